@@ -1,0 +1,33 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Layers (DESIGN.md), each a target that knows only the ones before it:
+// OutlineEngine ← ScenarioFormat ← (CLI, bench)
+let package = Package(
+    name: "Unfold",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "OutlineEngine", targets: ["OutlineEngine"]),
+        .library(name: "ScenarioFormat", targets: ["ScenarioFormat"]),
+        .executable(name: "unfold", targets: ["unfold"]),
+        .executable(name: "unfold-bench", targets: ["unfold-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        .target(name: "OutlineEngine"),
+        .target(name: "ScenarioFormat", dependencies: ["OutlineEngine", "Yams"]),
+        .executableTarget(name: "unfold", dependencies: [
+            "OutlineEngine", "ScenarioFormat",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "unfold-bench", dependencies: [
+            "OutlineEngine",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .testTarget(name: "OutlineEngineTests", dependencies: ["OutlineEngine"]),
+        .testTarget(name: "ScenarioFormatTests", dependencies: ["ScenarioFormat"]),
+    ]
+)

@@ -1,0 +1,151 @@
+extension Outline {
+    /// Inserts a subtree (a flat spec list whose top-level specs hang under
+    /// `parent`, nil for the top level) at child position `index` (nil: last).
+    /// Rows appear if the parent is shown expanded; a leaf parent gains a chevron.
+    @discardableResult
+    public mutating func insert(_ specs: [NodeSpec], under parent: NodeID?, at index: Int? = nil) throws(OutlineError) -> BatchUpdate {
+        let p = parent?.raw ?? -1
+        if p >= 0, !alive[Int(p)] { throw .removedNode }
+        let count = p < 0 ? roots.count : children[Int(p)].count
+        if let index, !(0 ... count).contains(index) { throw .indexOutOfRange(index, count: count) }
+        let before = rows.count
+        let top = try append(specs, under: p, at: index)
+        var update = BatchUpdate.unchanged(rows: before)
+        if let at = attachRows(of: top) {
+            update.inserted = Array(at.lowerBound ..< at.upperBound)
+        }
+        update.rowsAfter = rows.count
+        if p >= 0, count == 0, let shown = displayIndex(of: NodeID(p)) { update.changed = [shown] }
+        return update
+    }
+
+    /// Removes a node and its subtree for good.
+    @discardableResult
+    public mutating func remove(_ node: NodeID) throws(OutlineError) -> BatchUpdate {
+        guard isAlive(node) else { throw .removedNode }
+        let before = rows.count
+        let p = parents[Int(node.raw)]
+        var update = BatchUpdate.unchanged(rows: before)
+        update.deleted = detachRows(of: node.raw)
+        detach(node.raw)
+        var stack = [node.raw]
+        while let n = stack.popLast() {
+            alive[Int(n)] = false
+            nodeCount -= 1
+            nodesByKey[keys[Int(n)], default: []].removeAll { $0 == n }
+            if nodesByKey[keys[Int(n)]]?.isEmpty == true { nodesByKey[keys[Int(n)]] = nil }
+            childByKey[ChildKey(parent: parents[Int(n)], key: keys[Int(n)])] = nil
+            stack.append(contentsOf: children[Int(n)])
+            children[Int(n)] = []
+        }
+        if selection.map({ !alive[Int($0.raw)] }) == true { selection = nil }
+        update.rowsAfter = rows.count
+        if p >= 0, children[Int(p)].isEmpty, let shown = displayIndex(of: NodeID(p)) { update.changed = [shown] }
+        return update
+    }
+
+    /// Moves a node (with its subtree and its state) under `parent` (nil: top
+    /// level) at child position `index`, counted after the node has left its old place.
+    @discardableResult
+    public mutating func move(_ node: NodeID, under parent: NodeID?, at index: Int? = nil) throws(OutlineError) -> BatchUpdate {
+        let n = node.raw
+        guard isAlive(node), parent.map(isAlive) ?? true else { throw .removedNode }
+        let p = parent?.raw ?? -1
+        var x = p
+        while x >= 0 {
+            if x == n { throw .moveIntoOwnSubtree(id(of: node)) }
+            x = parents[Int(x)]
+        }
+        let oldParent = parents[Int(n)]
+        let key = ChildKey(parent: p, key: keys[Int(n)])
+        if let other = childByKey[key], other != n {
+            throw .duplicateID(id(of: NodeID(other)), first: -1, second: -1)
+        }
+        let count = (p < 0 ? roots.count : children[Int(p)].count) - (oldParent == p ? 1 : 0)
+        let at = index ?? count
+        guard (0 ... count).contains(at) else { throw .indexOutOfRange(at, count: count) }
+
+        let before = rows.count
+        var update = BatchUpdate.unchanged(rows: before)
+        update.deleted = detachRows(of: n)
+        detach(n)
+        // Attach.
+        parents[Int(n)] = p
+        childByKey[key] = n
+        var siblings = p < 0 ? roots : children[Int(p)]
+        siblings.insert(n, at: at)
+        for i in at ..< siblings.count { indexInParent[Int(siblings[i])] = Int32(i) }
+        if p < 0 { roots = siblings } else { children[Int(p)] = siblings }
+        let delta = (p < 0 ? 0 : depths[Int(p)] + 1) - depths[Int(n)]
+        if delta != 0 {
+            var stack = [n]
+            while let m = stack.popLast() {
+                depths[Int(m)] += delta
+                stack.append(contentsOf: children[Int(m)])
+            }
+        }
+        if let range = attachRows(of: [n]) { update.inserted = Array(range) }
+        update.rowsAfter = rows.count
+        var changed: [Int] = []
+        for q in [oldParent, p] where q >= 0 && q != n {
+            let nowLeaf = children[Int(q)].isEmpty
+            let wasLeaf = q == p && children[Int(q)] == [n] && q != oldParent
+            if (q == oldParent && q != p && nowLeaf) || wasLeaf, let shown = displayIndex(of: NodeID(q)) {
+                changed.append(shown)
+            }
+        }
+        update.changed = changed.sorted()
+        return update
+    }
+
+    /// Removes the rows of a node's subtree from the list; returns their old indexes.
+    private mutating func detachRows(of n: Int32) -> [Int] {
+        guard isVisible(NodeID(n)) else { return [] }
+        let at = rows.index(of: Self.slot(n))
+        let count = 1 + (detailFlags[Int(n)] ? 1 : 0) + visibleDescendantCount(of: n)
+        rows.remove(at: at, count: count)
+        return Array(at ..< at + count)
+    }
+
+    /// Unlinks a node from its parent's children and from the key index.
+    private mutating func detach(_ n: Int32) {
+        let p = parents[Int(n)]
+        childByKey[ChildKey(parent: p, key: keys[Int(n)])] = nil
+        var siblings = p < 0 ? roots : children[Int(p)]
+        let i = Int(indexInParent[Int(n)])
+        siblings.remove(at: i)
+        for j in i ..< siblings.count { indexInParent[Int(siblings[j])] = Int32(j) }
+        if p < 0 { roots = siblings } else { children[Int(p)] = siblings }
+    }
+
+    /// Lists the rows of freshly attached sibling nodes (consecutive children
+    /// of one parent) if that parent shows its children; returns where they went.
+    private mutating func attachRows(of nodes: [Int32]) -> Range<Int>? {
+        guard let first = nodes.first else { return nil }
+        let p = parents[Int(first)]
+        guard p < 0 || (expandedFlags[Int(p)] && isVisible(NodeID(p))) else { return nil }
+        var slots: [Int32] = []
+        for n in nodes {
+            slots.append(Self.slot(n))
+            if detailFlags[Int(n)] { slots.append(Self.detailSlot(n)) }
+            if expandedFlags[Int(n)] { slots += gatherVisible(under: n) }
+        }
+        let at = indexOfNextRow(after: nodes.last!)
+        rows.insert(slots, at: at)
+        return at ..< at + slots.count
+    }
+
+    /// Where the rows of the next visible node after `n`'s subtree are (or the
+    /// end), for a node whose own rows are not listed yet but whose parent's are.
+    private func indexOfNextRow(after n: Int32) -> Int {
+        var x = n
+        while true {
+            let p = parents[Int(x)]
+            let siblings = p < 0 ? roots : children[Int(p)]
+            let next = Int(indexInParent[Int(x)]) + 1
+            if next < siblings.count { return rows.index(of: Self.slot(siblings[next])) }
+            if p < 0 { return rows.count }
+            x = p
+        }
+    }
+}

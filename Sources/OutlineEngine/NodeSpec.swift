@@ -1,0 +1,41 @@
+/// One node of an outline to build, in a flat list where each node names its
+/// parent by position. A flat list (rather than nested values) lets trees of
+/// any depth be built, copied and freed without recursion.
+public struct NodeSpec: Sendable, Equatable {
+    /// The node's key among its siblings; the title when nil. A node's id is
+    /// the path of keys from the top, joined with `/` (`gd/gz`).
+    public var key: String?
+    public var title: String
+    public var subtitle: String?
+    /// The row kind ("cell class" in seed 000): chooses height, style and event handlers.
+    public var kind: String?
+    /// An icon name for the painter; the engine only carries it.
+    public var icon: String?
+    /// Initial expansion (remembered even while the node is hidden or a leaf).
+    public var expanded: Bool
+    /// Position in the list of this node's parent, which must come earlier; nil for a top-level node.
+    public var parent: Int?
+
+    public init(key: String? = nil, title: String, subtitle: String? = nil, kind: String? = nil,
+                icon: String? = nil, expanded: Bool = false, parent: Int? = nil) {
+        self.key = key
+        self.title = title
+        self.subtitle = subtitle
+        self.kind = kind
+        self.icon = icon
+        self.expanded = expanded
+        self.parent = parent
+    }
+
+    /// The key used in ids: the given key, or the title with `/` escaped as `%2F`.
+    var effectiveKey: String {
+        key ?? title.replacingSlashes()
+    }
+}
+
+extension String {
+    func replacingSlashes() -> String {
+        guard contains("/") else { return self }
+        return split(separator: "/", omittingEmptySubsequences: false).joined(separator: "%2F")
+    }
+}

@@ -1,0 +1,218 @@
+/// A node of an outline. Stable for the node's life: expanding, collapsing and
+/// moving keep it; removing the node retires it for good.
+public struct NodeID: Hashable, Comparable, Sendable {
+    let raw: Int32
+    init(_ raw: Int32) { self.raw = raw }
+    public static func < (a: NodeID, b: NodeID) -> Bool { a.raw < b.raw }
+}
+
+/// What to do with the descendants' expansion when a node collapses.
+public enum CollapsePolicy: String, Sendable, CaseIterable {
+    /// Keep it, so that expanding again shows the same rows (NSOutlineView).
+    case remember
+    /// Collapse every visible descendant too (seed 000, PYScalableTableView).
+    case reset
+}
+
+/// A tree of nodes with expansion state, and the flattened list of visible
+/// rows that a table view shows, kept up to date incrementally.
+///
+/// Every operation returns the `BatchUpdate` that turns the old rows into the
+/// new ones. The cost of an operation grows with the rows it changes, not with
+/// the size of the tree: the rows live in an order-statistic tree (`RowList`),
+/// and nothing walks the whole tree unless the operation is about the whole
+/// tree (expand all, collapse all, expand to depth). Nothing recurses over the
+/// outline's depth.
+public struct Outline: Sendable {
+    // Per node, indexed by NodeID.raw.
+    var keys: [String] = []
+    var titles: [String] = []
+    var subtitles: [String?] = []
+    var kinds: [String?] = []
+    var icons: [String?] = []
+    var parents: [Int32] = []
+    var children: [[Int32]] = []
+    var indexInParent: [Int32] = []
+    var depths: [Int32] = []
+    var expandedFlags: [Bool] = []
+    var detailFlags: [Bool] = []
+    var alive: [Bool] = []
+    /// The top-level nodes, in order.
+    var roots: [Int32] = []
+    /// (parent, key) → child, for id lookups one path component at a time.
+    var childByKey: [ChildKey: Int32] = [:]
+    /// key → the live nodes with that key, for bare-key lookups.
+    var nodesByKey: [String: [Int32]] = [:]
+    var rows = RowList()
+
+    public var collapsePolicy: CollapsePolicy
+    /// The selected node, if any.
+    public internal(set) var selection: NodeID?
+    /// Event handlers: see `Events.swift`.
+    public var handlers = EventHandlers()
+
+    struct ChildKey: Hashable {
+        var parent: Int32  // -1 for the top level
+        var key: String
+    }
+
+    /// Builds an outline from a flat list of specs. The initial rows are those
+    /// whose ancestors are all `expanded`.
+    public init(_ specs: [NodeSpec], collapsePolicy: CollapsePolicy = .remember) throws {
+        self.collapsePolicy = collapsePolicy
+        try append(specs, under: -1, at: nil)
+        rows.insert(gatherVisible(under: -1), at: 0)
+    }
+
+    // MARK: Nodes
+
+    /// All live nodes, in creation order.
+    public var nodes: [NodeID] { alive.indices.filter { alive[$0] }.map { NodeID(Int32($0)) } }
+    public internal(set) var nodeCount = 0
+    public var topLevelNodes: [NodeID] { roots.map(NodeID.init) }
+
+    public func isAlive(_ node: NodeID) -> Bool { Int(node.raw) < alive.count && alive[Int(node.raw)] }
+    public func title(of node: NodeID) -> String { titles[Int(node.raw)] }
+    public func subtitle(of node: NodeID) -> String? { subtitles[Int(node.raw)] }
+    public func kind(of node: NodeID) -> String? { kinds[Int(node.raw)] }
+    public func icon(of node: NodeID) -> String? { icons[Int(node.raw)] }
+    public func key(of node: NodeID) -> String { keys[Int(node.raw)] }
+    public func depth(of node: NodeID) -> Int { Int(depths[Int(node.raw)]) }
+    public func parent(of node: NodeID) -> NodeID? {
+        let p = parents[Int(node.raw)]
+        return p < 0 ? nil : NodeID(p)
+    }
+    public func children(of node: NodeID) -> [NodeID] { children[Int(node.raw)].map(NodeID.init) }
+    public func childCount(of node: NodeID) -> Int { children[Int(node.raw)].count }
+    public func isExpandable(_ node: NodeID) -> Bool { !children[Int(node.raw)].isEmpty }
+    /// The remembered expansion flag, which a leaf or a hidden node also has.
+    public func isExpanded(_ node: NodeID) -> Bool { expandedFlags[Int(node.raw)] }
+    public func isDetailShown(_ node: NodeID) -> Bool { detailFlags[Int(node.raw)] }
+    /// Whether the node has a row, that is, all its ancestors are expanded.
+    public func isVisible(_ node: NodeID) -> Bool { rows.contains(Self.slot(node.raw)) }
+
+    /// The node's id: the path of keys from the top, joined with `/`. O(depth).
+    public func id(of node: NodeID) -> String {
+        var parts: [String] = []
+        var x = node.raw
+        while x >= 0 { parts.append(keys[Int(x)]); x = parents[Int(x)] }
+        return parts.reversed().joined(separator: "/")
+    }
+
+    /// Finds a node by its id path (`gd/gz`), or by a bare key that only one
+    /// node has (`gz`). Errors say which ids are closest.
+    public func node(id: String) throws(OutlineError) -> NodeID {
+        var x: Int32 = -1
+        var found = true
+        for part in id.split(separator: "/", omittingEmptySubsequences: false) {
+            guard let child = childByKey[ChildKey(parent: x, key: String(part))] else { found = false; break }
+            x = child
+        }
+        if found, x >= 0 { return NodeID(x) }
+        if !id.contains("/"), let matches = nodesByKey[id] {
+            if matches.count == 1 { return NodeID(matches[0]) }
+            throw .ambiguousID(id, candidates: matches.map { self.id(of: NodeID($0)) }.sorted())
+        }
+        throw .unknownID(id, closest: closestIDs(to: id))
+    }
+
+    func closestIDs(to id: String, limit: Int = 3) -> [String] {
+        let target = id.split(separator: "/").last.map(String.init) ?? id
+        var scored: [(Int, String)] = []
+        for (key, nodes) in nodesByKey {
+            let d = levenshteinDistance(key, target)
+            guard d <= max(2, target.count / 2) else { continue }
+            for n in nodes { scored.append((d, self.id(of: NodeID(n)))) }
+        }
+        scored.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
+        return scored.prefix(limit).map(\.1)
+    }
+
+    static func slot(_ node: Int32) -> Int32 { node &* 2 }
+    static func detailSlot(_ node: Int32) -> Int32 { node &* 2 &+ 1 }
+
+    // MARK: Building
+
+    /// Creates nodes for `specs` under `parent` (-1: top level), the first
+    /// top-level spec at child position `index` (nil: at the end). Rows are not touched.
+    /// Returns the new nodes that hang directly under `parent`.
+    @discardableResult
+    mutating func append(_ specs: [NodeSpec], under parent: Int32, at index: Int?) throws(OutlineError) -> [Int32] {
+        let base = Int32(keys.count)
+        // Validate everything first, so that a failure leaves the outline unchanged.
+        var newKeys = Set<ChildKey>()
+        for (i, spec) in specs.enumerated() {
+            if let p = spec.parent, !(0 ..< i).contains(p) { throw .invalidParent(spec: i, parent: p) }
+            let key = spec.effectiveKey
+            if key.isEmpty || (spec.key?.contains("/") ?? false) { throw .invalidKey(key, spec: i) }
+            let owner = spec.parent.map { base + Int32($0) } ?? parent
+            let ck = ChildKey(parent: owner, key: key)
+            if childByKey[ck] != nil || !newKeys.insert(ck).inserted {
+                let first = specs[..<i].firstIndex { s in
+                    s.effectiveKey == key && (s.parent.map { base + Int32($0) } ?? parent) == owner
+                } ?? -1
+                throw .duplicateID(idPath(specs, i, base: base, under: parent), first: first, second: i)
+            }
+        }
+        let count = specs.count
+        keys.reserveCapacity(keys.count + count)
+        rows.reserve(slots: 2 * (Int(base) + count))
+        var top: [Int32] = []
+        for (i, spec) in specs.enumerated() {
+            let n = base + Int32(i)
+            let p = spec.parent.map { base + Int32($0) } ?? parent
+            keys.append(spec.effectiveKey)
+            titles.append(spec.title)
+            subtitles.append(spec.subtitle)
+            kinds.append(spec.kind)
+            icons.append(spec.icon)
+            parents.append(p)
+            children.append([])
+            indexInParent.append(0)
+            depths.append(p < 0 ? 0 : depths[Int(p)] + 1)
+            expandedFlags.append(spec.expanded)
+            detailFlags.append(false)
+            alive.append(true)
+            nodeCount += 1
+            childByKey[ChildKey(parent: p, key: spec.effectiveKey)] = n
+            nodesByKey[spec.effectiveKey, default: []].append(n)
+            if spec.parent == nil {
+                top.append(n)
+            } else {
+                indexInParent[Int(n)] = Int32(children[Int(p)].count)
+                children[Int(p)].append(n)
+            }
+        }
+        var siblings = parent < 0 ? roots : children[Int(parent)]
+        let at = index ?? siblings.count
+        siblings.insert(contentsOf: top, at: at)
+        for i in at ..< siblings.count { indexInParent[Int(siblings[i])] = Int32(i) }
+        if parent < 0 { roots = siblings } else { children[Int(parent)] = siblings }
+        return top
+    }
+
+    private func idPath(_ specs: [NodeSpec], _ i: Int, base: Int32, under parent: Int32) -> String {
+        var parts: [String] = []
+        var j: Int? = i
+        while let k = j { parts.append(specs[k].effectiveKey); j = specs[k].parent }
+        let prefix = parent < 0 ? "" : id(of: NodeID(parent)) + "/"
+        return prefix + parts.reversed().joined(separator: "/")
+    }
+}
+
+/// The Levenshtein distance between two strings, for did-you-mean suggestions.
+public func levenshteinDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var prev = Array(0 ... b.count)
+    var cur = prev
+    for i in 1 ... a.count {
+        cur[0] = i
+        for j in 1 ... b.count {
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        swap(&prev, &cur)
+    }
+    return prev[b.count]
+}

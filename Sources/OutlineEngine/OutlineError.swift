@@ -1,0 +1,45 @@
+/// Why an outline could not be built or an operation could not run. Cases
+/// that come from a `NodeSpec` list carry the position in that list so that
+/// a file format can point at the offending line.
+public enum OutlineError: Error, Equatable, Sendable {
+    /// Two siblings share a key, so their ids would be equal.
+    case duplicateID(String, first: Int, second: Int)
+    /// A spec names a parent that is not an earlier spec.
+    case invalidParent(spec: Int, parent: Int)
+    /// A key is empty or holds a `/`.
+    case invalidKey(String, spec: Int)
+    /// No node has this id.
+    case unknownID(String, closest: [String])
+    /// A bare key matches several nodes.
+    case ambiguousID(String, candidates: [String])
+    /// A move would put a node inside itself.
+    case moveIntoOwnSubtree(String)
+    /// A child index past the end of the parent's children.
+    case indexOutOfRange(Int, count: Int)
+    /// The node was removed.
+    case removedNode
+}
+
+extension OutlineError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case let .duplicateID(id, _, _):
+            return "duplicate id '\(id)': two siblings have the same key; give one of them a distinct `id:`"
+        case let .invalidParent(spec, parent):
+            return "node \(spec) names parent \(parent), which is not an earlier node"
+        case let .invalidKey(key, _):
+            return "invalid id '\(key)': an id must be non-empty and must not contain '/'"
+        case let .unknownID(id, closest):
+            let hint = closest.isEmpty ? "" : "; did you mean \(closest.map { "'\($0)'" }.joined(separator: ", "))?"
+            return "no node has the id '\(id)'\(hint)"
+        case let .ambiguousID(id, candidates):
+            return "'\(id)' matches several nodes: \(candidates.map { "'\($0)'" }.joined(separator: ", ")); write the full path"
+        case let .moveIntoOwnSubtree(id):
+            return "cannot move '\(id)' into itself or one of its descendants"
+        case let .indexOutOfRange(index, count):
+            return "index \(index) is out of range: the parent has \(count) children (use 0...\(count))"
+        case .removedNode:
+            return "the node was removed"
+        }
+    }
+}

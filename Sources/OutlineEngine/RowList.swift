@@ -1,0 +1,225 @@
+/// The visible rows in display order, as an implicit treap (a balanced binary
+/// tree ordered by position, with subtree sizes) so that inserting or removing
+/// a block of k rows costs O(k + log n), and position ⇄ row lookups O(log n),
+/// however large the outline is.
+///
+/// Each row is a *slot*: node `i` has slot `2i`, the detail row under node `i`
+/// has slot `2i + 1`. Priorities are a hash of the slot, so the shape of the
+/// tree (and so every result) is the same on every run. Recursion depth is the
+/// treap's height, O(log n) with these priorities, never the outline's depth.
+struct RowList {
+    static let none: Int32 = -1
+    /// `parent` value of a slot that is not in the list.
+    static let unlisted: Int32 = -2
+
+    private(set) var root: Int32 = none
+    private var left: [Int32] = []
+    private var right: [Int32] = []
+    private var parent: [Int32] = []
+    private var size: [Int32] = []
+    /// Rows in the subtree that are not detail rows (for logical indexes).
+    private var logical: [Int32] = []
+
+    var count: Int { root < 0 ? 0 : Int(size[Int(root)]) }
+    var logicalCount: Int { root < 0 ? 0 : Int(logical[Int(root)]) }
+
+    /// Makes room for slots `0 ..< slots`.
+    mutating func reserve(slots: Int) {
+        let old = parent.count
+        guard slots > old else { return }
+        let added = slots - old
+        left += repeatElement(Self.none, count: added)
+        right += repeatElement(Self.none, count: added)
+        parent += repeatElement(Self.unlisted, count: added)
+        size += repeatElement(0, count: added)
+        logical += repeatElement(0, count: added)
+    }
+
+    func contains(_ slot: Int32) -> Bool {
+        Int(slot) < parent.count && parent[Int(slot)] != Self.unlisted
+    }
+
+    // MARK: Queries
+
+    /// The display index of a listed slot.
+    func index(of slot: Int32) -> Int {
+        var x = Int(slot)
+        var rank = sizeOf(left[x])
+        while parent[x] >= 0 {
+            let p = Int(parent[x])
+            if right[p] == Int32(x) { rank += sizeOf(left[p]) + 1 }
+            x = p
+        }
+        return rank
+    }
+
+    /// The number of non-detail rows before a listed slot.
+    func logicalIndex(of slot: Int32) -> Int {
+        var x = Int(slot)
+        var rank = logicalOf(left[x])
+        while parent[x] >= 0 {
+            let p = Int(parent[x])
+            if right[p] == Int32(x) { rank += logicalOf(left[p]) + (p & 1 == 0 ? 1 : 0) }
+            x = p
+        }
+        return rank
+    }
+
+    /// The slot at a display index (`0 ..< count`).
+    func slot(at index: Int) -> Int32 {
+        var t = root
+        var i = index
+        while true {
+            let l = sizeOf(left[Int(t)])
+            if i < l { t = left[Int(t)] } else if i == l { return t } else { i -= l + 1; t = right[Int(t)] }
+        }
+    }
+
+    /// The slot of the non-detail row with a logical index (`0 ..< logicalCount`).
+    func slot(atLogical index: Int) -> Int32 {
+        var t = root
+        var i = index
+        while true {
+            let l = logicalOf(left[Int(t)])
+            let own = t & 1 == 0 ? 1 : 0
+            if i < l { t = left[Int(t)] } else if i < l + own { return t } else { i -= l + own; t = right[Int(t)] }
+        }
+    }
+
+    /// All slots in display order, O(n).
+    func slots() -> [Int32] {
+        var out: [Int32] = []
+        out.reserveCapacity(count)
+        inOrder(root) { out.append($0) }
+        return out
+    }
+
+    // MARK: Edits
+
+    /// Inserts `slots` (in order) so that the first lands at display index `index`.
+    mutating func insert(_ slots: [Int32], at index: Int) {
+        guard !slots.isEmpty else { return }
+        let block = build(slots)
+        let (a, b) = split(root, index)
+        setRoot(merge(merge(a, block), b))
+    }
+
+    /// Removes `count` rows starting at display index `index`; returns their slots in order.
+    @discardableResult
+    mutating func remove(at index: Int, count: Int) -> [Int32] {
+        guard count > 0 else { return [] }
+        let (a, bc) = split(root, index)
+        let (b, c) = split(bc, count)
+        setRoot(merge(a, c))
+        var removed: [Int32] = []
+        removed.reserveCapacity(count)
+        inOrder(b) { removed.append($0) }
+        for s in removed {
+            let i = Int(s)
+            left[i] = Self.none; right[i] = Self.none; parent[i] = Self.unlisted
+        }
+        return removed
+    }
+
+    // MARK: Treap internals
+
+    private func sizeOf(_ t: Int32) -> Int { t < 0 ? 0 : Int(size[Int(t)]) }
+    private func logicalOf(_ t: Int32) -> Int { t < 0 ? 0 : Int(logical[Int(t)]) }
+
+    private static func priority(_ slot: Int32) -> UInt64 {
+        // splitmix64 finaliser: a fixed, well-mixed priority per slot.
+        var z = UInt64(UInt32(bitPattern: slot)) &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    private mutating func setRoot(_ t: Int32) {
+        root = t
+        if t >= 0 { parent[Int(t)] = Self.none }
+    }
+
+    private mutating func update(_ t: Int32) {
+        let i = Int(t)
+        size[i] = Int32(1 + sizeOf(left[i]) + sizeOf(right[i]))
+        logical[i] = Int32((i & 1 == 0 ? 1 : 0) + logicalOf(left[i]) + logicalOf(right[i]))
+    }
+
+    /// Splits `t` into its first `k` rows and the rest.
+    private mutating func split(_ t: Int32, _ k: Int) -> (Int32, Int32) {
+        guard t >= 0 else { return (Self.none, Self.none) }
+        let i = Int(t)
+        if k <= sizeOf(left[i]) {
+            let (a, b) = split(left[i], k)
+            left[i] = b
+            if b >= 0 { parent[Int(b)] = t }
+            update(t)
+            if a >= 0 { parent[Int(a)] = Self.none }
+            return (a, t)
+        } else {
+            let (a, b) = split(right[i], k - sizeOf(left[i]) - 1)
+            right[i] = a
+            if a >= 0 { parent[Int(a)] = t }
+            update(t)
+            if b >= 0 { parent[Int(b)] = Self.none }
+            return (t, b)
+        }
+    }
+
+    private mutating func merge(_ a: Int32, _ b: Int32) -> Int32 {
+        if a < 0 { return b }
+        if b < 0 { return a }
+        if Self.priority(a) > Self.priority(b) {
+            let r = merge(right[Int(a)], b)
+            right[Int(a)] = r
+            parent[Int(r)] = a
+            update(a)
+            return a
+        } else {
+            let l = merge(a, left[Int(b)])
+            left[Int(b)] = l
+            parent[Int(l)] = b
+            update(b)
+            return b
+        }
+    }
+
+    /// Builds a treap of `slots` in order in O(k): a Cartesian tree by priority.
+    private mutating func build(_ slots: [Int32]) -> Int32 {
+        var spine: [Int32] = []  // the right spine, priorities decreasing
+        for s in slots {
+            let i = Int(s)
+            let p = Self.priority(s)
+            var last = Self.none
+            while let top = spine.last, Self.priority(top) < p {
+                spine.removeLast()
+                update(top)  // its subtree is final once it leaves the spine
+                last = top
+            }
+            left[i] = last
+            right[i] = Self.none
+            if last >= 0 { parent[Int(last)] = s }
+            if let top = spine.last {
+                right[Int(top)] = s
+                parent[i] = top
+            } else {
+                parent[i] = Self.none
+            }
+            spine.append(s)
+        }
+        let top = spine.first ?? Self.none
+        while let s = spine.popLast() { update(s) }  // deepest first: children before parents
+        return top
+    }
+
+    private func inOrder(_ t: Int32, _ visit: (Int32) -> Void) {
+        var stack: [Int32] = []
+        var x = t
+        while x >= 0 || !stack.isEmpty {
+            while x >= 0 { stack.append(x); x = left[Int(x)] }
+            let top = stack.removeLast()
+            visit(top)
+            x = right[Int(top)]
+        }
+    }
+}

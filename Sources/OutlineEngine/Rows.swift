@@ -1,0 +1,120 @@
+/// A visible row: a node's own row or the detail row shown under it.
+public struct Row: Hashable, Sendable {
+    public var node: NodeID
+    public var isDetail: Bool
+    public init(node: NodeID, isDetail: Bool) {
+        self.node = node
+        self.isDetail = isDetail
+    }
+}
+
+/// Everything a cell, or a screen reader, needs to know about a visible row.
+public struct RowInfo: Equatable, Sendable {
+    public var row: Row
+    /// 0 for top-level rows; a detail row is one deeper than its node.
+    public var depth: Int
+    public var kind: String?
+    public var isExpandable: Bool
+    /// Shown expanded: expandable and its flag set. Always false on a detail row.
+    public var isExpanded: Bool
+    /// 1-based position among the node's siblings (all visible when it is), and their count;
+    /// a detail row is alone in its set.
+    public var positionInSet: Int
+    public var setSize: Int
+    public var isSelected: Bool
+}
+
+extension Outline {
+    public var rowCount: Int { rows.count }
+    /// Rows that are not detail rows: the table's rows in the client's (logical) numbering.
+    public var logicalRowCount: Int { rows.logicalCount }
+
+    /// The rows in display order. O(n).
+    public var visibleRows: [Row] { rows.slots().map(Self.row(forSlot:)) }
+
+    /// The row at a display index, O(log n); nil when out of range.
+    public func row(at index: Int) -> Row? {
+        guard (0 ..< rows.count).contains(index) else { return nil }
+        return Self.row(forSlot: rows.slot(at: index))
+    }
+
+    public func info(_ row: Row) -> RowInfo {
+        let n = Int(row.node.raw)
+        let p = parents[n]
+        let siblings = p < 0 ? roots.count : children[Int(p)].count
+        let expandable = !children[n].isEmpty
+        return RowInfo(
+            row: row,
+            depth: Int(depths[n]) + (row.isDetail ? 1 : 0),
+            kind: kinds[n],
+            isExpandable: !row.isDetail && expandable,
+            isExpanded: !row.isDetail && expandable && expandedFlags[n],
+            positionInSet: row.isDetail ? 1 : Int(indexInParent[n]) + 1,
+            setSize: row.isDetail ? 1 : siblings,
+            isSelected: !row.isDetail && selection == row.node)
+    }
+
+    /// The display index of a node's row, O(log n); nil when it is hidden.
+    public func displayIndex(of node: NodeID) -> Int? {
+        let s = Self.slot(node.raw)
+        return rows.contains(s) ? rows.index(of: s) : nil
+    }
+
+    /// The display index of the detail row under a node, if shown.
+    public func displayIndex(ofDetailUnder node: NodeID) -> Int? {
+        let s = Self.detailSlot(node.raw)
+        return rows.contains(s) ? rows.index(of: s) : nil
+    }
+
+    /// Display → logical index (seeds 002/004): the index the client would use if
+    /// no detail rows were open. A detail row maps to its node's logical index.
+    public func logicalIndex(forDisplay index: Int) -> (logical: Int, isDetail: Bool)? {
+        guard let row = row(at: index) else { return nil }
+        return (rows.logicalIndex(of: Self.slot(row.node.raw)), row.isDetail)
+    }
+
+    /// Logical → display index: where the table shows the client's row `logical`.
+    public func displayIndex(forLogical logical: Int) -> Int? {
+        guard (0 ..< rows.logicalCount).contains(logical) else { return nil }
+        return rows.index(of: rows.slot(atLogical: logical))
+    }
+
+    static func row(forSlot s: Int32) -> Row { Row(node: NodeID(s >> 1), isDetail: s & 1 == 1) }
+
+    /// The rows computed from scratch by walking the whole tree, O(n): what the
+    /// seeds do on every change. Tests check the incremental rows against it,
+    /// and the benchmark measures it as the naive way.
+    public func flattenFromScratch() -> [Row] {
+        gatherVisible(under: -1).map(Self.row(forSlot:))
+    }
+
+    /// The slots that are visible under `node` (-1: the whole outline) when
+    /// `node` is expanded: its children, their detail rows, and so on down
+    /// through expanded nodes. Not the node's own rows. O(rows returned).
+    func gatherVisible(under node: Int32) -> [Int32] {
+        var out: [Int32] = []
+        var stack: [(list: [Int32], next: Int)] = [(node < 0 ? roots : children[Int(node)], 0)]
+        while !stack.isEmpty {
+            let top = stack.count - 1
+            let (list, next) = stack[top]
+            guard next < list.count else { stack.removeLast(); continue }
+            stack[top].next = next + 1
+            let c = list[next]
+            out.append(Self.slot(c))
+            if detailFlags[Int(c)] { out.append(Self.detailSlot(c)) }
+            if expandedFlags[Int(c)], !children[Int(c)].isEmpty { stack.append((children[Int(c)], 0)) }
+        }
+        return out
+    }
+
+    /// The number of rows a visible node's subtree shows below its own rows.
+    func visibleDescendantCount(of node: Int32) -> Int {
+        guard expandedFlags[Int(node)], !children[Int(node)].isEmpty else { return 0 }
+        return gatherVisible(under: node).count
+    }
+
+    /// The display index just below a visible node's own row and detail row.
+    func indexBelowOwnRows(_ node: Int32) -> Int {
+        rows.index(of: Self.slot(node)) + 1 + (detailFlags[Int(node)] ? 1 : 0)
+    }
+}
