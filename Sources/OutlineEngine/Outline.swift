@@ -58,7 +58,7 @@ public struct Outline: Sendable {
 
     /// Builds an outline from a flat list of specs. The initial rows are those
     /// whose ancestors are all `expanded`.
-    public init(_ specs: [NodeSpec], collapsePolicy: CollapsePolicy = .remember) throws {
+    public init(_ specs: [NodeSpec], collapsePolicy: CollapsePolicy = .remember) throws(OutlineError) {
         self.collapsePolicy = collapsePolicy
         try append(specs, under: -1, at: nil)
         rows.insert(gatherVisible(under: -1), at: 0)

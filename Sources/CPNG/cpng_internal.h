@@ -1,0 +1,94 @@
+/*
+ * cpng_internal.h: shared by the CPNG sources (and the Tools/cpng-check
+ * benchmark, which swaps the codec and the filter choice). Not public API.
+ */
+#ifndef CPNG_INTERNAL_H
+#define CPNG_INTERNAL_H
+
+#include "cpng.h"
+#include <stdarg.h>
+
+/* Writes a message into err (if any); returns code. */
+int cpng__fail(char *err, size_t errlen, int code, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+/* ---- growable byte buffer and chunk writer (cpng_encode.c) ---- */
+
+typedef struct {
+    uint8_t *data;
+    size_t len, cap;
+} cpng__buf;
+
+int cpng__reserve(cpng__buf *b, size_t extra);           /* 0 or CPNG_E_NOMEM */
+int cpng__put(cpng__buf *b, const void *p, size_t n);
+void cpng__be32(uint8_t *p, uint32_t v);
+/* Appends a chunk: length, type, data, CRC. */
+int cpng__chunk(cpng__buf *b, const char type[4], const uint8_t *data, size_t len);
+/* Appends the signature and IHDR (8-bit, colour type 2 or 6, no interlace). */
+int cpng__head(cpng__buf *b, uint32_t w, uint32_t h, int channels);
+/* Splits a zlib stream into chunks of `type` (IDAT, or fdAT with a sequence
+   number before each chunk's data when seq != NULL; *seq is advanced). */
+int cpng__data_chunks(cpng__buf *b, const char type[4], const cpng__buf *z, uint32_t *seq);
+/* Checks an encoder's width, height and stride (>= width * 4). */
+int cpng__check_size(uint32_t w, uint32_t h, size_t stride, char *err, size_t errlen);
+/* 1 if any pixel of the w x h region has alpha < 255. */
+int cpng__has_alpha(const uint8_t *rgba, uint32_t w, uint32_t h, size_t stride);
+
+/* ---- row filters (cpng_filter.c) ---- */
+
+/* Filter choice: a bit set of candidate filter types (1 << type, types 0..4
+   None/Sub/Up/Average/Paeth). One bit = that filter on every row. Several =
+   per row, the candidate with the smallest sum of |signed byte| (ties to the
+   lower type); a row equal to the row above takes Up (all zeros) directly. */
+enum {
+    CPNG__F_NONE = 1, CPNG__F_SUB = 2, CPNG__F_UP = 4, CPNG__F_AVG = 8, CPNG__F_PAETH = 16,
+    CPNG__F_ALL = 31
+};
+
+/* Filters one packed row `cur` of n bytes (bpp bytes per pixel) against the
+   packed row above `prev` (never NULL: a zero row for row 0) into out[0..n]
+   (out[0] = filter type). `same` says cur == prev (the caller knows it cheaply).
+   scratch holds 5 * n bytes. */
+void cpng__filter_row(unsigned filters, const uint8_t *cur, const uint8_t *prev, size_t n,
+                      int bpp, int same, uint8_t *out, uint8_t *scratch);
+
+/* ---- banded parallel deflate (cpng_deflate.c) ---- */
+
+typedef struct cpng__codec cpng__codec;
+struct cpng__codec {
+    const char *name;
+    int level, strategy;
+    /* Appends `in` to `out` as raw deflate data that continues a stream whose
+       preceding uncompressed bytes end with dict[0..dictlen). If !last it must
+       end on a byte boundary without a final block (a sync flush); if last it
+       must end the stream. *state is per worker (NULL the first time). */
+    int (*segment)(const cpng__codec *c, void **state, const uint8_t *dict, size_t dictlen,
+                   const uint8_t *in, size_t inlen, int last, cpng__buf *out);
+    void (*release)(void *state);
+};
+
+typedef struct {
+    unsigned filters;        /* CPNG__F_* bit set */
+    size_t band_bytes;       /* target filtered bytes per band (rounded to whole rows) */
+    int dict;                /* give each band the previous 32 KiB as dictionary */
+    const cpng__codec *codec;
+} cpng__opts;
+
+extern const cpng__codec cpng__zlib_codec;
+extern const cpng__opts cpng__default_opts;
+
+/* Filters and compresses the w x h region of `rgba` (channels 3 = drop alpha,
+   4 = RGBA) into a complete zlib stream appended to `z`. */
+int cpng__compress_image(const uint8_t *rgba, size_t stride, uint32_t w, uint32_t h,
+                         int channels, int threads, const cpng__opts *opts, cpng__buf *z,
+                         char *err, size_t errlen);
+
+/* cpng_encode with explicit options (benchmark). */
+int cpng__encode_opts(const uint8_t *rgba, uint32_t width, uint32_t height, size_t stride,
+                      int threads, const cpng__opts *opts, cpng_buffer *out,
+                      char *err, size_t errlen);
+
+#endif

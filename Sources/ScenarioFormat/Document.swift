@@ -1,0 +1,201 @@
+import Yams
+import OutlineEngine
+
+/// A parsed YAML or JSON document, read through `Value`s that remember where
+/// they are, so that every error can point at a line and column.
+struct Document {
+    let file: String
+    let root: Value
+
+    /// The nesting that scenario files may use. Yams builds nodes recursively,
+    /// so a file is checked for nesting before it is parsed.
+    static let maxNesting = 2_000
+
+    init(text: String, file: String) throws(ScenarioError) {
+        self.file = file
+        if let (line, depth) = Document.nestingBeyondLimit(text) {
+            throw ScenarioError(file: file, line: line, column: 1,
+                                message: "nesting is at least \(depth) levels deep; the limit is \(Document.maxNesting)",
+                                hint: "build deeper trees with the Swift API, or flatten the file")
+        }
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw Document.syntaxError(error, file: file)
+        } catch {
+            throw ScenarioError(file: file, line: 1, column: 1, message: "cannot parse: \(error)")
+        }
+        guard let node else {
+            throw ScenarioError(file: file, line: 1, column: 1, message: "the file is empty",
+                                hint: "a scenario needs at least `name:` and `tree:`")
+        }
+        root = Value(node: node, file: file)
+    }
+
+    /// An upper bound of the nesting of block indentation, sequence dashes and
+    /// flow brackets, with the line where it passes the limit.
+    static func nestingBeyondLimit(_ text: String) -> (line: Int, depth: Int)? {
+        var flow = 0
+        var line = 1
+        var lineStart = true
+        var indent = 0
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\n"): line += 1; lineStart = true; indent = 0; continue
+            case UInt8(ascii: " "), UInt8(ascii: "-"), UInt8(ascii: "?") where lineStart: indent += 1; continue
+            case UInt8(ascii: "["), UInt8(ascii: "{"): flow += 1
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): flow -= 1
+            default: break
+            }
+            lineStart = false
+            if indent + max(flow, 0) > maxNesting { return (line, indent + max(flow, 0)) }
+        }
+        return nil
+    }
+
+    static func syntaxError(_ error: YamlError, file: String) -> ScenarioError {
+        switch error {
+        case let .scanner(context, problem, mark, _):
+            return ScenarioError(file: file, line: mark.line, column: mark.column,
+                                 message: "syntax error: \(problem)" + (context.map { " \($0.text)" } ?? ""),
+                                 hint: "check the indentation and quoting on this line")
+        case let .parser(context, problem, mark, _):
+            return ScenarioError(file: file, line: mark.line, column: mark.column,
+                                 message: "syntax error: \(problem)" + (context.map { " \($0.text)" } ?? ""),
+                                 hint: "check the indentation and quoting on this line")
+        case let .composer(context, problem, mark, _):
+            return ScenarioError(file: file, line: mark.line, column: mark.column,
+                                 message: "syntax error: \(problem)" + (context.map { " \($0.text)" } ?? ""))
+        default:
+            return ScenarioError(file: file, line: 1, column: 1, message: "cannot parse: \(error)")
+        }
+    }
+}
+
+/// A node of a document with its position.
+struct Value {
+    let node: Node
+    let file: String
+
+    var line: Int { node.mark?.line ?? 1 }
+    var column: Int { node.mark?.column ?? 1 }
+
+    func error(_ message: String, hint: String = "") -> ScenarioError {
+        ScenarioError(file: file, line: line, column: column, message: message, hint: hint)
+    }
+
+    var typeName: String {
+        switch node {
+        case .scalar: "a scalar"
+        case .mapping: "a mapping"
+        case .sequence: "a list"
+        case .alias: "an alias"
+        }
+    }
+
+    func string(_ what: String) throws(ScenarioError) -> String {
+        guard case let .scalar(s) = node else { throw error("\(what) must be text, not \(typeName)") }
+        return s.string
+    }
+
+    func int(_ what: String, in range: ClosedRange<Int>) throws(ScenarioError) -> Int {
+        guard case let .scalar(s) = node, let v = Int(s.string) else {
+            throw error("\(what) must be a whole number, not \(describe())")
+        }
+        guard range.contains(v) else { throw error("\(what) is \(v); it must be in \(range.lowerBound)...\(range.upperBound)") }
+        return v
+    }
+
+    func double(_ what: String, in range: ClosedRange<Double>) throws(ScenarioError) -> Double {
+        guard case let .scalar(s) = node, let v = Double(s.string), v.isFinite else {
+            throw error("\(what) must be a number, not \(describe())")
+        }
+        guard range.contains(v) else {
+            throw error("\(what) is \(s.string); it must be in \(clean(range.lowerBound))...\(clean(range.upperBound))")
+        }
+        return v
+    }
+
+    func bool(_ what: String) throws(ScenarioError) -> Bool {
+        guard case let .scalar(s) = node else { throw error("\(what) must be true or false, not \(typeName)") }
+        switch s.string.lowercased() {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        default: throw error("\(what) must be true or false, not '\(s.string)'")
+        }
+    }
+
+    /// One of a fixed set of words, with a did-you-mean.
+    func choice<T: RawRepresentable & CaseIterable>(_ what: String, _: T.Type) throws(ScenarioError) -> T where T.RawValue == String {
+        let word = try string(what)
+        if let v = T(rawValue: word) { return v }
+        let all = T.allCases.map(\.rawValue)
+        throw error("\(what) '\(word)' is not one of \(all.joined(separator: ", "))", hint: didYouMean(word, all))
+    }
+
+    func list(_ what: String) throws(ScenarioError) -> [Value] {
+        guard case let .sequence(seq) = node else { throw error("\(what) must be a list, not \(typeName)") }
+        return seq.map { Value(node: $0, file: file) }
+    }
+
+    /// A mapping whose keys must all be in `allowed`.
+    func map(_ what: String, allowed: [String]) throws(ScenarioError) -> Fields {
+        let fields = try anyMap(what)
+        for (key, value) in fields.pairs where !allowed.contains(key) {
+            _ = value
+            throw fields.keyValue(key).error("unknown key '\(key)' in \(what)",
+                                             hint: didYouMean(key, allowed, fallback: "allowed keys: \(allowed.joined(separator: ", "))"))
+        }
+        return fields
+    }
+
+    /// A mapping with any keys (for user-named things such as kinds).
+    func anyMap(_ what: String) throws(ScenarioError) -> Fields {
+        guard case let .mapping(m) = node else { throw error("\(what) must be a mapping (key: value), not \(typeName)") }
+        var pairs: [(String, Value)] = []
+        var keys: [String: Value] = [:]
+        for (k, v) in m {
+            let key = Value(node: k, file: file)
+            let name = try key.string("a key")
+            if keys[name] != nil { throw key.error("duplicate key '\(name)' in \(what)", hint: "keep one of them") }
+            keys[name] = key
+            pairs.append((name, Value(node: v, file: file)))
+        }
+        return Fields(owner: self, pairs: pairs, keys: keys)
+    }
+
+    private func describe() -> String {
+        if case let .scalar(s) = node { return "'\(s.string)'" }
+        return typeName
+    }
+
+    private func clean(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
+}
+
+/// The entries of a mapping, in file order.
+struct Fields {
+    let owner: Value
+    let pairs: [(key: String, value: Value)]
+    let keys: [String: Value]
+
+    subscript(_ key: String) -> Value? { pairs.first { $0.key == key }?.value }
+    func keyValue(_ key: String) -> Value { keys[key] ?? owner }
+
+    func required(_ key: String, in what: String) throws(ScenarioError) -> Value {
+        guard let v = self[key] else { throw owner.error("\(what) has no `\(key):`", hint: "add `\(key): ...`") }
+        return v
+    }
+}
+
+/// "did you mean 'x'?" for the closest of `candidates`, if any is close.
+func didYouMean(_ word: String, _ candidates: [String], fallback: String = "") -> String {
+    let limit = max(2, word.count / 3)
+    var best: (distance: Int, word: String)?
+    for candidate in candidates {
+        let d = levenshteinDistance(candidate.lowercased(), word.lowercased())
+        guard d <= limit else { continue }
+        if best == nil || d < best!.distance || (d == best!.distance && candidate < best!.word) { best = (d, candidate) }
+    }
+    return best.map { "did you mean '\($0.word)'?" } ?? fallback
+}

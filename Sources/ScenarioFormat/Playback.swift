@@ -1,0 +1,73 @@
+import OutlineEngine
+
+/// A scenario played out: the outline before the first step and after every
+/// step, with the batch update of each step. Later layers (transitions,
+/// rendering, `updates.json`) read it; nothing replays the steps twice.
+public struct Playback: Sendable {
+    public struct State: Sendable {
+        /// "initial", or the step's text.
+        public var label: String
+        /// From the state before (for the initial state: from no rows at all).
+        public var update: BatchUpdate
+        public var outline: Outline
+    }
+
+    /// `states[0]` is the initial state; `states[i]` follows step `i`.
+    public var states: [State]
+
+    public init(_ scenario: Scenario) throws(ScenarioError) {
+        var outline = try scenario.makeOutline()
+        let rows = outline.rowCount
+        states = [State(label: "initial",
+                        update: BatchUpdate(rowsBefore: 0, rowsAfter: rows, inserted: Array(0 ..< rows)),
+                        outline: outline)]
+        for step in scenario.steps {
+            let update = try step.apply(to: &outline)
+            states.append(State(label: step.text, update: update, outline: outline))
+        }
+    }
+
+    /// `updates.json`: for every state, the step, the batch update and the rows.
+    /// Keys in a fixed order and one row per line, so that the text diffs well.
+    public func updatesJSON() -> String {
+        var out = "[\n"
+        for (i, state) in states.enumerated() {
+            let u = state.update
+            out += "  {\"step\": \(jsonString(state.label)), \"rowsBefore\": \(u.rowsBefore), \"rowsAfter\": \(u.rowsAfter),\n"
+            out += "   \"deleted\": \(jsonInts(u.deleted)), \"inserted\": \(jsonInts(u.inserted)), \"changed\": \(jsonInts(u.changed)),\n"
+            out += "   \"rows\": ["
+            let outline = state.outline
+            for (r, row) in outline.visibleRows.enumerated() {
+                let info = outline.info(row)
+                let expanded = row.isDetail || !info.isExpandable ? "null" : String(info.isExpanded)
+                out += (r == 0 ? "\n" : ",\n")
+                out += "    {\"id\": \(jsonString(outline.id(of: row.node))), \"depth\": \(info.depth), "
+                out += "\"detail\": \(row.isDetail), \"expanded\": \(expanded)}"
+            }
+            out += outline.rowCount == 0 ? "]}" : "\n   ]}"
+            out += i == states.count - 1 ? "\n" : ",\n"
+        }
+        return out + "]\n"
+    }
+}
+
+func jsonInts(_ values: [Int]) -> String { "[" + values.map(String.init).joined(separator: ", ") + "]" }
+
+/// A JSON string literal (RFC 8259 escaping; non-ASCII kept as UTF-8).
+public func jsonString(_ s: String) -> String {
+    var out = "\""
+    for scalar in s.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        case _ where scalar.value < 0x20:
+            let hex = String(scalar.value, radix: 16)
+            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        default: out.unicodeScalars.append(scalar)
+        }
+    }
+    return out + "\""
+}

@@ -1,0 +1,221 @@
+import Foundation
+import OutlineEngine
+
+extension Scenario {
+    /// Reads a scenario from a `.yaml`, `.yml` or `.json` file.
+    public static func load(path: String) throws(ScenarioError) -> Scenario {
+        let text = try readText(path, what: "scenario file")
+        let base = (path as NSString).deletingLastPathComponent
+        return try parse(text, file: path, baseDirectory: base.isEmpty ? "." : base)
+    }
+
+    /// Parses scenario text; `file` names it in errors and `baseDirectory`
+    /// resolves a `source.file`.
+    public static func parse(_ text: String, file: String, baseDirectory: String = ".") throws(ScenarioError) -> Scenario {
+        let root = try Document(text: text, file: file).root
+        let top = try root.map("the scenario", allowed: ["name", "canvas", "style", "kinds", "events", "tree", "source", "steps", "animation"])
+        var scenario = Scenario(
+            name: try top.required("name", in: "the scenario").string("`name`"),
+            file: file, canvas: Canvas(), style: Style(), kinds: [:], nodes: [], nodeLocations: [],
+            initialDetails: [], handlers: Handlers(), steps: [], animation: Animation())
+        guard scenario.name.range(of: #"^[A-Za-z0-9][A-Za-z0-9._-]*$"#, options: .regularExpression) != nil else {
+            throw top.keyValue("name").error("`name` '\(scenario.name)' must be letters, digits, '.', '_' or '-'",
+                                                     hint: "it names the output folder, e.g. `name: regions`")
+        }
+        if let v = top["canvas"] { scenario.canvas = try readCanvas(v) }
+        if let v = top["style"] { scenario.style = try readStyle(v) }
+        if let v = top["kinds"] { scenario.kinds = try readKinds(v) }
+        if let v = top["events"] { scenario.handlers.outline = try readHandlers(v, what: "`events`") }
+        if let v = top["animation"] { scenario.animation = try readAnimation(v) }
+
+        switch (top["tree"], top["source"]) {
+        case let (tree?, nil):
+            try TreeReader.read(tree, into: &scenario)
+        case let (nil, source?):
+            try SourceReader.read(source, into: &scenario, baseDirectory: baseDirectory)
+        case (nil, nil):
+            throw root.error("the scenario has no `tree:` (or `source:`)", hint: "add `tree:` with a list of nodes")
+        case (_?, _?):
+            throw top.keyValue("source").error("a scenario has either `tree:` or `source:`, not both")
+        }
+        for kind in Set(scenario.nodes.compactMap(\.kind)).sorted() where scenario.kinds[kind] == nil {
+            let i = scenario.nodes.firstIndex { $0.kind == kind }!
+            let at = scenario.nodeLocations[i]
+            throw ScenarioError(file: at.file, line: at.line, column: at.column,
+                                message: "kind '\(kind)' is not declared under `kinds:`",
+                                hint: didYouMean(kind, scenario.kinds.keys.sorted(), fallback: "add `kinds: { \(kind): { height: 44 } }`"))
+        }
+        if let v = top["steps"] { scenario.steps = try v.list("`steps`").map(readStep) }
+        // Build once, so that duplicate ids and bad steps are reported now, with their lines.
+        var outline = try scenario.makeOutline()
+        for step in scenario.steps { _ = try step.apply(to: &outline) }
+        return scenario
+    }
+
+    /// The outline in its initial state, with the scenario's handlers.
+    public func makeOutline() throws(ScenarioError) -> Outline {
+        var outline: Outline
+        do {
+            outline = try Outline(nodes, collapsePolicy: style.collapse)
+        } catch {
+            let index: Int
+            switch error {
+            case .duplicateID(_, first: _, second: let second): index = second
+            case .invalidKey(_, spec: let spec): index = spec
+            case .invalidParent(spec: let spec, parent: _): index = spec
+            default: index = 0
+            }
+            let at = nodeLocations.indices.contains(index) ? nodeLocations[index] : SourceLocation(file: file, line: 1, column: 1)
+            throw ScenarioError(file: at.file, line: at.line, column: at.column, message: "\(error)")
+        }
+        for (name, kind) in kinds {
+            if !kind.on.isEmpty { outline.handlers.byKind[name] = kind.on }
+            if kind.detail != nil { outline.handlers.kindsWithDetail.insert(name) }
+        }
+        outline.handlers.outline = handlers.outline
+        for (index, table) in handlers.byNode { outline.handlers.byNode[outline.nodes[index]] = table }
+        for index in initialDetails { outline.showDetail(outline.nodes[index]) }
+        return outline
+    }
+
+    static func readText(_ path: String, what: String) throws(ScenarioError) -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let exists = FileManager.default.fileExists(atPath: path)
+            throw ScenarioError(file: path, line: 0, column: 0,
+                                message: exists ? "cannot read the \(what)" : "no such \(what)",
+                                hint: exists ? "check its permissions" : "check the path")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ScenarioError(file: path, line: 0, column: 0, message: "the \(what) is not UTF-8 text")
+        }
+        return text
+    }
+
+    static func readCanvas(_ v: Value) throws(ScenarioError) -> Canvas {
+        let f = try v.map("`canvas`", allowed: ["width", "height", "scale", "theme"])
+        var c = Canvas()
+        if let x = f["width"] { c.width = try x.double("`canvas.width`", in: 16 ... 4096) }
+        if let x = f["height"] {
+            c.height = (try? x.string("")) == "fit" ? nil : try x.double("`canvas.height` (a number or `fit`)", in: 16 ... 100_000)
+        }
+        if let x = f["scale"] { c.scale = try x.int("`canvas.scale`", in: 1 ... 3) }
+        if let x = f["theme"] { c.theme = try x.choice("`canvas.theme`", Theme.self) }
+        return c
+    }
+
+    static func readStyle(_ v: Value) throws(ScenarioError) -> Style {
+        let f = try v.map("`style`", allowed: ["indent", "rowHeight", "fontSize", "padding", "weight", "collapse", "badges", "guides", "separators"])
+        var s = Style()
+        if let x = f["indent"] { s.indent = try x.double("`style.indent`", in: 0 ... 200) }
+        if let x = f["rowHeight"] { s.rowHeight = try x.double("`style.rowHeight`", in: 8 ... 1000) }
+        if let x = f["fontSize"] { s.fontSize = try x.double("`style.fontSize`", in: 4 ... 200) }
+        if let x = f["padding"] { s.padding = try x.double("`style.padding`", in: 0 ... 500) }
+        if let x = f["weight"] { s.weight = try x.choice("`style.weight`", Weight.self) }
+        if let x = f["collapse"] { s.collapse = try x.choice("`style.collapse`", CollapsePolicy.self) }
+        if let x = f["badges"] { s.badges = try x.bool("`style.badges`") }
+        if let x = f["guides"] { s.guides = try x.bool("`style.guides`") }
+        if let x = f["separators"] { s.separators = try x.bool("`style.separators`") }
+        return s
+    }
+
+    static func readKinds(_ v: Value) throws(ScenarioError) -> [String: Kind] {
+        var kinds: [String: Kind] = [:]
+        for (name, value) in try v.anyMap("`kinds`").pairs {
+            let f = try value.map("kind '\(name)'", allowed: ["height", "fontSize", "weight", "color", "background", "detail", "on"])
+            var k = Kind(height: 44)
+            if let x = f["height"] { k.height = try readHeight(x, what: "`kinds.\(name).height`") }
+            if let x = f["fontSize"] { k.fontSize = try x.double("`kinds.\(name).fontSize`", in: 4 ... 200) }
+            if let x = f["weight"] { k.weight = try x.choice("`kinds.\(name).weight`", Weight.self) }
+            if let x = f["color"] { k.textColor = try readColor(x, what: "`kinds.\(name).color`") }
+            if let x = f["background"] { k.background = try readColor(x, what: "`kinds.\(name).background`") }
+            if let x = f["detail"] {
+                if case .mapping = x.node {
+                    let d = try x.map("`kinds.\(name).detail`", allowed: ["height", "text"])
+                    k.detail = Kind.Detail(height: try d["height"].map { x throws(ScenarioError) in try readHeight(x, what: "`kinds.\(name).detail.height`") } ?? nil,
+                                           text: try d["text"]?.string("`kinds.\(name).detail.text`"))
+                } else if try x.bool("`kinds.\(name).detail` (true, false or a mapping)") {
+                    k.detail = Kind.Detail(height: nil, text: nil)
+                }
+            }
+            if let x = f["on"] { k.on = try readHandlers(x, what: "`kinds.\(name).on`") }
+            kinds[name] = k
+        }
+        return kinds
+    }
+
+    /// A height in points, or `auto` (nil).
+    static func readHeight(_ v: Value, what: String) throws(ScenarioError) -> Double? {
+        if (try? v.string(what)) == "auto" { return nil }
+        return try v.double("\(what) (points or `auto`)", in: 4 ... 2000)
+    }
+
+    static func readColor(_ v: Value, what: String) throws(ScenarioError) -> RGBA {
+        let text = try v.string(what)
+        guard let c = RGBA(hex: text) else { throw v.error("\(what) '\(text)' is not a colour", hint: "write `\"#RRGGBB\"` or `\"#RRGGBBAA\"` (quoted)") }
+        return c
+    }
+
+    static func readHandlers(_ v: Value, what: String) throws(ScenarioError) -> [String: EventAction] {
+        var table: [String: EventAction] = [:]
+        for (event, action) in try v.anyMap(what).pairs {
+            table[event] = try action.choice("the action for '\(event)' in \(what)", EventAction.self)
+        }
+        return table
+    }
+
+    static func readAnimation(_ v: Value) throws(ScenarioError) -> Animation {
+        let f = try v.map("`animation`", allowed: ["frames", "style", "easing", "frameDelay", "hold"])
+        var a = Animation()
+        if let x = f["frames"] { a.frames = try x.int("`animation.frames`", in: 1 ... 120) }
+        if let x = f["style"] { a.style = try x.choice("`animation.style`", AnimationStyle.self) }
+        if let x = f["easing"] { a.easing = try x.choice("`animation.easing`", Easing.self) }
+        if let x = f["frameDelay"] { a.frameDelay = try x.int("`animation.frameDelay` (ms)", in: 1 ... 10_000) }
+        if let x = f["hold"] { a.hold = try x.int("`animation.hold` (ms)", in: 1 ... 60_000) }
+        return a
+    }
+
+    static let stepKeys = ["expand", "collapse", "toggle", "reveal", "expandRecursively", "collapseRecursively",
+                           "detail", "hideDetail", "select", "tap", "expandAll", "collapseAll", "expandToDepth",
+                           "insert", "remove", "move"]
+
+    static func readStep(_ v: Value) throws(ScenarioError) -> Step {
+        let f = try v.map("a step", allowed: stepKeys)
+        guard f.pairs.count == 1, let (key, arg) = f.pairs.first else {
+            throw v.error("a step is a mapping with exactly one key, such as `- expand: gd`")
+        }
+        let location = SourceLocation(file: v.file, line: v.line, column: v.column)
+        func id() throws(ScenarioError) -> String { try arg.string("the id for `\(key)`") }
+        let action: Step.Action
+        switch key {
+        case "expand": action = .expand(try id())
+        case "collapse": action = .collapse(try id())
+        case "toggle": action = .toggle(try id())
+        case "reveal": action = .reveal(try id())
+        case "expandRecursively": action = .expandRecursively(try id())
+        case "collapseRecursively": action = .collapseRecursively(try id())
+        case "detail": action = .detail(try id())
+        case "hideDetail": action = .hideDetail(try id())
+        case "select": action = .select(try id())
+        case "tap": action = .tap(try id())
+        case "remove": action = .remove(try id())
+        case "expandAll", "collapseAll":
+            guard try arg.bool("`\(key)`") else { throw arg.error("`\(key): false` does nothing", hint: "write `\(key): true` or drop the step") }
+            action = key == "expandAll" ? .expandAll : .collapseAll
+        case "expandToDepth": action = .expandToDepth(try arg.int("`expandToDepth`", in: 0 ... 1_000_000))
+        case "insert":
+            let g = try arg.map("`insert`", allowed: ["parent", "index", "node"])
+            var scratch = Scenario(name: "", file: v.file, canvas: Canvas(), style: Style(), kinds: [:], nodes: [],
+                                   nodeLocations: [], initialDetails: [], handlers: Handlers(), steps: [], animation: Animation())
+            try TreeReader.read(try g.required("node", in: "`insert`"), into: &scratch, single: true)
+            action = .insert(parent: try g["parent"]?.string("`insert.parent`"),
+                             index: try g["index"]?.int("`insert.index`", in: 0 ... Int(Int32.max)), nodes: scratch.nodes)
+        case "move":
+            let g = try arg.map("`move`", allowed: ["node", "parent", "index"])
+            action = .move(try g.required("node", in: "`move`").string("`move.node`"),
+                           parent: try g["parent"]?.string("`move.parent`"),
+                           index: try g["index"]?.int("`move.index`", in: 0 ... Int(Int32.max)))
+        default: preconditionFailure("checked by map(allowed:)")
+        }
+        return Step(action: action, location: location)
+    }
+}

@@ -1,0 +1,81 @@
+import OutlineEngine
+
+/// One step of a scenario: an operation on the outline.
+public struct Step: Sendable, Equatable {
+    public enum Action: Sendable, Equatable {
+        case expand(String), collapse(String), toggle(String), reveal(String)
+        case expandRecursively(String), collapseRecursively(String)
+        case detail(String), hideDetail(String), select(String), tap(String)
+        case expandAll, collapseAll
+        case expandToDepth(Int)
+        /// Insert `nodes` (flat, top-level ones go under `parent`) at child `index`.
+        case insert(parent: String?, index: Int?, nodes: [NodeSpec])
+        case remove(String)
+        case move(String, parent: String?, index: Int?)
+    }
+
+    public var action: Action
+    public var location: SourceLocation
+
+    /// The step as a line of text, as `updates.json` and strip labels show it.
+    public var text: String {
+        switch action {
+        case let .expand(id): "expand \(id)"
+        case let .collapse(id): "collapse \(id)"
+        case let .toggle(id): "toggle \(id)"
+        case let .reveal(id): "reveal \(id)"
+        case let .expandRecursively(id): "expandRecursively \(id)"
+        case let .collapseRecursively(id): "collapseRecursively \(id)"
+        case let .detail(id): "detail \(id)"
+        case let .hideDetail(id): "hideDetail \(id)"
+        case let .select(id): "select \(id)"
+        case let .tap(id): "tap \(id)"
+        case .expandAll: "expandAll"
+        case .collapseAll: "collapseAll"
+        case let .expandToDepth(n): "expandToDepth \(n)"
+        case let .insert(parent, index, nodes):
+            "insert \(nodes.first?.key ?? nodes.first?.title ?? "")" + " under \(parent ?? "top")" + (index.map { " at \($0)" } ?? "")
+        case let .remove(id): "remove \(id)"
+        case let .move(id, parent, index): "move \(id) under \(parent ?? "top")" + (index.map { " at \($0)" } ?? "")
+        }
+    }
+
+    /// Performs the step. Unknown ids and refused edits become errors that
+    /// point at the step's line.
+    public func apply(to outline: inout Outline) throws(ScenarioError) -> BatchUpdate {
+        do {
+            switch action {
+            case let .expand(id): return outline.expand(try outline.node(id: id))
+            case let .collapse(id): return outline.collapse(try outline.node(id: id))
+            case let .toggle(id): return outline.toggle(try outline.node(id: id))
+            case let .reveal(id): return outline.reveal(try outline.node(id: id))
+            case let .expandRecursively(id): return outline.expandRecursively(try outline.node(id: id))
+            case let .collapseRecursively(id): return outline.collapseRecursively(try outline.node(id: id))
+            case let .detail(id): return outline.showDetail(try outline.node(id: id))
+            case let .hideDetail(id): return outline.hideDetail(try outline.node(id: id))
+            case let .select(id): return outline.select(try outline.node(id: id))
+            case let .tap(id): return outline.tap(try outline.node(id: id)).update
+            case .expandAll: return outline.expandAll()
+            case .collapseAll: return outline.collapseAll()
+            case let .expandToDepth(n): return outline.expand(toDepth: n)
+            case let .insert(parent, index, nodes):
+                return try outline.insert(nodes, under: try parent.map { id throws(OutlineError) in try outline.node(id: id) }, at: index)
+            case let .remove(id): return try outline.remove(try outline.node(id: id))
+            case let .move(id, parent, index):
+                let node = try outline.node(id: id)
+                return try outline.move(node, under: try parent.map { id throws(OutlineError) in try outline.node(id: id) }, at: index)
+            }
+        } catch {
+            throw ScenarioError(file: location.file, line: location.line, column: location.column,
+                                message: "step '\(text)': \(error)", hint: hint(for: error))
+        }
+    }
+
+    private func hint(for error: OutlineError) -> String {
+        switch error {
+        case .unknownID: "ids are paths of `id:` keys (or titles) from the top, such as `gd/gz`"
+        case .ambiguousID: "write the full path of ids"
+        default: ""
+        }
+    }
+}

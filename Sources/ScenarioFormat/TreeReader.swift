@@ -1,0 +1,89 @@
+import Foundation
+import OutlineEngine
+
+/// Reads `tree:` into the flat node list, without recursion.
+enum TreeReader {
+    static let keys = ["id", "title", "subtitle", "kind", "icon", "expanded", "detail", "on", "children"]
+
+    /// Reads a list of nodes, or with `single` one node.
+    static func read(_ tree: Value, into scenario: inout Scenario, single: Bool = false) throws(ScenarioError) {
+        var stack: [(items: [Value], next: Int, parent: Int?)] = [(single ? [tree] : try tree.list("`tree`"), 0, nil)]
+        while !stack.isEmpty {
+            let top = stack.count - 1
+            let (items, next, parent) = stack[top]
+            guard next < items.count else { stack.removeLast(); continue }
+            stack[top].next += 1
+            let item = items[next]
+            let f = try item.map("a node", allowed: Self.keys)
+            let title = try f.required("title", in: "a node").string("`title`")
+            let index = scenario.nodes.count
+            scenario.nodes.append(NodeSpec(
+                key: try f["id"]?.string("`id`"), title: title,
+                subtitle: try f["subtitle"]?.string("`subtitle`"), kind: try f["kind"]?.string("`kind`"),
+                icon: try f["icon"]?.string("`icon`"), expanded: try f["expanded"]?.bool("`expanded`") ?? false,
+                parent: parent))
+            scenario.nodeLocations.append(SourceLocation(file: item.file, line: item.line, column: item.column))
+            if try f["detail"]?.bool("`detail`") == true { scenario.initialDetails.append(index) }
+            if let on = f["on"] { scenario.handlers.byNode[index] = try Scenario.readHandlers(on, what: "`on`") }
+            if let children = f["children"] { stack.append((try children.list("`children`"), 0, index)) }
+        }
+    }
+}
+
+/// Reads a tree out of arbitrary JSON (or YAML) data with a key mapping, as
+/// seed 000 does with `modelArrayPropertyName`:
+/// `source: {file: data.json, children: modelArray, title: name, id: code}`.
+enum SourceReader {
+    static func read(_ v: Value, into scenario: inout Scenario, baseDirectory: String) throws(ScenarioError) {
+        let f = try v.map("`source`", allowed: ["file", "children", "title", "id", "subtitle", "kind", "expanded"])
+        let path = try f.required("file", in: "`source`").string("`source.file`")
+        let full = path.hasPrefix("/") ? path : baseDirectory + "/" + path
+        let childrenKey = try f["children"]?.string("`source.children`") ?? "children"
+        let titleKey = try f["title"]?.string("`source.title`") ?? "title"
+        let idKey = try f["id"]?.string("`source.id`")
+        let subtitleKey = try f["subtitle"]?.string("`source.subtitle`")
+        let kindKey = try f["kind"]?.string("`source.kind`")
+        let expandedKey = try f["expanded"]?.string("`source.expanded`")
+
+        let text: String
+        do { text = try Scenario.readText(full, what: "source data file") } catch {
+            throw f.keyValue("file").error("\(error.message): \(full)", hint: "the path is relative to the scenario file")
+        }
+        let data = try Document(text: text, file: full).root
+        // The data is a list of models, or one model whose children are the top level.
+        let topLevel: [Value]
+        if case .sequence = data.node {
+            topLevel = try data.list("the data")
+        } else {
+            let fields = try data.anyMap("the data")
+            guard let list = fields[childrenKey] else {
+                throw data.error("the data is neither a list nor a mapping with `\(childrenKey)`",
+                                 hint: "set `source.children` to the key that holds each model's children")
+            }
+            topLevel = try list.list("`\(childrenKey)`")
+        }
+        var stack: [(items: [Value], next: Int, parent: Int?)] = [(topLevel, 0, nil)]
+        while !stack.isEmpty {
+            let top = stack.count - 1
+            let (items, next, parent) = stack[top]
+            guard next < items.count else { stack.removeLast(); continue }
+            stack[top].next += 1
+            let item = items[next]
+            let model = try item.anyMap("a model")
+            guard let title = model[titleKey] else {
+                throw item.error("this model has no `\(titleKey)`",
+                                 hint: didYouMean(titleKey, model.pairs.map(\.key), fallback: "set `source.title` to the key that holds the title"))
+            }
+            let index = scenario.nodes.count
+            scenario.nodes.append(NodeSpec(
+                key: try idKey.flatMap { k throws(ScenarioError) in try model[k]?.string("`\(k)`") },
+                title: try title.string("`\(titleKey)`"),
+                subtitle: try subtitleKey.flatMap { k throws(ScenarioError) in try model[k]?.string("`\(k)`") },
+                kind: try kindKey.flatMap { k throws(ScenarioError) in try model[k]?.string("`\(k)`") },
+                expanded: try expandedKey.flatMap { k throws(ScenarioError) in try model[k]?.bool("`\(k)`") } ?? false,
+                parent: parent))
+            scenario.nodeLocations.append(SourceLocation(file: item.file, line: item.line, column: item.column))
+            if let children = model[childrenKey] { stack.append((try children.list("`\(childrenKey)`"), 0, index)) }
+        }
+    }
+}
