@@ -1,0 +1,146 @@
+import Foundation
+import OutlineEngine
+import ScenarioFormat
+import Testing
+
+/// Parses text and returns the error it raises.
+func parseError(_ text: String) -> ScenarioError? {
+    do {
+        _ = try Scenario.parse(text, file: "t.yaml")
+        return nil
+    } catch {
+        return error
+    }
+}
+
+@Suite struct ScenarioTests {
+    @Test func parsesTheSketchOfTheDesign() throws {
+        let scenario = try Scenario.parse("""
+            name: regions
+            canvas: { width: 390, height: 844, scale: 3, theme: dark }
+            style:  { indent: 20, rowHeight: 44, fontSize: 17 }
+            kinds:
+              province: { height: 56, fontSize: 19, weight: semibold }
+              note:     { height: auto }
+            tree:
+              - id: gd
+                title: 广东省
+                kind: province
+                children:
+                  - id: gz
+                    title: 广州市
+                    children: [ { title: 天河区 }, { title: 越秀区, kind: note } ]
+            steps:
+              - expand: gd
+              - expand: gd/gz
+              - detail: gd/gz
+              - collapse: gd
+            animation: { frames: 6, style: fade, easing: easeInOut }
+            """, file: "t.yaml")
+        #expect(scenario.canvas.width == 390 && scenario.canvas.height == 844)
+        #expect(scenario.canvas.scale == 3 && scenario.canvas.theme == .dark)
+        #expect(scenario.kinds["note"]?.height == nil && scenario.kinds["province"]?.height == 56)
+        #expect(scenario.nodes.map(\.title) == ["广东省", "广州市", "天河区", "越秀区"])
+        #expect(scenario.nodes.map(\.parent) == [nil, 0, 1, 1])
+        #expect(scenario.steps.map(\.text) == ["expand gd", "expand gd/gz", "detail gd/gz", "collapse gd"])
+        let playback = try Playback(scenario)
+        let rows = playback.states.map { $0.outline.rowCount }
+        #expect(rows == [1, 2, 4, 5, 1])
+    }
+
+    @Test func jsonScenariosWork() throws {
+        let scenario = try Scenario.parse("""
+            {"name": "j", "tree": [{"id": "a", "title": "A", "expanded": true,
+              "children": [{"title": "B"}]}], "steps": [{"collapse": "a"}]}
+            """, file: "t.json")
+        #expect(try Playback(scenario).states.map { $0.update.deleted } == [[], [1]])
+    }
+
+    @Test func unknownKeysSuggestTheRightOne() {
+        let error = parseError("name: x\ntree:\n  - title: a\n    chidren: []\n")
+        #expect(error == ScenarioError(file: "t.yaml", line: 4, column: 5,
+                                       message: "unknown key 'chidren' in a node", hint: "did you mean 'children'?"))
+    }
+
+    @Test func unknownIdsNameTheStepLineAndClosestIds() {
+        let error = parseError("name: x\ntree:\n  - id: shandong\n    title: a\nsteps:\n  - expand: shandon\n")
+        #expect(error?.line == 6)
+        #expect(error?.message == "step 'expand shandon': no node has the id 'shandon'; did you mean 'shandong'?")
+    }
+
+    @Test func duplicateIdsPointAtTheSecondNode() {
+        let error = parseError("name: x\ntree:\n  - title: a\n  - title: b\n  - title: a\n")
+        #expect(error?.line == 5 && error?.message.hasPrefix("duplicate id 'a'") == true)
+    }
+
+    @Test func wrongTypesAndRangesAreExplained() {
+        #expect(parseError("name: x\ncanvas: {scale: 7}\ntree: []\n")?.message == "`canvas.scale` is 7; it must be in 1...3")
+        #expect(parseError("name: x\ntree: {a: 1}\n")?.message == "`tree` must be a list, not a mapping")
+        #expect(parseError("name: x\nstyle: {collapse: forget}\ntree: []\n")?.message
+            == "`style.collapse` 'forget' is not one of remember, reset")
+        #expect(parseError("name: x\ntree:\n  - {title: a, kind: towm}\nkinds: {town: {height: 40}}\n")?.hint
+            == "did you mean 'town'?")
+        #expect(parseError("tree: []\n")?.message == "the scenario has no `name:`")
+    }
+
+    @Test func syntaxErrorsHaveLineAndColumn() {
+        let error = parseError("name: x\ntree: [ {title: a\n")
+        #expect(error?.line == 3 && error?.message.hasPrefix("syntax error") == true)
+    }
+
+    @Test func deepNestingIsRefusedBeforeParsing() {
+        var text = "name: deep\ntree:\n"
+        for depth in 0 ..< 3_000 {
+            let pad = String(repeating: " ", count: depth * 2)
+            text += "\(pad)- title: n\(depth)\n\(pad)  children:\n"
+        }
+        #expect(parseError(text)?.message.contains("the limit is 2000") == true)
+    }
+
+    @Test func treeFromArbitraryJSONWithAKeyMapping() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-source-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("""
+            {"modelArray": [{"code": "hb", "name": "河北省", "modelArray": [{"code": "sjz", "name": "石家庄市"}]},
+                            {"code": "sd", "name": "山东省"}]}
+            """.utf8).write(to: dir.appendingPathComponent("data.json"))
+        let scenario = try Scenario.parse("""
+            name: s
+            source: {file: data.json, children: modelArray, title: name, id: code}
+            steps: [ {expand: hb} ]
+            """, file: "s.yaml", baseDirectory: dir.path)
+        let last = try Playback(scenario).states.last!.outline
+        #expect(last.visibleRows.map { last.id(of: $0.node) } == ["hb", "hb/sjz", "sd"])
+
+        let missing = parseError("name: s\nsource: {file: /nonexistent/data.json}\n")
+        #expect(missing?.line == 2 && missing?.message.hasPrefix("no such source data file") == true)
+    }
+
+    @Test func eventBindingsReachTheOutline() throws {
+        let scenario = try Scenario.parse("""
+            name: e
+            kinds: { leaf: { height: 40, on: { tap: select } } }
+            events: { longPress: showDetail }
+            tree: [ { id: a, title: A, kind: leaf } ]
+            steps: [ { tap: a } ]
+            """, file: "t.yaml")
+        let states = try Playback(scenario).states
+        #expect(states[1].outline.selection == states[1].outline.nodes.first)
+    }
+
+    @Test func updatesJSONIsValidJSONWithTheDocumentedFields() throws {
+        let scenario = try Scenario.load(path: examplesPath("regions.yaml"))
+        let json = try Playback(scenario).updatesJSON()
+        let parsed = try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [[String: Any]]
+        #expect(parsed.count == scenario.steps.count + 1)
+        #expect(Set(parsed[0].keys) == ["step", "rowsBefore", "rowsAfter", "deleted", "inserted", "changed", "rows"])
+        // Re-expanding 河北省 (step 5) restores 石家庄市 and 长安区 open: six rows, not two.
+        #expect(parsed[5]["inserted"] as? [Int] == [1, 2, 3, 4, 5, 6])
+    }
+}
+
+func examplesPath(_ name: String) -> String {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Examples").appendingPathComponent(name).path
+}
