@@ -32,8 +32,7 @@ extension Outline {
         while let n = stack.popLast() {
             alive[Int(n)] = false
             nodeCount -= 1
-            nodesByKey[keys[Int(n)], default: []].removeAll { $0 == n }
-            if nodesByKey[keys[Int(n)]]?.isEmpty == true { nodesByKey[keys[Int(n)]] = nil }
+            nodesByKey.remove(keys[Int(n)], n)
             childByKey[ChildKey(parent: parents[Int(n)], key: keys[Int(n)])] = nil
             stack.append(contentsOf: children[Int(n)])
             children[Int(n)] = []

@@ -33,7 +33,7 @@ extension Outline {
             for s in removed where s & 1 == 0 { expandedFlags[Int(s >> 1)] = false }
         }
         return BatchUpdate(rowsBefore: before, rowsAfter: rows.count,
-                           deleted: Array(at ..< at + removed.count), changed: [rows.index(of: Self.slot(n))])
+                           deleted: Array(at ..< at + removed.count), changed: [at - 1 - (detailFlags[Int(n)] ? 1 : 0)])
     }
 
     @discardableResult

@@ -41,8 +41,7 @@ public struct Outline: Sendable {
     var roots: [Int32] = []
     /// (parent, key) → child, for id lookups one path component at a time.
     var childByKey: [ChildKey: Int32] = [:]
-    /// key → the live nodes with that key, for bare-key lookups.
-    var nodesByKey: [String: [Int32]] = [:]
+    var nodesByKey = KeyIndex()
     var rows = RowList()
 
     public var collapsePolicy: CollapsePolicy
@@ -109,7 +108,8 @@ public struct Outline: Sendable {
             x = child
         }
         if found, x >= 0 { return NodeID(x) }
-        if !id.contains("/"), let matches = nodesByKey[id] {
+        let matches = id.contains("/") ? [] : nodesByKey.nodes(id)
+        if !matches.isEmpty {
             if matches.count == 1 { return NodeID(matches[0]) }
             throw .ambiguousID(id, candidates: matches.map { self.id(of: NodeID($0)) }.sorted())
         }
@@ -119,9 +119,9 @@ public struct Outline: Sendable {
     func closestIDs(to id: String, limit: Int = 3) -> [String] {
         let target = id.split(separator: "/").last.map(String.init) ?? id
         var scored: [(Int, String)] = []
-        for (key, nodes) in nodesByKey {
+        nodesByKey.forEach { key, nodes in
             let d = levenshteinDistance(key, target)
-            guard d <= max(2, target.count / 2) else { continue }
+            guard d <= max(2, target.count / 2) else { return }
             for n in nodes { scored.append((d, self.id(of: NodeID(n)))) }
         }
         scored.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
@@ -175,7 +175,7 @@ public struct Outline: Sendable {
             alive.append(true)
             nodeCount += 1
             childByKey[ChildKey(parent: p, key: spec.effectiveKey)] = n
-            nodesByKey[spec.effectiveKey, default: []].append(n)
+            nodesByKey.add(spec.effectiveKey, n)
             if spec.parent == nil {
                 top.append(n)
             } else {

@@ -13,30 +13,29 @@ struct RowList {
     static let unlisted: Int32 = -2
 
     private(set) var root: Int32 = none
-    private var left: [Int32] = []
-    private var right: [Int32] = []
-    private var parent: [Int32] = []
-    private var size: [Int32] = []
-    /// Rows in the subtree that are not detail rows (for logical indexes).
-    private var logical: [Int32] = []
+    /// One record per slot, so that a step down the tree touches one cache line.
+    private var nodes: [TreapNode] = []
 
-    var count: Int { root < 0 ? 0 : Int(size[Int(root)]) }
-    var logicalCount: Int { root < 0 ? 0 : Int(logical[Int(root)]) }
+    private struct TreapNode {
+        var left: Int32 = RowList.none
+        var right: Int32 = RowList.none
+        var parent: Int32 = RowList.unlisted
+        var size: Int32 = 0
+        /// Rows in the subtree that are not detail rows (for logical indexes).
+        var logical: Int32 = 0
+    }
+
+    var count: Int { root < 0 ? 0 : Int(nodes[Int(root)].size) }
+    var logicalCount: Int { root < 0 ? 0 : Int(nodes[Int(root)].logical) }
 
     /// Makes room for slots `0 ..< slots`.
     mutating func reserve(slots: Int) {
-        let old = parent.count
-        guard slots > old else { return }
-        let added = slots - old
-        left += repeatElement(Self.none, count: added)
-        right += repeatElement(Self.none, count: added)
-        parent += repeatElement(Self.unlisted, count: added)
-        size += repeatElement(0, count: added)
-        logical += repeatElement(0, count: added)
+        guard slots > nodes.count else { return }
+        nodes += repeatElement(TreapNode(), count: slots - nodes.count)
     }
 
     func contains(_ slot: Int32) -> Bool {
-        Int(slot) < parent.count && parent[Int(slot)] != Self.unlisted
+        Int(slot) < nodes.count && nodes[Int(slot)].parent != Self.unlisted
     }
 
     // MARK: Queries
@@ -44,10 +43,10 @@ struct RowList {
     /// The display index of a listed slot.
     func index(of slot: Int32) -> Int {
         var x = Int(slot)
-        var rank = sizeOf(left[x])
-        while parent[x] >= 0 {
-            let p = Int(parent[x])
-            if right[p] == Int32(x) { rank += sizeOf(left[p]) + 1 }
+        var rank = sizeOf(nodes[x].left)
+        while nodes[x].parent >= 0 {
+            let p = Int(nodes[x].parent)
+            if nodes[p].right == Int32(x) { rank += sizeOf(nodes[p].left) + 1 }
             x = p
         }
         return rank
@@ -56,10 +55,10 @@ struct RowList {
     /// The number of non-detail rows before a listed slot.
     func logicalIndex(of slot: Int32) -> Int {
         var x = Int(slot)
-        var rank = logicalOf(left[x])
-        while parent[x] >= 0 {
-            let p = Int(parent[x])
-            if right[p] == Int32(x) { rank += logicalOf(left[p]) + (p & 1 == 0 ? 1 : 0) }
+        var rank = logicalOf(nodes[x].left)
+        while nodes[x].parent >= 0 {
+            let p = Int(nodes[x].parent)
+            if nodes[p].right == Int32(x) { rank += logicalOf(nodes[p].left) + (p & 1 == 0 ? 1 : 0) }
             x = p
         }
         return rank
@@ -70,8 +69,8 @@ struct RowList {
         var t = root
         var i = index
         while true {
-            let l = sizeOf(left[Int(t)])
-            if i < l { t = left[Int(t)] } else if i == l { return t } else { i -= l + 1; t = right[Int(t)] }
+            let l = sizeOf(nodes[Int(t)].left)
+            if i < l { t = nodes[Int(t)].left } else if i == l { return t } else { i -= l + 1; t = nodes[Int(t)].right }
         }
     }
 
@@ -80,9 +79,9 @@ struct RowList {
         var t = root
         var i = index
         while true {
-            let l = logicalOf(left[Int(t)])
+            let l = logicalOf(nodes[Int(t)].left)
             let own = t & 1 == 0 ? 1 : 0
-            if i < l { t = left[Int(t)] } else if i < l + own { return t } else { i -= l + own; t = right[Int(t)] }
+            if i < l { t = nodes[Int(t)].left } else if i < l + own { return t } else { i -= l + own; t = nodes[Int(t)].right }
         }
     }
 
@@ -116,15 +115,15 @@ struct RowList {
         inOrder(b) { removed.append($0) }
         for s in removed {
             let i = Int(s)
-            left[i] = Self.none; right[i] = Self.none; parent[i] = Self.unlisted
+            nodes[i].left = Self.none; nodes[i].right = Self.none; nodes[i].parent = Self.unlisted
         }
         return removed
     }
 
     // MARK: Treap internals
 
-    private func sizeOf(_ t: Int32) -> Int { t < 0 ? 0 : Int(size[Int(t)]) }
-    private func logicalOf(_ t: Int32) -> Int { t < 0 ? 0 : Int(logical[Int(t)]) }
+    private func sizeOf(_ t: Int32) -> Int { t < 0 ? 0 : Int(nodes[Int(t)].size) }
+    private func logicalOf(_ t: Int32) -> Int { t < 0 ? 0 : Int(nodes[Int(t)].logical) }
 
     private static func priority(_ slot: Int32) -> UInt64 {
         // splitmix64 finaliser: a fixed, well-mixed priority per slot.
@@ -136,32 +135,32 @@ struct RowList {
 
     private mutating func setRoot(_ t: Int32) {
         root = t
-        if t >= 0 { parent[Int(t)] = Self.none }
+        if t >= 0 { nodes[Int(t)].parent = Self.none }
     }
 
     private mutating func update(_ t: Int32) {
         let i = Int(t)
-        size[i] = Int32(1 + sizeOf(left[i]) + sizeOf(right[i]))
-        logical[i] = Int32((i & 1 == 0 ? 1 : 0) + logicalOf(left[i]) + logicalOf(right[i]))
+        nodes[i].size = Int32(1 + sizeOf(nodes[i].left) + sizeOf(nodes[i].right))
+        nodes[i].logical = Int32((i & 1 == 0 ? 1 : 0) + logicalOf(nodes[i].left) + logicalOf(nodes[i].right))
     }
 
     /// Splits `t` into its first `k` rows and the rest.
     private mutating func split(_ t: Int32, _ k: Int) -> (Int32, Int32) {
         guard t >= 0 else { return (Self.none, Self.none) }
         let i = Int(t)
-        if k <= sizeOf(left[i]) {
-            let (a, b) = split(left[i], k)
-            left[i] = b
-            if b >= 0 { parent[Int(b)] = t }
+        if k <= sizeOf(nodes[i].left) {
+            let (a, b) = split(nodes[i].left, k)
+            nodes[i].left = b
+            if b >= 0 { nodes[Int(b)].parent = t }
             update(t)
-            if a >= 0 { parent[Int(a)] = Self.none }
+            if a >= 0 { nodes[Int(a)].parent = Self.none }
             return (a, t)
         } else {
-            let (a, b) = split(right[i], k - sizeOf(left[i]) - 1)
-            right[i] = a
-            if a >= 0 { parent[Int(a)] = t }
+            let (a, b) = split(nodes[i].right, k - sizeOf(nodes[i].left) - 1)
+            nodes[i].right = a
+            if a >= 0 { nodes[Int(a)].parent = t }
             update(t)
-            if b >= 0 { parent[Int(b)] = Self.none }
+            if b >= 0 { nodes[Int(b)].parent = Self.none }
             return (t, b)
         }
     }
@@ -170,15 +169,15 @@ struct RowList {
         if a < 0 { return b }
         if b < 0 { return a }
         if Self.priority(a) > Self.priority(b) {
-            let r = merge(right[Int(a)], b)
-            right[Int(a)] = r
-            parent[Int(r)] = a
+            let r = merge(nodes[Int(a)].right, b)
+            nodes[Int(a)].right = r
+            nodes[Int(r)].parent = a
             update(a)
             return a
         } else {
-            let l = merge(a, left[Int(b)])
-            left[Int(b)] = l
-            parent[Int(l)] = b
+            let l = merge(a, nodes[Int(b)].left)
+            nodes[Int(b)].left = l
+            nodes[Int(l)].parent = b
             update(b)
             return b
         }
@@ -196,14 +195,14 @@ struct RowList {
                 update(top)  // its subtree is final once it leaves the spine
                 last = top
             }
-            left[i] = last
-            right[i] = Self.none
-            if last >= 0 { parent[Int(last)] = s }
+            nodes[i].left = last
+            nodes[i].right = Self.none
+            if last >= 0 { nodes[Int(last)].parent = s }
             if let top = spine.last {
-                right[Int(top)] = s
-                parent[i] = top
+                nodes[Int(top)].right = s
+                nodes[i].parent = top
             } else {
-                parent[i] = Self.none
+                nodes[i].parent = Self.none
             }
             spine.append(s)
         }
@@ -216,10 +215,10 @@ struct RowList {
         var stack: [Int32] = []
         var x = t
         while x >= 0 || !stack.isEmpty {
-            while x >= 0 { stack.append(x); x = left[Int(x)] }
+            while x >= 0 { stack.append(x); x = nodes[Int(x)].left }
             let top = stack.removeLast()
             visit(top)
-            x = right[Int(top)]
+            x = nodes[Int(top)].right
         }
     }
 }

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Installs the C libraries Unfold links (only those missing), then builds it.
+set -euo pipefail
+cd "$(dirname "$0")"
+need=()
+for pkg in libpng-dev libfreetype-dev zlib1g-dev pkg-config; do
+  dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
+done
+if [ ${#need[@]} -gt 0 ]; then
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}"
+fi
+swift build -c release --product unfold
