@@ -18,6 +18,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "OutlineEngine"),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .target(name: "Canvas", dependencies: ["CFreeType"]),
         .target(name: "ScenarioFormat", dependencies: ["OutlineEngine", "Yams"]),
         .executableTarget(name: "unfold", dependencies: [
             "OutlineEngine", "ScenarioFormat",
@@ -29,5 +31,6 @@ let package = Package(
         ]),
         .testTarget(name: "OutlineEngineTests", dependencies: ["OutlineEngine"]),
         .testTarget(name: "ScenarioFormatTests", dependencies: ["ScenarioFormat"]),
+        .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
     ]
 )

@@ -1,0 +1,29 @@
+/// A colour with straight (not premultiplied) 8-bit channels.
+public struct Color: Sendable, Equatable, Hashable {
+    public var r, g, b, a: UInt8
+
+    public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) {
+        self.r = r; self.g = g; self.b = b; self.a = a
+    }
+
+    /// `0xRRGGBB`, opaque.
+    public init(hex: UInt32, alpha: UInt8 = 255) {
+        self.init(r: UInt8(hex >> 16 & 0xFF), g: UInt8(hex >> 8 & 0xFF), b: UInt8(hex & 0xFF), a: alpha)
+    }
+
+    public static let clear = Color(r: 0, g: 0, b: 0, a: 0)
+    public static let white = Color(hex: 0xFFFFFF)
+    public static let black = Color(hex: 0x000000)
+
+    /// The same colour with its alpha multiplied by `factor` (0...256 = 0...1).
+    public func fading(_ factor: Int) -> Color {
+        Color(r: r, g: g, b: b, a: UInt8((Int(a) * min(max(factor, 0), 256) + 128) >> 8))
+    }
+
+    /// Premultiplied RGBA packed in memory order (R at the lowest address, little-endian).
+    var premultiplied: UInt32 {
+        let a = UInt32(self.a)
+        func m(_ c: UInt8) -> UInt32 { (UInt32(c) * a + 127) / 255 }
+        return m(r) | m(g) << 8 | m(b) << 16 | a << 24
+    }
+}

@@ -1,0 +1,100 @@
+/// A point in device pixels.
+public struct Point: Sendable, Equatable {
+    public var x: Double
+    public var y: Double
+    public init(_ x: Double, _ y: Double) {
+        self.x = x
+        self.y = y
+    }
+}
+
+/// A rectangle in whole device pixels, for clipping.
+public struct PixelRect: Sendable, Equatable {
+    public var x0, y0, x1, y1: Int
+    public init(x0: Int, y0: Int, x1: Int, y1: Int) {
+        self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1
+    }
+
+    public var isEmpty: Bool { x0 >= x1 || y0 >= y1 }
+
+    public func intersection(_ o: PixelRect) -> PixelRect {
+        PixelRect(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
+    }
+}
+
+/// An affine transform: x' = a x + c y + tx, y' = b x + d y + ty.
+public struct Transform: Sendable, Equatable {
+    public var a, b, c, d, tx, ty: Double
+
+    public static let identity = Transform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+
+    public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
+        self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
+    }
+
+    public static func translation(_ x: Double, _ y: Double) -> Transform {
+        Transform(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y)
+    }
+
+    public static func scale(_ s: Double) -> Transform { Transform(a: s, b: 0, c: 0, d: s, tx: 0, ty: 0) }
+
+    /// A rotation by `degrees` about `center`. Uses `DeterministicMath` so the
+    /// same angle gives the same pixels on every machine.
+    public static func rotation(degrees: Double, about center: Point) -> Transform {
+        let (s, co) = DeterministicMath.sinCos(degrees: degrees)
+        return Transform(a: co, b: s, c: -s, d: co,
+                         tx: center.x - co * center.x + s * center.y,
+                         ty: center.y - s * center.x - co * center.y)
+    }
+
+    /// `self` applied after `first`.
+    public func concatenating(after first: Transform) -> Transform {
+        Transform(a: a * first.a + c * first.b, b: b * first.a + d * first.b,
+                  c: a * first.c + c * first.d, d: b * first.c + d * first.d,
+                  tx: a * first.tx + c * first.ty + tx, ty: b * first.tx + d * first.ty + ty)
+    }
+
+    public func apply(_ p: Point) -> Point {
+        Point(a * p.x + c * p.y + tx, b * p.x + d * p.y + ty)
+    }
+}
+
+/// sin and cos from + and × only (libm's may differ in the last bit between
+/// platforms, and a last bit can flip a pixel).
+public enum DeterministicMath {
+    public static func sinCos(degrees: Double) -> (sin: Double, cos: Double) {
+        var deg = degrees.truncatingRemainder(dividingBy: 360)
+        if deg < 0 { deg += 360 }
+        // Exact values at the quarter turns, which chevrons use most.
+        switch deg {
+        case 0: return (0, 1)
+        case 90: return (1, 0)
+        case 180: return (0, -1)
+        case 270: return (-1, 0)
+        default: break
+        }
+        let quadrant = Int(deg / 90)
+        let x = (deg - Double(quadrant) * 90) * (Double.pi / 180)  // 0 ..< pi/2
+        let (s, c) = (series(x, sine: true), series(x, sine: false))
+        switch quadrant {
+        case 0: return (s, c)
+        case 1: return (c, -s)
+        case 2: return (-s, -c)
+        default: return (-c, s)
+        }
+    }
+
+    /// Taylor series to 20 terms: below 1e-16 error on [0, pi/2].
+    private static func series(_ x: Double, sine: Bool) -> Double {
+        var term = sine ? x : 1
+        var sum = term
+        var n = sine ? 1.0 : 0.0
+        let x2 = x * x
+        for _ in 0 ..< 20 {
+            term = -term * x2 / ((n + 1) * (n + 2))
+            n += 2
+            sum += term
+        }
+        return sum
+    }
+}

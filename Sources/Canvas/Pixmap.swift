@@ -1,0 +1,124 @@
+/// An RGBA8 image in memory, the surface everything is drawn on.
+///
+/// Memory contract: `pixels` holds `height` rows, top row first, each `stride`
+/// (= `width * 4`) bytes; each pixel is four bytes R, G, B, A, with colour
+/// *premultiplied* by alpha (so a half-transparent white is 128,128,128,128).
+/// Opaque images, the common case, are the same premultiplied or not.
+public struct Pixmap: Sendable, Equatable {
+    public let width: Int
+    public let height: Int
+    public var pixels: [UInt8]
+    public var stride: Int { width * 4 }
+
+    /// The largest pixmap accepted: 2^28 pixels (1 GiB of RGBA), so that no
+    /// input number can ask for an unbounded allocation.
+    public static let maxPixels = 1 << 28
+
+    public enum SizeError: Error, Equatable, CustomStringConvertible {
+        case tooLarge(width: Int, height: Int)
+        public var description: String {
+            switch self {
+            case let .tooLarge(w, h):
+                "an image of \(w)x\(h) pixels is too large: the limit is \(Pixmap.maxPixels) pixels; lower the size or the scale"
+            }
+        }
+    }
+
+    /// A pixmap filled with one colour.
+    public init(width: Int, height: Int, fill: Color = .clear) throws(SizeError) {
+        guard width > 0, height > 0, width <= Self.maxPixels / height else {
+            throw .tooLarge(width: width, height: height)
+        }
+        self.width = width
+        self.height = height
+        let p = fill.premultiplied
+        if p == 0 {
+            pixels = [UInt8](repeating: 0, count: width * height * 4)
+        } else {
+            pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
+                buffer.withMemoryRebound(to: UInt32.self) { words in
+                    words.baseAddress!.initialize(repeating: p, count: width * height)
+                }
+                count = width * height * 4
+            }
+        }
+    }
+
+    /// Wraps existing premultiplied RGBA bytes.
+    public init(width: Int, height: Int, pixels: [UInt8]) {
+        precondition(width > 0 && height > 0 && pixels.count == width * height * 4, "pixel count must match the size")
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// The premultiplied pixel at (x, y).
+    public func pixel(x: Int, y: Int) -> Color {
+        let i = (y * width + x) * 4
+        return Color(r: pixels[i], g: pixels[i + 1], b: pixels[i + 2], a: pixels[i + 3])
+    }
+
+    /// Pixels as straight (non-premultiplied) RGBA, as PNG stores them.
+    public func unpremultiplied() -> [UInt8] {
+        var out = pixels
+        for i in Swift.stride(from: 0, to: out.count, by: 4) {
+            let a = Int(out[i + 3])
+            guard a != 255 else { continue }
+            if a == 0 { out[i] = 0; out[i + 1] = 0; out[i + 2] = 0; continue }
+            for c in 0 ..< 3 { out[i + c] = UInt8(min(255, (Int(out[i + c]) * 255 + a / 2) / a)) }
+        }
+        return out
+    }
+
+    /// A pixmap from straight RGBA bytes (as decoded from PNG).
+    public static func fromUnpremultiplied(width: Int, height: Int, rgba: [UInt8]) -> Pixmap {
+        var out = rgba
+        for i in Swift.stride(from: 0, to: out.count, by: 4) {
+            let a = Int(out[i + 3])
+            guard a != 255 else { continue }
+            for c in 0 ..< 3 { out[i + c] = UInt8((Int(out[i + c]) * a + 127) / 255) }
+        }
+        return Pixmap(width: width, height: height, pixels: out)
+    }
+
+    /// Copies `source` onto this pixmap with its top-left corner at (x, y), replacing pixels (no blending).
+    public mutating func copy(_ source: Pixmap, x: Int, y: Int) {
+        let x0 = max(0, x), y0 = max(0, y)
+        let x1 = min(width, x + source.width), y1 = min(height, y + source.height)
+        guard x0 < x1, y0 < y1 else { return }
+        let bytes = (x1 - x0) * 4
+        pixels.withUnsafeMutableBufferPointer { dst in
+            source.pixels.withUnsafeBufferPointer { src in
+                for row in y0 ..< y1 {
+                    let d = (row * width + x0) * 4
+                    let s = ((row - y) * source.width + (x0 - x)) * 4
+                    (dst.baseAddress! + d).update(from: src.baseAddress! + s, count: bytes)
+                }
+            }
+        }
+    }
+
+    /// A scaled-down copy (box filter over whole source pixels), for thumbnails.
+    public func downscaled(by factor: Int) -> Pixmap {
+        guard factor > 1 else { return self }
+        let w = max(1, width / factor), h = max(1, height / factor)
+        var out = [UInt8](repeating: 0, count: w * h * 4)
+        let n = factor * factor
+        for y in 0 ..< h {
+            for x in 0 ..< w {
+                var sum = (0, 0, 0, 0)
+                for dy in 0 ..< factor {
+                    var i = ((y * factor + dy) * width + x * factor) * 4
+                    for _ in 0 ..< factor {
+                        sum.0 += Int(pixels[i]); sum.1 += Int(pixels[i + 1]); sum.2 += Int(pixels[i + 2]); sum.3 += Int(pixels[i + 3])
+                        i += 4
+                    }
+                }
+                let o = (y * w + x) * 4
+                out[o] = UInt8((sum.0 + n / 2) / n); out[o + 1] = UInt8((sum.1 + n / 2) / n)
+                out[o + 2] = UInt8((sum.2 + n / 2) / n); out[o + 3] = UInt8((sum.3 + n / 2) / n)
+            }
+        }
+        return Pixmap(width: w, height: h, pixels: out)
+    }
+}

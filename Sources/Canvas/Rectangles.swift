@@ -1,0 +1,25 @@
+extension Pixmap {
+    /// Fills whole pixels of a rectangle (clipped to the pixmap), source-over.
+    /// The fast path for backgrounds, separators and guides, which are snapped
+    /// to device pixels; use `fill(_:)` with a path for fractional edges.
+    public mutating func fill(_ rect: PixelRect, color: Color) {
+        let r = rect.intersection(bounds)
+        guard !r.isEmpty, color.a > 0 else { return }
+        let source = color.premultiplied
+        let w = width
+        if color.a == 255 {
+            pixels.withUnsafeMutableBufferPointer { buffer in
+                buffer.withMemoryRebound(to: UInt32.self) { words in
+                    for y in r.y0 ..< r.y1 {
+                        (words.baseAddress! + y * w + r.x0).update(repeating: source, count: r.x1 - r.x0)
+                    }
+                }
+            }
+        } else {
+            let full = [UInt8](repeating: 255, count: r.x1 - r.x0)
+            full.withUnsafeBufferPointer { coverage in
+                for y in r.y0 ..< r.y1 { blend(row: y, x0: r.x0, coverage: coverage, source: source) }
+            }
+        }
+    }
+}

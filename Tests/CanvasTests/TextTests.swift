@@ -1,0 +1,55 @@
+import Canvas
+import Testing
+
+@Suite struct TextTests {
+    let typesetter = try! Typesetter(fonts: try! FontFiles.locate())
+
+    @Test func kerningTightensPairs() {
+        let av = typesetter.width("AV", size: 40, weight: .regular)
+        let apart = typesetter.width("A", size: 40, weight: .regular) + typesetter.width("V", size: 40, weight: .regular)
+        #expect(av < apart)
+    }
+
+    @Test func latinChineseAndMissingGlyphsAllDraw() throws {
+        for text in ["Hello", "河北省", "\u{10FFFD}"] {
+            var p = try Pixmap(width: 120, height: 40, fill: .white)
+            typesetter.draw(text, into: &p, x: 4, baseline: 30, size: 24, weight: .regular, color: .black)
+            #expect(p.pixels.contains { $0 < 128 }, "\(text) drew nothing")
+        }
+    }
+
+    @Test func semiboldIsDarkerThanRegular() throws {
+        func ink(_ weight: FontWeight) throws -> Int {
+            var p = try Pixmap(width: 200, height: 40)
+            typesetter.draw("Settings", into: &p, x: 2, baseline: 30, size: 24, weight: weight, color: .black)
+            return stride(from: 3, to: p.pixels.count, by: 4).reduce(0) { $0 + Int(p.pixels[$1]) }
+        }
+        #expect(try ink(.semibold) > ink(.regular))
+    }
+
+    @Test func ellipsisFitsTheWidth() {
+        let long = "Configuration Network Accessibility Settings"
+        let cut = typesetter.ellipsized(long, size: 17, weight: .regular, maxWidth: 120)
+        #expect(cut.hasSuffix("…") && typesetter.width(cut, size: 17, weight: .regular) <= 120)
+        #expect(typesetter.ellipsized("Short", size: 17, weight: .regular, maxWidth: 120) == "Short")
+    }
+
+    @Test func wrappingBreaksAtSpacesAndBetweenChineseCharacters() {
+        let lines = typesetter.wrap("one two three four five six", size: 17, weight: .regular, maxWidth: 80)
+        #expect(lines.count > 1 && lines.allSatisfy { typesetter.width($0, size: 17, weight: .regular) <= 80 })
+        #expect(lines.joined(separator: " ") == "one two three four five six")
+        let cjk = typesetter.wrap("河北省石家庄市长安区建华南街道", size: 17, weight: .regular, maxWidth: 60)
+        #expect(cjk.count > 2 && cjk.joined() == "河北省石家庄市长安区建华南街道")
+    }
+
+    @Test func drawingIsDeterministic() throws {
+        var a = try Pixmap(width: 200, height: 40, fill: .white)
+        var b = a
+        for i in 0 ..< 2 {
+            let t = try Typesetter(fonts: FontFiles.locate())
+            if i == 0 { t.draw("Tap 河北省 AV…", into: &a, x: 3, baseline: 28, size: 19, weight: .regular, color: .black) }
+            else { t.draw("Tap 河北省 AV…", into: &b, x: 3, baseline: 28, size: 19, weight: .regular, color: .black) }
+        }
+        #expect(a == b)
+    }
+}
