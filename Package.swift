@@ -20,9 +20,15 @@ let package = Package(
         .target(name: "OutlineEngine"),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .target(name: "Canvas", dependencies: ["CFreeType"]),
+        .target(name: "Paint", dependencies: ["Canvas", "OutlineLayout", "ScenarioFormat"]),
+        .target(name: "CPNG",
+                linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("pthread")]),
+        .target(name: "PNGCodec", dependencies: ["Canvas", "CPNG"]),
+        .target(name: "Render", dependencies: ["OutlineEngine", "ScenarioFormat", "OutlineLayout", "Canvas", "Paint", "PNGCodec"]),
         .target(name: "ScenarioFormat", dependencies: ["OutlineEngine", "Yams"]),
+        .target(name: "OutlineLayout", dependencies: ["OutlineEngine", "ScenarioFormat"]),
         .executableTarget(name: "unfold", dependencies: [
-            "OutlineEngine", "ScenarioFormat",
+            "OutlineEngine", "ScenarioFormat", "Canvas", "Render",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "unfold-bench", dependencies: [

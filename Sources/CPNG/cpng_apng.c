@@ -79,6 +79,7 @@ int cpng_apng_add_frame(cpng_apng *a, const uint8_t *rgba, size_t stride,
                         uint16_t delay_num, uint16_t delay_den, char *err, size_t errlen) {
     if (!a || !rgba) return cpng__fail(err, errlen, CPNG_E_ARG, "writer or pixels are NULL");
     if (a->failed) return cpng__fail(err, errlen, CPNG_E_ARG, "APNG writer failed earlier");
+    a->failed = 1; /* until this frame is in */
     int r = cpng__check_size(a->w, a->h, stride, err, errlen);
     if (r) return r;
 
@@ -114,13 +115,11 @@ int cpng_apng_add_frame(cpng_apng *a, const uint8_t *rgba, size_t stride,
          cpng__data_chunks(&a->body, a->frames ? "fdAT" : "IDAT", &z, a->frames ? &a->seq : NULL)))
         r = cpng__fail(err, errlen, CPNG_E_NOMEM, "out of memory");
     free(z.data);
-    if (r) {
-        a->failed = 1;
-        return r;
-    }
+    if (r) return r;
     for (uint32_t k = 0; k < bh; k++)
         memcpy(a->prev + ((size_t)(y + k) * a->w + x) * 4, box + (size_t)k * stride, (size_t)bw * 4);
     a->frames++;
+    a->failed = 0;
     return CPNG_OK;
 }
 

@@ -2,25 +2,31 @@
  * cpng_deflate.c: filters an image and compresses it into one zlib stream,
  * in horizontal bands that worker threads take in turn (pigz style).
  *
- * Each band is filtered and deflated on its own into a raw deflate segment
- * that ends on a byte boundary (a sync flush: an empty stored block); only the
- * last band ends with a final block. The segments are joined in band order
- * behind one zlib header, and the Adler-32 of the whole stream is combined
- * from the bands' own (adler32_combine). A band also gets the 32 KiB of
- * filtered data before it as the deflate dictionary, so that splitting costs
- * almost nothing in size; the worker filters those rows again itself, since
- * the filter of a row depends only on that row and the one above.
+ * Stream layout: a zlib header, then every band's raw deflate data in band
+ * order, then an empty final block (03 00) and the Adler-32. A band's data
+ * is a sequence of segments that each end on a byte boundary with a sync
+ * flush (an empty stored block), so they can simply be concatenated. Each
+ * segment gets the 32 KiB of filtered data before it as its deflate
+ * dictionary, so splitting costs little in size; for a band's first segment
+ * the worker filters those rows again itself (a row's filter depends only on
+ * the row and the one above). The Adler-32 of the whole stream is combined
+ * from each band's (adler32_combine).
+ *
+ * Repeated rows. A row equal to the row above filters (Up) to a filter byte 2
+ * and zeros. On UI frames two thirds of the rows are like that, and deflating
+ * those zeros byte by byte was most of zlib's time. So a run of at least
+ * `unit` such rows (unit = 32 KiB worth of rows) is written as copies of one
+ * segment, compressed once per image, that decodes to `unit` such rows and
+ * refers to nothing before itself; the row bytes are never touched again.
  *
  * The band height depends only on the row size (band_bytes / row bytes),
  * never on the thread count, so the bytes are the same for any `threads`.
  *
- * Defaults (see Tools/cpng-check/RESULTS.md for the measurements):
- * zlib level 1 with the Z_RLE strategy, and per row the cheaper of Sub, Up and
- * Paeth by the sum-of-absolute-values heuristic (rows equal to the row above
- * go straight to Up). On UI frames (large flat areas, thin lines,
- * anti-aliased text) this is smaller than libpng's default (level 6, adaptive
- * filters) and many times faster, because after Up/Sub filtering the data is
- * mostly runs of zeros, which Z_RLE codes without any hash-chain search.
+ * Defaults, chosen by measurement (Tools/cpng-check/RESULTS.md): zlib level 2
+ * (default strategy) on the remaining rows, each filtered with the cheapest of
+ * Sub, Up and Paeth by libpng's sum-of-absolute-values heuristic, 256 KiB
+ * bands. On a 1170x2532 UI frame this gives a file about the size of
+ * libpng's default (zlib level 6, adaptive filters) in a fraction of the time.
  */
 #include "cpng_internal.h"
 
@@ -30,10 +36,12 @@
 #include <string.h>
 #include <zlib.h>
 
+#define DICT_BYTES 32768u /* the deflate window */
+
 /* ---- the zlib codec ---- */
 
 static int zlib_segment(const cpng__codec *c, void **state, const uint8_t *dict, size_t dictlen,
-                        const uint8_t *in, size_t inlen, int last, cpng__buf *out) {
+                        const uint8_t *in, size_t inlen, cpng__buf *out) {
     z_stream *z = *state;
     if (!z) {
         z = calloc(1, sizeof *z);
@@ -48,29 +56,25 @@ static int zlib_segment(const cpng__codec *c, void **state, const uint8_t *dict,
     }
     if (dictlen && deflateSetDictionary(z, dict, (uInt)dictlen) != Z_OK) return CPNG_E_INTERNAL;
 
-    size_t want = (size_t)deflateBound(z, (uLong)(inlen > (1u << 30) ? (1u << 30) : inlen)) + 64;
+    const uInt chunk = 1u << 30; /* avail_in / avail_out are 32-bit */
+    size_t want = (size_t)deflateBound(z, (uLong)(inlen < chunk ? inlen : chunk)) + 64;
     if (cpng__reserve(out, want)) return CPNG_E_NOMEM;
-    int final = last ? Z_FINISH : Z_SYNC_FLUSH;
     size_t left = inlen;
     z->next_in = (Bytef *)in;
     z->avail_in = 0;
     for (;;) {
         if (z->avail_in == 0) {
-            uInt n = left > (1u << 30) ? (1u << 30) : (uInt)left;
-            z->avail_in = n;
-            left -= n;
+            z->avail_in = left < chunk ? (uInt)left : chunk;
+            left -= z->avail_in;
         }
-        int flush = left ? Z_NO_FLUSH : final;
+        int flush = left ? Z_NO_FLUSH : Z_SYNC_FLUSH;
         if (out->cap - out->len < 64 && cpng__reserve(out, out->cap)) return CPNG_E_NOMEM;
-        size_t room = out->cap - out->len;
-        if (room > (1u << 30)) room = 1u << 30;
+        size_t room = out->cap - out->len < chunk ? out->cap - out->len : chunk;
         z->next_out = out->data + out->len;
         z->avail_out = (uInt)room;
-        int r = deflate(z, flush);
+        if (deflate(z, flush) == Z_STREAM_ERROR) return CPNG_E_INTERNAL;
         out->len += room - z->avail_out;
-        if (r == Z_STREAM_ERROR) return CPNG_E_INTERNAL;
-        if (r == Z_STREAM_END) return CPNG_OK;
-        /* done with a sync flush once all input is in and output had room left */
+        /* the flush is complete once all input is in and output had room left */
         if (flush == Z_SYNC_FLUSH && z->avail_in == 0 && z->avail_out != 0) return CPNG_OK;
     }
 }
@@ -82,23 +86,25 @@ static void zlib_release(void *state) {
     }
 }
 
-const cpng__codec cpng__zlib_codec = { "zlib", 1, Z_RLE, zlib_segment, zlib_release };
+const cpng__codec cpng__zlib_codec = { "zlib", 3, Z_DEFAULT_STRATEGY, zlib_segment, zlib_release };
 
 const cpng__opts cpng__default_opts = {
-    CPNG__F_SUB | CPNG__F_UP | CPNG__F_PAETH, 256 * 1024, 1, &cpng__zlib_codec
+    CPNG__F_NONE | CPNG__F_SUB | CPNG__F_UP, 1024 * 1024, DICT_BYTES, 1, &cpng__zlib_codec
 };
 
 /* ---- banded, threaded filtering + compression ---- */
 
-#define DICT_BYTES 32768u
 #define MAX_THREADS 64
 
 typedef struct {
     const uint8_t *rgba;
     size_t stride, n, rowbytes; /* n = packed row bytes (w * ch); rowbytes = n + 1 */
-    uint32_t w, h, band_rows, dict_rows, nbands;
+    uint32_t w, h, band_rows, nbands, unit; /* unit: rows per run unit (and dictionary) */
     int ch;
     const cpng__opts *o;
+    const uint8_t *zrows;       /* `unit` repeated rows: 2, 0, 0, ... */
+    cpng__buf unit_z;           /* deflate segment for those rows */
+    uint32_t unit_adler;
     cpng__buf *outs;            /* one per band */
     uint32_t *adlers;           /* one per band */
     atomic_uint next;
@@ -117,67 +123,124 @@ static void pack_row(const uint8_t *src, uint32_t w, int ch, uint8_t *dst) {
     }
 }
 
-/* Filters rows [ys, ye) into f (rowbytes each). */
-static void filter_rows(const job *j, uint32_t ys, uint32_t ye, uint8_t *f, uint8_t *rows[2],
-                        const uint8_t *zero, uint8_t *scratch) {
-    const uint8_t *prev = zero;
-    if (ys > 0) {
-        pack_row(j->rgba + (size_t)(ys - 1) * j->stride, j->w, j->ch, rows[0]);
-        prev = rows[0];
+static int same_as_above(const job *j, uint32_t y) {
+    const uint8_t *src = j->rgba + (size_t)y * j->stride;
+    return y > 0 && memcmp(src, src - j->stride, (size_t)j->w * 4) == 0;
+}
+
+typedef struct {
+    const job *j;
+    uint8_t *rows[2], *scratch;
+    const uint8_t *zero, *prev; /* prev: packed row above the next row */
+} filterer;
+
+/* Filters row y into out (rowbytes); rows must come in order. */
+static void filter_next(filterer *F, uint32_t y, uint8_t *out) {
+    const job *j = F->j;
+    int same = same_as_above(j, y);
+    const uint8_t *cur = F->prev;
+    if (!same) {
+        uint8_t *dst = F->prev == F->rows[0] ? F->rows[1] : F->rows[0];
+        pack_row(j->rgba + (size_t)y * j->stride, j->w, j->ch, dst);
+        cur = dst;
     }
-    for (uint32_t y = ys; y < ye; y++, f += j->rowbytes) {
-        const uint8_t *src = j->rgba + (size_t)y * j->stride;
-        int same = y > 0 && memcmp(src, src - j->stride, (size_t)j->w * 4) == 0;
-        const uint8_t *cur = prev;
-        if (!same) {
-            uint8_t *dst = prev == rows[0] ? rows[1] : rows[0];
-            pack_row(src, j->w, j->ch, dst);
-            cur = dst;
+    cpng__filter_row(j->o->filters, cur, F->prev, j->n, j->ch, same, out, F->scratch);
+    F->prev = cur;
+}
+
+typedef struct {
+    void *cstate;
+    uLong adler;
+} band_state;
+
+/* Compresses the filtered bytes [in, in + len) as one segment. */
+static int flush_piece(const job *j, band_state *bs, const uint8_t *dict, size_t dictlen,
+                       const uint8_t *in, size_t len, cpng__buf *out) {
+    if (len == 0) return CPNG_OK;
+    for (size_t k = 0; k < len; k += 1u << 30)
+        bs->adler = adler32(bs->adler, in + k, (uInt)(len - k < (1u << 30) ? len - k : 1u << 30));
+    return j->o->codec->segment(j->o->codec, &bs->cstate, dict, dictlen, in, len, out);
+}
+
+static int do_band(job *j, uint32_t b, filterer *F, uint8_t *f, band_state *bs) {
+    size_t rb = j->rowbytes;
+    uint32_t y0 = b * j->band_rows;
+    uint32_t y1 = j->h - y0 < j->band_rows ? j->h : y0 + j->band_rows;
+    size_t want = j->o->dict_bytes < DICT_BYTES ? j->o->dict_bytes : DICT_BYTES;
+    uint32_t back = (uint32_t)((want + rb - 1) / rb);
+    if (back > y0) back = y0;
+    cpng__buf *out = &j->outs[b];
+    int use_runs = j->o->runs && (j->o->filters & CPNG__F_UP);
+
+    /* the rows before the band, filtered again for the dictionary */
+    F->prev = F->zero;
+    if (y0 - back > 0) {
+        pack_row(j->rgba + (size_t)(y0 - back - 1) * j->stride, j->w, j->ch, F->rows[0]);
+        F->prev = F->rows[0];
+    }
+    for (uint32_t y = y0 - back; y < y0; y++) filter_next(F, y, f + (size_t)(y - (y0 - back)) * rb);
+    size_t pre = (size_t)back * rb, dictlen = pre < want ? pre : want;
+    const uint8_t *dict = f + pre - dictlen;
+    uint8_t *piece = f + pre, *cur = piece;
+    bs->adler = adler32(0, NULL, 0);
+
+    for (uint32_t y = y0; y < y1;) {
+        uint32_t k = 0;
+        if (use_runs && same_as_above(j, y)) {
+            k = 1;
+            while (y + k < y1 && same_as_above(j, y + k)) k++;
         }
-        cpng__filter_row(j->o->filters, cur, prev, j->n, j->ch, same, f, scratch);
-        prev = cur;
+        if (k < j->unit) { /* an ordinary row */
+            filter_next(F, y, cur);
+            cur += rb;
+            y++;
+            continue;
+        }
+        /* a long run: the rows that do not fill a unit join the current piece */
+        uint32_t units = k / j->unit, rest = k % j->unit;
+        memcpy(cur, j->zrows, (size_t)rest * rb);
+        cur += (size_t)rest * rb;
+        int r = flush_piece(j, bs, dict, dictlen, piece, (size_t)(cur - piece), out);
+        if (r) return r;
+        if (cpng__reserve(out, (size_t)units * j->unit_z.len)) return CPNG_E_NOMEM;
+        for (uint32_t u = 0; u < units; u++) {
+            cpng__put(out, j->unit_z.data, j->unit_z.len);
+            bs->adler = adler32_combine(bs->adler, j->unit_adler, (z_off_t)((size_t)j->unit * rb));
+        }
+        /* the stream now ends with repeated rows; one row and a match length
+           of them hold every string a longer dictionary would */
+        dictlen = want < rb + 258 ? want : rb + 258;
+        dict = j->zrows + (size_t)j->unit * rb - dictlen;
+        piece = cur = f;
+        y += k; /* F->prev is still right: the run's rows all equal it */
     }
+    int r = flush_piece(j, bs, dict, dictlen, piece, (size_t)(cur - piece), out);
+    j->adlers[b] = (uint32_t)bs->adler;
+    return r;
 }
 
 static void *worker(void *arg) {
     job *j = arg;
     size_t n = j->n;
-    size_t fbytes = (size_t)(j->band_rows + j->dict_rows) * j->rowbytes;
+    size_t fbytes = (size_t)(j->band_rows + j->unit) * j->rowbytes;
     uint8_t *mem = malloc(fbytes + 8 * n);
-    void *cstate = NULL;
+    band_state bs = { NULL, 0 };
     if (!mem) {
         atomic_store(&j->error, CPNG_E_NOMEM);
         return NULL;
     }
-    uint8_t *f = mem, *rows[2] = { mem + fbytes, mem + fbytes + n };
-    uint8_t *zero = mem + fbytes + 2 * n, *scratch = mem + fbytes + 3 * n;
-    memset(zero, 0, n);
-
+    filterer F = { j, { mem + fbytes, mem + fbytes + n }, mem + fbytes + 3 * n, mem + fbytes + 2 * n, NULL };
+    memset(mem + fbytes + 2 * n, 0, n); /* the zero row above row 0 */
     for (;;) {
         unsigned b = atomic_fetch_add(&j->next, 1);
         if (b >= j->nbands || atomic_load(&j->error)) break;
-        uint32_t y0 = b * j->band_rows;
-        uint32_t y1 = j->h - y0 < j->band_rows ? j->h : y0 + j->band_rows;
-        uint32_t back = !j->o->dict ? 0 : y0 < j->dict_rows ? y0 : j->dict_rows;
-        uint32_t ys = y0 - back;
-        filter_rows(j, ys, y1, f, rows, zero, scratch);
-
-        size_t pre = (size_t)(y0 - ys) * j->rowbytes;
-        size_t dictlen = pre < DICT_BYTES ? pre : DICT_BYTES;
-        const uint8_t *in = f + pre;
-        size_t inlen = (size_t)(y1 - y0) * j->rowbytes;
-        uLong a = adler32(0, NULL, 0);
-        for (size_t k = 0; k < inlen; k += 1u << 30)
-            a = adler32(a, in + k, (uInt)(inlen - k < (1u << 30) ? inlen - k : 1u << 30));
-        j->adlers[b] = (uint32_t)a;
-        int r = j->o->codec->segment(j->o->codec, &cstate, in - dictlen, dictlen, in, inlen,
-                                     b + 1 == j->nbands, &j->outs[b]);
+        int r = do_band(j, b, &F, mem, &bs);
         if (r) {
             atomic_store(&j->error, r);
             break;
         }
     }
-    if (cstate) j->o->codec->release(cstate);
+    if (bs.cstate) j->o->codec->release(bs.cstate);
     free(mem);
     return NULL;
 }
@@ -198,61 +261,72 @@ int cpng__compress_image(const uint8_t *rgba, size_t stride, uint32_t w, uint32_
     j.rowbytes = j.n + 1;
     size_t br = o->band_bytes / j.rowbytes;
     j.band_rows = br < 1 ? 1 : br > h ? h : (uint32_t)br;
-    j.dict_rows = (uint32_t)((DICT_BYTES + j.rowbytes - 1) / j.rowbytes);
     j.nbands = (uint32_t)((h + (uint64_t)j.band_rows - 1) / j.band_rows);
+    j.unit = (uint32_t)((DICT_BYTES + j.rowbytes - 1) / j.rowbytes);
     atomic_init(&j.next, 0);
     atomic_init(&j.error, 0);
     j.outs = calloc(j.nbands, sizeof *j.outs);
     j.adlers = calloc(j.nbands, sizeof *j.adlers);
+    uint8_t *zrows = calloc(j.unit, j.rowbytes);
+    j.zrows = zrows;
     int r = CPNG_OK;
-    if (!j.outs || !j.adlers) {
+    if (!j.outs || !j.adlers || !zrows) {
         r = CPNG_E_NOMEM;
         goto done;
     }
+
+    /* the run unit: `unit` rows of 2, 0, 0, ... compressed on their own */
+    for (uint32_t k = 0; k < j.unit; k++) zrows[(size_t)k * j.rowbytes] = 2;
+    /* Z_RLE: distance-1 matches only, about 2 bits per 258 bytes here */
+    static const cpng__codec rle = { "zlib-rle", 1, Z_RLE, zlib_segment, zlib_release };
+    void *cs = NULL;
+    r = zlib_segment(&rle, &cs, NULL, 0, zrows, (size_t)j.unit * j.rowbytes, &j.unit_z);
+    zlib_release(cs);
+    if (r) goto done;
+    j.unit_adler = (uint32_t)adler32(adler32(0, NULL, 0), zrows, (uInt)((size_t)j.unit * j.rowbytes));
 
     if (threads < 1) threads = 1;
     if ((uint32_t)threads > j.nbands) threads = (int)j.nbands;
     if (threads > MAX_THREADS) threads = MAX_THREADS;
     pthread_t tids[MAX_THREADS];
     int started = 0;
-    for (int t = 1; t < threads; t++) {      /* a thread that fails to start is just not there */
+    for (int t = 1; t < threads; t++) /* a thread that fails to start is just not there */
         if (pthread_create(&tids[started], NULL, worker, &j) == 0) started++;
-    }
     worker(&j);
     for (int t = 0; t < started; t++) pthread_join(tids[t], NULL);
     r = atomic_load(&j.error);
     if (r) goto done;
 
     /* zlib header: deflate, 32 KiB window, FLEVEL as zlib would write it, FCHECK */
-    {
-        int lv = o->codec->level;
-        unsigned flevel = lv < 2 ? 0 : lv < 6 ? 1 : lv == 6 ? 2 : 3;
-        unsigned hdr = (0x78u << 8) | (flevel << 6);
-        hdr += 31 - hdr % 31;
-        uint8_t head[2] = { (uint8_t)(hdr >> 8), (uint8_t)hdr };
-        size_t total = 6;
-        for (uint32_t b = 0; b < j.nbands; b++) total += j.outs[b].len;
-        if (cpng__reserve(z, total)) {
-            r = CPNG_E_NOMEM;
-            goto done;
-        }
-        cpng__put(z, head, 2);
-        uLong adler = adler32(0, NULL, 0);
-        for (uint32_t b = 0; b < j.nbands; b++) {
-            cpng__put(z, j.outs[b].data, j.outs[b].len);
-            uint32_t y0 = b * j.band_rows;
-            uint32_t rows = j.h - y0 < j.band_rows ? j.h - y0 : j.band_rows;
-            adler = adler32_combine(adler, j.adlers[b], (z_off_t)((size_t)rows * j.rowbytes));
-        }
-        uint8_t tail[4];
-        cpng__be32(tail, (uint32_t)adler);
-        cpng__put(z, tail, 4);
+    int lv = o->codec->level;
+    unsigned hdr = (0x78u << 8) | ((lv < 2 ? 0u : lv < 6 ? 1u : lv == 6 ? 2u : 3u) << 6);
+    hdr += 31 - hdr % 31;
+    uint8_t head[2] = { (uint8_t)(hdr >> 8), (uint8_t)hdr };
+    static const uint8_t final_block[2] = { 0x03, 0x00 }; /* empty fixed-Huffman final block */
+    size_t total = 8;
+    for (uint32_t b = 0; b < j.nbands; b++) total += j.outs[b].len;
+    if (cpng__reserve(z, total)) {
+        r = CPNG_E_NOMEM;
+        goto done;
     }
+    cpng__put(z, head, 2);
+    uLong adler = adler32(0, NULL, 0);
+    for (uint32_t b = 0; b < j.nbands; b++) {
+        cpng__put(z, j.outs[b].data, j.outs[b].len);
+        uint32_t rows = j.h - b * j.band_rows < j.band_rows ? j.h - b * j.band_rows : j.band_rows;
+        adler = adler32_combine(adler, j.adlers[b], (z_off_t)((size_t)rows * j.rowbytes));
+    }
+    uint8_t tail[4];
+    cpng__be32(tail, (uint32_t)adler);
+    cpng__put(z, final_block, 2);
+    cpng__put(z, tail, 4);
 done:
     if (j.outs)
         for (uint32_t b = 0; b < j.nbands; b++) free(j.outs[b].data);
     free(j.outs);
     free(j.adlers);
+    free(zrows);
+    free(j.unit_z.data);
     if (r) return cpng__fail(err, errlen, r, r == CPNG_E_NOMEM ? "out of memory while compressing"
                                                                : "deflate failed");
     return CPNG_OK;

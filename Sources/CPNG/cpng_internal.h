@@ -61,19 +61,20 @@ typedef struct cpng__codec cpng__codec;
 struct cpng__codec {
     const char *name;
     int level, strategy;
-    /* Appends `in` to `out` as raw deflate data that continues a stream whose
-       preceding uncompressed bytes end with dict[0..dictlen). If !last it must
-       end on a byte boundary without a final block (a sync flush); if last it
-       must end the stream. *state is per worker (NULL the first time). */
+    /* Appends `in` to `out` as raw deflate blocks that continue a stream whose
+       preceding uncompressed bytes end with dict[0..dictlen) (dictlen <= 32 KiB,
+       0 = none), ending on a byte boundary without a final block (a sync
+       flush). *state is per worker, NULL the first time. */
     int (*segment)(const cpng__codec *c, void **state, const uint8_t *dict, size_t dictlen,
-                   const uint8_t *in, size_t inlen, int last, cpng__buf *out);
+                   const uint8_t *in, size_t inlen, cpng__buf *out);
     void (*release)(void *state);
 };
 
 typedef struct {
     unsigned filters;        /* CPNG__F_* bit set */
     size_t band_bytes;       /* target filtered bytes per band (rounded to whole rows) */
-    int dict;                /* give each band the previous 32 KiB as dictionary */
+    size_t dict_bytes;       /* dictionary for each segment: that many preceding bytes (<= 32 KiB) */
+    int runs;                /* code long runs of repeated rows with the shared unit */
     const cpng__codec *codec;
 } cpng__opts;
 

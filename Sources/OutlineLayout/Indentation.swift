@@ -1,0 +1,35 @@
+import ScenarioFormat
+
+/// Horizontal geometry shared by layout and paint: where a row's content
+/// starts at a given depth. Indentation is linear while it leaves the title
+/// room; past that depth each level adds half of the space that is left, so
+/// that no depth pushes the title out of the row.
+public struct Indentation: Sendable, Equatable {
+    public var padding: Double
+    public var indent: Double
+    /// Levels that keep the full indent.
+    public let linearLevels: Int
+    /// Room left for the compressed levels.
+    let remaining: Double
+
+    /// The space the chevron box takes before the title.
+    public static let chevronBox = 24.0
+    /// The least title width that indentation leaves.
+    public static let minimumTitle = 96.0
+
+    public init(style: Scenario.Style, width: Double) {
+        padding = style.padding
+        indent = style.indent
+        let room = max(0, width - style.padding - Self.chevronBox - Self.minimumTitle)
+        linearLevels = indent > 0 ? Int((room * 0.75 / indent).rounded(.down)) : Int.max
+        remaining = indent > 0 ? max(0, room - Double(linearLevels) * indent) : 0
+    }
+
+    /// The left edge of the chevron box of a row at `depth`.
+    public func x(depth: Int) -> Double {
+        guard depth > linearLevels else { return padding + Double(depth) * indent }
+        var share = 1.0
+        for _ in 0 ..< min(depth - linearLevels, 60) { share *= 0.5 }
+        return padding + Double(linearLevels) * indent + remaining * (1 - share)
+    }
+}

@@ -1,0 +1,113 @@
+import Canvas
+import CPNG
+
+/// A PNG that could not be read or written.
+public struct PNGError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}
+
+/// PNG and animated PNG through the `CPNG` shim: libpng's simplified API for
+/// reading (every libpng error becomes a return code, never a longjmp into
+/// Swift), and our own chunk writer with band-parallel deflate for writing.
+/// Output bytes depend only on the pixels, never on `threads` or the time.
+public enum PNG {
+    /// The largest image `decode` accepts by default.
+    public static let defaultMaxPixels = UInt32(Pixmap.maxPixels)
+
+    /// Encodes a pixmap; opaque images are written as RGB.
+    public static func encode(_ pixmap: Pixmap, threads: Int = 1) throws(PNGError) -> [UInt8] {
+        let rgba = pixmap.isOpaque ? pixmap.pixels : pixmap.unpremultiplied()
+        var out = cpng_buffer()
+        var err = [CChar](repeating: 0, count: 256)
+        let code = rgba.withUnsafeBufferPointer { p in
+            cpng_encode(p.baseAddress, UInt32(pixmap.width), UInt32(pixmap.height), pixmap.stride, Int32(threads), &out, &err, err.count)
+        }
+        return try take(out, code: code, err: err, action: "encode")
+    }
+
+    /// Decodes any PNG (first frame of an APNG) into a premultiplied pixmap.
+    public static func decode(_ bytes: [UInt8], maxPixels: UInt32 = defaultMaxPixels) throws(PNGError) -> Pixmap {
+        var image = cpng_image()
+        var err = [CChar](repeating: 0, count: 256)
+        let code = bytes.withUnsafeBufferPointer { p in
+            cpng_decode(p.baseAddress, p.count, maxPixels, &image, &err, err.count)
+        }
+        guard code == Int32(CPNG_OK), let pixels = image.pixels else {
+            throw PNGError(message: message(err, fallback: "not a valid PNG"))
+        }
+        defer { cpng_free(pixels) }
+        let count = Int(image.width) * Int(image.height) * 4
+        let rgba = [UInt8](UnsafeBufferPointer(start: pixels, count: count))
+        return Pixmap.fromUnpremultiplied(width: Int(image.width), height: Int(image.height), rgba: rgba)
+    }
+
+    /// Writes an animated PNG frame by frame; later frames store only what changed.
+    public final class Animation {
+        private var writer: OpaquePointer?
+        public let width: Int
+        public let height: Int
+
+        /// `plays`: 0 loops forever.
+        public init(width: Int, height: Int, plays: Int = 0, threads: Int = 1) throws(PNGError) {
+            var err = [CChar](repeating: 0, count: 256)
+            guard let w = cpng_apng_begin(UInt32(width), UInt32(height), UInt32(plays), 0, Int32(threads), &err, err.count) else {
+                throw PNGError(message: PNG.message(err, fallback: "cannot start an animated PNG"))
+            }
+            writer = w
+            self.width = width
+            self.height = height
+        }
+
+        deinit { cpng_apng_free(writer) }
+
+        /// Adds a frame shown for `milliseconds`.
+        public func add(_ pixmap: Pixmap, milliseconds: Int) throws(PNGError) {
+            guard let writer else { throw PNGError(message: "the animation is finished") }
+            guard pixmap.width == width, pixmap.height == height else {
+                throw PNGError(message: "frame is \(pixmap.width)x\(pixmap.height), the animation \(width)x\(height)")
+            }
+            let rgba = pixmap.isOpaque ? pixmap.pixels : pixmap.unpremultiplied()
+            var err = [CChar](repeating: 0, count: 256)
+            let delay = UInt16(clamping: max(1, milliseconds))
+            let code = rgba.withUnsafeBufferPointer { p in
+                cpng_apng_add_frame(writer, p.baseAddress, pixmap.stride, delay, 1000, &err, err.count)
+            }
+            guard code == Int32(CPNG_OK) else { throw PNGError(message: PNG.message(err, fallback: "cannot add a frame")) }
+        }
+
+        /// The file's bytes.
+        public func finish() throws(PNGError) -> [UInt8] {
+            guard let w = writer else { throw PNGError(message: "the animation is finished") }
+            writer = nil
+            var out = cpng_buffer()
+            var err = [CChar](repeating: 0, count: 256)
+            let code = cpng_apng_finish(w, &out, &err, err.count)
+            return try PNG.take(out, code: code, err: err, action: "write the animation")
+        }
+    }
+
+    static func take(_ out: cpng_buffer, code: Int32, err: [CChar], action: String) throws(PNGError) -> [UInt8] {
+        guard code == Int32(CPNG_OK), let data = out.data else {
+            throw PNGError(message: message(err, fallback: "cannot \(action)"))
+        }
+        defer { cpng_free(data) }
+        return [UInt8](UnsafeBufferPointer(start: data, count: out.len))
+    }
+
+    static func message(_ err: [CChar], fallback: String) -> String {
+        let text = err.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        return text.isEmpty ? fallback : text
+    }
+}
+
+extension Pixmap {
+    /// Whether every pixel is opaque.
+    public var isOpaque: Bool {
+        pixels.withUnsafeBytes { raw in
+            let words = raw.bindMemory(to: UInt32.self)
+            for w in words where w >> 24 != 0xFF { return false }
+            return true
+        }
+    }
+}

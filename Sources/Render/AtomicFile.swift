@@ -1,0 +1,41 @@
+import Foundation
+
+/// Writes files so that a reader never sees a half-written one: the bytes go
+/// to a temporary file in the same folder, which is then renamed over the
+/// target (atomic on POSIX file systems). A failure leaves the old file as it was.
+public enum AtomicFile {
+    public struct WriteError: Error, CustomStringConvertible {
+        public var path: String
+        public var reason: String
+        public var description: String { "cannot write \(path): \(reason)" }
+    }
+
+    public static func write(_ bytes: [UInt8], to path: String) throws(WriteError) {
+        let url = URL(fileURLWithPath: path)
+        let dir = url.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        } catch {
+            throw WriteError(path: path, reason: "cannot create \(dir.path): \(error.localizedDescription)")
+        }
+        let temp = dir.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt64.random(in: 0 ... .max)).tmp").path
+        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        guard fd >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+        var ok = true
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n <= 0 { ok = false; return }
+                offset += n
+            }
+        }
+        let reason = ok ? "" : String(cString: strerror(errno))
+        if close(fd) != 0 { ok = false }
+        guard ok, rename(temp, path) == 0 else {
+            let why = reason.isEmpty ? String(cString: strerror(errno)) : reason
+            unlink(temp)
+            throw WriteError(path: path, reason: why)
+        }
+    }
+}

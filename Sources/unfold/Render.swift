@@ -1,0 +1,158 @@
+import ArgumentParser
+import Canvas
+import Foundation
+import Render
+import ScenarioFormat
+
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render scenarios to PNG states, animation frames, a strip, an animated PNG and updates.json.",
+        discussion: "Writes OUT/<name>/state-NN.png, step-NN/frame-MM.png, strip.png, animation.png and updates.json.")
+
+    @Argument(help: "Scenario files, or folders of them (.yaml, .yml, .unfold.json).")
+    var inputs: [String]
+
+    @Option(name: .shortAndLong, help: "The output folder.")
+    var out: String
+
+    @Option(help: "Device pixels per point (1, 2 or 3), instead of the scenario's.")
+    var scale: Int?
+
+    @Option(help: "light or dark, instead of the scenario's.")
+    var theme: Scenario.Theme?
+
+    @Option(help: "Frames per step (1-120), instead of the scenario's.")
+    var frames: Int?
+
+    @Option(help: "Outputs to write, comma-separated: states,frames,strip,animation,updates.")
+    var outputs: String = RenderOptions.Output.allCases.map(\.rawValue).joined(separator: ",")
+
+    @Option(help: "Shrink the strip's frames by this factor (default: 2 × scale).")
+    var thumbnail: Int?
+
+    @Option(name: .shortAndLong, help: "Worker threads (default: the number of cores).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    func validate() throws {
+        if let scale, !(1 ... 3).contains(scale) { throw ValidationError("--scale must be 1, 2 or 3") }
+        if let frames, !(1 ... 120).contains(frames) { throw ValidationError("--frames must be in 1...120") }
+        if let thumbnail, !(1 ... 64).contains(thumbnail) { throw ValidationError("--thumbnail must be in 1...64") }
+        if !(1 ... 256).contains(jobs) { throw ValidationError("--jobs must be in 1...256") }
+        _ = try parsedOutputs()
+    }
+
+    func parsedOutputs() throws -> Set<RenderOptions.Output> {
+        var set = Set<RenderOptions.Output>()
+        for word in outputs.split(separator: ",") {
+            guard let o = RenderOptions.Output(rawValue: String(word)) else {
+                throw ValidationError("unknown output '\(word)'; choose from \(RenderOptions.Output.allCases.map(\.rawValue).joined(separator: ","))")
+            }
+            set.insert(o)
+        }
+        return set
+    }
+
+    func run() throws {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let files = try scenarioFiles(inputs)
+        var options = RenderOptions(fonts: try fonts())
+        options.outputs = try parsedOutputs()
+        options.scale = scale
+        options.theme = theme
+        options.frames = frames
+        options.thumbnail = thumbnail
+        options.workers = jobs
+
+        var scenarios: [Scenario] = []
+        for file in files {
+            do { scenarios.append(try Scenario.load(path: file)) } catch { throw fail(error) }
+        }
+        let total = scenarios.reduce(0) { $0 + ScenarioRenderer.pictureCount($1, options: options) }
+        let bar = ProgressBar(total: total)
+        var written = 0, bytes = 0
+        for scenario in scenarios {
+            let result: RenderResult
+            do {
+                result = try ScenarioRenderer.render(scenario, options: options) { bar.advance($0) }
+                try ScenarioRenderer.write(result, to: out)
+            } catch let error as ScenarioError {
+                bar.finish()
+                throw fail(error)
+            } catch {
+                bar.finish()
+                FileHandle.standardError.write(Data("error: \(scenario.file): \(error)\n".utf8))
+                throw ExitCode(2)
+            }
+            written += result.files.count
+            bytes += result.files.reduce(0) { $0 + $1.bytes.count }
+        }
+        bar.finish()
+        let seconds = Double((clock.now - start).components.attoseconds) / 1e18 + Double((clock.now - start).components.seconds)
+        print("rendered \(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s"): \(written) files, "
+              + "\(formatBytes(bytes)) in \(out) (\(String(format: "%.2f", seconds)) s, \(jobs) worker\(jobs == 1 ? "" : "s"))")
+    }
+}
+
+/// The bundled fonts, or exit 2 with how to point at them.
+func fonts() throws -> FontFiles {
+    do { return try FontFiles.locate() } catch {
+        FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+        throw ExitCode(2)
+    }
+}
+
+/// Scenario files from files and folders: in folders, `.yaml`, `.yml` and
+/// `.unfold.json` (other JSON files may be `source:` data), sorted by path.
+func scenarioFiles(_ inputs: [String]) throws -> [String] {
+    var files: [String] = []
+    let fm = FileManager.default
+    for input in inputs {
+        var isDir: ObjCBool = false
+        guard fm.fileExists(atPath: input, isDirectory: &isDir) else {
+            FileHandle.standardError.write(Data("error: \(input): no such file or folder\n".utf8))
+            throw ExitCode(2)
+        }
+        if isDir.boolValue {
+            let names = (try? fm.contentsOfDirectory(atPath: input)) ?? []
+            files += names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") || $0.hasSuffix(".unfold.json") }
+                .sorted().map { input + "/" + $0 }
+        } else {
+            files.append(input)
+        }
+    }
+    return files
+}
+
+func formatBytes(_ n: Int) -> String {
+    n >= 1 << 20 ? String(format: "%.1f MiB", Double(n) / 1048576) : n >= 1024 ? String(format: "%.1f KiB", Double(n) / 1024) : "\(n) B"
+}
+
+/// A one-line progress bar on stderr, drawn only when stderr is a terminal.
+final class ProgressBar: @unchecked Sendable {
+    private let total: Int
+    private var done = 0
+    private let lock = NSLock()
+    private let enabled = isatty(2) != 0
+
+    init(total: Int) { self.total = total }
+
+    func advance(_ n: Int) {
+        guard enabled else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        done += n
+        let width = 30
+        let filled = total == 0 ? width : width * done / total
+        let line = "\r[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] \(done)/\(total)"
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+
+    func finish() {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}
+
+extension Scenario.Theme: ExpressibleByArgument {}
