@@ -38,5 +38,6 @@ let package = Package(
         .testTarget(name: "OutlineEngineTests", dependencies: ["OutlineEngine"]),
         .testTarget(name: "ScenarioFormatTests", dependencies: ["ScenarioFormat"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Paint", "PNGCodec", "OutlineLayout", "ScenarioFormat", "Canvas"]),
     ]
 )

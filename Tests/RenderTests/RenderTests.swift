@@ -1,0 +1,127 @@
+import Canvas
+import Foundation
+import OutlineLayout
+import Paint
+import PNGCodec
+import Render
+import ScenarioFormat
+import Testing
+
+let fontFiles = try! FontFiles.locate()
+
+func loadExample(_ name: String) throws -> Scenario {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    return try Scenario.load(path: root.appendingPathComponent("Examples/\(name)").path)
+}
+
+func render(_ scenario: Scenario, workers: Int = 1, frames: Int? = nil,
+            outputs: Set<RenderOptions.Output> = Set(RenderOptions.Output.allCases)) throws -> [String: [UInt8]] {
+    var options = RenderOptions(fonts: fontFiles)
+    options.workers = workers
+    options.frames = frames
+    options.outputs = outputs
+    let result = try ScenarioRenderer.render(scenario, options: options)
+    return Dictionary(uniqueKeysWithValues: result.files.map { ($0.path, $0.bytes) })
+}
+
+@Suite struct RenderTests {
+    @Test func firstAndLastFramesEqualTheStatesAroundThem() throws {
+        let scenario = try loadExample("regions.yaml")
+        let files = try render(scenario, frames: 4, outputs: [.states, .frames])
+        for step in 1 ... scenario.steps.count {
+            let first = files[String(format: "step-%02d/frame-00.png", step)]
+            let last = files[String(format: "step-%02d/frame-04.png", step)]
+            #expect(first == files[String(format: "state-%02d.png", step - 1)], "step \(step) frame 0")
+            #expect(last == files[String(format: "state-%02d.png", step)], "step \(step) last frame")
+        }
+        // And the frames in between are different pictures.
+        #expect(files["step-01/frame-02.png"] != files["state-00.png"])
+        #expect(files["step-01/frame-02.png"] != files["state-01.png"])
+    }
+
+    @Test func slideStyleAlsoStartsAndEndsOnTheStates() throws {
+        var scenario = try loadExample("regions.yaml")
+        scenario.animation.style = .slide
+        let files = try render(scenario, frames: 3, outputs: [.states, .frames])
+        #expect(files["step-05/frame-00.png"] == files["state-04.png"])
+        #expect(files["step-05/frame-03.png"] == files["state-05.png"])
+    }
+
+    @Test func outputIsByteIdenticalWithOneWorkerOrSeveral() throws {
+        let scenario = try loadExample("regions.yaml")
+        let one = try render(scenario, workers: 1, frames: 2)
+        let three = try render(scenario, workers: 3, frames: 2)
+        #expect(one.keys.sorted() == three.keys.sorted())
+        for (path, bytes) in one { #expect(three[path] == bytes, "\(path) differs") }
+    }
+
+    @Test func everyOutputIsThereAndReadable() throws {
+        let scenario = try loadExample("regions.yaml")
+        let files = try render(scenario, frames: 2)
+        let steps = scenario.steps.count
+        #expect(files.count == (steps + 1) + steps * 3 + 3)
+        let state = try PNG.decode(files["state-00.png"]!)
+        #expect(state.width == 390 * 2 && state.height == 700 * 2)
+        let strip = try PNG.decode(files["strip.png"]!)
+        #expect(strip.width > state.width / 4 * 3 && strip.height > state.height / 4 * steps)
+        let animation = try PNG.decode(files["animation.png"]!)
+        #expect(animation == state)  // the APNG's default image is the initial state
+        #expect(String(decoding: files["updates.json"]!, as: UTF8.self).hasPrefix("[\n  {\"step\": \"initial\""))
+    }
+
+    @Test func deepNestingKeepsTheTitleOnTheCanvas() throws {
+        var yaml = "name: deep\ncanvas: {width: 320, height: fit, scale: 1}\ntree:\n"
+        for depth in 0 ..< 40 {
+            let pad = String(repeating: "  ", count: depth)
+            yaml += "\(pad)- title: Level \(depth)\n\(pad)  expanded: true\n\(pad)  children:\n"
+        }
+        yaml += String(repeating: "  ", count: 40) + "- title: Leaf\n"
+        let scenario = try Scenario.parse(yaml, file: "deep.yaml")
+        let indentation = Indentation(style: scenario.style, width: 320)
+        #expect(indentation.x(depth: 40) + Indentation.chevronBox + Indentation.minimumTitle <= 320)
+        #expect(indentation.x(depth: 41) >= indentation.x(depth: 40))
+        let files = try render(scenario, outputs: [.states])
+        #expect(try PNG.decode(files["state-00.png"]!).height == 41 * 44)
+    }
+
+    @Test func darkThemeDiffersFromLight() throws {
+        var scenario = try loadExample("regions.yaml")
+        scenario.steps = []
+        let light = try render(scenario, outputs: [.states])
+        scenario.canvas.theme = .dark
+        let dark = try render(scenario, outputs: [.states])
+        let pixmap = try PNG.decode(dark["state-00.png"]!)
+        #expect(light["state-00.png"] != dark["state-00.png"])
+        #expect(pixmap.pixel(x: 2, y: pixmap.height - 2) == Color(hex: 0x1C1C1E))
+    }
+}
+
+@Suite struct PNGTests {
+    @Test func roundTripsOpaqueAndTranslucentPixmaps() throws {
+        var p = try Pixmap(width: 7, height: 5, fill: .white)
+        p.fill(.polygon([Point(0, 0), Point(7, 1), Point(2, 5)]), color: Color(r: 200, g: 30, b: 60))
+        #expect(try PNG.decode(PNG.encode(p)) == p)
+        var t = try Pixmap(width: 3, height: 3)
+        t.fill(PixelRect(x0: 1, y0: 1, x1: 3, y1: 3), color: Color(r: 255, g: 0, b: 0, a: 128))
+        #expect(try PNG.decode(PNG.encode(t)) == t)
+    }
+
+    @Test func corruptAndTruncatedFilesAreErrorsNotCrashes() throws {
+        var p = try Pixmap(width: 40, height: 40, fill: .white)
+        p.fill(.rect(x: 5, y: 5, width: 20, height: 9), color: .black)
+        let bytes = try PNG.encode(p)
+        for length in stride(from: 0, to: bytes.count, by: 7) {
+            #expect(throws: PNGError.self) { try PNG.decode(Array(bytes.prefix(length))) }
+        }
+        var flipped = bytes
+        flipped[bytes.count / 2] ^= 0xFF
+        #expect(throws: PNGError.self) { try PNG.decode(flipped) }
+        #expect(throws: PNGError.self) { try PNG.decode(Array("not a png".utf8)) }
+    }
+
+    @Test func encodingIsTheSameWithOneThreadOrTwo() throws {
+        var p = try Pixmap(width: 300, height: 700, fill: .white)
+        for i in 0 ..< 60 { p.fill(.rect(x: Double(i * 5), y: Double(i * 11), width: 40, height: 3.5), color: .black) }
+        #expect(try PNG.encode(p, threads: 1) == PNG.encode(p, threads: 2))
+    }
+}
