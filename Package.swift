@@ -32,7 +32,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "unfold-bench", dependencies: [
-            "OutlineEngine",
+            "OutlineEngine", "ScenarioFormat", "OutlineLayout", "Canvas", "Paint", "PNGCodec",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "OutlineEngineTests", dependencies: ["OutlineEngine"]),

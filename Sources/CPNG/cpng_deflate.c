@@ -2,31 +2,35 @@
  * cpng_deflate.c: filters an image and compresses it into one zlib stream,
  * in horizontal bands that worker threads take in turn (pigz style).
  *
- * Stream layout: a zlib header, then every band's raw deflate data in band
- * order, then an empty final block (03 00) and the Adler-32. A band's data
- * is a sequence of segments that each end on a byte boundary with a sync
- * flush (an empty stored block), so they can simply be concatenated. Each
- * segment gets the 32 KiB of filtered data before it as its deflate
- * dictionary, so splitting costs little in size; for a band's first segment
- * the worker filters those rows again itself (a row's filter depends only on
- * the row and the one above). The Adler-32 of the whole stream is combined
- * from each band's (adler32_combine).
+ * Stream layout: a zlib header, every band's raw deflate data in band order,
+ * an empty final block (03 00) and the Adler-32. A band's data is a sequence
+ * of segments that each end on a byte boundary with a sync flush (an empty
+ * stored block), so they simply concatenate. A band's first segment gets the
+ * 32 KiB of filtered data before the band as its deflate dictionary (the
+ * worker filters those rows again: a row's filter depends only on the row and
+ * the one above), so splitting costs little. The Adler-32 of the whole
+ * stream is combined from the bands' (adler32_combine).
  *
  * Repeated rows. A row equal to the row above filters (Up) to a filter byte 2
- * and zeros. On UI frames two thirds of the rows are like that, and deflating
- * those zeros byte by byte was most of zlib's time. So a run of at least
- * `unit` such rows (unit = 32 KiB worth of rows) is written as copies of one
- * segment, compressed once per image, that decodes to `unit` such rows and
- * refers to nothing before itself; the row bytes are never touched again.
+ * and zeros. On UI frames most rows are like that (1690 of 2532 on the phone
+ * frame), and deflating those zeros byte by byte took most of zlib's time. So
+ * a run of at least `unit` such rows (unit = 32 KiB worth of rows) is written
+ * as copies of one segment that decodes to `unit` such rows and refers to
+ * nothing before itself, compressed once per image with Z_RLE (about 2 bits
+ * per 258 zeros); those rows are never filtered or deflated.
  *
  * The band height depends only on the row size (band_bytes / row bytes),
  * never on the thread count, so the bytes are the same for any `threads`.
+ * zlib's own output does not depend on what a reused z_stream held before
+ * (longest_match never lets bytes past the input decide a match).
  *
- * Defaults, chosen by measurement (Tools/cpng-check/RESULTS.md): zlib level 2
- * (default strategy) on the remaining rows, each filtered with the cheapest of
- * Sub, Up and Paeth by libpng's sum-of-absolute-values heuristic, 256 KiB
- * bands. On a 1170x2532 UI frame this gives a file about the size of
- * libpng's default (zlib level 6, adaptive filters) in a fraction of the time.
+ * Defaults, chosen by measurement (Tools/cpng-check/RESULTS.md): per row the
+ * cheapest of None, Sub and Up by libpng's sum-of-absolute-values heuristic
+ * (Paeth cost 2 ms and made files bigger; None keeps repeated glyphs
+ * matchable), zlib level 3 on the rows that are not in run units, 1 MiB bands.
+ * On the 1170x2532 phone frame: 144 KB (libpng at level 6: 139.5 KB) in
+ * about 5.5 ms with 2 threads (libpng: 68 ms). Level 4 would give 135 KB but
+ * lazy matching doubles zlib's time; levels 1-2 save little time.
  */
 #include "cpng_internal.h"
 
@@ -99,8 +103,8 @@ const cpng__opts cpng__default_opts = {
 typedef struct {
     const uint8_t *rgba;
     size_t stride, n, rowbytes; /* n = packed row bytes (w * ch); rowbytes = n + 1 */
-    uint32_t w, h, band_rows, nbands, unit; /* unit: rows per run unit (and dictionary) */
-    int ch;
+    uint32_t w, h, band_rows, nbands, unit; /* unit: rows per run unit (>= 32 KiB) */
+    int ch, runs;                /* runs: use run units */
     const cpng__opts *o;
     const uint8_t *zrows;       /* `unit` repeated rows: 2, 0, 0, ... */
     cpng__buf unit_z;           /* deflate segment for those rows */
@@ -153,12 +157,17 @@ typedef struct {
     uLong adler;
 } band_state;
 
+static uLong adler_long(uLong adler, const uint8_t *p, size_t len) {
+    for (size_t k = 0; k < len; k += 1u << 30)
+        adler = adler32(adler, p + k, (uInt)(len - k < (1u << 30) ? len - k : 1u << 30));
+    return adler;
+}
+
 /* Compresses the filtered bytes [in, in + len) as one segment. */
 static int flush_piece(const job *j, band_state *bs, const uint8_t *dict, size_t dictlen,
                        const uint8_t *in, size_t len, cpng__buf *out) {
     if (len == 0) return CPNG_OK;
-    for (size_t k = 0; k < len; k += 1u << 30)
-        bs->adler = adler32(bs->adler, in + k, (uInt)(len - k < (1u << 30) ? len - k : 1u << 30));
+    bs->adler = adler_long(bs->adler, in, len);
     return j->o->codec->segment(j->o->codec, &bs->cstate, dict, dictlen, in, len, out);
 }
 
@@ -170,7 +179,6 @@ static int do_band(job *j, uint32_t b, filterer *F, uint8_t *f, band_state *bs) 
     uint32_t back = (uint32_t)((want + rb - 1) / rb);
     if (back > y0) back = y0;
     cpng__buf *out = &j->outs[b];
-    int use_runs = j->o->runs && (j->o->filters & CPNG__F_UP);
 
     /* the rows before the band, filtered again for the dictionary */
     F->prev = F->zero;
@@ -186,7 +194,7 @@ static int do_band(job *j, uint32_t b, filterer *F, uint8_t *f, band_state *bs) 
 
     for (uint32_t y = y0; y < y1;) {
         uint32_t k = 0;
-        if (use_runs && same_as_above(j, y)) {
+        if (j->runs && same_as_above(j, y)) {
             k = 1;
             while (y + k < y1 && same_as_above(j, y + k)) k++;
         }
@@ -257,7 +265,7 @@ int cpng__compress_image(const uint8_t *rgba, size_t stride, uint32_t w, uint32_
     j.h = h;
     j.ch = channels;
     j.o = o;
-    j.n = (size_t)w * channels;
+    j.n = (size_t)w * (size_t)channels;
     j.rowbytes = j.n + 1;
     size_t br = o->band_bytes / j.rowbytes;
     j.band_rows = br < 1 ? 1 : br > h ? h : (uint32_t)br;
@@ -265,25 +273,26 @@ int cpng__compress_image(const uint8_t *rgba, size_t stride, uint32_t w, uint32_
     j.unit = (uint32_t)((DICT_BYTES + j.rowbytes - 1) / j.rowbytes);
     atomic_init(&j.next, 0);
     atomic_init(&j.error, 0);
+    j.runs = o->runs && (o->filters & CPNG__F_UP) && j.band_rows >= j.unit;
     j.outs = calloc(j.nbands, sizeof *j.outs);
     j.adlers = calloc(j.nbands, sizeof *j.adlers);
-    uint8_t *zrows = calloc(j.unit, j.rowbytes);
+    uint8_t *zrows = j.runs ? calloc(j.unit, j.rowbytes) : NULL;
     j.zrows = zrows;
     int r = CPNG_OK;
-    if (!j.outs || !j.adlers || !zrows) {
+    if (!j.outs || !j.adlers || (j.runs && !zrows)) {
         r = CPNG_E_NOMEM;
         goto done;
     }
-
-    /* the run unit: `unit` rows of 2, 0, 0, ... compressed on their own */
-    for (uint32_t k = 0; k < j.unit; k++) zrows[(size_t)k * j.rowbytes] = 2;
-    /* Z_RLE: distance-1 matches only, about 2 bits per 258 bytes here */
-    static const cpng__codec rle = { "zlib-rle", 1, Z_RLE, zlib_segment, zlib_release };
-    void *cs = NULL;
-    r = zlib_segment(&rle, &cs, NULL, 0, zrows, (size_t)j.unit * j.rowbytes, &j.unit_z);
-    zlib_release(cs);
-    if (r) goto done;
-    j.unit_adler = (uint32_t)adler32(adler32(0, NULL, 0), zrows, (uInt)((size_t)j.unit * j.rowbytes));
+    if (j.runs) { /* the run unit: `unit` rows of 2, 0, 0, ... compressed on their own */
+        static const cpng__codec rle = { "zlib-rle", 1, Z_RLE, zlib_segment, zlib_release };
+        size_t len = (size_t)j.unit * j.rowbytes;
+        for (uint32_t k = 0; k < j.unit; k++) zrows[(size_t)k * j.rowbytes] = 2;
+        void *cs = NULL;
+        r = zlib_segment(&rle, &cs, NULL, 0, zrows, len, &j.unit_z);
+        zlib_release(cs);
+        if (r) goto done;
+        j.unit_adler = (uint32_t)adler_long(adler32(0, NULL, 0), zrows, len);
+    }
 
     if (threads < 1) threads = 1;
     if ((uint32_t)threads > j.nbands) threads = (int)j.nbands;

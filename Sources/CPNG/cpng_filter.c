@@ -23,38 +23,38 @@ static uint32_t row_cost(const uint8_t *restrict o, size_t n) {
     return s;
 }
 
-static uint32_t f_none(const uint8_t *restrict r, const uint8_t *restrict p, size_t n, int bpp,
+static uint32_t f_none(const uint8_t *restrict r, const uint8_t *restrict p, size_t n, size_t bpp,
                        uint8_t *restrict o) {
     (void)p; (void)bpp;
     memcpy(o, r, n);
     return row_cost(o, n);
 }
 
-static uint32_t f_sub(const uint8_t *restrict r, const uint8_t *restrict p, size_t n, int bpp,
+static uint32_t f_sub(const uint8_t *restrict r, const uint8_t *restrict p, size_t n, size_t bpp,
                       uint8_t *restrict o) {
     (void)p;
-    for (size_t i = 0; i < (size_t)bpp; i++) o[i] = r[i];
+    for (size_t i = 0; i < bpp; i++) o[i] = r[i];
     for (size_t i = bpp; i < n; i++) o[i] = (uint8_t)(r[i] - r[i - bpp]);
     return row_cost(o, n);
 }
 
-static uint32_t f_up(const uint8_t *restrict r, const uint8_t *restrict p, size_t n, int bpp,
+static uint32_t f_up(const uint8_t *restrict r, const uint8_t *restrict p, size_t n, size_t bpp,
                      uint8_t *restrict o) {
     (void)bpp;
     for (size_t i = 0; i < n; i++) o[i] = (uint8_t)(r[i] - p[i]);
     return row_cost(o, n);
 }
 
-static uint32_t f_avg(const uint8_t *restrict r, const uint8_t *restrict p, size_t n, int bpp,
+static uint32_t f_avg(const uint8_t *restrict r, const uint8_t *restrict p, size_t n, size_t bpp,
                       uint8_t *restrict o) {
-    for (size_t i = 0; i < (size_t)bpp; i++) o[i] = (uint8_t)(r[i] - (p[i] >> 1));
+    for (size_t i = 0; i < bpp; i++) o[i] = (uint8_t)(r[i] - (p[i] >> 1));
     for (size_t i = bpp; i < n; i++) o[i] = (uint8_t)(r[i] - ((r[i - bpp] + p[i]) >> 1));
     return row_cost(o, n);
 }
 
-static uint32_t f_paeth(const uint8_t *restrict r, const uint8_t *restrict p, size_t n, int bpp,
+static uint32_t f_paeth(const uint8_t *restrict r, const uint8_t *restrict p, size_t n, size_t bpp,
                         uint8_t *restrict o) {
-    for (size_t i = 0; i < (size_t)bpp; i++) o[i] = (uint8_t)(r[i] - p[i]);
+    for (size_t i = 0; i < bpp; i++) o[i] = (uint8_t)(r[i] - p[i]);
     for (size_t i = bpp; i < n; i++) { /* 16-bit lanes: |a + b - 2c| needs 10 bits */
         int16_t a = r[i - bpp], b = p[i], c = p[i - bpp];
         int16_t pa = (int16_t)(b - c), pb = (int16_t)(a - c), pc = (int16_t)(pa + pb);
@@ -67,7 +67,7 @@ static uint32_t f_paeth(const uint8_t *restrict r, const uint8_t *restrict p, si
     return row_cost(o, n);
 }
 
-typedef uint32_t (*filter_fn)(const uint8_t *restrict, const uint8_t *restrict, size_t, int,
+typedef uint32_t (*filter_fn)(const uint8_t *restrict, const uint8_t *restrict, size_t, size_t,
                               uint8_t *restrict);
 static const filter_fn filters_by_type[5] = { f_none, f_sub, f_up, f_avg, f_paeth };
 
@@ -83,14 +83,14 @@ void cpng__filter_row(unsigned filters, const uint8_t *cur, const uint8_t *prev,
     if ((filters & (filters - 1)) == 0) {         /* one filter for every row */
         int t = __builtin_ctz(filters);
         out[0] = (uint8_t)t;
-        filters_by_type[t](cur, prev, n, bpp, out + 1);
+        filters_by_type[t](cur, prev, n, (size_t)bpp, out + 1);
         return;
     }
     uint32_t best = UINT32_MAX;
     int best_t = 0;
     for (int t = 0; t < 5; t++) {
         if (!(filters & (1u << t))) continue;
-        uint32_t s = filters_by_type[t](cur, prev, n, bpp, scratch + (size_t)t * n);
+        uint32_t s = filters_by_type[t](cur, prev, n, (size_t)bpp, scratch + (size_t)t * n);
         if (s < best) { best = s; best_t = t; }
     }
     out[0] = (uint8_t)best_t;

@@ -23,6 +23,23 @@ public struct RowBox: Sendable, Equatable {
     /// Title lines when the row is self-sizing; one line otherwise (truncated by the painter).
     public var lines: [String]
     public var isDetail: Bool { row.isDetail }
+
+    public init(row: Row, y: Double, height: Double, depth: Int, opacity: Double, chevron: Double?, selection: Double,
+                title: String, subtitle: String?, kind: String?, icon: String?, badge: String?, lines: [String]) {
+        self.row = row
+        self.y = y
+        self.height = height
+        self.depth = depth
+        self.opacity = opacity
+        self.chevron = chevron
+        self.selection = selection
+        self.title = title
+        self.subtitle = subtitle
+        self.kind = kind
+        self.icon = icon
+        self.badge = badge
+        self.lines = lines
+    }
 }
 
 /// The rows of one picture, in drawing order (rows drawn later cover earlier ones).
@@ -30,4 +47,9 @@ public struct FrameLayout: Sendable, Equatable {
     public var rows: [RowBox]
     /// The height of the content in points.
     public var contentHeight: Double
+
+    public init(rows: [RowBox], contentHeight: Double) {
+        self.rows = rows
+        self.contentHeight = contentHeight
+    }
 }

@@ -30,11 +30,14 @@ public struct OutlinePainter {
     public func draw(_ frame: FrameLayout, height: Double) throws -> Pixmap {
         let size = pixelSize(height: height)
         var pixmap = try Pixmap(width: size.width, height: size.height, fill: palette.background)
-        for box in frame.rows { draw(box, into: &pixmap) }
+        // Rows below everything drawn so far sit on bare canvas: a background
+        // like the canvas's need not be painted again there.
+        var drawnBottom = 0
+        for box in frame.rows { draw(box, into: &pixmap, bareFrom: &drawnBottom) }
         return pixmap
     }
 
-    func draw(_ box: RowBox, into pixmap: inout Pixmap) {
+    func draw(_ box: RowBox, into pixmap: inout Pixmap, bareFrom drawnBottom: inout Int) {
         let s = scale
         let top = Int((box.y * s).rounded()), bottom = Int(((box.y + box.height) * s).rounded())
         guard bottom > top, top < pixmap.height, bottom > 0, box.opacity > 0 else { return }
@@ -46,7 +49,10 @@ public struct OutlinePainter {
 
         // Background and selection.
         let background = box.isDetail ? palette.detailBackground : kind?.background.map(Color.init) ?? palette.background
-        pixmap.fill(PixelRect(x0: 0, y0: top, x1: width, y1: bottom), color: c(background))
+        if background != palette.background || box.opacity < 1 || top < drawnBottom {
+            pixmap.fill(PixelRect(x0: 0, y0: top, x1: width, y1: bottom), color: c(background))
+        }
+        drawnBottom = max(drawnBottom, bottom)
         if box.selection > 0 {
             pixmap.fill(PixelRect(x0: 0, y0: top, x1: width, y1: bottom),
                         color: c(palette.selection.fading(Int((box.selection * 256).rounded()))))
