@@ -24,6 +24,7 @@ let package = Package(
         .target(name: "CPNG",
                 linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("pthread")]),
         .target(name: "PNGCodec", dependencies: ["Canvas", "CPNG"]),
+        .target(name: "ImageDiff", dependencies: ["Canvas"]),
         .target(name: "Render", dependencies: ["OutlineEngine", "ScenarioFormat", "OutlineLayout", "Canvas", "Paint", "PNGCodec"]),
         .target(name: "ScenarioFormat", dependencies: ["OutlineEngine", "Yams"]),
         .target(name: "OutlineLayout", dependencies: ["OutlineEngine", "ScenarioFormat"]),
@@ -38,6 +39,7 @@ let package = Package(
         .testTarget(name: "OutlineEngineTests", dependencies: ["OutlineEngine"]),
         .testTarget(name: "ScenarioFormatTests", dependencies: ["ScenarioFormat"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
+        .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff", "Canvas"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Paint", "PNGCodec", "OutlineLayout", "ScenarioFormat", "Canvas"]),
     ]
 )
