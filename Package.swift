@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "ScenarioFormat", dependencies: ["OutlineEngine", "Yams"]),
         .target(name: "OutlineLayout", dependencies: ["OutlineEngine", "ScenarioFormat"]),
         .executableTarget(name: "unfold", dependencies: [
-            "OutlineEngine", "ScenarioFormat", "Canvas", "Render",
+            "OutlineEngine", "ScenarioFormat", "Canvas", "Render", "ImageDiff", "PNGCodec",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "unfold-bench", dependencies: [

@@ -1,0 +1,140 @@
+import ArgumentParser
+import Canvas
+import Foundation
+import ImageDiff
+import PNGCodec
+import Render
+import ScenarioFormat
+
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Compare two PNG images and explain how they differ.",
+        discussion: "Exit status: 0 when they match within the budget, 1 when they differ, 2 on bad input.")
+
+    @Argument(help: "The expected image.")
+    var expected: String
+
+    @Argument(help: "The actual image.")
+    var actual: String
+
+    @OptionGroup var comparison: ComparisonOptions
+
+    @Option(name: .long, help: "Write a diff image here: unchanged pixels faded, differences red, anti-aliasing yellow.")
+    var out: String?
+
+    @Option(name: .long, help: "Write expected | actual | diff side by side here.")
+    var sideBySide: String?
+
+    @Flag(help: "Print the result as one JSON object.")
+    var json = false
+
+    func run() throws {
+        let (a, b) = try (readPNG(expected), readPNG(actual))
+        var options = try comparison.diffOptions()
+        options.drawDiff = out != nil || sideBySide != nil
+        let result = compare(a, b, options: options)
+        if let out, let diff = result.diff { try writePNG(diff, to: out) }
+        if let sideBySide, let diff = result.diff {
+            try writePNG(try DiffPainter.sideBySide(expected: a, actual: b, diff: diff), to: sideBySide)
+        }
+        if json {
+            print(result.json(expected: expected, actual: actual))
+        } else {
+            print(result.summary(expected: expected, actual: actual))
+        }
+        if !result.matches { throw ExitCode(1) }
+    }
+}
+
+/// Comparison options shared by `diff` and `test`.
+struct ComparisonOptions: ParsableArguments {
+    @Option(help: "Colour distance (0-1, YIQ) under which pixels count as equal.")
+    var threshold = 0.1
+
+    @Flag(help: "Count anti-aliased pixels as differences too.")
+    var countAntiAliasing = false
+
+    @Option(help: "Differing pixels allowed.")
+    var maxPixels = 0
+
+    @Option(help: "Differing pixels allowed, as a fraction of all pixels (0-1).")
+    var maxRatio = 0.0
+
+    @Option(help: "A region to ignore, x,y,width,height in pixels (repeatable).")
+    var ignore: [String] = []
+
+    func validate() throws {
+        if !(0 ... 1).contains(threshold) { throw ValidationError("--threshold must be between 0 and 1") }
+        if maxPixels < 0 { throw ValidationError("--max-pixels must be 0 or more") }
+        if !(0 ... 1).contains(maxRatio) { throw ValidationError("--max-ratio must be between 0 and 1") }
+        _ = try regions()
+    }
+
+    func regions() throws -> [PixelRect] {
+        try ignore.map { text in
+            let n = text.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            guard n.count == 4, n[2] > 0, n[3] > 0 else {
+                throw ValidationError("--ignore '\(text)' must be x,y,width,height, e.g. --ignore 0,0,390,44")
+            }
+            return PixelRect(x0: n[0], y0: n[1], x1: n[0] + n[2], y1: n[1] + n[3])
+        }
+    }
+
+    func diffOptions() throws -> DiffOptions {
+        var o = DiffOptions()
+        o.threshold = threshold
+        o.countAntiAliasing = countAntiAliasing
+        o.maxDifferentPixels = maxPixels
+        o.maxDifferentRatio = maxRatio
+        o.ignore = try regions()
+        return o
+    }
+}
+
+/// Reads and decodes a PNG, or exits 2 saying which file and why.
+func readPNG(_ path: String) throws -> Pixmap {
+    guard let data = FileManager.default.contents(atPath: path) else {
+        let exists = FileManager.default.fileExists(atPath: path)
+        FileHandle.standardError.write(Data("error: \(path): \(exists ? "cannot read the file" : "no such file")\n".utf8))
+        throw ExitCode(2)
+    }
+    do {
+        return try PNG.decode([UInt8](data))
+    } catch {
+        FileHandle.standardError.write(Data("error: \(path): not a readable PNG: \(error)\n".utf8))
+        throw ExitCode(2)
+    }
+}
+
+func writePNG(_ pixmap: Pixmap, to path: String) throws {
+    do {
+        try AtomicFile.write(try PNG.encode(pixmap, threads: ProcessInfo.processInfo.activeProcessorCount), to: path)
+    } catch {
+        FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+        throw ExitCode(2)
+    }
+}
+
+extension DiffResult {
+    func summary(expected: String, actual: String) -> String {
+        if sizesDiffer {
+            return "\(actual) differs from \(expected): size \(actualSize.width)x\(actualSize.height), expected \(expectedSize.width)x\(expectedSize.height)"
+        }
+        let total = expectedSize.width * expectedSize.height
+        let box = bounds.map { " in x \($0.x0)-\($0.x1), y \($0.y0)-\($0.y1) px" } ?? ""
+        let ratio = String(format: "%.4f%%", Double(differentPixels) / Double(max(1, total)) * 100)
+        let verdict = matches ? "match" : "differ"
+        return "\(verdict): \(differentPixels) different pixels (\(ratio)), \(antiAliasedPixels) anti-aliased\(box); "
+            + String(format: "largest colour distance %.3f", maxDistance)
+    }
+
+    func json(expected: String, actual: String) -> String {
+        let box = bounds.map { "{\"x\": \($0.x0), \"y\": \($0.y0), \"width\": \($0.x1 - $0.x0), \"height\": \($0.y1 - $0.y0)}" } ?? "null"
+        return "{\"match\": \(matches), \"expected\": \(jsonString(expected)), \"actual\": \(jsonString(actual)), "
+            + "\"expectedSize\": [\(expectedSize.width), \(expectedSize.height)], \"actualSize\": [\(actualSize.width), \(actualSize.height)], "
+            + "\"differentPixels\": \(differentPixels), \"antiAliasedPixels\": \(antiAliasedPixels), \"bounds\": \(box), "
+            + "\"maxDistance\": \(String(format: "%.4f", maxDistance))}"
+    }
+}
+
