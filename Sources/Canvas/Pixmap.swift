@@ -9,6 +9,8 @@ public struct Pixmap: Sendable, Equatable {
     public let height: Int
     public var pixels: [UInt8]
     public var stride: Int { width * 4 }
+    /// The whole pixmap as a rectangle.
+    public var bounds: PixelRect { PixelRect(x0: 0, y0: 0, x1: width, y1: height) }
 
     /// The largest pixmap accepted: 2^28 pixels (1 GiB of RGBA), so that no
     /// input number can ask for an unbounded allocation.

@@ -137,12 +137,9 @@ struct Rasterizer {
     }
 }
 
-extension Pixmap {
-    /// The whole pixmap as a clip rectangle.
-    public var bounds: PixelRect { PixelRect(x0: 0, y0: 0, x1: width, y1: height) }
-
+extension Surface {
     /// Fills a path (non-zero rule, anti-aliased) with a colour, source-over.
-    public mutating func fill(_ path: Path, color: Color, transform: Transform = .identity, clip: PixelRect? = nil) {
+    public func fill(_ path: Path, color: Color, transform: Transform = .identity, clip: PixelRect? = nil) {
         let polygons = path.polygons(transform)
         guard color.a > 0, !polygons.isEmpty else { return }
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
@@ -154,7 +151,7 @@ extension Pixmap {
         guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return }
         let box = PixelRect(x0: Int(minX.rounded(.down)), y0: Int(minY.rounded(.down)),
                             x1: Int(maxX.rounded(.up)) + 1, y1: Int(maxY.rounded(.up)) + 1)
-        let area = box.intersection(clip ?? bounds).intersection(bounds)
+        let area = box.intersection(clip ?? self.clip).intersection(self.clip)
         guard !area.isEmpty else { return }
         var raster = Rasterizer(clip: area)
         for polygon in polygons { raster.add(polygon: polygon) }
@@ -165,8 +162,8 @@ extension Pixmap {
     }
 
     /// Strokes the lines of a polyline with butt ends (each segment a filled quadrilateral).
-    public mutating func stroke(_ points: [Point], width lineWidth: Double, color: Color,
-                                transform: Transform = .identity, clip: PixelRect? = nil) {
+    public func stroke(_ points: [Point], width lineWidth: Double, color: Color,
+                       transform: Transform = .identity, clip: PixelRect? = nil) {
         var path = Path()
         for (p, q) in zip(points, points.dropFirst()) {
             let a = transform.apply(p), b = transform.apply(q)
@@ -183,30 +180,26 @@ extension Pixmap {
         fill(path, color: color, clip: clip)
     }
 
-    /// Source-over of a premultiplied colour through a row of coverage values.
-    mutating func blend(row y: Int, x0: Int, coverage: UnsafeBufferPointer<UInt8>, source: UInt32) {
+    /// Source-over of a premultiplied colour through a row of coverage values
+    /// that lies inside the clip.
+    func blend(row y: Int, x0: Int, coverage: UnsafeBufferPointer<UInt8>, source: UInt32) {
         let sa = Int(source >> 24)
         let sr = Int(source & 0xFF), sg = Int(source >> 8 & 0xFF), sb = Int(source >> 16 & 0xFF)
-        let w = width
-        pixels.withUnsafeMutableBufferPointer { buffer in
-            buffer.withMemoryRebound(to: UInt32.self) { words in
-                var i = y * w + x0
-                for cov in coverage {
-                    defer { i += 1 }
-                    guard cov != 0 else { continue }
-                    if cov == 255 && sa == 255 { words[i] = source; continue }
-                    let c = Int(cov) + Int(cov >> 7)  // 0...256
-                    let a = (sa * c + 128) >> 8
-                    let inv = 255 - a
-                    let d = words[i]
-                    func mix(_ s: Int, _ shift: UInt32) -> UInt32 {
-                        let dc = Int(d >> shift & 0xFF)
-                        return UInt32(((s * c + 128) >> 8) + (dc * inv + 127) / 255) << shift
-                    }
-                    let da = Int(d >> 24)
-                    words[i] = mix(sr, 0) | mix(sg, 8) | mix(sb, 16) | UInt32(a + (da * inv + 127) / 255) << 24
-                }
+        var i = y * width + x0
+        for cov in coverage {
+            defer { i += 1 }
+            guard cov != 0 else { continue }
+            if cov == 255 && sa == 255 { words[i] = source; continue }
+            let c = Int(cov) + Int(cov >> 7)  // 0...256
+            let a = (sa * c + 128) >> 8
+            let inv = 255 - a
+            let d = words[i]
+            func mix(_ s: Int, _ shift: UInt32) -> UInt32 {
+                let dc = Int(d >> shift & 0xFF)
+                return UInt32(((s * c + 128) >> 8) + (dc * inv + 127) / 255) << shift
             }
+            let da = Int(d >> 24)
+            words[i] = mix(sr, 0) | mix(sg, 8) | mix(sb, 16) | UInt32(a + (da * inv + 127) / 255) << 24
         }
     }
 }

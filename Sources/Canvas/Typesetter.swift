@@ -35,6 +35,8 @@ public final class Typesetter {
         var face: Int
         var glyph: UInt32
         var x: Int
+        /// Index of the scalar in the text.
+        var scalar: Int
     }
 
     public init(fonts: FontFiles) throws {
@@ -55,17 +57,29 @@ public final class Typesetter {
         return Double(end) / 64
     }
 
-    /// The text cut with "…" so that it fits `maxWidth` pixels (unchanged if it fits).
+    /// The text cut with "…" so that it fits `maxWidth` pixels (unchanged if
+    /// it fits). One layout pass finds the cut; cuts fall between characters.
     public func ellipsized(_ text: String, size: Double, weight: FontWeight, maxWidth: Double) -> String {
-        guard width(text, size: size, weight: weight) > maxWidth else { return text }
-        var chars = Array(text)
-        while !chars.isEmpty {
-            chars.removeLast()
-            while chars.last == " " { chars.removeLast() }
-            let candidate = String(chars) + "…"
-            if width(candidate, size: size, weight: weight) <= maxWidth { return candidate }
+        let (placed, end) = layout(text, size: size, weight: weight)
+        let limit = Int((maxWidth * 64).rounded(.down))
+        guard end > limit else { return text }
+        let room = limit - Int((width("…", size: size, weight: weight) * 64).rounded(.up))
+        // Pen position before each scalar, by scalar index.
+        var penBefore = [Int](repeating: end, count: text.unicodeScalars.count + 1)
+        for p in placed.reversed() { penBefore[p.scalar] = p.x }
+        for i in stride(from: penBefore.count - 2, through: 0, by: -1) where penBefore[i] > penBefore[i + 1] {
+            penBefore[i] = penBefore[i + 1]  // skipped control characters take the next pen position
         }
-        return width("…", size: size, weight: weight) <= maxWidth ? "…" : ""
+        var kept = ""
+        var scalars = 0
+        for ch in text {
+            let next = scalars + ch.unicodeScalars.count
+            if penBefore[next] > room { break }
+            kept.append(ch)
+            scalars = next
+        }
+        while kept.last == " " { kept.removeLast() }
+        return room < 0 ? "" : kept + "…"
     }
 
     /// Greedy line breaking to `maxWidth` pixels: at spaces, between CJK
@@ -137,8 +151,15 @@ public final class Typesetter {
     @discardableResult
     public func draw(_ text: String, into pixmap: inout Pixmap, x: Double, baseline: Int, size: Double,
                      weight: FontWeight, color: Color, clip: PixelRect? = nil) -> Double {
+        pixmap.withSurface { draw(text, into: $0, x: x, baseline: baseline, size: size, weight: weight, color: color, clip: clip) }
+    }
+
+    /// Draws one line of text through a surface; see `draw(_:into:...)`.
+    @discardableResult
+    public func draw(_ text: String, into surface: Surface, x: Double, baseline: Int, size: Double,
+                     weight: FontWeight, color: Color, clip: PixelRect? = nil) -> Double {
         let (placed, end) = layout(text, size: size, weight: weight)
-        let area = (clip ?? pixmap.bounds).intersection(pixmap.bounds)
+        let area = (clip ?? surface.clip).intersection(surface.clip)
         let source = color.premultiplied
         let sizeKey = Int((size * 64).rounded())
         let origin = Int((x * 64).rounded())
@@ -146,17 +167,18 @@ public final class Typesetter {
         for p in placed {
             let penX = (origin + p.x + 32) >> 6
             if p.face < 0 {
-                drawMissingBox(into: &pixmap, x: penX, baseline: baseline, size: size, color: color, clip: area)
+                drawMissingBox(into: surface, x: penX, baseline: baseline, size: size, color: color, clip: area)
                 continue
             }
             guard let g = glyph(face: p.face, index: p.glyph, size: sizeKey), g.width > 0 else { continue }
             let gx = penX + g.left, gy = baseline - g.top
             let x0 = max(gx, area.x0), x1 = min(gx + g.width, area.x1)
-            guard x0 < x1 else { continue }
+            let y0 = max(gy, area.y0), y1 = min(gy + g.rows, area.y1)
+            guard x0 < x1, y0 < y1 else { continue }
             g.bitmap.withUnsafeBufferPointer { bits in
-                for row in max(gy, area.y0) ..< min(gy + g.rows, area.y1) {
+                for row in y0 ..< y1 {
                     let start = (row - gy) * g.width + (x0 - gx)
-                    pixmap.blend(row: row, x0: x0, coverage: UnsafeBufferPointer(rebasing: bits[start ..< start + (x1 - x0)]),
+                    surface.blend(row: row, x0: x0, coverage: UnsafeBufferPointer(rebasing: bits[start ..< start + (x1 - x0)]),
                                  source: source)
                 }
             }
@@ -165,7 +187,7 @@ public final class Typesetter {
     }
 
     /// A hollow box, 0.6 em by 0.7 em, for a character no font has.
-    private func drawMissingBox(into pixmap: inout Pixmap, x: Int, baseline: Int, size: Double, color: Color, clip: PixelRect) {
+    private func drawMissingBox(into surface: Surface, x: Int, baseline: Int, size: Double, color: Color, clip: PixelRect) {
         let w = Double(Int(size * 0.6)) - 2, h = Double(Int(size * 0.7))
         let x0 = Double(x + 1), y0 = Double(baseline) - h
         let line = max(1, (size / 16).rounded())
@@ -176,7 +198,7 @@ public final class Typesetter {
         path.line(to: Point(x0 + w - line, y0 + h - line))
         path.line(to: Point(x0 + w - line, y0 + line))
         path.close()
-        pixmap.fill(path, color: color, clip: clip)
+        surface.fill(path, color: color, clip: clip)
     }
 
     /// Chooses a face per character and places glyphs; returns them and the end pen position (1/64 px).
@@ -186,7 +208,7 @@ public final class Typesetter {
         var placed: [Placed] = []
         var pen = 0
         var previous: (face: Int, glyph: UInt32)?
-        for scalar in text.unicodeScalars {
+        for (position, scalar) in text.unicodeScalars.enumerated() {
             if scalar.properties.generalCategory == .control { continue }
             var face = -1
             var index: UInt32 = 0
@@ -195,7 +217,7 @@ public final class Typesetter {
                 if i != 0 { face = f; index = i; break }
             }
             if face < 0 {
-                placed.append(Placed(face: -1, glyph: 0, x: pen))
+                placed.append(Placed(face: -1, glyph: 0, x: pen, scalar: position))
                 pen += Int(size * 0.6) * 64
                 previous = nil
                 continue
@@ -207,7 +229,7 @@ public final class Typesetter {
                     pen += Int(delta.x)
                 }
             }
-            placed.append(Placed(face: face, glyph: index, x: pen))
+            placed.append(Placed(face: face, glyph: index, x: pen, scalar: position))
             pen += glyph(face: face, index: index, size: sizeKey)?.advance ?? 0
             previous = (face, index)
         }

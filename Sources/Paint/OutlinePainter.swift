@@ -26,35 +26,40 @@ public struct OutlinePainter {
         (Int((scenario.canvas.width * scale).rounded()), Int((height * scale).rounded()))
     }
 
-    /// A new pixmap of the canvas with the frame drawn on it.
-    public func draw(_ frame: FrameLayout, height: Double) throws -> Pixmap {
+    /// A new pixmap of the canvas with the frame drawn on it. With `helpers`
+    /// (painters with typesetters of their own), the canvas is split into
+    /// horizontal bands drawn on as many threads; the pixels are the same.
+    public func draw(_ frame: FrameLayout, height: Double, helpers: [OutlinePainter] = []) throws -> Pixmap {
         let size = pixelSize(height: height)
-        var pixmap = try Pixmap(width: size.width, height: size.height, fill: palette.background)
-        // Rows below everything drawn so far sit on bare canvas: a background
-        // like the canvas's need not be painted again there.
-        var drawnBottom = 0
-        for box in frame.rows { draw(box, into: &pixmap, bareFrom: &drawnBottom) }
-        return pixmap
+        let painters = [self] + helpers
+        return try Pixmap(width: size.width, height: size.height, bands: painters.count) { band, surface in
+            let painter = painters[band]
+            surface.fill(surface.clip, color: palette.background)
+            // Rows below everything drawn so far sit on bare canvas: a background
+            // like the canvas's need not be painted again there.
+            var drawnBottom = surface.clip.y0
+            for box in frame.rows { painter.draw(box, into: surface, bareFrom: &drawnBottom) }
+        }
     }
 
-    func draw(_ box: RowBox, into pixmap: inout Pixmap, bareFrom drawnBottom: inout Int) {
+    func draw(_ box: RowBox, into surface: Surface, bareFrom drawnBottom: inout Int) {
         let s = scale
         let top = Int((box.y * s).rounded()), bottom = Int(((box.y + box.height) * s).rounded())
-        guard bottom > top, top < pixmap.height, bottom > 0, box.opacity > 0 else { return }
+        guard bottom > top, top < surface.clip.y1, bottom > surface.clip.y0, box.opacity > 0 else { return }
         let alpha = Int((box.opacity * 256).rounded())
         func c(_ color: Color) -> Color { alpha >= 256 ? color : color.fading(alpha) }
         let kind = box.kind.flatMap { scenario.kinds[$0] }
-        let width = pixmap.width
-        let clip = PixelRect(x0: 0, y0: max(0, top), x1: width, y1: min(pixmap.height, bottom))
+        let width = surface.width
+        let clip = PixelRect(x0: 0, y0: max(surface.clip.y0, top), x1: width, y1: min(surface.clip.y1, bottom))
 
         // Background and selection.
         let background = box.isDetail ? palette.detailBackground : kind?.background.map(Color.init) ?? palette.background
         if background != palette.background || box.opacity < 1 || top < drawnBottom {
-            pixmap.fill(PixelRect(x0: 0, y0: top, x1: width, y1: bottom), color: c(background))
+            surface.fill(PixelRect(x0: 0, y0: top, x1: width, y1: bottom), color: c(background))
         }
         drawnBottom = max(drawnBottom, bottom)
         if box.selection > 0 {
-            pixmap.fill(PixelRect(x0: 0, y0: top, x1: width, y1: bottom),
+            surface.fill(PixelRect(x0: 0, y0: top, x1: width, y1: bottom),
                         color: c(palette.selection.fading(Int((box.selection * 256).rounded()))))
         }
 
@@ -62,7 +67,7 @@ public struct OutlinePainter {
         if scenario.style.guides {
             for k in 0 ..< box.depth {
                 let x = Int(((indentation.x(depth: k) + 10) * s).rounded(.down))
-                pixmap.fill(PixelRect(x0: x, y0: top, x1: x + 1, y1: bottom), color: c(palette.guide))
+                surface.fill(PixelRect(x0: x, y0: top, x1: x + 1, y1: bottom), color: c(palette.guide))
             }
         }
 
@@ -70,26 +75,26 @@ public struct OutlinePainter {
         var textX = x0 + Indentation.chevronBox
         // Separator, inset to where the content starts.
         if scenario.style.separators {
-            pixmap.fill(PixelRect(x0: Int((textX * s).rounded()), y0: bottom - 1, x1: width, y1: bottom), color: c(palette.separator))
+            surface.fill(PixelRect(x0: Int((textX * s).rounded()), y0: bottom - 1, x1: width, y1: bottom), color: c(palette.separator))
         }
 
         let cy = box.y + box.height / 2
         if let angle = box.chevron {
             let cx = x0 + 10
             let triangle = Path.polygon([Point((cx - 3) * s, (cy - 4) * s), Point((cx - 3) * s, (cy + 4) * s), Point((cx + 4) * s, cy * s)])
-            pixmap.fill(triangle, color: c(palette.chevron),
+            surface.fill(triangle, color: c(palette.chevron),
                         transform: .rotation(degrees: angle, about: Point(cx * s, cy * s)), clip: clip)
         }
 
         if let icon = box.icon {
             let size = 20.0
-            pixmap.fill(.roundedRect(x: textX * s, y: (cy - size / 2) * s, width: size * s, height: size * s, radius: 5 * s),
+            surface.fill(.roundedRect(x: textX * s, y: (cy - size / 2) * s, width: size * s, height: size * s, radius: 5 * s),
                         color: c(palette.icon), clip: clip)
             if let letter = icon.first {
                 let px = 12 * s
                 let glyph = String(letter).uppercased()
                 let w = typesetter.width(glyph, size: px, weight: .semibold)
-                typesetter.draw(glyph, into: &pixmap, x: (textX + size / 2) * s - w / 2, baseline: baseline(cy, px),
+                typesetter.draw(glyph, into: surface, x: (textX + size / 2) * s - w / 2, baseline: baseline(cy, px),
                                 size: px, weight: .semibold, color: c(.white), clip: clip)
             }
             textX += size + 8
@@ -101,9 +106,9 @@ public struct OutlinePainter {
             let px = 13 * s
             let w = typesetter.width(badge, size: px, weight: .regular) / s
             let pill = max(w + 12, 22)
-            pixmap.fill(.roundedRect(x: (right - pill) * s, y: (cy - 11) * s, width: pill * s, height: 22 * s, radius: 11 * s),
+            surface.fill(.roundedRect(x: (right - pill) * s, y: (cy - 11) * s, width: pill * s, height: 22 * s, radius: 11 * s),
                         color: c(palette.badgeBackground), clip: clip)
-            typesetter.draw(badge, into: &pixmap, x: (right - pill / 2 - w / 2) * s, baseline: baseline(cy, px),
+            typesetter.draw(badge, into: surface, x: (right - pill / 2 - w / 2) * s, baseline: baseline(cy, px),
                             size: px, weight: .regular, color: c(palette.badgeText), clip: clip)
             right -= pill + 8
         }
@@ -124,13 +129,13 @@ public struct OutlinePainter {
         var lineTop = cy * s - block / 2
         for line in box.lines {
             let text = box.lines.count == 1 ? typesetter.ellipsized(line, size: px, weight: weight, maxWidth: maxWidth) : line
-            typesetter.draw(text, into: &pixmap, x: textX * s, baseline: Int((lineTop + ascender).rounded()),
+            typesetter.draw(text, into: surface, x: textX * s, baseline: Int((lineTop + ascender).rounded()),
                             size: px, weight: weight, color: c(textColor), clip: textClip)
             lineTop += lineHeight
         }
         if let subtitle = box.subtitle {
             let text = typesetter.ellipsized(subtitle, size: subtitlePx, weight: .regular, maxWidth: maxWidth)
-            typesetter.draw(text, into: &pixmap, x: textX * s,
+            typesetter.draw(text, into: surface, x: textX * s,
                             baseline: Int((lineTop + typesetter.lineMetrics(size: subtitlePx).ascender).rounded()),
                             size: subtitlePx, weight: .regular, color: c(palette.secondaryText), clip: textClip)
         }

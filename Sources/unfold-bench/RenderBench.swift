@@ -131,7 +131,7 @@ struct FramePainter {
     }
 
     func draw(_ frame: FrameLayout) throws -> Pixmap {
-        try painters[0].draw(frame, height: height)
+        try painters[0].draw(frame, height: height, helpers: Array(painters.dropFirst()))
     }
 }
 

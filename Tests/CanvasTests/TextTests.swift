@@ -53,3 +53,20 @@ import Testing
         #expect(a == b)
     }
 }
+
+@Suite struct BandTests {
+    @Test func drawingInBandsGivesTheSamePixels() throws {
+        let fonts = try FontFiles.locate()
+        let typesetters = try (0 ..< 3).map { _ in try Typesetter(fonts: fonts) }
+        func picture(bands: Int) throws -> Pixmap {
+            try Pixmap(width: 120, height: 61, bands: bands) { band, surface in
+                surface.fill(surface.clip, color: .white)
+                surface.fill(.polygon([Point(3, 2), Point(110, 30), Point(20, 58)]), color: Color(hex: 0x3366CC, alpha: 200))
+                typesetters[band].draw("Tg 河北 AV", into: surface, x: 5, baseline: 33, size: 26, weight: .regular, color: .black)
+            }
+        }
+        let one = try picture(bands: 1)
+        #expect(try picture(bands: 2) == one)
+        #expect(try picture(bands: 3) == one)
+    }
+}

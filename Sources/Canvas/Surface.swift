@@ -1,0 +1,84 @@
+import Dispatch
+
+/// Where drawing goes: a pixmap's memory seen through a clip rectangle that no
+/// drawing leaves. Surfaces with disjoint clips over one pixmap may draw at
+/// the same time, which is how a frame is drawn in bands on several cores.
+/// The rasterizer's coverage of a pixel does not depend on the clip, so the
+/// pixels are the same however the frame is split.
+public struct Surface {
+    let words: UnsafeMutablePointer<UInt32>
+    public let width: Int
+    public let height: Int
+    public let clip: PixelRect
+}
+
+extension Pixmap {
+    /// Draws through a surface over the whole pixmap (or `clip`).
+    public mutating func withSurface<T>(clip: PixelRect? = nil, _ body: (Surface) throws -> T) rethrows -> T {
+        let (w, h) = (width, height)
+        let bounds = self.bounds
+        return try pixels.withUnsafeMutableBytes { raw in
+            let words = raw.baseAddress!.assumingMemoryBound(to: UInt32.self)
+            return try body(Surface(words: words, width: w, height: h, clip: (clip ?? bounds).intersection(bounds)))
+        }
+    }
+
+    /// A new pixmap drawn in `bands` horizontal bands on as many threads, with
+    /// no clearing first: `body(band, surface)` must write every pixel of its
+    /// band (a painter starts by filling its background) and may only touch
+    /// state of its own band.
+    public init(width: Int, height: Int, bands: Int, drawing body: (Int, Surface) -> Void) throws(SizeError) {
+        guard width > 0, height > 0, width <= Self.maxPixels / height else {
+            throw .tooLarge(width: width, height: height)
+        }
+        let count = width * height * 4
+        let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            Self.draw(into: UnsafeMutableRawPointer(buffer.baseAddress!).assumingMemoryBound(to: UInt32.self),
+                      width: width, height: height, bands: bands, body)
+            initialized = count
+        }
+        self.init(width: width, height: height, pixels: pixels)
+    }
+
+    /// Splits the pixmap into `count` horizontal bands and draws them on as
+    /// many threads: `body(band, surface)` runs concurrently for different
+    /// bands, so it may only touch state of its own band (a typesetter per band).
+    public mutating func drawInBands(_ count: Int, _ body: (Int, Surface) -> Void) {
+        let (w, h) = (width, height)
+        withSurface { whole in Self.draw(into: whole.words, width: w, height: h, bands: count, body) }
+    }
+
+    private static func draw(into words: UnsafeMutablePointer<UInt32>, width: Int, height: Int, bands count: Int,
+                             _ body: (Int, Surface) -> Void) {
+        let bands = max(1, min(count, height))
+        withoutActuallyEscaping(body) { body in
+            let shared = Unchecked((words, body))
+            DispatchQueue.concurrentPerform(iterations: bands) { band in
+                let (words, body) = shared.value
+                let y0 = height * band / bands, y1 = height * (band + 1) / bands
+                body(band, Surface(words: words, width: width, height: height, clip: PixelRect(x0: 0, y0: y0, x1: width, y1: y1)))
+            }
+        }
+    }
+
+    /// Fills a path (non-zero rule, anti-aliased) with a colour, source-over.
+    public mutating func fill(_ path: Path, color: Color, transform: Transform = .identity, clip: PixelRect? = nil) {
+        withSurface { $0.fill(path, color: color, transform: transform, clip: clip) }
+    }
+
+    /// Strokes a polyline with butt ends.
+    public mutating func stroke(_ points: [Point], width: Double, color: Color, transform: Transform = .identity, clip: PixelRect? = nil) {
+        withSurface { $0.stroke(points, width: width, color: color, transform: transform, clip: clip) }
+    }
+
+    /// Fills whole pixels of a rectangle, source-over.
+    public mutating func fill(_ rect: PixelRect, color: Color) {
+        withSurface { $0.fill(rect, color: color) }
+    }
+}
+
+/// Bands write disjoint rows of one buffer, each with its own state.
+private struct Unchecked<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
+}
