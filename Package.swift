@@ -25,11 +25,12 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("pthread")]),
         .target(name: "PNGCodec", dependencies: ["Canvas", "CPNG"]),
         .target(name: "ImageDiff", dependencies: ["Canvas"]),
+        .target(name: "Snapshot", dependencies: ["Render", "ImageDiff", "PNGCodec", "ScenarioFormat", "Canvas"]),
         .target(name: "Render", dependencies: ["OutlineEngine", "ScenarioFormat", "OutlineLayout", "Canvas", "Paint", "PNGCodec"]),
         .target(name: "ScenarioFormat", dependencies: ["OutlineEngine", "Yams"]),
         .target(name: "OutlineLayout", dependencies: ["OutlineEngine", "ScenarioFormat"]),
         .executableTarget(name: "unfold", dependencies: [
-            "OutlineEngine", "ScenarioFormat", "Canvas", "Render", "ImageDiff", "PNGCodec",
+            "OutlineEngine", "ScenarioFormat", "Canvas", "Render", "ImageDiff", "PNGCodec", "Snapshot",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "unfold-bench", dependencies: [

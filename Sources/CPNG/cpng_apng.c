@@ -90,7 +90,7 @@ int cpng_apng_add_frame(cpng_apng *a, const uint8_t *rgba, size_t stride,
         bw = bh = 1; /* unchanged: repaint one pixel with itself */
     }
     const uint8_t *box = rgba + (size_t)y * stride + (size_t)x * 4;
-    if (a->ch == 3 && cpng__has_alpha(box, bw, bh, stride))
+    if (a->frames > 0 && a->ch == 3 && cpng__has_alpha(box, bw, bh, stride))
         return cpng__fail(err, errlen, CPNG_E_ARG,
                           "frame %u has alpha < 255 but frame 0 was opaque; "
                           "begin the APNG with CPNG_APNG_ALPHA", a->frames);

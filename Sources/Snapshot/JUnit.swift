@@ -1,0 +1,47 @@
+extension SnapshotReport {
+    /// JUnit XML: a test suite per scenario, a test case per reference.
+    public func junit() -> String {
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml += "<testsuites name=\"unfold\" tests=\"\(cases.count)\" failures=\"\(failed)\">\n"
+        let byScenario = Dictionary(grouping: cases, by: \.scenario)
+        for scenario in byScenario.keys.sorted() {
+            let group = byScenario[scenario]!
+            let time = group.reduce(0) { $0 + $1.seconds }
+            xml += "  <testsuite name=\"\(xmlEscape(scenario))\" tests=\"\(group.count)\" "
+                + "failures=\"\(group.filter { $0.status == .failed }.count)\" time=\"\(seconds(time))\">\n"
+            for c in group {
+                xml += "    <testcase classname=\"\(xmlEscape(scenario))\" name=\"\(xmlEscape(c.reference))\" time=\"\(seconds(c.seconds))\""
+                switch c.status {
+                case .passed:
+                    xml += "/>\n"
+                case .recorded:
+                    xml += ">\n      <system-out>\(xmlEscape(c.message))</system-out>\n    </testcase>\n"
+                case .failed:
+                    let details = ([c.message] + c.frames.map(\.description) + c.artifacts.keys.sorted().map { "\($0): \(c.artifacts[$0]!)" })
+                        .joined(separator: "\n")
+                    xml += ">\n      <failure message=\"\(xmlEscape(c.message))\">\(xmlEscape(details))</failure>\n    </testcase>\n"
+                }
+            }
+            xml += "  </testsuite>\n"
+        }
+        return xml + "</testsuites>\n"
+    }
+
+    private func seconds(_ s: Double) -> String { String(Double(Int((s * 1000).rounded())) / 1000) }
+}
+
+func xmlEscape(_ s: String) -> String {
+    var out = ""
+    for ch in s.unicodeScalars {
+        switch ch {
+        case "&": out += "&amp;"
+        case "<": out += "&lt;"
+        case ">": out += "&gt;"
+        case "\"": out += "&quot;"
+        case "'": out += "&#39;"
+        case _ where ch.value < 0x20 && ch != "\n" && ch != "\t": out += "?"
+        default: out.unicodeScalars.append(ch)
+        }
+    }
+    return out
+}

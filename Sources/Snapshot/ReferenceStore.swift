@@ -1,0 +1,107 @@
+import Foundation
+import Render
+import ScenarioFormat
+
+/// The references of one scenario under `Snapshots/<name>/`.
+///
+/// Each reference (`state-03.png`, `strip.png`, `updates.json`) is listed in
+/// `index.json`, which names the stored file ("blob") holding its bytes:
+/// `state-03.<hash>.png`. Equal bytes share one blob, so a state the outline
+/// returns to is stored once. Blobs are never overwritten: recording writes
+/// new blobs, then the index (atomically, the commit point), then deletes the
+/// blobs nothing uses. A failing or interrupted run never damages a reference.
+public struct ReferenceStore {
+    public let directory: String
+
+    public init(root: String, scenario: String) {
+        directory = root + "/" + scenario
+    }
+
+    var indexPath: String { directory + "/index.json" }
+
+    /// Reference name → blob file name.
+    public func index() -> [String: String] {
+        guard let data = FileManager.default.contents(atPath: indexPath),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: String] else { return [:] }
+        return object
+    }
+
+    /// The bytes of a reference, if recorded.
+    public func read(_ name: String) -> [UInt8]? {
+        guard let blob = index()[name] else { return nil }
+        return FileManager.default.contents(atPath: directory + "/" + blob).map { [UInt8]($0) }
+    }
+
+    /// Records references (name → bytes), keeping the others.
+    public func write(_ references: [String: [UInt8]]) throws {
+        guard !references.isEmpty else { return }
+        let old = index()
+        var new = old
+        // Blobs by content hash, so that equal bytes share one.
+        var byHash: [String: String] = [:]
+        for blob in Set(old.values) { byHash[Self.hashPart(of: blob)] = blob }
+        for name in references.keys.sorted() {
+            let bytes = references[name]!
+            let hash = Self.hash(bytes)
+            if let blob = byHash[hash], FileManager.default.contents(atPath: directory + "/" + blob).map({ [UInt8]($0) }) == bytes {
+                new[name] = blob
+                continue
+            }
+            let blob = Self.blobName(for: name, hash: hash)
+            try AtomicFile.write(bytes, to: directory + "/" + blob)
+            byHash[hash] = blob
+            new[name] = blob
+        }
+        try commit(new, replacing: old)
+    }
+
+    /// Removes references; their blobs go when nothing else uses them.
+    public func remove(_ names: [String]) throws {
+        let old = index()
+        var new = old
+        for name in names { new[name] = nil }
+        try commit(new, replacing: old)
+    }
+
+    /// Bytes on disk: the blobs in use and the index.
+    public func storedSize() -> Int {
+        let files = Set(index().values).map { directory + "/" + $0 } + [indexPath]
+        return files.reduce(0) { total, path in
+            total + ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
+        }
+    }
+
+    private func commit(_ new: [String: String], replacing old: [String: String]) throws {
+        if new.isEmpty {
+            try? FileManager.default.removeItem(atPath: indexPath)
+        } else {
+            let lines = new.keys.sorted().map { "  \(jsonString($0)): \(jsonString(new[$0]!))" }
+            try AtomicFile.write(Array(("{\n" + lines.joined(separator: ",\n") + "\n}\n").utf8), to: indexPath)
+        }
+        for blob in Set(old.values).subtracting(new.values) {
+            try? FileManager.default.removeItem(atPath: directory + "/" + blob)
+        }
+        if new.isEmpty, (try? FileManager.default.contentsOfDirectory(atPath: directory))?.isEmpty == true {
+            try? FileManager.default.removeItem(atPath: directory)
+        }
+    }
+
+    /// `state-03.png` with hash `h` → `state-03.h.png`.
+    static func blobName(for name: String, hash: String) -> String {
+        guard let dot = name.lastIndex(of: ".") else { return name + "." + hash }
+        return name[..<dot] + "." + hash + name[dot...]
+    }
+
+    static func hashPart(of blob: String) -> String {
+        let parts = blob.split(separator: ".")
+        return parts.count >= 2 ? String(parts[parts.count - 2]) : blob
+    }
+
+    /// FNV-1a, 64 bits, as 16 hex digits: names blobs by content.
+    static func hash(_ bytes: [UInt8]) -> String {
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01B3 }
+        let hex = String(h, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Render
+
+/// The outcome of checking one reference. Codable: the JSON report is the
+/// record that the HTML and JUnit reports are made from, and shards' reports merge.
+public struct CaseResult: Codable, Sendable, Equatable {
+    public enum Status: String, Codable, Sendable {
+        case passed, failed, recorded
+    }
+
+    public var scenario: String
+    /// The reference's name, e.g. `state-03.png`.
+    public var reference: String
+    public var status: Status
+    /// One line saying what happened.
+    public var message: String
+    /// Artifact files (relative to the report's folder): expected, actual, diff, sideBySide.
+    public var artifacts: [String: String] = [:]
+    /// For strips: the frames that differ.
+    public var frames: [FrameFailure] = []
+    public var seconds: Double = 0
+}
+
+/// A frame of a strip that differs from its reference.
+public struct FrameFailure: Codable, Sendable, Equatable {
+    public var step: Int
+    public var frame: Int
+    public var differentPixels: Int
+    /// Rows and columns of the difference, in the strip frame's pixels.
+    public var y0: Int, y1: Int, x0: Int, x1: Int
+    public var artifacts: [String: String] = [:]
+
+    public var description: String {
+        "step \(step), frame \(frame) differs in the rows \(y0)-\(y1) px (columns \(x0)-\(x1), \(differentPixels) pixels)"
+    }
+}
+
+/// A whole run (or several merged).
+public struct SnapshotReport: Codable, Sendable, Equatable {
+    public var cases: [CaseResult] = []
+    /// References that no scenario produces any more (scenario/reference).
+    public var stale: [String] = []
+    /// Bytes of the references on disk.
+    public var referenceBytes: Int = 0
+
+    public init() {}
+
+    public var passed: Int { cases.filter { $0.status == .passed }.count }
+    public var failed: Int { cases.filter { $0.status == .failed }.count }
+    public var recorded: Int { cases.filter { $0.status == .recorded }.count }
+
+    /// `N passed, M failed` (and `, K recorded`).
+    public var summary: String {
+        "\(passed) passed, \(failed) failed" + (recorded > 0 ? ", \(recorded) recorded" : "")
+    }
+
+    /// Reports of several shards as one, cases ordered by scenario and reference.
+    public static func merged(_ reports: [SnapshotReport]) -> SnapshotReport {
+        var all = SnapshotReport()
+        all.cases = reports.flatMap(\.cases).sorted { ($0.scenario, $0.reference) < ($1.scenario, $1.reference) }
+        all.stale = reports.flatMap(\.stale).sorted()
+        all.referenceBytes = reports.reduce(0) { $0 + $1.referenceBytes }
+        return all
+    }
+
+    public func json() -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return Array((try? encoder.encode(self)) ?? Data())
+    }
+
+    public static func read(_ path: String) throws -> SnapshotReport {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ReportError(description: "\(path): no such report")
+        }
+        do { return try JSONDecoder().decode(SnapshotReport.self, from: data) } catch {
+            throw ReportError(description: "\(path): not an unfold JSON report (\(error))")
+        }
+    }
+
+    /// Writes `report.json`, `junit.xml` and `report.html` into `directory`.
+    public func write(to directory: String) throws {
+        try AtomicFile.write(json(), to: directory + "/report.json")
+        try AtomicFile.write(Array(junit().utf8), to: directory + "/junit.xml")
+        try AtomicFile.write(Array(html().utf8), to: directory + "/report.html")
+    }
+}
+
+public struct ReportError: Error, CustomStringConvertible {
+    public var description: String
+}

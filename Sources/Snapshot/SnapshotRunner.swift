@@ -1,0 +1,211 @@
+import Canvas
+import Foundation
+import ImageDiff
+import PNGCodec
+import Render
+import ScenarioFormat
+
+/// How `unfold test` and the test helpers check scenarios against references.
+public struct SnapshotOptions: Sendable {
+    /// The folder holding `<scenario>/` reference folders.
+    public var root = "Snapshots"
+    public var record = RecordMode.missing
+    /// Where expected, actual and diff images of failures go.
+    public var artifacts = ".unfold/artifacts"
+    public var diff = DiffOptions()
+    /// The outputs kept as references: the states, the strip (which holds every
+    /// frame, so frame files need not be stored again) and the updates.
+    public var references: Set<RenderOptions.Output> = [.states, .strip, .updates]
+    public var render: RenderOptions
+
+    public init(render: RenderOptions) {
+        self.render = render
+    }
+}
+
+/// Renders scenarios and compares every reference output with what is stored.
+public enum SnapshotRunner {
+    /// Checks one scenario. Records what the record mode asks for, writes
+    /// artifacts for failures, and returns one result per reference, plus the
+    /// references the scenario no longer produces (removed when `prune`).
+    public static func check(_ scenario: Scenario, options: SnapshotOptions, prune: Bool = false) throws
+        -> (cases: [CaseResult], stale: [String])
+    {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var renderOptions = options.render
+        renderOptions.outputs = options.references
+        let result = try ScenarioRenderer.render(scenario, options: renderOptions)
+        let store = ReferenceStore(root: options.root, scenario: scenario.name)
+        let artifacts = Artifacts(root: options.artifacts, scenario: scenario.name)
+        let renderSeconds = seconds(clock.now - start)
+
+        var cases: [CaseResult] = []
+        var toRecord: [String: [UInt8]] = [:]
+        for file in result.files {
+            let caseStart = clock.now
+            var c = CaseResult(scenario: scenario.name, reference: file.path, status: .passed, message: "matches")
+            let expected = store.read(file.path)
+            if let expected, expected == file.bytes {
+                c.message = "identical bytes"
+            } else if expected == nil {
+                if options.record.records(missing: true, differs: false) {
+                    toRecord[file.path] = file.bytes
+                    c.status = .recorded
+                    c.message = "recorded a new reference"
+                } else {
+                    c.status = .failed
+                    c.message = "no reference in \(store.directory); record it with `unfold test --record missing`"
+                    c.artifacts = try artifacts.save(actual: file.bytes, name: file.path)
+                }
+            } else {
+                let verdict = try compare(expected!, file.bytes, name: file.path, strip: result.strip,
+                                          options: options.diff, artifacts: artifacts)
+                if options.record.records(missing: false, differs: !verdict.matches) {
+                    toRecord[file.path] = file.bytes
+                    c.status = .recorded
+                    c.message = "re-recorded (\(verdict.message))"
+                } else if verdict.matches {
+                    c.message = verdict.message
+                } else {
+                    c.status = .failed
+                    c.message = verdict.message
+                    c.artifacts = verdict.artifacts
+                    c.frames = verdict.frames
+                }
+            }
+            c.seconds = seconds(clock.now - caseStart) + renderSeconds / Double(max(1, result.files.count))
+            cases.append(c)
+        }
+        try store.write(toRecord)
+        let produced = Set(result.files.map(\.path))
+        let stale = store.index().keys.filter { !produced.contains($0) }.sorted()
+        if prune, !stale.isEmpty { try store.remove(stale) }
+        return (cases, stale.map { scenario.name + "/" + $0 })
+    }
+
+    struct Verdict {
+        var matches: Bool
+        var message: String
+        var artifacts: [String: String] = [:]
+        var frames: [FrameFailure] = []
+    }
+
+    static func compare(_ expected: [UInt8], _ actual: [UInt8], name: String, strip: StripGeometry?,
+                        options: DiffOptions, artifacts: Artifacts) throws -> Verdict {
+        guard name.hasSuffix(".png") else {
+            let diff = TextDiff(expected: String(decoding: expected, as: UTF8.self), actual: String(decoding: actual, as: UTF8.self))
+            return Verdict(matches: false, message: diff.summary,
+                           artifacts: try artifacts.save(expected: expected, actual: actual, name: name))
+        }
+        let e: Pixmap, a = try PNG.decode(actual)
+        do { e = try PNG.decode(expected) } catch {
+            return Verdict(matches: false, message: "the reference is not a readable PNG (\(error)); re-record it with `--record failed`",
+                           artifacts: try artifacts.save(actual: actual, name: name))
+        }
+        var diffOptions = options
+        diffOptions.drawDiff = true
+        let result = ImageDiff.compare(e, a, options: diffOptions)
+        if result.matches {
+            return Verdict(matches: true, message: "within the threshold (\(result.differentPixels) different, \(result.antiAliasedPixels) anti-aliased pixels)")
+        }
+        var verdict = Verdict(matches: false, message: describe(result))
+        verdict.artifacts = try artifacts.save(expected: e, actual: a, diff: result.diff!, name: name)
+        if name == "strip.png", let strip, !result.sizesDiffer {
+            verdict.frames = try compareFrames(e, a, strip: strip, options: diffOptions, artifacts: artifacts)
+            if !verdict.frames.isEmpty {
+                verdict.message = "\(verdict.frames.count) frame\(verdict.frames.count == 1 ? "" : "s") differ; first: \(verdict.frames[0].description)"
+            } else {
+                verdict.message = "the frames match; the labels differ (\(verdict.message))"
+            }
+        }
+        return verdict
+    }
+
+    /// Compares a strip frame by frame, so that a report can name the step and frame.
+    static func compareFrames(_ expected: Pixmap, _ actual: Pixmap, strip: StripGeometry, options: DiffOptions,
+                              artifacts: Artifacts) throws -> [FrameFailure] {
+        var failures: [FrameFailure] = []
+        for row in 0 ..< strip.rows {
+            for column in 0 ..< strip.columns {
+                let o = strip.origin(row: row, column: column)
+                let rect = PixelRect(x0: o.x, y0: o.y, x1: o.x + strip.frameWidth, y1: o.y + strip.frameHeight)
+                let e = expected.cropped(rect), a = actual.cropped(rect)
+                let result = ImageDiff.compare(e, a, options: options)
+                guard !result.matches, let box = result.bounds else { continue }
+                var f = FrameFailure(step: row + 1, frame: column, differentPixels: result.differentPixels,
+                                     y0: box.y0, y1: box.y1, x0: box.x0, x1: box.x1)
+                f.artifacts = try artifacts.save(expected: e, actual: a, diff: result.diff!,
+                                                 name: String(format: "strip/step-%02d-frame-%02d.png", row + 1, column))
+                failures.append(f)
+            }
+        }
+        return failures
+    }
+
+    static func describe(_ r: DiffResult) -> String {
+        if r.sizesDiffer {
+            return "size \(r.actualSize.width)x\(r.actualSize.height), expected \(r.expectedSize.width)x\(r.expectedSize.height)"
+        }
+        let box = r.bounds.map { " in the rows \($0.y0)-\($0.y1) px (columns \($0.x0)-\($0.x1))" } ?? ""
+        return "\(r.differentPixels) pixels differ\(box)"
+    }
+
+    static func seconds(_ d: Duration) -> Double {
+        Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+    }
+}
+
+/// Where a failure's pictures go: `<root>/<scenario>/<name>.expected.png` and so on.
+struct Artifacts {
+    let root: String
+    let scenario: String
+
+    private func path(_ name: String, _ role: String) -> (relative: String, full: String) {
+        let ext = name.hasSuffix(".png") ? ".png" : name.hasSuffix(".json") ? ".json" : ""
+        let stem = ext.isEmpty ? name : String(name.dropLast(ext.count))
+        let relative = scenario + "/" + stem + "." + role + ext
+        return (relative, root + "/" + relative)
+    }
+
+    func save(expected: [UInt8], actual: [UInt8], name: String) throws -> [String: String] {
+        let e = path(name, "expected"), a = path(name, "actual")
+        try AtomicFile.write(expected, to: e.full)
+        try AtomicFile.write(actual, to: a.full)
+        return ["expected": e.relative, "actual": a.relative]
+    }
+
+    func save(actual: [UInt8], name: String) throws -> [String: String] {
+        let a = path(name, "actual")
+        try AtomicFile.write(actual, to: a.full)
+        return ["actual": a.relative]
+    }
+
+    func save(expected: Pixmap, actual: Pixmap, diff: Pixmap, name: String) throws -> [String: String] {
+        var out: [String: String] = [:]
+        for (role, image) in [("expected", expected), ("actual", actual), ("diff", diff)] {
+            let p = path(name, role)
+            try AtomicFile.write(try PNG.encode(image), to: p.full)
+            out[role] = p.relative
+        }
+        return out
+    }
+}
+
+/// Which lines of two texts differ, for `updates.json`.
+struct TextDiff {
+    let expected: String
+    let actual: String
+
+    var summary: String {
+        let e = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        let a = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        for i in 0 ..< max(e.count, a.count) {
+            let left = i < e.count ? String(e[i]) : "(end)", right = i < a.count ? String(a[i]) : "(end)"
+            if left != right {
+                return "line \(i + 1) differs: expected \(left.trimmingCharacters(in: .whitespaces)), got \(right.trimmingCharacters(in: .whitespaces))"
+            }
+        }
+        return "the texts differ"
+    }
+}

@@ -1,0 +1,135 @@
+import ArgumentParser
+import Foundation
+import Render
+import ScenarioFormat
+import Snapshot
+
+struct TestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "test",
+        abstract: "Render every scenario again and compare each output with its reference under Snapshots/.",
+        discussion: """
+            References: the states, the strip (frame by frame) and updates.json of each scenario.
+            Failures leave expected, actual and diff images and report.html, junit.xml and report.json in --artifacts.
+            Exit status: 0 all passed, 1 failures, 2 bad input.
+            """)
+
+    @Argument(help: "Scenario files or folders (default: Examples).")
+    var inputs: [String] = []
+
+    @Option(help: "The references' folder.")
+    var snapshots = "Snapshots"
+
+    @Option(help: "missing (default), all, failed or never; also from UNFOLD_RECORD.")
+    var record: RecordMode?
+
+    @Option(help: "Where failure images and reports go.")
+    var artifacts = ".unfold/artifacts"
+
+    @Option(help: "Run the K-th of N stable shares of the scenarios, as K/N (e.g. 2/4).")
+    var shard: String?
+
+    @Flag(help: "Remove references that no scenario produces any more.")
+    var prune = false
+
+    @OptionGroup var comparison: ComparisonOptions
+
+    @Option(name: .shortAndLong, help: "Worker threads (default: the number of cores).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    func validate() throws {
+        _ = try parsedShard()
+        if !(1 ... 256).contains(jobs) { throw ValidationError("--jobs must be in 1...256") }
+    }
+
+    func parsedShard() throws -> (k: Int, n: Int)? {
+        guard let shard else { return nil }
+        let parts = shard.split(separator: "/").compactMap { Int($0) }
+        guard parts.count == 2, parts[1] >= 1, (1 ... parts[1]).contains(parts[0]) else {
+            throw ValidationError("--shard must be K/N with 1 <= K <= N, e.g. --shard 1/4")
+        }
+        return (parts[0], parts[1])
+    }
+
+    func run() throws {
+        let mode = record ?? RecordMode.fromEnvironment(ProcessInfo.processInfo.environment) ?? .missing
+        var files = try scenarioFiles(inputs.isEmpty ? ["Examples"] : inputs)
+        var scenarios: [Scenario] = []
+        for file in files {
+            do { scenarios.append(try Scenario.load(path: file)) } catch { throw fail(error) }
+        }
+        if let (k, n) = try parsedShard() {
+            scenarios = scenarios.filter { Shard.index(of: $0.name, count: n) == k - 1 }
+            files = scenarios.map(\.file)
+        }
+        var options = SnapshotOptions(render: RenderOptions(fonts: try fonts()))
+        options.root = snapshots
+        options.record = mode
+        options.artifacts = artifacts
+        options.diff = try comparison.diffOptions()
+        options.render.workers = jobs
+
+        var report = SnapshotReport()
+        for scenario in scenarios.sorted(by: { $0.name < $1.name }) {
+            do {
+                let (cases, stale) = try SnapshotRunner.check(scenario, options: options, prune: prune)
+                report.cases += cases
+                report.stale += stale
+                for c in cases where c.status != .passed {
+                    print("\(c.status == .failed ? "FAIL" : "recorded") \(c.scenario)/\(c.reference): \(c.message)")
+                    for f in c.frames.dropFirst().prefix(4) { print("     \(f.description)") }
+                    if c.frames.count > 5 { print("     and \(c.frames.count - 5) more frames (see the report)") }
+                }
+            } catch let error as ScenarioError {
+                throw fail(error)
+            } catch {
+                FileHandle.standardError.write(Data("error: \(scenario.file): \(error)\n".utf8))
+                throw ExitCode(2)
+            }
+            report.referenceBytes += ReferenceStore(root: snapshots, scenario: scenario.name).storedSize()
+        }
+        for s in report.stale { print("stale reference \(s)" + (prune ? " (removed)" : "; remove it with --prune")) }
+        if report.failed > 0 {
+            try report.write(to: artifacts)
+            print("report: \(artifacts)/report.html, junit.xml, report.json")
+        }
+        print("references: \(formatBytes(report.referenceBytes)) in \(snapshots) for \(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s")")
+        print(report.summary)
+        if report.failed > 0 { throw ExitCode(1) }
+    }
+}
+
+/// A stable share of scenarios by name (FNV-1a), so that adding a scenario
+/// moves no other between shards.
+enum Shard {
+    static func index(of name: String, count: Int) -> Int {
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        for b in name.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01B3 }
+        return Int(h % UInt64(count))
+    }
+}
+
+struct MergeReports: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge-reports",
+        abstract: "Merge the report.json files of several shards into one set of reports.")
+
+    @Argument(help: "report.json files.")
+    var reports: [String]
+
+    @Option(name: .shortAndLong, help: "Where to write report.html, junit.xml and report.json.")
+    var out: String
+
+    func run() throws {
+        let merged: SnapshotReport
+        do { merged = SnapshotReport.merged(try reports.map(SnapshotReport.read)) } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        try merged.write(to: out)
+        print(merged.summary)
+        if merged.failed > 0 { throw ExitCode(1) }
+    }
+}
+
+extension RecordMode: ExpressibleByArgument {}
