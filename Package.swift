@@ -41,6 +41,7 @@ let package = Package(
         .testTarget(name: "ScenarioFormatTests", dependencies: ["ScenarioFormat"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
         .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff", "Canvas"]),
+        .testTarget(name: "SnapshotTests", dependencies: ["Snapshot", "Render", "ScenarioFormat", "Canvas"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Paint", "PNGCodec", "OutlineLayout", "ScenarioFormat", "Canvas"]),
     ]
 )

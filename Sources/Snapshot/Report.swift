@@ -19,6 +19,13 @@ public struct CaseResult: Codable, Sendable, Equatable {
     /// For strips: the frames that differ.
     public var frames: [FrameFailure] = []
     public var seconds: Double = 0
+
+    public init(scenario: String, reference: String, status: Status, message: String) {
+        self.scenario = scenario
+        self.reference = reference
+        self.status = status
+        self.message = message
+    }
 }
 
 /// A frame of a strip that differs from its reference.

@@ -1,0 +1,131 @@
+import Canvas
+import Foundation
+import Render
+import ScenarioFormat
+import Snapshot
+import Testing
+
+let fontFiles = try! FontFiles.locate()
+
+/// A fresh folder for references and artifacts, removed at the end.
+final class Sandbox {
+    let path: String
+    init() {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-snap-\(UUID().uuidString)").path
+        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    func options(_ mode: RecordMode) -> SnapshotOptions {
+        var o = SnapshotOptions(render: RenderOptions(fonts: fontFiles))
+        o.root = path + "/Snapshots"
+        o.artifacts = path + "/artifacts"
+        o.record = mode
+        o.render.frames = 2
+        return o
+    }
+}
+
+func scenario(title: String = "Beta", steps: String = "[ {expand: a} ]") throws -> Scenario {
+    try Scenario.parse("""
+        name: tiny
+        canvas: { width: 200, height: 160, scale: 1 }
+        tree:
+          - id: a
+            title: Alpha
+            children: [ { id: b, title: \(title) }, { id: c, title: Gamma } ]
+        steps: \(steps)
+        """, file: "tiny.yaml")
+}
+
+@Suite struct SnapshotTests {
+    @Test func missingReferencesAreRecordedThenPass() throws {
+        let box = Sandbox()
+        let first = try SnapshotRunner.check(scenario(), options: box.options(.missing))
+        #expect(first.cases.allSatisfy { $0.status == .recorded })
+        #expect(Set(first.cases.map(\.reference)) == ["state-00.png", "state-01.png", "strip.png", "updates.json"])
+        let second = try SnapshotRunner.check(scenario(), options: box.options(.never))
+        #expect(second.cases.allSatisfy { $0.status == .passed && $0.message == "identical bytes" })
+    }
+
+    @Test func neverModeFailsOnMissingReferencesAndWritesNothing() throws {
+        let box = Sandbox()
+        let run = try SnapshotRunner.check(scenario(), options: box.options(.never))
+        #expect(run.cases.allSatisfy { $0.status == .failed })
+        #expect(!FileManager.default.fileExists(atPath: box.path + "/Snapshots/tiny"))
+    }
+
+    @Test func aChangedTitleFailsWithArtifactsAndKeepsTheReference() throws {
+        let box = Sandbox()
+        _ = try SnapshotRunner.check(scenario(), options: box.options(.missing))
+        let store = ReferenceStore(root: box.path + "/Snapshots", scenario: "tiny")
+        let before = store.read("state-01.png")
+        let run = try SnapshotRunner.check(scenario(title: "Bete"), options: box.options(.missing))
+        let state = run.cases.first { $0.reference == "state-01.png" }!
+        #expect(state.status == .failed && state.message.contains("pixels differ in the rows"))
+        #expect(FileManager.default.fileExists(atPath: box.path + "/artifacts/" + state.artifacts["diff"]!))
+        #expect(store.read("state-01.png") == before)
+        let strip = run.cases.first { $0.reference == "strip.png" }!
+        #expect(strip.frames.map(\.frame) == [1, 2] && strip.frames.allSatisfy { $0.step == 1 })
+        #expect(run.cases.first { $0.reference == "state-00.png" }!.status == .passed)
+    }
+
+    @Test func failedModeReRecordsOnlyWhatDiffers() throws {
+        let box = Sandbox()
+        _ = try SnapshotRunner.check(scenario(), options: box.options(.missing))
+        let run = try SnapshotRunner.check(scenario(title: "Bete"), options: box.options(.failed))
+        #expect(run.cases.first { $0.reference == "state-01.png" }!.status == .recorded)
+        #expect(run.cases.first { $0.reference == "state-00.png" }!.status == .passed)
+        let after = try SnapshotRunner.check(scenario(title: "Bete"), options: box.options(.never))
+        #expect(after.cases.allSatisfy { $0.status == .passed })
+    }
+
+    @Test func updatesAreComparedAsText() throws {
+        let box = Sandbox()
+        _ = try SnapshotRunner.check(scenario(), options: box.options(.missing))
+        let run = try SnapshotRunner.check(scenario(steps: "[ {expand: a}, {collapse: a} ]"), options: box.options(.never))
+        let updates = run.cases.first { $0.reference == "updates.json" }!
+        #expect(updates.status == .failed && updates.message.hasPrefix("line "))
+        #expect(run.cases.first { $0.reference == "state-02.png" }!.status == .failed)  // missing under `never`
+    }
+
+    @Test func staleReferencesAreReportedAndPrunedOnlyWhenAsked() throws {
+        let box = Sandbox()
+        _ = try SnapshotRunner.check(scenario(steps: "[ {expand: a}, {collapse: a} ]"), options: box.options(.missing))
+        let store = ReferenceStore(root: box.path + "/Snapshots", scenario: "tiny")
+        let kept = try SnapshotRunner.check(scenario(), options: box.options(.never))
+        #expect(kept.stale == ["tiny/state-02.png"])
+        #expect(store.read("state-02.png") != nil)
+        let pruned = try SnapshotRunner.check(scenario(), options: box.options(.never), prune: true)
+        #expect(pruned.stale == ["tiny/state-02.png"])
+        #expect(store.read("state-02.png") == nil && store.read("state-01.png") != nil)
+    }
+
+    @Test func equalPicturesAreStoredOnce() throws {
+        let box = Sandbox()
+        // Expand then collapse: state-02 equals state-00.
+        _ = try SnapshotRunner.check(scenario(steps: "[ {expand: a}, {collapse: a} ]"), options: box.options(.missing))
+        let store = ReferenceStore(root: box.path + "/Snapshots", scenario: "tiny")
+        let index = store.index()
+        #expect(index["state-02.png"] == index["state-00.png"])
+        #expect(Set(index.values).count == index.count - 1)
+    }
+
+    @Test func recordModeComesFromTheEnvironment() {
+        #expect(RecordMode.fromEnvironment(["UNFOLD_RECORD": "never"]) == .never)
+        #expect(RecordMode.fromEnvironment(["UNFOLD_RECORD": "bogus"]) == nil)
+    }
+
+    @Test func reportsMergeAndRender() throws {
+        var a = SnapshotReport()
+        a.cases = [CaseResult(scenario: "b", reference: "x.png", status: .failed, message: "differs <here>")]
+        var b = SnapshotReport()
+        b.cases = [CaseResult(scenario: "a", reference: "y.png", status: .passed, message: "ok")]
+        let merged = SnapshotReport.merged([a, b])
+        #expect(merged.cases.map(\.scenario) == ["a", "b"] && merged.summary == "1 passed, 1 failed")
+        #expect(merged.junit().contains("<failure message=\"differs &lt;here&gt;\">"))
+        #expect(merged.html().contains("differs &lt;here&gt;"))
+        let decoded = try JSONDecoder().decode(SnapshotReport.self, from: Data(merged.json()))
+        #expect(decoded == merged)
+    }
+}
