@@ -9,12 +9,15 @@ let package = Package(
     products: [
         .library(name: "OutlineEngine", targets: ["OutlineEngine"]),
         .library(name: "ScenarioFormat", targets: ["ScenarioFormat"]),
+        .library(name: "UnfoldTesting", targets: ["UnfoldTesting"]),
+        .library(name: "UnfoldSnapshotTesting", targets: ["UnfoldSnapshotTesting"]),
         .executable(name: "unfold", targets: ["unfold"]),
         .executable(name: "unfold-bench", targets: ["unfold-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ],
     targets: [
         .target(name: "OutlineEngine"),
@@ -29,6 +32,11 @@ let package = Package(
         .target(name: "Render", dependencies: ["OutlineEngine", "ScenarioFormat", "OutlineLayout", "Canvas", "Paint", "PNGCodec"]),
         .target(name: "ScenarioFormat", dependencies: ["OutlineEngine", "Yams"]),
         .target(name: "OutlineLayout", dependencies: ["OutlineEngine", "ScenarioFormat"]),
+        .target(name: "UnfoldTesting", dependencies: ["Snapshot", "Render", "ImageDiff", "ScenarioFormat", "OutlineEngine", "Canvas"]),
+        .target(name: "UnfoldSnapshotTesting", dependencies: [
+            "Render", "ImageDiff", "PNGCodec", "ScenarioFormat", "Canvas",
+            .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+        ]),
         .executableTarget(name: "unfold", dependencies: [
             "OutlineEngine", "ScenarioFormat", "Canvas", "Render", "ImageDiff", "PNGCodec", "Snapshot",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -41,6 +49,10 @@ let package = Package(
         .testTarget(name: "ScenarioFormatTests", dependencies: ["ScenarioFormat"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
         .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff", "Canvas"]),
+        .testTarget(name: "UnfoldTestingTests", dependencies: [
+            "UnfoldTesting", "UnfoldSnapshotTesting", "ScenarioFormat", "OutlineEngine",
+            .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+        ], exclude: ["helper.yaml", "__Snapshots__"]),
         .testTarget(name: "SnapshotTests", dependencies: ["Snapshot", "Render", "ScenarioFormat", "Canvas"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Paint", "PNGCodec", "OutlineLayout", "ScenarioFormat", "Canvas"]),
     ]

@@ -24,6 +24,7 @@ public struct Scenario: Sendable {
         public var height: Double? = 844
         public var scale: Int = 2
         public var theme: Theme = .light
+        public init() {}
     }
 
     public enum Theme: String, Sendable, CaseIterable { case light, dark }
@@ -40,6 +41,7 @@ public struct Scenario: Sendable {
         public var badges: Bool = true
         public var guides: Bool = true
         public var separators: Bool = true
+        public init() {}
     }
 
     public enum Weight: String, Sendable, CaseIterable { case regular, semibold }
@@ -55,6 +57,10 @@ public struct Scenario: Sendable {
         /// Rows of this kind have a detail row (a tap on a leaf toggles it); its height (nil: auto).
         public var detail: Detail?
         public var on: [String: EventAction] = [:]
+
+        public init(height: Double? = 44) {
+            self.height = height
+        }
 
         public struct Detail: Sendable, Equatable {
             public var height: Double?
@@ -76,6 +82,7 @@ public struct Scenario: Sendable {
         public var frameDelay: Int = 40
         /// Milliseconds each resting state shows in the animated PNG.
         public var hold: Int = 800
+        public init() {}
     }
 
     public enum AnimationStyle: String, Sendable, CaseIterable { case fade, slide }
