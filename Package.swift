@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "Canvas", dependencies: ["CFreeType"]),
         .target(name: "Paint", dependencies: ["Canvas", "OutlineLayout", "ScenarioFormat"]),
         .target(name: "CPNG",
-                linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("pthread")]),
+                linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate"), .linkedLibrary("pthread")]),
         .target(name: "PNGCodec", dependencies: ["Canvas", "CPNG"]),
         .target(name: "ImageDiff", dependencies: ["Canvas"]),
         .target(name: "Snapshot", dependencies: ["Render", "ImageDiff", "PNGCodec", "ScenarioFormat", "Canvas"]),
@@ -42,7 +42,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "unfold-bench", dependencies: [
-            "OutlineEngine", "ScenarioFormat", "OutlineLayout", "Canvas", "Paint", "PNGCodec",
+            "OutlineEngine", "ScenarioFormat", "OutlineLayout", "Canvas", "Paint", "PNGCodec", "ImageDiff",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "OutlineEngineTests", dependencies: ["OutlineEngine"]),

@@ -30,16 +30,28 @@ public enum PNG {
     public static func decode(_ bytes: [UInt8], maxPixels: UInt32 = defaultMaxPixels) throws(PNGError) -> Pixmap {
         var image = cpng_image()
         var err = [CChar](repeating: 0, count: 256)
-        let code = bytes.withUnsafeBufferPointer { p in
-            cpng_decode(p.baseAddress, p.count, maxPixels, &image, &err, err.count)
+        // The libdeflate path takes the common kinds of PNG; libpng takes the rest.
+        var premultiplied = true
+        var code = bytes.withUnsafeBufferPointer { p in
+            cpng_decode_fast(p.baseAddress, p.count, maxPixels, 1, &image, &err, err.count)
+        }
+        if code == Int32(CPNG_UNSUPPORTED) {
+            premultiplied = false
+            code = bytes.withUnsafeBufferPointer { p in
+                cpng_decode(p.baseAddress, p.count, maxPixels, &image, &err, err.count)
+            }
         }
         guard code == Int32(CPNG_OK), let pixels = image.pixels else {
             throw PNGError(message: message(err, fallback: "not a valid PNG"))
         }
         defer { cpng_free(pixels) }
         let count = Int(image.width) * Int(image.height) * 4
-        let rgba = [UInt8](UnsafeBufferPointer(start: pixels, count: count))
-        return Pixmap.fromUnpremultiplied(width: Int(image.width), height: Int(image.height), rgba: rgba)
+        let rgba = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            buffer.baseAddress!.update(from: pixels, count: count)
+            initialized = count
+        }
+        let (w, h) = (Int(image.width), Int(image.height))
+        return premultiplied ? Pixmap(width: w, height: h, pixels: rgba) : Pixmap.fromUnpremultiplied(width: w, height: h, rgba: rgba)
     }
 
     /// Writes an animated PNG frame by frame; later frames store only what changed.
