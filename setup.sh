@@ -11,4 +11,4 @@ if [ ${#need[@]} -gt 0 ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}"
 fi
-swift build -c release --product unfold
+swift build -c release --static-swift-stdlib --product unfold

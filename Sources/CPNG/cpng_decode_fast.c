@@ -56,16 +56,24 @@ static int unfilter(uint8_t type, uint8_t *row, const uint8_t *prev, size_t n, s
     }
 }
 
+static const uint8_t signature[8] = {137, 80, 78, 71, 13, 10, 26, 10};
+
+int cpng_peek(const uint8_t *data, size_t len, uint32_t *width, uint32_t *height) {
+    if (!data || len < 33 || memcmp(data, signature, 8) != 0 || memcmp(data + 12, "IHDR", 4) != 0) return CPNG_E_FORMAT;
+    *width = be32(data + 16);
+    *height = be32(data + 20);
+    return CPNG_OK;
+}
+
 int cpng_decode_fast(const uint8_t *data, size_t len, uint32_t max_pixels, int premultiply,
-                     cpng_image *out, char *err, size_t errlen) {
-    static const uint8_t signature[8] = {137, 80, 78, 71, 13, 10, 26, 10};
-    if (!out) return fail(CPNG_E_ARG, err, errlen, "no output");
-    memset(out, 0, sizeof *out);
+                     uint8_t *dst, size_t dstlen, char *err, size_t errlen) {
     if (!data || len < 8 || memcmp(data, signature, 8) != 0)
         return fail(CPNG_E_FORMAT, err, errlen, "not a PNG file (bad signature)");
 
     uint32_t width = 0, height = 0;
-    int channels = 0, seen_ihdr = 0, seen_iend = 0;
+    int channels = 0, seen_ihdr = 0, seen_iend = 0, paletted = 0, entries = 0;
+    uint8_t table[256 * 4];   /* palette as RGBA; entries past the PLTE are opaque black */
+    for (int i = 0; i < 256; i++) { table[4 * i] = table[4 * i + 1] = table[4 * i + 2] = 0; table[4 * i + 3] = 255; }
     uint8_t *idat = NULL;
     size_t idat_len = 0, idat_cap = 0;
     size_t pos = 8;
@@ -89,15 +97,22 @@ int cpng_decode_fast(const uint8_t *data, size_t len, uint32_t max_pixels, int p
             if (width == 0 || height == 0) { code = fail(CPNG_E_FORMAT, err, errlen, "corrupt PNG (zero size)"); goto done; }
             if (body[10] != 0 || body[11] != 0 || body[12] > 1) { code = fail(CPNG_E_FORMAT, err, errlen, "corrupt PNG (bad IHDR methods)"); goto done; }
             if (depth != 8 || body[12] != 0) { code = CPNG_UNSUPPORTED; goto done; }
-            channels = color == 0 ? 1 : color == 2 ? 3 : color == 4 ? 2 : color == 6 ? 4 : 0;
+            channels = color == 0 ? 1 : color == 2 ? 3 : color == 4 ? 2 : color == 6 ? 4 : color == 3 ? 1 : 0;
+            paletted = color == 3;
             if (!channels) { code = CPNG_UNSUPPORTED; goto done; }
             if ((uint64_t)width * height > max_pixels) {
                 code = fail(CPNG_E_TOO_BIG, err, errlen, "image of %ux%u pixels is over the limit of %u", width, height, max_pixels);
                 goto done;
             }
-        } else if (memcmp(type, "PLTE", 4) == 0 || memcmp(type, "tRNS", 4) == 0) {
-            code = CPNG_UNSUPPORTED;
-            goto done;
+        } else if (memcmp(type, "PLTE", 4) == 0) {
+            if (!paletted) { pos += (size_t)n + 12; continue; }   /* a suggested palette: ignored */
+            if (n % 3 || n == 0 || n > 768 || entries) { code = fail(CPNG_E_FORMAT, err, errlen, "corrupt PNG (bad PLTE)"); goto done; }
+            entries = (int)(n / 3);
+            for (int i = 0; i < entries; i++) memcpy(table + 4 * i, body + 3 * i, 3);
+        } else if (memcmp(type, "tRNS", 4) == 0) {
+            if (!paletted) { code = CPNG_UNSUPPORTED; goto done; }   /* a colour key: libpng's job */
+            if (!entries || (int)n > entries) { code = fail(CPNG_E_FORMAT, err, errlen, "corrupt PNG (bad tRNS)"); goto done; }
+            for (uint32_t i = 0; i < n; i++) table[4 * i + 3] = body[i];
         } else if (memcmp(type, "IDAT", 4) == 0) {
             if (idat_len + n > idat_cap) {
                 size_t cap = idat_cap ? idat_cap : 65536;
@@ -120,32 +135,48 @@ int cpng_decode_fast(const uint8_t *data, size_t len, uint32_t max_pixels, int p
     }
     if (!seen_iend) { code = fail(CPNG_E_FORMAT, err, errlen, "truncated PNG (no IEND chunk)"); goto done; }
     if (!idat_len) { code = fail(CPNG_E_FORMAT, err, errlen, "corrupt PNG (no image data)"); goto done; }
+    if (paletted && !entries) { code = fail(CPNG_E_FORMAT, err, errlen, "corrupt PNG (palette image without PLTE)"); goto done; }
+    if (premultiply)
+        for (int i = 0; i < 256; i++)
+            for (int c = 0; c < 3; c++) table[4 * i + c] = (uint8_t)((table[4 * i + c] * table[4 * i + 3] + 127) / 255);
 
+    if (!dst || dstlen != (size_t)width * height * 4) { code = fail(CPNG_E_ARG, err, errlen, "the output buffer does not fit the image"); goto done; }
     {
-        size_t stride = (size_t)width * channels;
+        size_t stride = (size_t)width * channels, out_stride = (size_t)width * 4;
         size_t raw_len = (stride + 1) * height;
-        uint8_t *raw = malloc(raw_len);
-        uint8_t *pixels = malloc((size_t)width * height * 4);
-        if (!raw || !pixels) { free(raw); free(pixels); code = fail(CPNG_E_NOMEM, err, errlen, "out of memory"); goto done; }
+        /* Up to three channels, the filtered rows fit at the end of dst, and
+           every output row ends before the filtered rows not yet read. */
+        uint8_t *own = NULL, *raw;
+        if (raw_len <= dstlen) {
+            raw = dst + (dstlen - raw_len);
+        } else {
+            own = malloc(raw_len);
+            if (!own) { code = fail(CPNG_E_NOMEM, err, errlen, "out of memory"); goto done; }
+            raw = own;
+        }
+        uint8_t *rows = malloc(2 * stride + 1);   /* the unfiltered row above, and this one (+1 spare) */
+        if (!rows) { free(own); code = fail(CPNG_E_NOMEM, err, errlen, "out of memory"); goto done; }
         struct libdeflate_decompressor *d = libdeflate_alloc_decompressor();
         size_t got = 0;
         enum libdeflate_result r = d ? libdeflate_zlib_decompress(d, idat, idat_len, raw, raw_len, &got) : LIBDEFLATE_BAD_DATA;
         if (d) libdeflate_free_decompressor(d);
         if (r != LIBDEFLATE_SUCCESS || got != raw_len) {
-            free(raw); free(pixels);
+            free(own); free(rows);
             code = fail(CPNG_E_FORMAT, err, errlen, "corrupt PNG (image data does not inflate to %ux%u pixels)", width, height);
             goto done;
         }
         for (uint32_t y = 0; y < height; y++) {
             uint8_t *row = raw + (size_t)y * (stride + 1);
-            const uint8_t *prev = y ? raw + (size_t)(y - 1) * (stride + 1) + 1 : NULL;
-            if (unfilter(row[0], row + 1, prev, stride, (size_t)channels) != 0) {
-                free(raw); free(pixels);
+            uint8_t *cur = rows + (y & 1) * stride;
+            const uint8_t *prev = y ? rows + ((y - 1) & 1) * stride : NULL;
+            memcpy(cur, row + 1, stride);
+            if (unfilter(row[0], cur, prev, stride, (size_t)channels) != 0) {
+                free(own); free(rows);
                 code = fail(CPNG_E_FORMAT, err, errlen, "corrupt PNG (unknown filter %u on row %u)", row[0], y);
                 goto done;
             }
-            const uint8_t *s = row + 1;
-            uint8_t *o = pixels + (size_t)y * width * 4;
+            const uint8_t *s = cur;
+            uint8_t *o = dst + (size_t)y * out_stride;
             switch (channels) {
             case 4:
                 memcpy(o, s, stride);
@@ -154,21 +185,35 @@ int cpng_decode_fast(const uint8_t *data, size_t len, uint32_t max_pixels, int p
                         if (o[3] != 255)
                             for (int c = 0; c < 3; c++) o[c] = (uint8_t)((o[c] * o[3] + 127) / 255);
                 break;
-            case 3: for (uint32_t x = 0; x < width; x++, s += 3, o += 4) { o[0] = s[0]; o[1] = s[1]; o[2] = s[2]; o[3] = 255; } break;
+            case 3:
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+                /* 4-byte loads and stores; `rows` has a spare byte past each row for the last load */
+                for (uint32_t x = 0; x < width; x++, s += 3, o += 4) {
+                    uint32_t v;
+                    memcpy(&v, s, 4);
+                    v |= 0xFF000000u;   /* the 4th byte in memory is alpha */
+                    memcpy(o, &v, 4);
+                }
+#else
+                for (uint32_t x = 0; x < width; x++, s += 3, o += 4) { o[0] = s[0]; o[1] = s[1]; o[2] = s[2]; o[3] = 255; }
+#endif
+                break;
             case 2:
                 for (uint32_t x = 0; x < width; x++, s += 2, o += 4) {
                     o[0] = o[1] = o[2] = premultiply ? (uint8_t)((s[0] * s[1] + 127) / 255) : s[0];
                     o[3] = s[1];
                 }
                 break;
-            default: for (uint32_t x = 0; x < width; x++, s += 1, o += 4) { o[0] = o[1] = o[2] = s[0]; o[3] = 255; } break;
+            default:
+                if (paletted)
+                    for (uint32_t x = 0; x < width; x++, s += 1, o += 4) memcpy(o, table + 4 * s[0], 4);
+                else
+                    for (uint32_t x = 0; x < width; x++, s += 1, o += 4) { o[0] = o[1] = o[2] = s[0]; o[3] = 255; }
+                break;
             }
         }
-        free(raw);
-        out->pixels = pixels;
-        out->width = width;
-        out->height = height;
-        out->stride = (size_t)width * 4;
+        free(own);
+        free(rows);
     }
 done:
     free(idat);

@@ -27,10 +27,12 @@
  * Defaults, chosen by measurement (Tools/cpng-check/RESULTS.md): per row the
  * cheapest of None, Sub and Up by libpng's sum-of-absolute-values heuristic
  * (Paeth cost 2 ms and made files bigger; None keeps repeated glyphs
- * matchable), zlib level 3 on the rows that are not in run units, 1 MiB bands.
- * On the 1170x2532 phone frame: 144 KB (libpng at level 6: 139.5 KB) in
- * about 5.5 ms with 2 threads (libpng: 68 ms). Level 4 would give 135 KB but
- * lazy matching doubles zlib's time; levels 1-2 save little time.
+ * matchable), zlib level 4 on the rows that are not in run units, 1 MiB bands.
+ * On the 1170x2532 phone frame: 135 KB (libpng at level 6: 139.5 KB) in
+ * about 8.5 ms with 2 threads (libpng: 68 ms). Level 4 is where zlib starts
+ * lazy matching: it costs 3 ms more than level 3 (144 KB) but takes 6-11% off
+ * Unfold's frames (the CJK frame: 115 KB at level 3, 102 KB at level 4),
+ * which keeps them within 1.1 times the peers' files; levels 1-2 save little time.
  */
 #include "cpng_internal.h"
 
@@ -90,7 +92,7 @@ static void zlib_release(void *state) {
     }
 }
 
-const cpng__codec cpng__zlib_codec = { "zlib", 3, Z_DEFAULT_STRATEGY, zlib_segment, zlib_release };
+const cpng__codec cpng__zlib_codec = { "zlib", 4, Z_DEFAULT_STRATEGY, zlib_segment, zlib_release };
 
 const cpng__opts cpng__default_opts = {
     CPNG__F_NONE | CPNG__F_SUB | CPNG__F_UP, 1024 * 1024, DICT_BYTES, 1, &cpng__zlib_codec
@@ -115,9 +117,12 @@ typedef struct {
     atomic_int error;
 } job;
 
+/* Bytes per pixel in the source: RGBA, or one palette index when ch == 1. */
+static size_t src_bpp(int ch) { return ch == 1 ? 1 : 4; }
+
 static void pack_row(const uint8_t *src, uint32_t w, int ch, uint8_t *dst) {
-    if (ch == 4) {
-        memcpy(dst, src, (size_t)w * 4);
+    if (ch == 4 || ch == 1) {
+        memcpy(dst, src, (size_t)w * src_bpp(ch));
         return;
     }
     for (uint32_t x = 0; x < w; x++) {
@@ -129,7 +134,7 @@ static void pack_row(const uint8_t *src, uint32_t w, int ch, uint8_t *dst) {
 
 static int same_as_above(const job *j, uint32_t y) {
     const uint8_t *src = j->rgba + (size_t)y * j->stride;
-    return y > 0 && memcmp(src, src - j->stride, (size_t)j->w * 4) == 0;
+    return y > 0 && memcmp(src, src - j->stride, (size_t)j->w * src_bpp(j->ch)) == 0;
 }
 
 typedef struct {

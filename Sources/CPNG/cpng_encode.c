@@ -80,7 +80,7 @@ int cpng__head(cpng__buf *b, uint32_t w, uint32_t h, int channels) {
     cpng__be32(ihdr, w);
     cpng__be32(ihdr + 4, h);
     ihdr[8] = 8;                          /* bit depth */
-    ihdr[9] = channels == 4 ? 6 : 2;      /* colour type RGBA / RGB */
+    ihdr[9] = channels == 4 ? 6 : channels == 1 ? 3 : 2;   /* colour type RGBA / palette / RGB */
     ihdr[10] = ihdr[11] = ihdr[12] = 0;   /* deflate, adaptive filtering, no interlace */
     if (cpng__put(b, sig, 8)) return CPNG_E_NOMEM;
     return cpng__chunk(b, "IHDR", ihdr, 13);
@@ -136,13 +136,31 @@ int cpng__encode_opts(const uint8_t *rgba, uint32_t width, uint32_t height, size
     int r = cpng__check_size(width, height, stride, err, errlen);
     if (r) return r;
 
-    int ch = cpng__has_alpha(rgba, width, height, stride) ? 4 : 3;
+    /* An image of at most 256 colours (most outline frames: a background,
+       greys, anti-aliased text of one colour) is written losslessly with a
+       palette: a third of the bytes to filter and deflate, and smaller files. */
+    uint8_t palette[256 * 4], *indices = NULL;
+    int colours = 0;
+    int paletted = cpng__palette(rgba, width, height, stride, &indices, palette, &colours);
+    if (paletted < 0) return cpng__fail(err, errlen, CPNG_E_NOMEM, "out of memory");
+    int ch = paletted ? 1 : cpng__has_alpha(rgba, width, height, stride) ? 4 : 3;
     cpng__buf z = { 0 }, png = { 0 };
-    r = cpng__compress_image(rgba, stride, width, height, ch, threads, opts, &z, err, errlen);
+    r = paletted ? cpng__compress_image(indices, width, width, height, 1, threads, opts, &z, err, errlen)
+                 : cpng__compress_image(rgba, stride, width, height, ch, threads, opts, &z, err, errlen);
+    free(indices);
     if (r) goto fail;
-    if (cpng__reserve(&png, z.len + z.len / DATA_CHUNK_BYTES * 12 + 64) ||
-        cpng__head(&png, width, height, ch) || cpng__data_chunks(&png, "IDAT", &z, NULL) ||
-        cpng__chunk(&png, "IEND", NULL, 0)) {
+    uint8_t plte[256 * 3], trns[256];
+    int alphas = 0;   /* tRNS lists alphas up to the last entry that is not opaque */
+    for (int i = 0; i < colours; i++) {
+        memcpy(plte + 3 * i, palette + 4 * i, 3);
+        trns[i] = palette[4 * i + 3];
+        if (trns[i] != 255) alphas = i + 1;
+    }
+    if (cpng__reserve(&png, z.len + z.len / DATA_CHUNK_BYTES * 12 + 64 + sizeof plte + sizeof trns) ||
+        cpng__head(&png, width, height, ch) ||
+        (paletted && cpng__chunk(&png, "PLTE", plte, (size_t)colours * 3)) ||
+        (paletted && alphas && cpng__chunk(&png, "tRNS", trns, (size_t)alphas)) ||
+        cpng__data_chunks(&png, "IDAT", &z, NULL) || cpng__chunk(&png, "IEND", NULL, 0)) {
         r = cpng__fail(err, errlen, CPNG_E_NOMEM, "out of memory");
         goto fail;
     }

@@ -27,8 +27,16 @@ int cpng__put(cpng__buf *b, const void *p, size_t n);
 void cpng__be32(uint8_t *p, uint32_t v);
 /* Appends a chunk: length, type, data, CRC. */
 int cpng__chunk(cpng__buf *b, const char type[4], const uint8_t *data, size_t len);
-/* Appends the signature and IHDR (8-bit, colour type 2 or 6, no interlace). */
+/* Appends the signature and IHDR (8-bit; colour type 2, 6, or 3 for channels
+   1 = palette indices; no interlace). */
 int cpng__head(cpng__buf *b, uint32_t w, uint32_t h, int channels);
+
+/* If the w x h image has at most 256 colours, returns 1 and a malloc'd index
+   image (w bytes per row) in *indices, the colours (RGBA, in order of first
+   appearance, so the same image always gives the same palette) in palette,
+   and their count; else 0 (or CPNG_E_NOMEM). */
+int cpng__palette(const uint8_t *rgba, uint32_t w, uint32_t h, size_t stride,
+                  uint8_t **indices, uint8_t palette[256 * 4], int *count);
 /* Splits a zlib stream into chunks of `type` (IDAT, or fdAT with a sequence
    number before each chunk's data when seq != NULL; *seq is advanced). */
 int cpng__data_chunks(cpng__buf *b, const char type[4], const cpng__buf *z, uint32_t *seq);
@@ -82,7 +90,8 @@ extern const cpng__codec cpng__zlib_codec;
 extern const cpng__opts cpng__default_opts;
 
 /* Filters and compresses the w x h region of `rgba` (channels 3 = drop alpha,
-   4 = RGBA) into a complete zlib stream appended to `z`. */
+   4 = RGBA; 1 = `rgba` holds one palette index per pixel, `stride` bytes per
+   row) into a complete zlib stream appended to `z`. */
 int cpng__compress_image(const uint8_t *rgba, size_t stride, uint32_t w, uint32_t h,
                          int channels, int threads, const cpng__opts *opts, cpng__buf *z,
                          char *err, size_t errlen);

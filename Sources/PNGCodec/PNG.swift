@@ -27,31 +27,37 @@ public enum PNG {
     }
 
     /// Decodes any PNG (first frame of an APNG) into a premultiplied pixmap.
+    /// The common kinds decode straight into the pixmap's memory with
+    /// libdeflate; libpng reads the rest.
     public static func decode(_ bytes: [UInt8], maxPixels: UInt32 = defaultMaxPixels) throws(PNGError) -> Pixmap {
-        var image = cpng_image()
+        var width: UInt32 = 0, height: UInt32 = 0
+        guard bytes.withUnsafeBufferPointer({ cpng_peek($0.baseAddress, $0.count, &width, &height) }) == Int32(CPNG_OK) else {
+            throw PNGError(message: "not a PNG file (bad signature or no IHDR)")
+        }
+        guard width > 0, height > 0, UInt64(width) * UInt64(height) <= UInt64(maxPixels) else {
+            throw PNGError(message: "image of \(width)x\(height) pixels is over the limit of \(maxPixels)")
+        }
+        let (w, h) = (Int(width), Int(height))
         var err = [CChar](repeating: 0, count: 256)
-        // The libdeflate path takes the common kinds of PNG; libpng takes the rest.
-        var premultiplied = true
-        var code = bytes.withUnsafeBufferPointer { p in
-            cpng_decode_fast(p.baseAddress, p.count, maxPixels, 1, &image, &err, err.count)
-        }
-        if code == Int32(CPNG_UNSUPPORTED) {
-            premultiplied = false
+        var code: Int32 = 0
+        let pixels = [UInt8](unsafeUninitializedCapacity: w * h * 4) { buffer, initialized in
             code = bytes.withUnsafeBufferPointer { p in
-                cpng_decode(p.baseAddress, p.count, maxPixels, &image, &err, err.count)
+                cpng_decode_fast(p.baseAddress, p.count, maxPixels, 1, buffer.baseAddress, buffer.count, &err, err.count)
             }
+            initialized = buffer.count
         }
-        guard code == Int32(CPNG_OK), let pixels = image.pixels else {
+        if code == Int32(CPNG_OK) { return Pixmap(width: w, height: h, pixels: pixels) }
+        guard code == Int32(CPNG_UNSUPPORTED) else { throw PNGError(message: message(err, fallback: "not a valid PNG")) }
+        var image = cpng_image()
+        code = bytes.withUnsafeBufferPointer { p in
+            cpng_decode(p.baseAddress, p.count, maxPixels, &image, &err, err.count)
+        }
+        guard code == Int32(CPNG_OK), let decoded = image.pixels else {
             throw PNGError(message: message(err, fallback: "not a valid PNG"))
         }
-        defer { cpng_free(pixels) }
-        let count = Int(image.width) * Int(image.height) * 4
-        let rgba = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            buffer.baseAddress!.update(from: pixels, count: count)
-            initialized = count
-        }
-        let (w, h) = (Int(image.width), Int(image.height))
-        return premultiplied ? Pixmap(width: w, height: h, pixels: rgba) : Pixmap.fromUnpremultiplied(width: w, height: h, rgba: rgba)
+        defer { cpng_free(decoded) }
+        let rgba = [UInt8](UnsafeBufferPointer(start: decoded, count: Int(image.width) * Int(image.height) * 4))
+        return Pixmap.fromUnpremultiplied(width: Int(image.width), height: Int(image.height), rgba: rgba)
     }
 
     /// Writes an animated PNG frame by frame; later frames store only what changed.

@@ -13,9 +13,10 @@ public struct OutlinePainter {
     public let typesetter: Typesetter
     let indentation: Indentation
 
-    public init(scenario: Scenario, typesetter: Typesetter) {
+    /// `palette` overrides the theme's colours.
+    public init(scenario: Scenario, typesetter: Typesetter, palette: Palette? = nil) {
         self.scenario = scenario
-        palette = .of(scenario.canvas.theme)
+        self.palette = palette ?? .of(scenario.canvas.theme)
         scale = Double(scenario.canvas.scale)
         self.typesetter = typesetter
         indentation = Indentation(style: scenario.style, width: scenario.canvas.width)
@@ -73,9 +74,10 @@ public struct OutlinePainter {
 
         let x0 = indentation.x(depth: box.depth)
         var textX = x0 + Indentation.chevronBox
-        // Separator, inset to where the content starts.
+        // Separator, inset to where the content starts (or full width).
         if scenario.style.separators {
-            surface.fill(PixelRect(x0: Int((textX * s).rounded()), y0: bottom - 1, x1: width, y1: bottom), color: c(palette.separator))
+            let start = scenario.style.separatorInset ? Int((textX * s).rounded()) : 0
+            surface.fill(PixelRect(x0: start, y0: bottom - 1, x1: width, y1: bottom), color: c(palette.separator))
         }
 
         let cy = box.y + box.height / 2

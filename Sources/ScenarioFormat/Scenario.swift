@@ -41,6 +41,8 @@ public struct Scenario: Sendable {
         public var badges: Bool = true
         public var guides: Bool = true
         public var separators: Bool = true
+        /// Separators start where the row's content starts; false: full width.
+        public var separatorInset: Bool = true
         public init() {}
     }
 

@@ -104,7 +104,7 @@ extension Scenario {
     }
 
     static func readStyle(_ v: Value) throws(ScenarioError) -> Style {
-        let f = try v.map("`style`", allowed: ["indent", "rowHeight", "fontSize", "padding", "weight", "collapse", "badges", "guides", "separators"])
+        let f = try v.map("`style`", allowed: ["indent", "rowHeight", "fontSize", "padding", "weight", "collapse", "badges", "guides", "separators", "separatorInset"])
         var s = Style()
         if let x = f["indent"] { s.indent = try x.double("`style.indent`", in: 0 ... 200) }
         if let x = f["rowHeight"] { s.rowHeight = try x.double("`style.rowHeight`", in: 8 ... 1000) }
@@ -115,6 +115,7 @@ extension Scenario {
         if let x = f["badges"] { s.badges = try x.bool("`style.badges`") }
         if let x = f["guides"] { s.guides = try x.bool("`style.guides`") }
         if let x = f["separators"] { s.separators = try x.bool("`style.separators`") }
+        if let x = f["separatorInset"] { s.separatorInset = try x.bool("`style.separatorInset`") }
         return s
     }
 

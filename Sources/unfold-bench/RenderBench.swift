@@ -110,6 +110,7 @@ struct FrameSpec: Decodable {
         s.style.padding = padding
         s.style.fontSize = fontSize
         s.style.badges = false
+        s.style.separatorInset = false
         return s
     }
 }
@@ -126,7 +127,12 @@ struct FramePainter {
             files.semibold = spec.font
         }
         let scenario = spec.scenario()
-        painters = try (0 ..< max(1, threads)).map { _ in OutlinePainter(scenario: scenario, typesetter: try Typesetter(fonts: files)) }
+        // The spec's colours: black text on white, #C8C8C8 guides, #DDDDDD separators, #555555 chevrons.
+        var palette = Palette.light
+        palette.text = .black
+        painters = try (0 ..< max(1, threads)).map { _ in
+            OutlinePainter(scenario: scenario, typesetter: try Typesetter(fonts: files), palette: palette)
+        }
         height = spec.height
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Canvas
+import Dispatch
 import Foundation
 import ImageDiff
 import PNGCodec
@@ -30,7 +31,14 @@ struct DiffCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let (a, b) = try (readPNG(expected), readPNG(actual))
+        let (fileA, fileB) = try (readFile(expected), readFile(actual))
+        if fileA == fileB {  // equal files: nothing to decode
+            print(json ? "{\"match\": true, \"expected\": \(jsonString(expected)), \"actual\": \(jsonString(actual)), \"identical\": true}"
+                       : "match: the files are identical")
+            return
+        }
+        // Decode both at once, one per core.
+        let (a, b) = try decodeBoth(fileA, expected, fileB, actual)
         var options = try comparison.diffOptions()
         options.drawDiff = out != nil || sideBySide != nil
         let result = compare(a, b, options: options)
@@ -92,19 +100,39 @@ struct ComparisonOptions: ParsableArguments {
     }
 }
 
-/// Reads and decodes a PNG, or exits 2 saying which file and why.
-func readPNG(_ path: String) throws -> Pixmap {
+/// Reads a file, or exits 2 saying which and why.
+func readFile(_ path: String) throws -> [UInt8] {
     guard let data = FileManager.default.contents(atPath: path) else {
         let exists = FileManager.default.fileExists(atPath: path)
         FileHandle.standardError.write(Data("error: \(path): \(exists ? "cannot read the file" : "no such file")\n".utf8))
         throw ExitCode(2)
     }
-    do {
-        return try PNG.decode([UInt8](data))
-    } catch {
-        FileHandle.standardError.write(Data("error: \(path): not a readable PNG: \(error)\n".utf8))
-        throw ExitCode(2)
+    return [UInt8](data)
+}
+
+/// Decodes two PNGs on two threads, or exits 2 naming the first that is not a readable PNG.
+func decodeBoth(_ a: [UInt8], _ pathA: String, _ b: [UInt8], _ pathB: String) throws -> (Pixmap, Pixmap) {
+    let results = DecodedPair()
+    DispatchQueue.concurrentPerform(iterations: 2) { i in
+        let result = Result { () throws(PNGError) -> Pixmap in try PNG.decode(i == 0 ? a : b) }
+        results.set(i, result)
     }
+    let (ra, rb) = results.both()
+    for (result, path) in [(ra, pathA), (rb, pathB)] {
+        if case let .failure(error) = result {
+            FileHandle.standardError.write(Data("error: \(path): not a readable PNG: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+    return (try ra.get(), try rb.get())
+}
+
+/// The two decoding results, each set by its own thread.
+private final class DecodedPair: @unchecked Sendable {
+    private var slots: [Result<Pixmap, PNGError>?] = [nil, nil]
+    private let lock = NSLock()
+    func set(_ i: Int, _ r: Result<Pixmap, PNGError>) { lock.lock(); slots[i] = r; lock.unlock() }
+    func both() -> (Result<Pixmap, PNGError>, Result<Pixmap, PNGError>) { (slots[0]!, slots[1]!) }
 }
 
 func writePNG(_ pixmap: Pixmap, to path: String) throws {

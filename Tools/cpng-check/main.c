@@ -162,6 +162,24 @@ static int write_file(const char *path, const void *d, size_t n) {
     return fclose(f) == 0 && ok;
 }
 
+/* Distinct RGBA values of an image, counting up to `limit`. */
+static int distinct_colours(const img *m, int limit) {
+    uint32_t seen[257];
+    int n = 0;
+    for (uint32_t y = 0; y < m->h; y++)
+        for (uint32_t x = 0; x < m->w; x++) {
+            uint32_t v;
+            memcpy(&v, m->px + (size_t)y * m->stride + 4 * (size_t)x, 4);
+            int k = 0;
+            while (k < n && seen[k] != v) k++;
+            if (k == n) {
+                if (n == limit) return n;
+                seen[n++] = v;
+            }
+        }
+    return n;
+}
+
 /* ---------- round trip ---------- */
 
 static void roundtrip_one(const img *m, const cpng__opts *o, const char *what) {
@@ -178,7 +196,8 @@ static void roundtrip_one(const img *m, const cpng__opts *o, const char *what) {
     walk_info wi;
     CHECK(walk_png(b1.data, b1.len, &wi), "%s %ux%u: bad chunk/CRC/zlib structure", what, m->w, m->h);
     int opaque = !cpng__has_alpha(m->px, m->w, m->h, m->stride);
-    CHECK(wi.colour == (opaque ? 2 : 6), "%s %ux%u: colour type %d", what, m->w, m->h, wi.colour);
+    int few = distinct_colours(m, 257) <= 256;   /* then a lossless palette */
+    CHECK(wi.colour == (few ? 3 : opaque ? 2 : 6), "%s %ux%u: colour type %d", what, m->w, m->h, wi.colour);
     cpng_image im;
     int rd = cpng_decode(b1.data, b1.len, 100000000, &im, err, sizeof err);
     CHECK(rd == 0, "%s %ux%u: decode failed: %s", what, m->w, m->h, err);
