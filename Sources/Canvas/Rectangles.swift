@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
 extension Surface {
     /// Fills whole pixels of a rectangle (clipped), source-over. The fast path
     /// for backgrounds, separators and guides, which are snapped to device
@@ -7,14 +13,37 @@ extension Surface {
         guard !r.isEmpty, color.a > 0 else { return }
         let source = color.premultiplied
         if color.a == 255 {
-            for y in r.y0 ..< r.y1 {
-                (words + y * width + r.x0).update(repeating: source, count: r.x1 - r.x0)
+            let w = r.x1 - r.x0
+            if w == width {
+                // Full-width rows are one contiguous run: fill it at memset/memcpy speed.
+                fillRun(words + r.y0 * width, count: w * (r.y1 - r.y0), with: source)
+            } else {
+                for y in r.y0 ..< r.y1 { fillRun(words + y * width + r.x0, count: w, with: source) }
             }
         } else {
             let full = [UInt8](repeating: 255, count: r.x1 - r.x0)
             full.withUnsafeBufferPointer { coverage in
                 for y in r.y0 ..< r.y1 { blend(row: y, x0: r.x0, coverage: coverage, source: source) }
             }
+        }
+    }
+
+    /// Sets `count` words to `value`: memset when its four bytes are equal
+    /// (white, black), else a first stretch copied onto itself, doubling.
+    private func fillRun(_ start: UnsafeMutablePointer<UInt32>, count: Int, with value: UInt32) {
+        guard count > 0 else { return }
+        let byte = value & 0xFF
+        if value == byte * 0x0101_0101 {
+            memset(start, Int32(byte), count * 4)
+            return
+        }
+        let first = min(count, 64)
+        start.update(repeating: value, count: first)
+        var filled = first
+        while filled < count {
+            let n = min(filled, count - filled)
+            memcpy(start + filled, start, n * 4)
+            filled += n
         }
     }
 }

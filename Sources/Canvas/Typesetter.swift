@@ -12,12 +12,15 @@ import CFreeType
 public final class Typesetter {
     /// regular, semibold, CJK
     private let faces: [Face]
-    private var cache: [GlyphKey: Glyph] = [:]
+    /// Glyph cache: a table per (face, size), indexed by glyph index; the last
+    /// table used is looked up without hashing (a title keeps one font and size).
+    private var tables: [TableKey: Int] = [:]
+    private var glyphTables: [[Glyph?]] = []
+    private var lastTable: (key: TableKey, index: Int)?
     private var currentSize: [Int] = [0, 0, 0]
 
-    private struct GlyphKey: Hashable {
+    private struct TableKey: Hashable {
         var face: Int
-        var glyph: UInt32
         var size: Int  // 1/64 px
     }
 
@@ -154,11 +157,15 @@ public final class Typesetter {
         pixmap.withSurface { draw(text, into: $0, x: x, baseline: baseline, size: size, weight: weight, color: color, clip: clip) }
     }
 
-    /// Draws one line of text through a surface; see `draw(_:into:...)`.
+    /// Draws one line of text through a surface; see `draw(_:into:...)`. With
+    /// `maxWidth`, text wider than that is cut with "…".
     @discardableResult
     public func draw(_ text: String, into surface: Surface, x: Double, baseline: Int, size: Double,
-                     weight: FontWeight, color: Color, clip: PixelRect? = nil) -> Double {
-        let (placed, end) = layout(text, size: size, weight: weight)
+                     weight: FontWeight, color: Color, clip: PixelRect? = nil, maxWidth: Double? = nil) -> Double {
+        var (placed, end) = layout(text, size: size, weight: weight)
+        if let maxWidth, end > Int((maxWidth * 64).rounded(.down)) {  // too wide: cut with an ellipsis
+            (placed, end) = layout(ellipsized(text, size: size, weight: weight, maxWidth: maxWidth), size: size, weight: weight)
+        }
         let area = (clip ?? surface.clip).intersection(surface.clip)
         let source = color.premultiplied
         let sizeKey = Int((size * 64).rounded())
@@ -209,7 +216,7 @@ public final class Typesetter {
         var pen = 0
         var previous: (face: Int, glyph: UInt32)?
         for (position, scalar) in text.unicodeScalars.enumerated() {
-            if scalar.properties.generalCategory == .control { continue }
+            if scalar.value < 0x20 || (0x7F ... 0x9F).contains(scalar.value) { continue }  // control characters
             var face = -1
             var index: UInt32 = 0
             for f in [primary, 2] {
@@ -243,8 +250,21 @@ public final class Typesetter {
     }
 
     private func glyph(face: Int, index: UInt32, size: Int) -> Glyph? {
-        let key = GlyphKey(face: face, glyph: index, size: size)
-        if let g = cache[key] { return g }
+        let key = TableKey(face: face, size: size)
+        let table: Int
+        if let last = lastTable, last.key == key {
+            table = last.index
+        } else if let known = tables[key] {
+            table = known
+        } else {
+            table = glyphTables.count
+            glyphTables.append([Glyph?](repeating: nil, count: Int(faces[face].face.pointee.num_glyphs)))
+            tables[key] = table
+        }
+        lastTable = (key, table)
+        let entry = Int(index)
+        guard entry < glyphTables[table].count else { return nil }
+        if let g = glyphTables[table][entry] { return g }
         setSize(face, size)
         let ft = faces[face].face
         guard FT_Load_Glyph(ft, index, unfold_load_flags) == 0,
@@ -261,7 +281,7 @@ public final class Typesetter {
         }
         let g = Glyph(bitmap: bits, width: width, rows: rows, left: Int(slot.bitmap_left), top: Int(slot.bitmap_top),
                       advance: Int(slot.advance.x))
-        cache[key] = g
+        glyphTables[table][entry] = g
         return g
     }
 }

@@ -124,7 +124,15 @@ extension Pixmap {
     public var isOpaque: Bool {
         pixels.withUnsafeBytes { raw in
             let words = raw.bindMemory(to: UInt32.self)
-            for w in words where w >> 24 != 0xFF { return false }
+            // AND whole chunks (which vectorises), then look at the alpha byte.
+            var start = 0
+            while start < words.count {
+                let end = min(words.count, start + 4096)
+                var all: UInt32 = 0xFFFF_FFFF
+                for i in start ..< end { all &= words[i] }
+                if all >> 24 != 0xFF { return false }
+                start = end
+            }
             return true
         }
     }

@@ -130,16 +130,16 @@ public struct OutlinePainter {
         let block = Double(box.lines.count) * lineHeight + subtitleHeight
         var lineTop = cy * s - block / 2
         for line in box.lines {
-            let text = box.lines.count == 1 ? typesetter.ellipsized(line, size: px, weight: weight, maxWidth: maxWidth) : line
-            typesetter.draw(text, into: surface, x: textX * s, baseline: Int((lineTop + ascender).rounded()),
-                            size: px, weight: weight, color: c(textColor), clip: textClip)
+            typesetter.draw(line, into: surface, x: textX * s, baseline: Int((lineTop + ascender).rounded()),
+                            size: px, weight: weight, color: c(textColor), clip: textClip,
+                            maxWidth: box.lines.count == 1 ? maxWidth : nil)
             lineTop += lineHeight
         }
         if let subtitle = box.subtitle {
-            let text = typesetter.ellipsized(subtitle, size: subtitlePx, weight: .regular, maxWidth: maxWidth)
-            typesetter.draw(text, into: surface, x: textX * s,
+            typesetter.draw(subtitle, into: surface, x: textX * s,
                             baseline: Int((lineTop + typesetter.lineMetrics(size: subtitlePx).ascender).rounded()),
-                            size: subtitlePx, weight: .regular, color: c(palette.secondaryText), clip: textClip)
+                            size: subtitlePx, weight: .regular, color: c(palette.secondaryText), clip: textClip,
+                            maxWidth: maxWidth)
         }
     }
 
