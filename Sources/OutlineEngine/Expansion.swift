@@ -8,9 +8,8 @@ extension Outline {
         guard !expandedFlags[Int(n)] else { return .unchanged(rows: before) }
         expandedFlags[Int(n)] = true
         guard isVisible(node), !children[Int(n)].isEmpty else { return .unchanged(rows: before) }
-        let at = indexBelowOwnRows(n)
         let added = gatherVisible(under: n)
-        rows.insert(added, at: at)
+        let at = rows.insert(added, after: lastOwnSlot(n))
         return BatchUpdate(rowsBefore: before, rowsAfter: rows.count,
                            inserted: Array(at ..< at + added.count), changed: [at - 1 - (detailFlags[Int(n)] ? 1 : 0)])
     }
@@ -26,8 +25,7 @@ extension Outline {
             expandedFlags[Int(n)] = false
             return .unchanged(rows: before)
         }
-        let at = indexBelowOwnRows(n)
-        let removed = rows.remove(at: at, count: visibleDescendantCount(of: n))
+        let (at, removed) = rows.remove(after: lastOwnSlot(n), count: visibleDescendantCount(of: n))
         expandedFlags[Int(n)] = false
         if collapsePolicy == .reset {
             for s in removed where s & 1 == 0 { expandedFlags[Int(s >> 1)] = false }

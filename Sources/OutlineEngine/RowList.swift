@@ -103,6 +103,26 @@ struct RowList {
         setRoot(merge(merge(a, block), b))
     }
 
+    /// Inserts `slots` right after the listed slot `anchor`; returns the
+    /// display index of the first. One bottom-up split finds the place and
+    /// the index at once, with no separate walk to compute it.
+    mutating func insert(_ slots: [Int32], after anchor: Int32) -> Int {
+        let (a, b) = split(after: anchor)
+        let index = sizeOf(a)
+        setRoot(merge(merge(a, build(slots)), b))
+        return index
+    }
+
+    /// Removes the `count` rows right after the listed slot `anchor`; returns
+    /// the display index of the first removed row and their slots.
+    mutating func remove(after anchor: Int32, count: Int) -> (index: Int, removed: [Int32]) {
+        let (a, bc) = split(after: anchor)
+        let index = sizeOf(a)
+        let (b, c) = split(bc, count)
+        setRoot(merge(a, c))
+        return (index, unlist(b, count: count))
+    }
+
     /// Removes `count` rows starting at display index `index`; returns their slots in order.
     @discardableResult
     mutating func remove(at index: Int, count: Int) -> [Int32] {
@@ -110,9 +130,14 @@ struct RowList {
         let (a, bc) = split(root, index)
         let (b, c) = split(bc, count)
         setRoot(merge(a, c))
+        return unlist(b, count: count)
+    }
+
+    /// Marks the slots of a detached tree as not listed; returns them in order.
+    private mutating func unlist(_ t: Int32, count: Int) -> [Int32] {
         var removed: [Int32] = []
         removed.reserveCapacity(count)
-        inOrder(b) { removed.append($0) }
+        inOrder(t) { removed.append($0) }
         for s in removed {
             let i = Int(s)
             nodes[i].left = Self.none; nodes[i].right = Self.none; nodes[i].parent = Self.unlisted
@@ -163,6 +188,37 @@ struct RowList {
             if b >= 0 { nodes[Int(b)].parent = Self.none }
             return (t, b)
         }
+    }
+
+    /// Splits the whole list after the listed slot `s` (which ends the first
+    /// part), walking up from `s`: each ancestor joins the side it lies on,
+    /// taking the part built so far as its child on the other side.
+    private mutating func split(after s: Int32) -> (Int32, Int32) {
+        var left = s
+        var right = nodes[Int(s)].right
+        nodes[Int(s)].right = Self.none
+        if right >= 0 { nodes[Int(right)].parent = Self.none }
+        update(s)
+        var x = s
+        var p = nodes[Int(s)].parent
+        while p >= 0 {
+            let next = nodes[Int(p)].parent
+            if nodes[Int(p)].right == x {
+                nodes[Int(p)].right = left
+                if left >= 0 { nodes[Int(left)].parent = p }
+                left = p
+            } else {
+                nodes[Int(p)].left = right
+                if right >= 0 { nodes[Int(right)].parent = p }
+                right = p
+            }
+            update(p)
+            x = p
+            p = next
+        }
+        if left >= 0 { nodes[Int(left)].parent = Self.none }
+        if right >= 0 { nodes[Int(right)].parent = Self.none }
+        return (left, right)
     }
 
     private mutating func merge(_ a: Int32, _ b: Int32) -> Int32 {

@@ -113,6 +113,11 @@ extension Outline {
         return gatherVisible(under: node).count
     }
 
+    /// The slot of a visible node's last own row: its detail row if shown, else its row.
+    func lastOwnSlot(_ node: Int32) -> Int32 {
+        detailFlags[Int(node)] ? Self.detailSlot(node) : Self.slot(node)
+    }
+
     /// The display index just below a visible node's own row and detail row.
     func indexBelowOwnRows(_ node: Int32) -> Int {
         rows.index(of: Self.slot(node)) + 1 + (detailFlags[Int(node)] ? 1 : 0)
