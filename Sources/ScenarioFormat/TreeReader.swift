@@ -7,13 +7,7 @@ enum TreeReader {
 
     /// Reads a list of nodes, or with `single` one node.
     static func read(_ tree: Value, into scenario: inout Scenario, single: Bool = false) throws(ScenarioError) {
-        var stack: [(items: [Value], next: Int, parent: Int?)] = [(single ? [tree] : try tree.list("`tree`"), 0, nil)]
-        while !stack.isEmpty {
-            let top = stack.count - 1
-            let (items, next, parent) = stack[top]
-            guard next < items.count else { stack.removeLast(); continue }
-            stack[top].next += 1
-            let item = items[next]
+        try walk(single ? [tree] : try tree.list("`tree`")) { item, parent throws(ScenarioError) in
             let f = try item.map("a node", allowed: Self.keys)
             let title = try f.required("title", in: "a node").string("`title`")
             let index = scenario.nodes.count
@@ -25,8 +19,23 @@ enum TreeReader {
             scenario.nodeLocations.append(SourceLocation(file: item.file, line: item.line, column: item.column))
             if try f["detail"]?.bool("`detail`") == true { scenario.initialDetails.append(index) }
             if let on = f["on"] { scenario.handlers.byNode[index] = try Scenario.readHandlers(on, what: "`on`") }
-            if let children = f["children"] { stack.append((try children.list("`children`"), 0, index)) }
+            return (index, try f["children"]?.list("`children`"))
         }
+    }
+}
+
+/// Visits nested items in pre-order with an explicit stack (no recursion, so
+/// any depth is safe): `visit(item, parentIndex)` returns the item's own index
+/// and its children, if any.
+func walk(_ top: [Value], _ visit: (Value, Int?) throws(ScenarioError) -> (index: Int, children: [Value]?)) throws(ScenarioError) {
+    var stack: [(items: [Value], next: Int, parent: Int?)] = [(top, 0, nil)]
+    while !stack.isEmpty {
+        let last = stack.count - 1
+        let (items, next, parent) = stack[last]
+        guard next < items.count else { stack.removeLast(); continue }
+        stack[last].next += 1
+        let (index, children) = try visit(items[next], parent)
+        if let children { stack.append((children, 0, index)) }
     }
 }
 
@@ -62,13 +71,7 @@ enum SourceReader {
             }
             topLevel = try list.list("`\(childrenKey)`")
         }
-        var stack: [(items: [Value], next: Int, parent: Int?)] = [(topLevel, 0, nil)]
-        while !stack.isEmpty {
-            let top = stack.count - 1
-            let (items, next, parent) = stack[top]
-            guard next < items.count else { stack.removeLast(); continue }
-            stack[top].next += 1
-            let item = items[next]
+        try walk(topLevel) { item, parent throws(ScenarioError) in
             let model = try item.anyMap("a model")
             guard let title = model[titleKey] else {
                 throw item.error("this model has no `\(titleKey)`",
@@ -83,7 +86,7 @@ enum SourceReader {
                 expanded: try expandedKey.flatMap { k throws(ScenarioError) in try model[k]?.bool("`\(k)`") } ?? false,
                 parent: parent))
             scenario.nodeLocations.append(SourceLocation(file: item.file, line: item.line, column: item.column))
-            if let children = model[childrenKey] { stack.append((try children.list("`\(childrenKey)`"), 0, index)) }
+            return (index, try model[childrenKey]?.list("`\(childrenKey)`"))
         }
     }
 }
