@@ -53,6 +53,7 @@ let package = Package(
             "UnfoldTesting", "UnfoldSnapshotTesting", "ScenarioFormat", "OutlineEngine",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         ], exclude: ["helper.yaml", "__Snapshots__"]),
+        .testTarget(name: "CLITests", dependencies: ["unfold"]),
         .testTarget(name: "SnapshotTests", dependencies: ["Snapshot", "Render", "ScenarioFormat", "Canvas"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Paint", "PNGCodec", "OutlineLayout", "ScenarioFormat", "Canvas"]),
     ]

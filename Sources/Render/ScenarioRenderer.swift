@@ -63,7 +63,7 @@ public enum ScenarioRenderer {
         let painterForSize = OutlinePainter(scenario: scenario, typesetter: measurer)
         let size = painterForSize.pixelSize(height: height)
         guard size.width > 0, size.height > 0, size.width <= Pixmap.maxPixels / size.height else {
-            throw RenderError(description: "\(original.file): the canvas is \(size.width)x\(size.height) pixels, "
+            throw RenderError(description: "the canvas is \(size.width)x\(size.height) pixels, "
                 + "over the limit of \(Pixmap.maxPixels); lower `canvas.height` or `canvas.scale`")
         }
 

@@ -105,6 +105,10 @@ enum Shard {
     static func index(of name: String, count: Int) -> Int {
         var h: UInt64 = 0xCBF2_9CE4_8422_2325
         for b in name.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01B3 }
+        // FNV's low bits follow the bytes' low bits: mix (splitmix64's finaliser) before the modulo.
+        h = (h ^ (h >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        h = (h ^ (h >> 27)) &* 0x94D0_49BB_1331_11EB
+        h ^= h >> 31
         return Int(h % UInt64(count))
     }
 }

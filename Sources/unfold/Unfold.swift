@@ -8,6 +8,21 @@ struct Unfold: ParsableCommand {
         commandName: "unfold",
         abstract: "Render expandable tree outlines to PNG, animate them, and test them against references.",
         subcommands: [RenderCommand.self, TestCommand.self, DiffCommand.self, Updates.self, MergeReports.self])
+
+    /// As ArgumentParser's, except that a bad option or argument exits with 2
+    /// (bad input), like every other input error, instead of 64.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
 }
 
 /// Prints a scenario error the way compilers do and exits with 2 (bad input).

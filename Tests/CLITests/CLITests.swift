@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+/// Runs the `unfold` executable built next to the test bundle.
+func unfold(_ arguments: [String], in directory: String? = nil) throws -> (status: Int32, out: String, err: String) {
+    let products = Bundle.main.bundleURL.deletingLastPathComponent()
+    var executable = products.appendingPathComponent("unfold")
+    if !FileManager.default.fileExists(atPath: executable.path) {
+        // swift test runs the tests from the products folder's xctest bundle.
+        executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("unfold")
+    }
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+}
+
+let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+final class Scratch {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-cli-\(UUID().uuidString)").path
+    init() { try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+    func write(_ name: String, _ text: String) -> String {
+        let file = path + "/" + name
+        try! Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        return file
+    }
+}
+
+let small = """
+    name: cli
+    canvas: { width: 200, height: 120, scale: 1 }
+    tree: [ { id: a, title: Alpha, children: [ { title: Beta } ] } ]
+    steps: [ { expand: a } ]
+    animation: { frames: 2 }
+    """
+
+@Suite(.serialized) struct CLITests {
+    @Test func renderWritesEveryOutputAndSummarises() throws {
+        let s = Scratch()
+        let file = s.write("cli.yaml", small)
+        let r = try unfold(["render", file, "--out", s.path + "/out"])
+        #expect(r.status == 0 && r.out.hasPrefix("rendered 1 scenario: 8 files"))
+        for name in ["state-00.png", "state-01.png", "step-01/frame-00.png", "step-01/frame-02.png", "strip.png", "animation.png", "updates.json"] {
+            #expect(FileManager.default.fileExists(atPath: s.path + "/out/cli/" + name), "\(name)")
+        }
+    }
+
+    @Test func badInputExitsWithTwoAndSaysWhere() throws {
+        let s = Scratch()
+        let file = s.write("bad.yaml", small.replacingOccurrences(of: "expand: a", with: "expand: b"))
+        let r = try unfold(["updates", file])
+        #expect(r.status == 2 && r.err.contains("bad.yaml:4:") && r.err.contains("no node has the id 'b'"))
+        #expect(try unfold(["render", s.path + "/missing.yaml", "--out", s.path]).status == 2)
+        #expect(try unfold(["render", file, "--out", s.path, "--scale", "9"]).status == 2)
+    }
+
+    @Test func diffExitCodes() throws {
+        let s = Scratch()
+        let a = s.write("a.yaml", small), b = s.write("b.yaml", small.replacingOccurrences(of: "Beta", with: "Bete"))
+        // Both scenarios are named cli: each goes to its own folder.
+        _ = try unfold(["render", a, "--out", s.path + "/o", "--outputs", "states"])
+        let one = s.path + "/o/cli/state-01.png"
+        _ = try unfold(["render", b, "--out", s.path + "/p", "--outputs", "states"])
+        let other = s.path + "/p/cli/state-01.png"
+        #expect(try unfold(["diff", one, one]).status == 0)
+        let differ = try unfold(["diff", one, other, "--json", "--out", s.path + "/d.png"])
+        #expect(differ.status == 1 && differ.out.contains("\"match\": false"))
+        #expect(FileManager.default.fileExists(atPath: s.path + "/d.png"))
+        let corrupt = s.write("corrupt.png", "not a png")
+        let bad = try unfold(["diff", one, corrupt])
+        #expect(bad.status == 2 && bad.err.contains("corrupt.png"))
+    }
+
+    @Test func testCommandRecordsFailsAndReports() throws {
+        let s = Scratch()
+        let dir = s.path + "/scenarios"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try Data(small.utf8).write(to: URL(fileURLWithPath: dir + "/cli.yaml"))
+        let args = ["test", dir, "--snapshots", s.path + "/Snapshots", "--artifacts", s.path + "/art"]
+        let missing = try unfold(args + ["--record", "never"])
+        #expect(missing.status == 1 && missing.out.hasSuffix("0 passed, 4 failed\n"))
+        let recorded = try unfold(args)
+        #expect(recorded.status == 0 && recorded.out.hasSuffix("0 passed, 0 failed, 4 recorded\n"))
+        try Data(small.replacingOccurrences(of: "Beta", with: "Bete").utf8).write(to: URL(fileURLWithPath: dir + "/cli.yaml"))
+        let failed = try unfold(args + ["--record", "never"])
+        #expect(failed.status == 1 && failed.out.contains("FAIL cli/state-01.png"))
+        for report in ["report.html", "junit.xml", "report.json"] {
+            #expect(FileManager.default.fileExists(atPath: s.path + "/art/" + report))
+        }
+    }
+}
