@@ -41,7 +41,11 @@ struct Rasterizer {
         return (f(p.x), f(p.y))
     }
 
-    private static func floorDiv(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : -((-a + b - 1) / b) }
+    /// ⌊a / b⌋ for either sign of b (Swift's `/` rounds toward zero).
+    static func floorDiv(_ a: Int, _ b: Int) -> Int {
+        let q = a / b
+        return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
+    }
 
     /// Adds the edge from (x0, y0) to (x1, y1), in 1/256 pixel.
     private mutating func line(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) {

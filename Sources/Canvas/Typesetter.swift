@@ -93,12 +93,12 @@ public final class Typesetter {
             var line = ""
             for token in Self.breakTokens(String(paragraph)) {
                 let candidate = line + token
-                if line.isEmpty || width(candidate.trimmingTrailingSpaces(), size: size, weight: weight) <= maxWidth {
+                if width(candidate.trimmingTrailingSpaces(), size: size, weight: weight) <= maxWidth {
                     line = candidate
                     continue
                 }
-                lines.append(line.trimmingTrailingSpaces())
-                var rest = token.drop { $0 == " " }.description
+                if !line.isEmpty { lines.append(line.trimmingTrailingSpaces()) }
+                var rest = line.isEmpty ? token : token.drop { $0 == " " }.description
                 // A token wider than a line breaks between characters.
                 while width(rest, size: size, weight: weight) > maxWidth, rest.count > 1 {
                     var head = ""

@@ -38,7 +38,9 @@ public struct DiffResult: Sendable {
     public var bounds: PixelRect?
     /// The largest colour distance found, 0...1 on the threshold's scale.
     public var maxDistance: Double
-    /// Unchanged pixels faded to grey, differences red, anti-aliased ones yellow.
+    /// Unchanged pixels faded to grey, differences red, anti-aliased ones
+    /// yellow; nil unless asked for, or when padding two very differently
+    /// shaped images to the larger size would exceed the pixmap limit.
     public var diff: Pixmap?
     /// Whether the images count as the same under the options.
     public var matches: Bool
@@ -115,8 +117,20 @@ public func compare(_ expected: Pixmap, _ actual: Pixmap, options: DiffOptions =
 /// `yOnly`, the brightness difference alone.
 @inline(__always)
 func colorDelta(_ p: UInt32, _ q: UInt32, yOnly: Bool) -> Double {
-    // Premultiplied over white: c + (255 - a).
-    let pa = 255 - Double(p >> 24), qa = 255 - Double(q >> 24)
+    let white = colorDelta(p, q, yOnly: yOnly, over: 1)
+    // Over white, transparent and white look the same: when the alphas
+    // differ, take the larger distance of the two backdrops.
+    guard !yOnly, p >> 24 != q >> 24 else { return white }
+    let black = colorDelta(p, q, yOnly: false, over: 0)
+    return abs(black) > abs(white) ? black : white
+}
+
+/// The distance of two premultiplied pixels composited over white (`over` 1)
+/// or black (0).
+@inline(__always)
+func colorDelta(_ p: UInt32, _ q: UInt32, yOnly: Bool, over backdrop: Double) -> Double {
+    // Premultiplied over a grey backdrop: c + (255 - a) * backdrop.
+    let pa = (255 - Double(p >> 24)) * backdrop, qa = (255 - Double(q >> 24)) * backdrop
     let r1 = Double(p & 0xFF) + pa, g1 = Double(p >> 8 & 0xFF) + pa, b1 = Double(p >> 16 & 0xFF) + pa
     let r2 = Double(q & 0xFF) + qa, g2 = Double(q >> 8 & 0xFF) + qa, b2 = Double(q >> 16 & 0xFF) + qa
     let y = luma(r1, g1, b1) - luma(r2, g2, b2)
@@ -175,8 +189,10 @@ func hasManySiblings(_ img: UnsafeBufferPointer<UInt32>, _ x: Int, _ y: Int, _ w
     return false
 }
 
-func sizeMismatchDiff(_ expected: Pixmap, _ actual: Pixmap, width: Int, height: Int) -> Pixmap {
-    var diff = try! Pixmap(width: width, height: height, fill: DiffPainter.different)
+/// The expected image faded, padded in red to the larger size; nil when that
+/// size is over the pixmap limit (each image alone may be under it).
+func sizeMismatchDiff(_ expected: Pixmap, _ actual: Pixmap, width: Int, height: Int) -> Pixmap? {
+    guard var diff = try? Pixmap(width: width, height: height, fill: DiffPainter.different) else { return nil }
     diff.copy(DiffPainter.faded(expected), x: 0, y: 0)
     // Where only one image has pixels, the diff stays red.
     let common = PixelRect(x0: min(expected.width, actual.width), y0: 0, x1: width, y1: height)

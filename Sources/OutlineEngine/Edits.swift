@@ -2,6 +2,7 @@ extension Outline {
     /// Inserts a subtree (a flat spec list whose top-level specs hang under
     /// `parent`, nil for the top level) at child position `index` (nil: last).
     /// Rows appear if the parent is shown expanded; a leaf parent gains a chevron.
+    /// Edits cost O(k + siblings + log n): the siblings after the place are renumbered.
     @discardableResult
     public mutating func insert(_ specs: [NodeSpec], under parent: NodeID?, at index: Int? = nil) throws(OutlineError) -> BatchUpdate {
         let p = parent?.raw ?? -1
@@ -15,7 +16,7 @@ extension Outline {
             update.inserted = Array(at.lowerBound ..< at.upperBound)
         }
         update.rowsAfter = rows.count
-        if p >= 0, count == 0, let shown = displayIndex(of: NodeID(p)) { update.changed = [shown] }
+        if p >= 0, count == 0, !top.isEmpty, let shown = displayIndex(of: NodeID(p)) { update.changed = [shown] }
         return update
     }
 
@@ -71,10 +72,7 @@ extension Outline {
         // Attach.
         parents[Int(n)] = p
         childByKey[key] = n
-        var siblings = p < 0 ? roots : children[Int(p)]
-        siblings.insert(n, at: at)
-        for i in at ..< siblings.count { indexInParent[Int(siblings[i])] = Int32(i) }
-        if p < 0 { roots = siblings } else { children[Int(p)] = siblings }
+        insertSiblings([n], under: p, at: at)
         let delta = (p < 0 ? 0 : depths[Int(p)] + 1) - depths[Int(n)]
         if delta != 0 {
             var stack = [n]
@@ -110,11 +108,9 @@ extension Outline {
     private mutating func detach(_ n: Int32) {
         let p = parents[Int(n)]
         childByKey[ChildKey(parent: p, key: keys[Int(n)])] = nil
-        var siblings = p < 0 ? roots : children[Int(p)]
         let i = Int(indexInParent[Int(n)])
-        siblings.remove(at: i)
-        for j in i ..< siblings.count { indexInParent[Int(siblings[j])] = Int32(j) }
-        if p < 0 { roots = siblings } else { children[Int(p)] = siblings }
+        if p < 0 { roots.remove(at: i) } else { children[Int(p)].remove(at: i) }
+        renumberSiblings(of: p, from: i)
     }
 
     /// Lists the rows of freshly attached sibling nodes (consecutive children

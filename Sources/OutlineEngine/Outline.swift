@@ -155,7 +155,6 @@ public struct Outline: Sendable {
             }
         }
         let count = specs.count
-        keys.reserveCapacity(keys.count + count)
         rows.reserve(slots: 2 * (Int(base) + count))
         var top: [Int32] = []
         for (i, spec) in specs.enumerated() {
@@ -183,12 +182,26 @@ public struct Outline: Sendable {
                 children[Int(p)].append(n)
             }
         }
-        var siblings = parent < 0 ? roots : children[Int(parent)]
-        let at = index ?? siblings.count
-        siblings.insert(contentsOf: top, at: at)
-        for i in at ..< siblings.count { indexInParent[Int(siblings[i])] = Int32(i) }
-        if parent < 0 { roots = siblings } else { children[Int(parent)] = siblings }
+        insertSiblings(top, under: parent, at: index)
         return top
+    }
+
+    /// Puts nodes into a parent's children (in place: no copy of the list)
+    /// and renumbers the siblings after them. O(siblings).
+    mutating func insertSiblings(_ nodes: [Int32], under parent: Int32, at index: Int?) {
+        let count = parent < 0 ? roots.count : children[Int(parent)].count
+        let at = index ?? count
+        if parent < 0 { roots.insert(contentsOf: nodes, at: at) } else { children[Int(parent)].insert(contentsOf: nodes, at: at) }
+        renumberSiblings(of: parent, from: at)
+    }
+
+    /// Sets `indexInParent` of a parent's children from position `start` on.
+    mutating func renumberSiblings(of parent: Int32, from start: Int) {
+        let count = parent < 0 ? roots.count : children[Int(parent)].count
+        for i in start ..< count {
+            let node = parent < 0 ? roots[i] : children[Int(parent)][i]
+            indexInParent[Int(node)] = Int32(i)
+        }
     }
 
     private func idPath(_ specs: [NodeSpec], _ i: Int, base: Int32, under parent: Int32) -> String {

@@ -10,7 +10,9 @@ public enum AtomicFile {
         public var description: String { "cannot write \(path): \(reason)" }
     }
 
-    public static func write(_ bytes: [UInt8], to path: String) throws(WriteError) {
+    /// With `durable`, the bytes reach the disk before the rename (fsync),
+    /// so that a power cut cannot leave an empty file where a good one was.
+    public static func write(_ bytes: [UInt8], to path: String, durable: Bool = false) throws(WriteError) {
         let url = URL(fileURLWithPath: path)
         let dir = url.deletingLastPathComponent()
         do {
@@ -30,6 +32,7 @@ public enum AtomicFile {
                 offset += n
             }
         }
+        if ok, durable, fsync(fd) != 0 { ok = false }
         let reason = ok ? "" : String(cString: strerror(errno))
         if close(fd) != 0 { ok = false }
         guard ok, rename(temp, path) == 0 else {

@@ -19,23 +19,38 @@ public struct ReferenceStore {
 
     var indexPath: String { directory + "/index.json" }
 
-    /// Reference name → blob file name.
-    public func index() -> [String: String] {
+    /// A store that cannot be trusted: nothing is recorded over it.
+    public struct DamagedError: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Reference name → blob file name; empty when nothing is recorded yet.
+    /// An index that exists but cannot be read (a merge conflict, say) is an
+    /// error, never "no references": recording over it would hide a regression.
+    public func index() throws -> [String: String] {
+        guard FileManager.default.fileExists(atPath: indexPath) else { return [:] }
         guard let data = FileManager.default.contents(atPath: indexPath),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: String] else { return [:] }
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: String] else {
+            throw DamagedError(description: "\(indexPath) is not a readable reference index; "
+                + "restore it from git (or delete the folder and record again)")
+        }
         return object
     }
 
-    /// The bytes of a reference, if recorded.
-    public func read(_ name: String) -> [UInt8]? {
-        guard let blob = index()[name] else { return nil }
-        return FileManager.default.contents(atPath: directory + "/" + blob).map { [UInt8]($0) }
+    /// The bytes of a reference; nil when it is not recorded. A listed blob
+    /// that is missing is an error, not a missing reference.
+    public func read(_ name: String) throws -> [UInt8]? {
+        guard let blob = try index()[name] else { return nil }
+        guard let data = FileManager.default.contents(atPath: directory + "/" + blob) else {
+            throw DamagedError(description: "\(directory)/\(blob), the reference \(name), is missing; restore it from git")
+        }
+        return [UInt8](data)
     }
 
     /// Records references (name → bytes), keeping the others.
     public func write(_ references: [String: [UInt8]]) throws {
         guard !references.isEmpty else { return }
-        let old = index()
+        let old = try index()
         var new = old
         // Blobs by content hash, so that equal bytes share one.
         var byHash: [String: String] = [:]
@@ -48,7 +63,7 @@ public struct ReferenceStore {
                 continue
             }
             let blob = Self.blobName(for: name, hash: hash)
-            try AtomicFile.write(bytes, to: directory + "/" + blob)
+            try AtomicFile.write(bytes, to: directory + "/" + blob, durable: true)
             byHash[hash] = blob
             new[name] = blob
         }
@@ -57,7 +72,7 @@ public struct ReferenceStore {
 
     /// Removes references; their blobs go when nothing else uses them.
     public func remove(_ names: [String]) throws {
-        let old = index()
+        let old = try index()
         var new = old
         for name in names { new[name] = nil }
         try commit(new, replacing: old)
@@ -65,7 +80,7 @@ public struct ReferenceStore {
 
     /// Bytes on disk: the blobs in use and the index.
     public func storedSize() -> Int {
-        let files = Set(index().values).map { directory + "/" + $0 } + [indexPath]
+        let files = Set((try? index())?.values.map { $0 } ?? []).map { directory + "/" + $0 } + [indexPath]
         return files.reduce(0) { total, path in
             total + ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
         }
@@ -76,7 +91,7 @@ public struct ReferenceStore {
             try? FileManager.default.removeItem(atPath: indexPath)
         } else {
             let lines = new.keys.sorted().map { "  \(jsonString($0)): \(jsonString(new[$0]!))" }
-            try AtomicFile.write(Array(("{\n" + lines.joined(separator: ",\n") + "\n}\n").utf8), to: indexPath)
+            try AtomicFile.write(Array(("{\n" + lines.joined(separator: ",\n") + "\n}\n").utf8), to: indexPath, durable: true)
         }
         for blob in Set(old.values).subtracting(new.values) {
             try? FileManager.default.removeItem(atPath: directory + "/" + blob)

@@ -45,7 +45,7 @@ public enum SnapshotRunner {
         for file in result.files {
             let caseStart = clock.now
             var c = CaseResult(scenario: scenario.name, reference: file.path, status: .passed, message: "matches")
-            let expected = store.read(file.path)
+            let expected = try store.read(file.path)
             if let expected, expected == file.bytes {
                 c.message = "identical bytes"
             } else if expected == nil {
@@ -79,7 +79,7 @@ public enum SnapshotRunner {
         }
         try store.write(toRecord)
         let produced = Set(result.files.map(\.path))
-        let stale = store.index().keys.filter { !produced.contains($0) }.sorted()
+        let stale = try store.index().keys.filter { !produced.contains($0) }.sorted()
         if prune, !stale.isEmpty { try store.remove(stale) }
         return (cases, stale.map { scenario.name + "/" + $0 })
     }
@@ -110,7 +110,7 @@ public enum SnapshotRunner {
             return Verdict(matches: true, message: "within the threshold (\(result.differentPixels) different, \(result.antiAliasedPixels) anti-aliased pixels)")
         }
         var verdict = Verdict(matches: false, message: describe(result))
-        verdict.artifacts = try artifacts.save(expected: e, actual: a, diff: result.diff!, name: name)
+        verdict.artifacts = try artifacts.save(expected: e, actual: a, diff: result.diff, name: name)
         if name == "strip.png", let strip, !result.sizesDiffer {
             verdict.frames = try compareFrames(e, a, strip: strip, options: diffOptions, artifacts: artifacts)
             if !verdict.frames.isEmpty {
@@ -131,11 +131,16 @@ public enum SnapshotRunner {
                 let o = strip.origin(row: row, column: column)
                 let rect = PixelRect(x0: o.x, y0: o.y, x1: o.x + strip.frameWidth, y1: o.y + strip.frameHeight)
                 let e = expected.cropped(rect), a = actual.cropped(rect)
-                let result = ImageDiff.compare(e, a, options: options)
+                // Ignored regions are in strip pixels; the frame's are local.
+                var local = options
+                local.ignore = options.ignore.map { r in
+                    PixelRect(x0: r.x0 - o.x, y0: r.y0 - o.y, x1: r.x1 - o.x, y1: r.y1 - o.y)
+                }
+                let result = ImageDiff.compare(e, a, options: local)
                 guard !result.matches, let box = result.bounds else { continue }
                 var f = FrameFailure(step: row + 1, frame: column, differentPixels: result.differentPixels,
                                      y0: box.y0, y1: box.y1, x0: box.x0, x1: box.x1)
-                f.artifacts = try artifacts.save(expected: e, actual: a, diff: result.diff!,
+                f.artifacts = try artifacts.save(expected: e, actual: a, diff: result.diff,
                                                  name: String(format: "strip/step-%02d-frame-%02d.png", row + 1, column))
                 failures.append(f)
             }
@@ -181,9 +186,10 @@ struct Artifacts {
         return ["actual": a.relative]
     }
 
-    func save(expected: Pixmap, actual: Pixmap, diff: Pixmap, name: String) throws -> [String: String] {
+    func save(expected: Pixmap, actual: Pixmap, diff: Pixmap?, name: String) throws -> [String: String] {
         var out: [String: String] = [:]
         for (role, image) in [("expected", expected), ("actual", actual), ("diff", diff)] {
+            guard let image else { continue }
             let p = path(name, role)
             try AtomicFile.write(try PNG.encode(image), to: p.full)
             out[role] = p.relative

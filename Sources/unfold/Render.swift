@@ -69,6 +69,7 @@ struct RenderCommand: ParsableCommand {
         for file in files {
             do { scenarios.append(try Scenario.load(path: file)) } catch { throw fail(error) }
         }
+        try requireUniqueNames(scenarios)
         let total = scenarios.reduce(0) { $0 + ScenarioRenderer.pictureCount($1, options: options) }
         let bar = ProgressBar(total: total)
         var written = 0, bytes = 0
@@ -92,6 +93,18 @@ struct RenderCommand: ParsableCommand {
         let seconds = Double((clock.now - start).components.attoseconds) / 1e18 + Double((clock.now - start).components.seconds)
         print("rendered \(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s"): \(written) files, "
               + "\(formatBytes(bytes)) in \(out) (\(String(format: "%.2f", seconds)) s, \(jobs) worker\(jobs == 1 ? "" : "s"))")
+    }
+}
+
+/// Two scenarios with one name would write (and check) one folder: bad input.
+func requireUniqueNames(_ scenarios: [Scenario]) throws {
+    var seen: [String: String] = [:]
+    for s in scenarios {
+        if let first = seen[s.name] {
+            FileHandle.standardError.write(Data("error: \(s.file) and \(first) are both named '\(s.name)'; give one another `name:`\n".utf8))
+            throw ExitCode(2)
+        }
+        seen[s.name] = s.file
     }
 }
 

@@ -58,7 +58,9 @@ struct TestCommand: ParsableCommand {
         for file in files {
             do { scenarios.append(try Scenario.load(path: file)) } catch { throw fail(error) }
         }
-        if let (k, n) = try parsedShard() {
+        try requireUniqueNames(scenarios)
+        let shard = try parsedShard()
+        if let (k, n) = shard {
             scenarios = scenarios.filter { Shard.index(of: $0.name, count: n) == k - 1 }
             files = scenarios.map(\.file)
         }
@@ -87,6 +89,27 @@ struct TestCommand: ParsableCommand {
                 throw ExitCode(2)
             }
             report.referenceBytes += ReferenceStore(root: snapshots, scenario: scenario.name).storedSize()
+        }
+        // A full run (folders only, no shard) also finds folders of scenarios that are gone.
+        let inputsAreFolders = (inputs.isEmpty ? ["Examples"] : inputs).allSatisfy { input in
+            var isDir: ObjCBool = false
+            return FileManager.default.fileExists(atPath: input, isDirectory: &isDir) && isDir.boolValue
+        }
+        if shard == nil, inputsAreFolders {
+            let names = Set(scenarios.map(\.name))
+            let folders = (try? FileManager.default.contentsOfDirectory(atPath: snapshots)) ?? []
+            for folder in folders.sorted() where !names.contains(folder) {
+                let store = ReferenceStore(root: snapshots, scenario: folder)
+                guard FileManager.default.fileExists(atPath: store.directory + "/index.json") else { continue }
+                do {
+                    let references = try store.index().keys.sorted()
+                    report.stale += references.map { folder + "/" + $0 }
+                    if prune { try store.remove(references) }
+                } catch {
+                    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+                    throw ExitCode(2)
+                }
+            }
         }
         for s in report.stale { print("stale reference \(s)" + (prune ? " (removed)" : "; remove it with --prune")) }
         if report.failed > 0 {

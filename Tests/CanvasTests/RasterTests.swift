@@ -1,4 +1,4 @@
-import Canvas
+@testable import Canvas
 import Testing
 
 func coverageSum(_ p: Pixmap) -> Int {
@@ -77,5 +77,19 @@ func coverageSum(_ p: Pixmap) -> Int {
 
     @Test func hugeSizesAreRefused() {
         #expect(throws: Pixmap.SizeError.self) { try Pixmap(width: 100_000, height: 100_000) }
+    }
+}
+
+@Suite struct FloorDivisionTests {
+    /// Edges that lean left divide by a negative run; rounding toward zero
+    /// there put crossing heights up to 2/256 px off.
+    @Test func floorsForEitherSign() {
+        #expect(Rasterizer.floorDiv(-9, -3) == 3)
+        #expect(Rasterizer.floorDiv(-512, -256) == 2)
+        #expect(Rasterizer.floorDiv(-1, -300) == 0)
+        #expect(Rasterizer.floorDiv(7, -2) == -4)
+        #expect(Rasterizer.floorDiv(-7, 2) == -4)
+        #expect(Rasterizer.floorDiv(7, 2) == 3)
+        #expect(Rasterizer.floorDiv(-6, 3) == -2)
     }
 }

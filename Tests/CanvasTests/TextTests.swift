@@ -70,3 +70,12 @@ import Testing
         #expect(try picture(bands: 3) == one)
     }
 }
+
+@Suite struct WrapTests {
+    @Test func aLongFirstWordBreaksBetweenCharacters() throws {
+        let t = try Typesetter(fonts: FontFiles.locate())
+        let lines = t.wrap("Supercalifragilisticexpialidocious is long", size: 17, weight: .regular, maxWidth: 80)
+        #expect(lines.count > 2 && lines.allSatisfy { t.width($0, size: 17, weight: .regular) <= 80 })
+        #expect(lines.joined() .replacingOccurrences(of: " ", with: "") == "Supercalifragilisticexpialidociousislong")
+    }
+}

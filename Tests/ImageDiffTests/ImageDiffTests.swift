@@ -78,3 +78,13 @@ func canvas(_ draw: (inout Pixmap) -> Void) -> Pixmap {
         #expect(s.width == 60 * 3 + 32 && s.height == 40)
     }
 }
+
+@Suite struct TransparencyTests {
+    @Test func transparentDiffersFromWhiteAtThresholdZero() throws {
+        let white = try Pixmap(width: 4, height: 4, fill: .white)
+        let clear = try Pixmap(width: 4, height: 4, fill: .clear)
+        var exact = DiffOptions()
+        exact.threshold = 0
+        #expect(compare(white, clear, options: exact).differentPixels == 16)
+    }
+}

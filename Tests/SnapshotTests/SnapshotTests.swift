@@ -59,12 +59,12 @@ func scenario(title: String = "Beta", steps: String = "[ {expand: a} ]") throws 
         let box = Sandbox()
         _ = try SnapshotRunner.check(scenario(), options: box.options(.missing))
         let store = ReferenceStore(root: box.path + "/Snapshots", scenario: "tiny")
-        let before = store.read("state-01.png")
+        let before = try store.read("state-01.png")
         let run = try SnapshotRunner.check(scenario(title: "Bete"), options: box.options(.missing))
         let state = run.cases.first { $0.reference == "state-01.png" }!
         #expect(state.status == .failed && state.message.contains("pixels differ in the rows"))
         #expect(FileManager.default.fileExists(atPath: box.path + "/artifacts/" + state.artifacts["diff"]!))
-        #expect(store.read("state-01.png") == before)
+        #expect(try store.read("state-01.png") == before)
         let strip = run.cases.first { $0.reference == "strip.png" }!
         #expect(strip.frames.map(\.frame) == [1, 2] && strip.frames.allSatisfy { $0.step == 1 })
         #expect(run.cases.first { $0.reference == "state-00.png" }!.status == .passed)
@@ -95,10 +95,10 @@ func scenario(title: String = "Beta", steps: String = "[ {expand: a} ]") throws 
         let store = ReferenceStore(root: box.path + "/Snapshots", scenario: "tiny")
         let kept = try SnapshotRunner.check(scenario(), options: box.options(.never))
         #expect(kept.stale == ["tiny/state-02.png"])
-        #expect(store.read("state-02.png") != nil)
+        #expect(try store.read("state-02.png") != nil)
         let pruned = try SnapshotRunner.check(scenario(), options: box.options(.never), prune: true)
         #expect(pruned.stale == ["tiny/state-02.png"])
-        #expect(store.read("state-02.png") == nil && store.read("state-01.png") != nil)
+        #expect(try store.read("state-02.png") == nil && store.read("state-01.png") != nil)
     }
 
     @Test func equalPicturesAreStoredOnce() throws {
@@ -106,9 +106,22 @@ func scenario(title: String = "Beta", steps: String = "[ {expand: a} ]") throws 
         // Expand then collapse: state-02 equals state-00.
         _ = try SnapshotRunner.check(scenario(steps: "[ {expand: a}, {collapse: a} ]"), options: box.options(.missing))
         let store = ReferenceStore(root: box.path + "/Snapshots", scenario: "tiny")
-        let index = store.index()
+        let index = try store.index()
         #expect(index["state-02.png"] == index["state-00.png"])
         #expect(Set(index.values).count == index.count - 1)
+    }
+
+    @Test func aDamagedIndexOrMissingBlobIsAnErrorNeverARecording() throws {
+        let box = Sandbox()
+        _ = try SnapshotRunner.check(scenario(), options: box.options(.missing))
+        let store = ReferenceStore(root: box.path + "/Snapshots", scenario: "tiny")
+        let blob = try store.index()["state-01.png"]!
+        try FileManager.default.removeItem(atPath: store.directory + "/" + blob)
+        #expect(throws: ReferenceStore.DamagedError.self) { try SnapshotRunner.check(scenario(), options: box.options(.missing)) }
+        let conflicted = "<<<<<<< HEAD\n{}\n=======\n{}\n>>>>>>> other\n"
+        try Data(conflicted.utf8).write(to: URL(fileURLWithPath: store.directory + "/index.json"))
+        #expect(throws: ReferenceStore.DamagedError.self) { try SnapshotRunner.check(scenario(), options: box.options(.all)) }
+        #expect(String(decoding: FileManager.default.contents(atPath: store.directory + "/index.json")!, as: UTF8.self) == conflicted)
     }
 
     @Test func recordModeComesFromTheEnvironment() {
