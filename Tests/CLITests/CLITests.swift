@@ -97,4 +97,21 @@ let small = """
             #expect(FileManager.default.fileExists(atPath: s.path + "/art/" + report))
         }
     }
+
+    @Test func duplicateNamesAreBadInputAndGoneScenariosAreStale() throws {
+        let s = Scratch()
+        let dir = s.path + "/scenarios"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try Data(small.utf8).write(to: URL(fileURLWithPath: dir + "/a.yaml"))
+        try Data(small.utf8).write(to: URL(fileURLWithPath: dir + "/b.yaml"))
+        let args = ["test", dir, "--snapshots", s.path + "/Snapshots", "--artifacts", s.path + "/art"]
+        let twice = try unfold(args)
+        #expect(twice.status == 2 && twice.err.contains("are both named 'cli'"))
+        try FileManager.default.removeItem(atPath: dir + "/b.yaml")
+        #expect(try unfold(args).status == 0)
+        try Data(small.replacingOccurrences(of: "name: cli", with: "name: other").utf8).write(to: URL(fileURLWithPath: dir + "/a.yaml"))
+        let stale = try unfold(args + ["--prune"])
+        #expect(stale.status == 0 && stale.out.contains("stale reference cli/state-00.png (removed)"))
+        #expect(!FileManager.default.fileExists(atPath: s.path + "/Snapshots/cli"))
+    }
 }
