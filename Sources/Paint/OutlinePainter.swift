@@ -35,11 +35,20 @@ public struct OutlinePainter {
         let painters = [self] + helpers
         return try Pixmap(width: size.width, height: size.height, bands: painters.count) { band, surface in
             let painter = painters[band]
-            surface.fill(surface.clip, color: palette.background)
-            // Rows below everything drawn so far sit on bare canvas: a background
-            // like the canvas's need not be painted again there.
+            // The canvas is cleared lazily, down to each row's bottom just before
+            // the row is drawn, so that its pixels are still in the cache when
+            // text blends over them. Rows below everything drawn so far sit on
+            // bare canvas: a background like the canvas's need not be painted again.
             var drawnBottom = surface.clip.y0
-            for box in frame.rows { painter.draw(box, into: surface, bareFrom: &drawnBottom) }
+            for box in frame.rows {
+                let bottom = min(surface.clip.y1, Int(((box.y + box.height) * scale).rounded()))
+                if bottom > drawnBottom {
+                    surface.fill(PixelRect(x0: 0, y0: drawnBottom, x1: surface.width, y1: bottom), color: palette.background)
+                }
+                painter.draw(box, into: surface, bareFrom: &drawnBottom)
+                drawnBottom = max(drawnBottom, bottom)
+            }
+            surface.fill(PixelRect(x0: 0, y0: drawnBottom, x1: surface.width, y1: surface.clip.y1), color: palette.background)
         }
     }
 
