@@ -32,12 +32,6 @@ public struct Transform: Sendable, Equatable {
         self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
     }
 
-    public static func translation(_ x: Double, _ y: Double) -> Transform {
-        Transform(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y)
-    }
-
-    public static func scale(_ s: Double) -> Transform { Transform(a: s, b: 0, c: 0, d: s, tx: 0, ty: 0) }
-
     /// A rotation by `degrees` about `center`. Uses `DeterministicMath` so the
     /// same angle gives the same pixels on every machine.
     public static func rotation(degrees: Double, about center: Point) -> Transform {
@@ -45,13 +39,6 @@ public struct Transform: Sendable, Equatable {
         return Transform(a: co, b: s, c: -s, d: co,
                          tx: center.x - co * center.x + s * center.y,
                          ty: center.y - s * center.x - co * center.y)
-    }
-
-    /// `self` applied after `first`.
-    public func concatenating(after first: Transform) -> Transform {
-        Transform(a: a * first.a + c * first.b, b: b * first.a + d * first.b,
-                  c: a * first.c + c * first.d, d: b * first.c + d * first.d,
-                  tx: a * first.tx + c * first.ty + tx, ty: b * first.tx + d * first.ty + ty)
     }
 
     public func apply(_ p: Point) -> Point {
