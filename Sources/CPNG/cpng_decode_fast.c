@@ -156,6 +156,7 @@ int cpng_decode_fast(const uint8_t *data, size_t len, uint32_t max_pixels, int p
         }
         uint8_t *rows = malloc(2 * stride + 1);   /* the unfiltered row above, and this one (+1 spare) */
         if (!rows) { free(own); code = fail(CPNG_E_NOMEM, err, errlen, "out of memory"); goto done; }
+        rows[2 * stride] = 0;   /* the spare byte the last 4-byte load of an RGB row reads */
         struct libdeflate_decompressor *d = libdeflate_alloc_decompressor();
         size_t got = 0;
         enum libdeflate_result r = d ? libdeflate_zlib_decompress(d, idat, idat_len, raw, raw_len, &got) : LIBDEFLATE_BAD_DATA;

@@ -28,6 +28,19 @@ extension Surface {
         }
     }
 
+    /// Sets the pixels of a rectangle to a colour, replacing what was there
+    /// (no blending): how a canvas starts, whatever the colour's alpha.
+    public func clear(_ rect: PixelRect, to color: Color) {
+        let r = rect.intersection(clip)
+        guard !r.isEmpty else { return }
+        let value = color.premultiplied, w = r.x1 - r.x0
+        if w == width {
+            fillRun(words + r.y0 * width, count: w * (r.y1 - r.y0), with: value)
+        } else {
+            for y in r.y0 ..< r.y1 { fillRun(words + y * width + r.x0, count: w, with: value) }
+        }
+    }
+
     /// Sets `count` words to `value`: memset when its four bytes are equal
     /// (white, black), else a first stretch copied onto itself, doubling.
     private func fillRun(_ start: UnsafeMutablePointer<UInt32>, count: Int, with value: UInt32) {

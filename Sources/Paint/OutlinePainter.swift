@@ -43,12 +43,12 @@ public struct OutlinePainter {
             for box in frame.rows {
                 let bottom = min(surface.clip.y1, Int(((box.y + box.height) * scale).rounded()))
                 if bottom > drawnBottom {
-                    surface.fill(PixelRect(x0: 0, y0: drawnBottom, x1: surface.width, y1: bottom), color: palette.background)
+                    surface.clear(PixelRect(x0: 0, y0: drawnBottom, x1: surface.width, y1: bottom), to: palette.background)
                 }
                 painter.draw(box, into: surface, bareFrom: &drawnBottom)
                 drawnBottom = max(drawnBottom, bottom)
             }
-            surface.fill(PixelRect(x0: 0, y0: drawnBottom, x1: surface.width, y1: surface.clip.y1), color: palette.background)
+            surface.clear(PixelRect(x0: 0, y0: drawnBottom, x1: surface.width, y1: surface.clip.y1), to: palette.background)
         }
     }
 

@@ -28,7 +28,15 @@ public struct ReferenceStore {
     /// An index that exists but cannot be read (a merge conflict, say) is an
     /// error, never "no references": recording over it would hide a regression.
     public func index() throws -> [String: String] {
-        guard FileManager.default.fileExists(atPath: indexPath) else { return [:] }
+        guard FileManager.default.fileExists(atPath: indexPath) else {
+            // No index beside recorded blobs is damage too (a lost or unstaged file).
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+            if files.contains(where: { !$0.hasPrefix(".") }) {
+                throw DamagedError(description: "\(indexPath) is missing but \(directory) holds files; restore it from git "
+                    + "(or, if an interrupted first recording left them, delete the folder and record again)")
+            }
+            return [:]
+        }
         guard let data = FileManager.default.contents(atPath: indexPath),
               let object = try? JSONSerialization.jsonObject(with: data) as? [String: String] else {
             throw DamagedError(description: "\(indexPath) is not a readable reference index; "

@@ -90,12 +90,9 @@ struct TestCommand: ParsableCommand {
             }
             report.referenceBytes += ReferenceStore(root: snapshots, scenario: scenario.name).storedSize()
         }
-        // A full run (folders only, no shard) also finds folders of scenarios that are gone.
-        let inputsAreFolders = (inputs.isEmpty ? ["Examples"] : inputs).allSatisfy { input in
-            var isDir: ObjCBool = false
-            return FileManager.default.fileExists(atPath: input, isDirectory: &isDir) && isDir.boolValue
-        }
-        if shard == nil, inputsAreFolders {
+        // A full run (the default scenarios, no shard) also finds folders of
+        // scenarios that are gone; a run of chosen files or folders cannot know.
+        if shard == nil, inputs.isEmpty, !scenarios.isEmpty {
             let names = Set(scenarios.map(\.name))
             let folders = (try? FileManager.default.contentsOfDirectory(atPath: snapshots)) ?? []
             for folder in folders.sorted() where !names.contains(folder) {

@@ -118,6 +118,8 @@ func scenario(title: String = "Beta", steps: String = "[ {expand: a} ]") throws 
         let blob = try store.index()["state-01.png"]!
         try FileManager.default.removeItem(atPath: store.directory + "/" + blob)
         #expect(throws: ReferenceStore.DamagedError.self) { try SnapshotRunner.check(scenario(), options: box.options(.missing)) }
+        try FileManager.default.moveItem(atPath: store.directory + "/index.json", toPath: box.path + "/index.json")
+        #expect(throws: ReferenceStore.DamagedError.self) { try SnapshotRunner.check(scenario(), options: box.options(.missing)) }
         let conflicted = "<<<<<<< HEAD\n{}\n=======\n{}\n>>>>>>> other\n"
         try Data(conflicted.utf8).write(to: URL(fileURLWithPath: store.directory + "/index.json"))
         #expect(throws: ReferenceStore.DamagedError.self) { try SnapshotRunner.check(scenario(), options: box.options(.all)) }
