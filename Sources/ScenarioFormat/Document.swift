@@ -43,7 +43,8 @@ struct Document {
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\n"): line += 1; lineStart = true; indent = 0; continue
-            case UInt8(ascii: " "), UInt8(ascii: "-"), UInt8(ascii: "?") where lineStart: indent += 1; continue
+            case UInt8(ascii: " "), UInt8(ascii: "-"), UInt8(ascii: "?"):
+                if lineStart { indent += 1; continue }  // only the line's leading indicators nest
             case UInt8(ascii: "["), UInt8(ascii: "{"): flow += 1
             case UInt8(ascii: "]"), UInt8(ascii: "}"): flow -= 1
             default: break

@@ -97,6 +97,12 @@ func parseError(_ text: String) -> ScenarioError? {
         #expect(parseError(text)?.message.contains("the limit is 2000") == true)
     }
 
+    @Test func spacesAndDashesInsideALineDoNotCountAsNesting() throws {
+        let title = String(repeating: "a - ", count: 1_500)
+        let scenario = try Scenario.parse("name: wide\ntree:\n  - title: \"\(title)\"\n", file: "t.yaml")
+        #expect(scenario.nodes.first?.title == title)
+    }
+
     @Test func treeFromArbitraryJSONWithAKeyMapping() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-source-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
