@@ -125,3 +125,58 @@ func render(_ scenario: Scenario, workers: Int = 1, frames: Int? = nil,
         #expect(try PNG.encode(p, threads: 1) == PNG.encode(p, threads: 2))
     }
 }
+
+/// Recomputes the CRC of every chunk whose length fits in the data.
+func fixCRCs(_ bytes: inout [UInt8]) {
+    var table = [UInt32](repeating: 0, count: 256)
+    for n in 0 ..< 256 {
+        var c = UInt32(n)
+        for _ in 0 ..< 8 { c = c & 1 == 1 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+        table[n] = c
+    }
+    var pos = 8
+    while pos + 12 <= bytes.count {
+        let length = Int(bytes[pos]) << 24 | Int(bytes[pos + 1]) << 16 | Int(bytes[pos + 2]) << 8 | Int(bytes[pos + 3])
+        guard length >= 0, pos + 12 + length <= bytes.count else { return }
+        var c: UInt32 = 0xFFFF_FFFF
+        for b in bytes[pos + 4 ..< pos + 8 + length] { c = table[Int((c ^ UInt32(b)) & 0xFF)] ^ (c >> 8) }
+        c ^= 0xFFFF_FFFF
+        for k in 0 ..< 4 { bytes[pos + 8 + length + k] = UInt8(c >> (24 - 8 * UInt32(k)) & 0xFF) }
+        pos += 12 + length
+    }
+}
+
+/// Mutated PNG files (both decoders) must give an error or a picture, never a crash.
+@Suite struct PNGFuzzTests {
+    @Test func mutatedFilesDecodeOrFailCleanly() throws {
+        var p = try Pixmap(width: 37, height: 23, fill: .white)
+        p.fill(.polygon([Point(2, 3), Point(35, 9), Point(9, 21)]), color: Color(r: 200, g: 30, b: 60))
+        var q = p
+        q.fill(PixelRect(x0: 0, y0: 0, x1: 5, y1: 5), color: Color(r: 0, g: 0, b: 255, a: 100))
+        var state: UInt64 = 11
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        var decodedCount = 0
+        for original in [try PNG.encode(p), try PNG.encode(q)] {
+            // UNFOLD_FUZZ_ITERATIONS runs longer (e.g. under --sanitize=address).
+            let iterations = ProcessInfo.processInfo.environment["UNFOLD_FUZZ_ITERATIONS"].flatMap(Int.init) ?? 1000
+            for _ in 0 ..< iterations {
+                var bytes = original
+                for _ in 0 ..< 1 + next(4) {
+                    let i = 8 + next(bytes.count - 8)  // keep the signature, so the decoders get past it
+                    bytes[i] = UInt8(next(256))
+                }
+                // Half the time, make the chunk CRCs right again, so that the
+                // mutation reaches inflate, unfiltering and the palette.
+                if next(2) == 0 { fixCRCs(&bytes) }
+                if let decoded = try? PNG.decode(bytes) {
+                    #expect(decoded.width > 0 && decoded.height > 0)
+                    decodedCount += 1
+                }
+            }
+        }
+        #expect(decodedCount > 0)  // some mutations (in pixel data) still decode
+    }
+}

@@ -150,3 +150,36 @@ func examplesPath(_ name: String) -> String {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Examples").appendingPathComponent(name).path
 }
+
+/// Mutated scenario files must give an error, never a crash or a hang.
+@Suite struct ScenarioFuzzTests {
+    @Test func mutatedFilesFailCleanly() throws {
+        let original = Array(try String(contentsOfFile: examplesPath("regions.yaml"), encoding: .utf8).utf8)
+        var state: UInt64 = 7
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let alphabet = Array(" -:{}[],\n\t\"'#&*!|>%@`?x0".utf8)
+        var parsed = 0, refused = 0
+        for _ in 0 ..< 400 {
+            var bytes = original
+            for _ in 0 ..< 1 + next(6) {
+                let i = next(bytes.count)
+                switch next(3) {
+                case 0: bytes[i] = alphabet[next(alphabet.count)]
+                case 1: bytes.remove(at: i)
+                default: bytes.insert(alphabet[next(alphabet.count)], at: i)
+                }
+            }
+            do {
+                _ = try Scenario.parse(String(decoding: bytes, as: UTF8.self), file: "fuzz.yaml")
+                parsed += 1
+            } catch {
+                #expect(!error.message.isEmpty && error.file == "fuzz.yaml")
+                refused += 1
+            }
+        }
+        #expect(parsed + refused == 400 && refused > 0)
+    }
+}
