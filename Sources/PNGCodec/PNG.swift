@@ -137,3 +137,47 @@ extension Pixmap {
         }
     }
 }
+
+extension PNG {
+    /// A decoded PNG kept as unfiltered packed rows, so that two images can be
+    /// compared row by row and only the rows that matter expanded to pixels.
+    public final class Rows: @unchecked Sendable {
+        private var rows: cpng_rows
+        public var width: Int { Int(rows.width) }
+        public var height: Int { Int(rows.height) }
+
+        /// nil for the kinds of PNG only libpng reads (16-bit, interlaced, colour keys).
+        public init?(_ bytes: [UInt8], maxPixels: UInt32 = PNG.defaultMaxPixels) throws(PNGError) {
+            var r = cpng_rows()
+            var err = [CChar](repeating: 0, count: 256)
+            let code = bytes.withUnsafeBufferPointer { p in cpng_decode_rows(p.baseAddress, p.count, maxPixels, &r, &err, err.count) }
+            if code == Int32(CPNG_UNSUPPORTED) { return nil }
+            guard code == Int32(CPNG_OK) else { throw PNGError(message: PNG.message(err, fallback: "not a valid PNG")) }
+            rows = r
+        }
+
+        deinit { cpng_rows_free(&rows) }
+
+        /// The first and last rows that differ from `other`'s (nil when none),
+        /// or nil overall when the two differ in size or format and rows cannot be compared.
+        public func differingRows(_ other: Rows) -> ClosedRange<Int>?? {
+            var first: Int64 = -1, last: Int64 = -1
+            guard withUnsafePointer(to: &rows, { a in withUnsafePointer(to: &other.rows) { b in
+                cpng_rows_first_difference(a, b, &first, &last)
+            } }) == 1 else { return nil }
+            return .some(first < 0 ? nil : Int(first) ... Int(last))
+        }
+
+        /// Rows [y0, y1) as a premultiplied pixmap.
+        public func pixmap(rows range: Range<Int>) -> Pixmap {
+            let h = range.count, w = width
+            let pixels = [UInt8](unsafeUninitializedCapacity: w * h * 4) { buffer, initialized in
+                withUnsafePointer(to: &rows) { r in
+                    cpng_rows_expand(r, UInt32(range.lowerBound), UInt32(range.upperBound), 1, buffer.baseAddress)
+                }
+                initialized = w * h * 4
+            }
+            return Pixmap(width: w, height: h, pixels: pixels)
+        }
+    }
+}

@@ -37,21 +37,48 @@ struct DiffCommand: ParsableCommand {
                        : "match: the files are identical")
             return
         }
+        var options = try comparison.diffOptions()
+        if out == nil, sideBySide == nil, let (result, decoded) = try compareDifferingRows(fileA, fileB, options: options) {
+            print(json ? result.json(expected: expected, actual: actual) : result.summary(expected: expected, actual: actual))
+            // Exit with the decoded rows still mapped: the kernel drops them at
+            // exit faster than freeing them first (a millisecond of a ~19 ms run).
+            fflush(nil)
+            withExtendedLifetime(decoded) { Foundation.exit(result.matches ? 0 : 1) }
+        }
         // Decode both at once, one per core.
         let (a, b) = try decodeBoth(fileA, expected, fileB, actual)
-        var options = try comparison.diffOptions()
         options.drawDiff = out != nil || sideBySide != nil
         let result = compare(a, b, options: options)
         if let out, let diff = result.diff { try writePNG(diff, to: out) }
         if let sideBySide, let diff = result.diff {
             try writePNG(try DiffPainter.sideBySide(expected: a, actual: b, diff: diff), to: sideBySide)
         }
-        if json {
-            print(result.json(expected: expected, actual: actual))
-        } else {
-            print(result.summary(expected: expected, actual: actual))
-        }
+        try report(result)
+    }
+
+    func report(_ result: DiffResult) throws {
+        print(json ? result.json(expected: expected, actual: actual) : result.summary(expected: expected, actual: actual))
         if !result.matches { throw ExitCode(1) }
+    }
+
+    /// Without a diff image to draw, only the rows that differ matter: decode
+    /// both files to packed rows, find the first and last rows that differ,
+    /// and compare that band with two rows of context on each side (all that
+    /// the anti-aliasing detector reads), which gives the same result as
+    /// comparing the whole images. nil when the files need the full path.
+    func compareDifferingRows(_ fileA: [UInt8], _ fileB: [UInt8], options: DiffOptions) throws -> (DiffResult, (PNG.Rows, PNG.Rows))? {
+        let decoded = try decodeRowsBoth(fileA, expected, fileB, actual)
+        guard let (a, b) = decoded, let span = a.differingRows(b) else { return nil }
+        let y0 = max(0, (span?.lowerBound ?? 0) - 2), y1 = min(a.height, (span?.upperBound ?? 0) + 3)
+        var band = options
+        band.ignore = options.ignore.map { PixelRect(x0: $0.x0, y0: $0.y0 - y0, x1: $0.x1, y1: $0.y1 - y0) }
+        var result = compare(a.pixmap(rows: y0 ..< y1), b.pixmap(rows: y0 ..< y1), options: band)
+        result.expectedSize = (a.width, a.height)
+        result.actualSize = (b.width, b.height)
+        result.bounds = result.bounds.map { PixelRect(x0: $0.x0, y0: $0.y0 + y0, x1: $0.x1, y1: $0.y1 + y0) }
+        let allowed = max(options.maxDifferentPixels, Int(options.maxDifferentRatio * Double(a.width * a.height)))
+        result.matches = result.differentPixels <= allowed
+        return (result, (a, b))
     }
 }
 
@@ -125,6 +152,30 @@ func decodeBoth(_ a: [UInt8], _ pathA: String, _ b: [UInt8], _ pathB: String) th
         }
     }
     return (try ra.get(), try rb.get())
+}
+
+/// Decodes two PNGs to packed rows on two threads; nil when either needs libpng.
+func decodeRowsBoth(_ a: [UInt8], _ pathA: String, _ b: [UInt8], _ pathB: String) throws -> (PNG.Rows, PNG.Rows)? {
+    let results = DecodedRows()
+    DispatchQueue.concurrentPerform(iterations: 2) { i in
+        results.set(i, Result { () throws(PNGError) -> PNG.Rows? in try PNG.Rows(i == 0 ? a : b) })
+    }
+    let (ra, rb) = results.both()
+    for (result, path) in [(ra, pathA), (rb, pathB)] {
+        if case let .failure(error) = result {
+            FileHandle.standardError.write(Data("error: \(path): not a readable PNG: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+    guard let first = try ra.get(), let second = try rb.get() else { return nil }
+    return (first, second)
+}
+
+private final class DecodedRows: @unchecked Sendable {
+    private var slots: [Result<PNG.Rows?, PNGError>?] = [nil, nil]
+    private let lock = NSLock()
+    func set(_ i: Int, _ r: Result<PNG.Rows?, PNGError>) { lock.lock(); slots[i] = r; lock.unlock() }
+    func both() -> (Result<PNG.Rows?, PNGError>, Result<PNG.Rows?, PNGError>) { (slots[0]!, slots[1]!) }
 }
 
 /// The two decoding results, each set by its own thread.

@@ -120,4 +120,19 @@ let small = """
         #expect(full.status == 0 && full.out.contains("stale reference cli/state-00.png (removed)"))
         #expect(!FileManager.default.fileExists(atPath: s.path + "/Snapshots/cli"))
     }
+
+    /// Without --out, `unfold diff` compares only the band of rows that differ;
+    /// its answer must be the whole comparison's (which --out forces).
+    @Test func theBandPathAgreesWithTheFullComparison() throws {
+        let s = Scratch()
+        let a = s.write("a.yaml", small), b = s.write("b.yaml", small.replacingOccurrences(of: "Beta", with: "Bete"))
+        _ = try unfold(["render", a, "--out", s.path + "/o", "--outputs", "states"])
+        _ = try unfold(["render", b, "--out", s.path + "/p", "--outputs", "states"])
+        let one = s.path + "/o/cli/state-01.png", other = s.path + "/p/cli/state-01.png"
+        for extra in [[], ["--ignore", "0,0,60,30"], ["--max-ratio", "0.01"], ["--threshold", "0", "--count-anti-aliasing"]] {
+            let band = try unfold(["diff", one, other, "--json"] + extra)
+            let full = try unfold(["diff", one, other, "--json", "--out", s.path + "/d.png"] + extra)
+            #expect(band.out == full.out && band.status == full.status, "\(extra)")
+        }
+    }
 }
