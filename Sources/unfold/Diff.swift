@@ -139,10 +139,23 @@ func readFile(_ path: String) throws -> [UInt8] {
 
 /// Decodes two PNGs on two threads, or exits 2 naming the first that is not a readable PNG.
 func decodeBoth(_ a: [UInt8], _ pathA: String, _ b: [UInt8], _ pathB: String) throws -> (Pixmap, Pixmap) {
-    let results = DecodedPair()
+    try inParallel(a, pathA, b, pathB) { bytes throws(PNGError) in try PNG.decode(bytes) }
+}
+
+/// Decodes two PNGs to packed rows on two threads; nil when either needs libpng.
+func decodeRowsBoth(_ a: [UInt8], _ pathA: String, _ b: [UInt8], _ pathB: String) throws -> (PNG.Rows, PNG.Rows)? {
+    let (ra, rb) = try inParallel(a, pathA, b, pathB) { bytes throws(PNGError) in try PNG.Rows(bytes) }
+    guard let ra, let rb else { return nil }
+    return (ra, rb)
+}
+
+/// Runs `decode` on both files at once, one per core; exits 2 naming the
+/// first file it fails on.
+func inParallel<T: Sendable>(_ a: [UInt8], _ pathA: String, _ b: [UInt8], _ pathB: String,
+                             _ decode: @escaping @Sendable ([UInt8]) throws(PNGError) -> T) throws -> (T, T) {
+    let results = ResultPair<T>()
     DispatchQueue.concurrentPerform(iterations: 2) { i in
-        let result = Result { () throws(PNGError) -> Pixmap in try PNG.decode(i == 0 ? a : b) }
-        results.set(i, result)
+        results.set(i, Result { () throws(PNGError) -> T in try decode(i == 0 ? a : b) })
     }
     let (ra, rb) = results.both()
     for (result, path) in [(ra, pathA), (rb, pathB)] {
@@ -154,36 +167,12 @@ func decodeBoth(_ a: [UInt8], _ pathA: String, _ b: [UInt8], _ pathB: String) th
     return (try ra.get(), try rb.get())
 }
 
-/// Decodes two PNGs to packed rows on two threads; nil when either needs libpng.
-func decodeRowsBoth(_ a: [UInt8], _ pathA: String, _ b: [UInt8], _ pathB: String) throws -> (PNG.Rows, PNG.Rows)? {
-    let results = DecodedRows()
-    DispatchQueue.concurrentPerform(iterations: 2) { i in
-        results.set(i, Result { () throws(PNGError) -> PNG.Rows? in try PNG.Rows(i == 0 ? a : b) })
-    }
-    let (ra, rb) = results.both()
-    for (result, path) in [(ra, pathA), (rb, pathB)] {
-        if case let .failure(error) = result {
-            FileHandle.standardError.write(Data("error: \(path): not a readable PNG: \(error)\n".utf8))
-            throw ExitCode(2)
-        }
-    }
-    guard let first = try ra.get(), let second = try rb.get() else { return nil }
-    return (first, second)
-}
-
-private final class DecodedRows: @unchecked Sendable {
-    private var slots: [Result<PNG.Rows?, PNGError>?] = [nil, nil]
+/// Two results, each set by its own thread.
+private final class ResultPair<T: Sendable>: @unchecked Sendable {
+    private var slots: [Result<T, PNGError>?] = [nil, nil]
     private let lock = NSLock()
-    func set(_ i: Int, _ r: Result<PNG.Rows?, PNGError>) { lock.lock(); slots[i] = r; lock.unlock() }
-    func both() -> (Result<PNG.Rows?, PNGError>, Result<PNG.Rows?, PNGError>) { (slots[0]!, slots[1]!) }
-}
-
-/// The two decoding results, each set by its own thread.
-private final class DecodedPair: @unchecked Sendable {
-    private var slots: [Result<Pixmap, PNGError>?] = [nil, nil]
-    private let lock = NSLock()
-    func set(_ i: Int, _ r: Result<Pixmap, PNGError>) { lock.lock(); slots[i] = r; lock.unlock() }
-    func both() -> (Result<Pixmap, PNGError>, Result<Pixmap, PNGError>) { (slots[0]!, slots[1]!) }
+    func set(_ i: Int, _ r: Result<T, PNGError>) { lock.lock(); slots[i] = r; lock.unlock() }
+    func both() -> (Result<T, PNGError>, Result<T, PNGError>) { (slots[0]!, slots[1]!) }
 }
 
 func writePNG(_ pixmap: Pixmap, to path: String) throws {
