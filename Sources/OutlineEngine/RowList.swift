@@ -296,10 +296,7 @@ struct RowList {
         var child = node, level = level
         var p = parent(of: child, level: level)
         while p >= 0 {
-            let k = slotIndex(of: child, in: p)
-            let (rows, logical) = totals(of: child, level: level)
-            childRows[k] = rows
-            childLogical[k] = logical
+            recountEntry(child, level: level, in: p)
             child = p
             level += 1
             p = innerParent[Int(p)]

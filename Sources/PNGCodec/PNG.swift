@@ -26,18 +26,21 @@ public enum PNG {
         return try take(out, code: code, err: err, action: "encode")
     }
 
+    /// Width and height from the header, without decoding; nil if the bytes do not start like a PNG.
+    public static func size(of bytes: [UInt8]) -> (width: Int, height: Int)? {
+        var width: UInt32 = 0, height: UInt32 = 0
+        guard bytes.withUnsafeBufferPointer({ cpng_peek($0.baseAddress, $0.count, &width, &height) }) == Int32(CPNG_OK) else { return nil }
+        return (Int(width), Int(height))
+    }
+
     /// Decodes any PNG (first frame of an APNG) into a premultiplied pixmap.
     /// The common kinds decode straight into the pixmap's memory with
     /// libdeflate; libpng reads the rest.
     public static func decode(_ bytes: [UInt8], maxPixels: UInt32 = defaultMaxPixels) throws(PNGError) -> Pixmap {
-        var width: UInt32 = 0, height: UInt32 = 0
-        guard bytes.withUnsafeBufferPointer({ cpng_peek($0.baseAddress, $0.count, &width, &height) }) == Int32(CPNG_OK) else {
-            throw PNGError(message: "not a PNG file (bad signature or no IHDR)")
+        guard let (w, h) = size(of: bytes) else { throw PNGError(message: "not a PNG file (bad signature or no IHDR)") }
+        guard w > 0, h > 0, UInt64(w) * UInt64(h) <= UInt64(maxPixels) else {
+            throw PNGError(message: "image of \(w)x\(h) pixels is over the limit of \(maxPixels)")
         }
-        guard width > 0, height > 0, UInt64(width) * UInt64(height) <= UInt64(maxPixels) else {
-            throw PNGError(message: "image of \(width)x\(height) pixels is over the limit of \(maxPixels)")
-        }
-        let (w, h) = (Int(width), Int(height))
         var err = [CChar](repeating: 0, count: 256)
         var code: Int32 = 0
         let pixels = [UInt8](unsafeUninitializedCapacity: w * h * 4) { buffer, initialized in
