@@ -28,17 +28,18 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate"), .linkedLibrary("pthread")]),
         .target(name: "PNGCodec", dependencies: ["Canvas", "CPNG"]),
         .target(name: "ImageDiff", dependencies: ["Canvas"]),
-        .target(name: "Snapshot", dependencies: ["Render", "ImageDiff", "PNGCodec", "ScenarioFormat", "Canvas"]),
+        .target(name: "UnfoldComparison", dependencies: ["ImageDiff", "PNGCodec", "Canvas"]),
+        .target(name: "Snapshot", dependencies: ["Render", "ImageDiff", "UnfoldComparison", "PNGCodec", "ScenarioFormat", "Canvas"]),
         .target(name: "Render", dependencies: ["OutlineEngine", "ScenarioFormat", "OutlineLayout", "Canvas", "Paint", "PNGCodec"]),
         .target(name: "ScenarioFormat", dependencies: ["OutlineEngine", "Yams"]),
         .target(name: "OutlineLayout", dependencies: ["OutlineEngine", "ScenarioFormat"]),
         .target(name: "UnfoldTesting", dependencies: ["Snapshot", "Render", "ImageDiff", "ScenarioFormat", "OutlineEngine", "Canvas"]),
         .target(name: "UnfoldSnapshotTesting", dependencies: [
-            "Render", "ImageDiff", "PNGCodec", "ScenarioFormat", "Canvas",
+            "Render", "ImageDiff", "UnfoldComparison", "PNGCodec", "ScenarioFormat", "Canvas",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         ]),
         .executableTarget(name: "unfold", dependencies: [
-            "OutlineEngine", "ScenarioFormat", "Canvas", "Render", "ImageDiff", "PNGCodec", "Snapshot",
+            "OutlineEngine", "ScenarioFormat", "Canvas", "Render", "ImageDiff", "UnfoldComparison", "PNGCodec", "Snapshot",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "unfold-bench", dependencies: [
@@ -48,7 +49,7 @@ let package = Package(
         .testTarget(name: "OutlineEngineTests", dependencies: ["OutlineEngine"]),
         .testTarget(name: "ScenarioFormatTests", dependencies: ["ScenarioFormat"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
-        .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff", "Canvas"]),
+        .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff", "UnfoldComparison", "PNGCodec", "Canvas"]),
         .testTarget(name: "UnfoldTestingTests", dependencies: [
             "UnfoldTesting", "UnfoldSnapshotTesting", "ScenarioFormat", "OutlineEngine",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),

@@ -22,6 +22,19 @@ public struct PixelRect: Sendable, Equatable {
     }
 }
 
+/// A size in whole device pixels, printed as `780x1688`.
+public struct PixelSize: Sendable, Equatable, Hashable, CustomStringConvertible {
+    public var width: Int
+    public var height: Int
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    public var pixels: Int { width * height }
+    public var description: String { "\(width)x\(height)" }
+}
+
 /// An affine transform: x' = a x + c y + tx, y' = b x + d y + ty.
 public struct Transform: Sendable, Equatable {
     public var a, b, c, d, tx, ty: Double

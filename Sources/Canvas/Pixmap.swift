@@ -7,7 +7,9 @@
 public struct Pixmap: Sendable, Equatable {
     public let width: Int
     public let height: Int
-    public var pixels: [UInt8]
+    /// Read-only from outside: drawing goes through `withSurface`, whose raw
+    /// addresses rely on the size never changing.
+    public private(set) var pixels: [UInt8]
     public var stride: Int { width * 4 }
     /// The whole pixmap as a rectangle.
     public var bounds: PixelRect { PixelRect(x0: 0, y0: 0, x1: width, y1: height) }
@@ -37,12 +39,8 @@ public struct Pixmap: Sendable, Equatable {
         if p == 0 {
             pixels = [UInt8](repeating: 0, count: width * height * 4)
         } else {
-            pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
-                buffer.withMemoryRebound(to: UInt32.self) { words in
-                    words.baseAddress!.initialize(repeating: p, count: width * height)
-                }
-                count = width * height * 4
-            }
+            pixels = [UInt8](repeating: 0, count: width * height * 4)
+            withWords { $0.update(repeating: p) }
         }
     }
 
@@ -60,27 +58,20 @@ public struct Pixmap: Sendable, Equatable {
         return Color(r: pixels[i], g: pixels[i + 1], b: pixels[i + 2], a: pixels[i + 3])
     }
 
-    /// Pixels as straight (non-premultiplied) RGBA, as PNG stores them.
-    public func unpremultiplied() -> [UInt8] {
-        var out = pixels
-        for i in Swift.stride(from: 0, to: out.count, by: 4) {
-            let a = Int(out[i + 3])
-            guard a != 255 else { continue }
-            if a == 0 { out[i] = 0; out[i + 1] = 0; out[i + 2] = 0; continue }
-            for c in 0 ..< 3 { out[i + c] = UInt8(min(255, (Int(out[i + c]) * 255 + a / 2) / a)) }
+    /// The pixels as 32-bit words in memory order (R in the lowest byte on
+    /// little-endian machines): the one way to see them as words. The buffer
+    /// is valid only inside `body`.
+    public func withWords<T>(_ body: (UnsafeBufferPointer<UInt32>) throws -> T) rethrows -> T {
+        try pixels.withUnsafeBufferPointer { bytes in
+            try bytes.withMemoryRebound(to: UInt32.self) { try body($0) }
         }
-        return out
     }
 
-    /// A pixmap from straight RGBA bytes (as decoded from PNG).
-    public static func fromUnpremultiplied(width: Int, height: Int, rgba: [UInt8]) -> Pixmap {
-        var out = rgba
-        for i in Swift.stride(from: 0, to: out.count, by: 4) {
-            let a = Int(out[i + 3])
-            guard a != 255 else { continue }
-            for c in 0 ..< 3 { out[i + c] = UInt8((Int(out[i + c]) * a + 127) / 255) }
+    /// Writes the pixels as 32-bit words; the buffer is valid only inside `body`.
+    public mutating func withWords<T>(_ body: (UnsafeMutableBufferPointer<UInt32>) throws -> T) rethrows -> T {
+        try pixels.withUnsafeMutableBufferPointer { bytes in
+            try bytes.withMemoryRebound(to: UInt32.self) { try body($0) }
         }
-        return Pixmap(width: width, height: height, pixels: out)
     }
 
     /// Copies `source` onto this pixmap with its top-left corner at (x, y), replacing pixels (no blending).
@@ -113,22 +104,27 @@ public struct Pixmap: Sendable, Equatable {
         return Pixmap(width: w, height: h, pixels: out)
     }
 
-    /// A scaled-down copy (box filter over whole source pixels), for thumbnails.
+    /// A scaled-down copy for thumbnails: each output pixel is the mean of a
+    /// `factor` × `factor` block of source pixels; columns and rows past the
+    /// last whole block are dropped, and an image smaller than one block
+    /// becomes one pixel, its mean. O(width × height).
     public func downscaled(by factor: Int) -> Pixmap {
         guard factor > 1 else { return self }
         let w = max(1, width / factor), h = max(1, height / factor)
         var out = [UInt8](repeating: 0, count: w * h * 4)
-        let n = factor * factor
         for y in 0 ..< h {
+            let sy0 = y * factor, sy1 = min(height, sy0 + factor)
             for x in 0 ..< w {
+                let sx0 = x * factor, sx1 = min(width, sx0 + factor)
                 var sum = (0, 0, 0, 0)
-                for dy in 0 ..< factor {
-                    var i = ((y * factor + dy) * width + x * factor) * 4
-                    for _ in 0 ..< factor {
+                for sy in sy0 ..< sy1 {
+                    var i = (sy * width + sx0) * 4
+                    for _ in sx0 ..< sx1 {
                         sum.0 += Int(pixels[i]); sum.1 += Int(pixels[i + 1]); sum.2 += Int(pixels[i + 2]); sum.3 += Int(pixels[i + 3])
                         i += 4
                     }
                 }
+                let n = (sy1 - sy0) * (sx1 - sx0)
                 let o = (y * w + x) * 4
                 out[o] = UInt8((sum.0 + n / 2) / n); out[o + 1] = UInt8((sum.1 + n / 2) / n)
                 out[o + 2] = UInt8((sum.2 + n / 2) / n); out[o + 3] = UInt8((sum.3 + n / 2) / n)

@@ -5,6 +5,10 @@ import Dispatch
 /// the same time, which is how a frame is drawn in bands on several cores.
 /// The rasterizer's coverage of a pixel does not depend on the clip, so the
 /// pixels are the same however the frame is split.
+///
+/// Lifetime: a surface points into memory it does not own. It is valid only
+/// inside the closure it is handed to (`withSurface`, `init(bands:)`,
+/// `drawInBands`) and must not be stored or escape it.
 public struct Surface {
     let words: UnsafeMutablePointer<UInt32>
     public let width: Int
@@ -17,9 +21,10 @@ extension Pixmap {
     public mutating func withSurface<T>(clip: PixelRect? = nil, _ body: (Surface) throws -> T) rethrows -> T {
         let (w, h) = (width, height)
         let bounds = self.bounds
-        return try pixels.withUnsafeMutableBytes { raw in
-            let words = raw.baseAddress!.assumingMemoryBound(to: UInt32.self)
-            return try body(Surface(words: words, width: w, height: h, clip: (clip ?? bounds).intersection(bounds)))
+        return try withWords { words in
+            // Never empty: a pixmap has at least one pixel.
+            guard let base = words.baseAddress else { preconditionFailure("a pixmap without pixels") }
+            return try body(Surface(words: base, width: w, height: h, clip: (clip ?? bounds).intersection(bounds)))
         }
     }
 
@@ -31,10 +36,13 @@ extension Pixmap {
         guard width > 0, height > 0, width <= Self.maxPixels / height else {
             throw .tooLarge(width: width, height: height)
         }
+        // `body` writes every pixel, so the memory need not be cleared first.
         let count = width * height * 4
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            Self.draw(into: UnsafeMutableRawPointer(buffer.baseAddress!).assumingMemoryBound(to: UInt32.self),
-                      width: width, height: height, bands: bands, body)
+            buffer.withMemoryRebound(to: UInt32.self) { words in
+                guard let base = words.baseAddress else { return }
+                Self.draw(into: base, width: width, height: height, bands: bands, body)
+            }
             initialized = count
         }
         self.init(width: width, height: height, pixels: pixels)

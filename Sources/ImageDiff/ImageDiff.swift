@@ -5,200 +5,293 @@ import Glibc
 import Darwin
 #endif
 
-/// How two images are compared. The defaults suit snapshot tests: colour
-/// differences below a perceptual threshold are ignored, and anti-aliased
-/// pixels do not count, but no other pixel may differ.
+/// How two images are compared. The defaults are pixelmatch v7.2.0's, and
+/// suit snapshot tests: colour differences below a perceptual threshold are
+/// ignored and anti-aliased pixels do not count, but no other pixel may differ.
 public struct DiffOptions: Sendable, Equatable {
     /// 0...1: the largest YIQ colour distance (as a fraction of the largest
     /// possible, square-rooted as pixelmatch does) still counted as equal. 0 is exact.
     public var threshold: Double = 0.1
-    /// Count pixels that look like anti-aliasing as differences too.
+    /// Count pixels that look like anti-aliasing as differences too (pixelmatch's `includeAA`).
     public var countAntiAliasing: Bool = false
+    /// Blend translucent pixels over pixelmatch's checkerboard before comparing
+    /// them; false: over white.
+    public var checkerboard: Bool = true
     /// Differing pixels allowed before the images count as different.
     public var maxDifferentPixels: Int = 0
     /// Differing pixels allowed, as a fraction of all pixels (0...1).
     public var maxDifferentRatio: Double = 0
+    /// Whether images of different sizes may match (their overlap still must).
+    public var allowSizeChange: Bool = false
     /// Regions (in the expected image's pixels) that are not compared.
     public var ignore: [PixelRect] = []
     /// Draw a diff image.
     public var drawDiff: Bool = false
+    /// How the diff image looks.
+    public var style = DiffStyle()
+
+    public init() {}
+
+    /// The differing pixels these options allow in an image of `pixels` pixels.
+    public func allowedPixels(of pixels: Int) -> Int {
+        max(maxDifferentPixels, Int(maxDifferentRatio * Double(pixels)))
+    }
+}
+
+/// The diff image, pixelmatch's way: unchanged pixels as the expected image in
+/// faded grey, differences in `different` (or `darker` where the actual image
+/// is darker), anti-aliased pixels in `antiAliased`.
+public struct DiffStyle: Sendable, Equatable {
+    /// 0...1: how much of the expected image shows under the diff (pixelmatch's `alpha`).
+    public var alpha: Double = 0.1
+    public var antiAliased = Color(r: 255, g: 255, b: 0)
+    public var different = Color(r: 255, g: 0, b: 0)
+    /// Differences where the actual pixel is darker (pixelmatch's `diffColorAlt`); nil: `different`.
+    public var darker: Color?
+    /// Only the differences, over transparency (pixelmatch's `diffMask`).
+    public var mask = false
 
     public init() {}
 }
 
 /// What a comparison found.
 public struct DiffResult: Sendable {
-    public var expectedSize: (width: Int, height: Int)
-    public var actualSize: (width: Int, height: Int)
-    /// Pixels over the threshold that are not anti-aliasing (or all of them, with `countAntiAliasing`).
+    public var expectedSize: PixelSize
+    public var actualSize: PixelSize
+    /// Pixels of the overlap over the threshold that are not anti-aliasing (or
+    /// all of them, with `countAntiAliasing`): pixelmatch's result.
     public var differentPixels: Int
-    /// Pixels over the threshold that look like anti-aliasing.
+    /// Pixels over the threshold that look like anti-aliasing (not counted).
     public var antiAliasedPixels: Int
-    /// The bounding box of every pixel over the threshold; nil when there is none.
+    /// The bounding box of the counted pixels; nil when there is none.
     public var bounds: PixelRect?
     /// The largest colour distance found, 0...1 on the threshold's scale.
     public var maxDistance: Double
-    /// Unchanged pixels faded to grey, differences red, anti-aliased ones
-    /// yellow; nil unless asked for, or when padding two very differently
-    /// shaped images to the larger size would exceed the pixmap limit.
-    public var diff: Pixmap?
+    /// The diff image when asked for: the overlap drawn as pixelmatch does,
+    /// padded to the larger size in the difference colour.
+    public var diff: RGBAImage?
     /// Whether the images count as the same under the options.
     public var matches: Bool
 
+    /// A layout change: the sizes differ, and only the overlap was compared pixel by pixel.
     public var sizesDiffer: Bool { expectedSize != actualSize }
 }
 
-/// Compares two images pixel by pixel (after Kotsarenko & Ramos, "Measuring
-/// perceived color difference using YIQ NTSC transmission color space", 2010,
-/// and Vysniauskas, "Anti-aliased pixel and intensity slope detector", 2009,
-/// as pixelmatch does). Byte-equal images return at once. Images of different
-/// sizes never match; the diff then covers the larger size.
-public func compare(_ expected: Pixmap, _ actual: Pixmap, options: DiffOptions = DiffOptions()) -> DiffResult {
-    let sameSize = expected.width == actual.width && expected.height == actual.height
-    var result = DiffResult(expectedSize: (expected.width, expected.height), actualSize: (actual.width, actual.height),
-                            differentPixels: 0, antiAliasedPixels: 0, bounds: nil, maxDistance: 0, diff: nil, matches: sameSize)
-    guard sameSize else {
-        let w = max(expected.width, actual.width), h = max(expected.height, actual.height)
-        result.differentPixels = w * h - min(expected.width, actual.width) * min(expected.height, actual.height)
-        result.bounds = PixelRect(x0: 0, y0: 0, x1: w, y1: h)
-        result.maxDistance = 1
-        if options.drawDiff { result.diff = sizeMismatchDiff(expected, actual, width: w, height: h) }
-        return result
+/// Compares two images pixel by pixel exactly as pixelmatch v7.2.0 does
+/// (Kotsarenko & Ramos' YIQ distance, Vysniauskas' anti-aliasing detector,
+/// translucent pixels over its checkerboard), so its counts and diff images
+/// are ours. Images of different sizes are compared where they overlap (top
+/// left aligned) and never match unless `allowSizeChange`.
+/// O(width × height); equal rows are skipped with `memcmp` speed.
+public func compare(_ expected: RGBAImage, _ actual: RGBAImage, options: DiffOptions = DiffOptions()) -> DiffResult {
+    let size = PixelSize(width: min(expected.width, actual.width), height: min(expected.height, actual.height))
+    let overlap = PixelRect(x0: 0, y0: 0, x1: size.width, y1: size.height)
+    // Both crops exist: each image has at least one pixel.
+    guard let a = expected.cropped(overlap), let b = actual.cropped(overlap) else { preconditionFailure("empty image") }
+    var result = compareRows(a, b, originY: 0, options: options)
+    result.expectedSize = PixelSize(width: expected.width, height: expected.height)
+    result.actualSize = PixelSize(width: actual.width, height: actual.height)
+    if result.sizesDiffer {
+        result.matches = result.matches && options.allowSizeChange
+        if let diff = result.diff {
+            result.diff = padded(diff, to: PixelSize(width: max(expected.width, actual.width),
+                                                     height: max(expected.height, actual.height)),
+                                 color: options.style.different)
+        }
     }
-    if expected.pixels == actual.pixels {
-        if options.drawDiff { result.diff = DiffPainter.faded(expected) }
-        return result
-    }
-    let width = expected.width, height = expected.height
-    let maxDelta = 35215.0 * options.threshold * options.threshold
-    var diff = options.drawDiff ? DiffPainter.faded(expected) : nil
+    return result
+}
+
+/// Compares two bands of rows cut from two images of the same size, the
+/// band's first row being row `originY` of the images (which places the
+/// checkerboard and the ignored regions). To give the whole comparison's
+/// answer, a band must hold two rows beyond every differing row (or the
+/// image's edge): the anti-aliasing detector reads that far.
+public func compareRows(_ a: RGBAImage, _ b: RGBAImage, originY: Int, options: DiffOptions) -> DiffResult {
+    precondition(a.width == b.width && a.height == b.height, "bands of different sizes")
+    let width = a.width, height = a.height
+    let size = PixelSize(width: width, height: height)
+    var result = DiffResult(expectedSize: size, actualSize: size, differentPixels: 0, antiAliasedPixels: 0,
+                            bounds: nil, maxDistance: 0, diff: nil, matches: true)
+    let style = options.style
+    let maxDelta = 35215 * options.threshold * options.threshold
+    let alpha = min(max(style.alpha, 0), 1)
+    let (aaWord, diffWord, darkerWord) = (style.antiAliased.opaque, style.different.opaque, (style.darker ?? style.different).opaque)
     var x0 = width, y0 = height, x1 = 0, y1 = 0
     var worst = 0.0
-    expected.pixels.withUnsafeBytes { a in
-        actual.pixels.withUnsafeBytes { b in
-            let wa = a.bindMemory(to: UInt32.self), wb = b.bindMemory(to: UInt32.self)
-            for y in 0 ..< height {
-                let row = y * width
-                // Whole equal rows first: memcmp is far faster than a pixel loop.
-                if memcmp(wa.baseAddress! + row, wb.baseAddress! + row, width * 4) == 0 { continue }
-                var x = 0
-                while x < width {
-                    // Skip equal runs quickly; most pixels of a snapshot are equal.
-                    if wa[row + x] == wb[row + x] { x += 1; continue }
-                    defer { x += 1 }
-                    if !options.ignore.isEmpty, options.ignore.contains(where: { $0.contains(x, y) }) { continue }
-                    let delta = colorDelta(wa[row + x], wb[row + x], yOnly: false)
+
+    // `diff`, when drawn, is valid only during this call.
+    func run(_ wa: UnsafeBufferPointer<UInt32>, _ wb: UnsafeBufferPointer<UInt32>, _ diff: UnsafeMutableBufferPointer<UInt32>?) {
+        guard let baseA = wa.baseAddress, let baseB = wb.baseAddress else { return }
+        let image1 = Image(words: wa, width: width, height: height, originY: originY, checkerboard: options.checkerboard)
+        let image2 = Image(words: wb, width: width, height: height, originY: originY, checkerboard: options.checkerboard)
+        let drawsEqual = diff != nil && !style.mask
+        for y in 0 ..< height {
+            let row = y * width
+            // Whole equal rows first: memcmp is far faster than a pixel loop.
+            if memcmp(baseA + row, baseB + row, width * 4) == 0 {
+                if drawsEqual, let diff { for i in row ..< row + width { diff[i] = grayPixel(wa[i], alpha: alpha) } }
+                continue
+            }
+            for x in 0 ..< width {
+                let i = row + x
+                var delta = 0.0
+                if wa[i] != wb[i], options.ignore.isEmpty || !options.ignore.contains(where: { $0.contains(x, y + originY) }) {
+                    delta = image1.colorDelta(wa[i], wb[i], at: i)
                     worst = max(worst, abs(delta))
-                    guard abs(delta) > maxDelta else { continue }
+                }
+                guard abs(delta) > maxDelta else {
+                    if drawsEqual, let diff { diff[i] = grayPixel(wa[i], alpha: alpha) }
+                    continue
+                }
+                if !options.countAntiAliasing,
+                   image1.isAntiAliased(x, y, other: image2) || image2.isAntiAliased(x, y, other: image1) {
+                    result.antiAliasedPixels += 1
+                    if drawsEqual, let diff { diff[i] = aaWord }
+                } else {
+                    result.differentPixels += 1
                     x0 = min(x0, x); y0 = min(y0, y); x1 = max(x1, x + 1); y1 = max(y1, y + 1)
-                    let antiAliased = !options.countAntiAliasing
-                        && (isAntiAliased(wa, wb, x, y, width, height) || isAntiAliased(wb, wa, x, y, width, height))
-                    if antiAliased {
-                        result.antiAliasedPixels += 1
-                        diff?.setPixel(x, y, DiffPainter.antiAliased)
-                    } else {
-                        result.differentPixels += 1
-                        diff?.setPixel(x, y, DiffPainter.different)
-                    }
+                    if let diff { diff[i] = delta < 0 ? darkerWord : diffWord }
                 }
             }
         }
     }
-    if x1 > x0 { result.bounds = PixelRect(x0: x0, y0: y0, x1: x1, y1: y1) }
+
+    a.withWords { wa in
+        b.withWords { wb in
+            if options.drawDiff, var image = try? RGBAImage(width: width, height: height, fill: .clear) {
+                image.withWords { run(wa, wb, $0) }
+                result.diff = image
+            } else {
+                run(wa, wb, nil)
+            }
+        }
+    }
+    if x1 > x0 { result.bounds = PixelRect(x0: x0, y0: y0 + originY, x1: x1, y1: y1 + originY) }
     result.maxDistance = (worst / 35215).squareRoot()
-    result.diff = diff
-    let allowed = max(options.maxDifferentPixels, Int(options.maxDifferentRatio * Double(width * height)))
-    result.matches = result.differentPixels <= allowed
+    result.matches = result.differentPixels <= options.allowedPixels(of: width * height)
     return result
 }
 
-/// The YIQ distance of two premultiplied pixels, blended over white (pixelmatch's
-/// convention for transparency); negative when the second is darker. With
-/// `yOnly`, the brightness difference alone.
-@inline(__always)
-func colorDelta(_ p: UInt32, _ q: UInt32, yOnly: Bool) -> Double {
-    let white = colorDelta(p, q, yOnly: yOnly, over: 1)
-    // Over white, transparent and white look the same: when the alphas
-    // differ, take the larger distance of the two backdrops.
-    guard !yOnly, p >> 24 != q >> 24 else { return white }
-    let black = colorDelta(p, q, yOnly: false, over: 0)
-    return abs(black) > abs(white) ? black : white
-}
+/// One image's pixels as pixelmatch reads them: straight RGBA words.
+private struct Image {
+    let words: UnsafeBufferPointer<UInt32>
+    let width: Int
+    let height: Int
+    /// Rows above the band, so that byte offsets (and with them the checkerboard) are the whole image's.
+    let originY: Int
+    let checkerboard: Bool
 
-/// The distance of two premultiplied pixels composited over white (`over` 1)
-/// or black (0).
-@inline(__always)
-func colorDelta(_ p: UInt32, _ q: UInt32, yOnly: Bool, over backdrop: Double) -> Double {
-    // Premultiplied over a grey backdrop: c + (255 - a) * backdrop.
-    let pa = (255 - Double(p >> 24)) * backdrop, qa = (255 - Double(q >> 24)) * backdrop
-    let r1 = Double(p & 0xFF) + pa, g1 = Double(p >> 8 & 0xFF) + pa, b1 = Double(p >> 16 & 0xFF) + pa
-    let r2 = Double(q & 0xFF) + qa, g2 = Double(q >> 8 & 0xFF) + qa, b2 = Double(q >> 16 & 0xFF) + qa
-    let y = luma(r1, g1, b1) - luma(r2, g2, b2)
-    if yOnly { return y }
-    let i = (0.59597799 * r1 - 0.27417610 * g1 - 0.32180189 * b1) - (0.59597799 * r2 - 0.27417610 * g2 - 0.32180189 * b2)
-    let q = (0.21147017 * r1 - 0.52261711 * g1 + 0.31114694 * b1) - (0.21147017 * r2 - 0.52261711 * g2 + 0.31114694 * b2)
-    let delta = 0.5053 * y * y + 0.299 * i * i + 0.1957 * q * q
-    return r1 + g1 + b1 > r2 + g2 + b2 ? -delta : delta
-}
+    /// The YIQ distance of two different pixels at index `i`, negative when the
+    /// second is darker. Translucent pixels are blended over the backdrop.
+    @inline(__always)
+    func colorDelta(_ p: UInt32, _ q: UInt32, at i: Int) -> Double {
+        let (dr, dg, db) = difference(p, q, at: i)
+        let y = dr * 0.29889531 + dg * 0.58662247 + db * 0.11448223
+        let iq = dr * 0.59597799 - dg * 0.27417610 - db * 0.32180189
+        let qq = dr * 0.21147017 - dg * 0.52261711 + db * 0.31114694
+        let delta = 0.5053 * y * y + 0.299 * iq * iq + 0.1957 * qq * qq
+        return y > 0 ? -delta : delta
+    }
 
-@inline(__always)
-func luma(_ r: Double, _ g: Double, _ b: Double) -> Double { 0.29889531 * r + 0.58662247 * g + 0.11448223 * b }
+    /// The brightness difference of two pixels, the centre pixel being at index `i`.
+    @inline(__always)
+    func brightnessDelta(_ p: UInt32, _ q: UInt32, at i: Int) -> Double {
+        if p == q { return 0 }
+        let (dr, dg, db) = difference(p, q, at: i)
+        return dr * 0.29889531 + dg * 0.58662247 + db * 0.11448223
+    }
 
-/// Whether the pixel at (x, y) of `a` looks like anti-aliasing: among its 8
-/// neighbours it has both a darker and a brighter one, at most two equal to
-/// it, and the darkest or the brightest of them sits in a flat area (three or
-/// more equal neighbours) in both images, which is how edges of shapes look.
-func isAntiAliased(_ a: UnsafeBufferPointer<UInt32>, _ b: UnsafeBufferPointer<UInt32>,
-                   _ x: Int, _ y: Int, _ width: Int, _ height: Int) -> Bool {
-    let xs = max(x - 1, 0), xe = min(x + 1, width - 1), ys = max(y - 1, 0), ye = min(y + 1, height - 1)
-    let center = a[y * width + x]
-    var equal = (x == xs || x == xe || y == ys || y == ye) ? 1 : 0
-    var least = 0.0, most = 0.0
-    var dark = (-1, -1), bright = (-1, -1)
-    for ny in ys ... ye {
-        for nx in xs ... xe where nx != x || ny != y {
-            let d = colorDelta(center, a[ny * width + nx], yOnly: true)
-            if d == 0 {
-                equal += 1
-                if equal > 2 { return false }
-            } else if d < least {
-                least = d; dark = (nx, ny)
-            } else if d > most {
-                most = d; bright = (nx, ny)
+    /// Channel differences, blended over the backdrop when either pixel is translucent.
+    @inline(__always)
+    func difference(_ p: UInt32, _ q: UInt32, at i: Int) -> (Double, Double, Double) {
+        let r1 = Int(p & 0xFF), g1 = Int(p >> 8 & 0xFF), b1 = Int(p >> 16 & 0xFF), a1 = Int(p >> 24)
+        let r2 = Int(q & 0xFF), g2 = Int(q >> 8 & 0xFF), b2 = Int(q >> 16 & 0xFF), a2 = Int(q >> 24)
+        guard a1 < 255 || a2 < 255 else { return (Double(r1 - r2), Double(g1 - g2), Double(b1 - b2)) }
+        let (rb, gb, bb) = backdrop(at: i)
+        let da = a1 - a2
+        return (Double(r1 * a1 - r2 * a2 - rb * da) / 255, Double(g1 * a1 - g2 * a2 - gb * da) / 255,
+                Double(b1 * a1 - b2 * a2 - bb * da) / 255)
+    }
+
+    /// pixelmatch's backdrop for the pixel at index `i`: white, or its
+    /// checkerboard, which is keyed on the byte offset k = 4i (k is even, so red is always 48).
+    @inline(__always)
+    func backdrop(at i: Int) -> (Int, Int, Int) {
+        guard checkerboard else { return (255, 255, 255) }
+        let k = Double((originY * width + i) * 4)
+        return (48, 48 + 159 * (Int(k / 1.618033988749895) & 1), 48 + 159 * (Int(k / 2.618033988749895) & 1))
+    }
+
+    /// Whether the pixel at (x, y) looks like anti-aliasing: among its 8
+    /// neighbours (visited column by column, the first strict extreme kept)
+    /// it has both a darker and a brighter one and at most two equal to it,
+    /// and the darkest or the brightest of them has three or more equal
+    /// neighbours in both images.
+    func isAntiAliased(_ x: Int, _ y: Int, other: Image) -> Bool {
+        let xs = max(x - 1, 0), xe = min(x + 1, width - 1), ys = max(y - 1, 0), ye = min(y + 1, height - 1)
+        let i = y * width + x
+        let center = words[i]
+        var zeroes = x == xs || x == xe || y == ys || y == ye ? 1 : 0
+        var least = 0.0, most = 0.0
+        var dark = (0, 0), bright = (0, 0)
+        for nx in xs ... xe {
+            for ny in ys ... ye where nx != x || ny != y {
+                let delta = brightnessDelta(center, words[ny * width + nx], at: i)
+                if delta == 0 {
+                    zeroes += 1
+                    if zeroes > 2 { return false }
+                } else if delta < least {
+                    least = delta; dark = (nx, ny)
+                } else if delta > most {
+                    most = delta; bright = (nx, ny)
+                }
             }
         }
+        guard least != 0, most != 0 else { return false }
+        return (hasManySiblings(dark.0, dark.1) && other.hasManySiblings(dark.0, dark.1))
+            || (hasManySiblings(bright.0, bright.1) && other.hasManySiblings(bright.0, bright.1))
     }
-    guard least != 0, most != 0 else { return false }
-    return (hasManySiblings(a, dark.0, dark.1, width, height) && hasManySiblings(b, dark.0, dark.1, width, height))
-        || (hasManySiblings(a, bright.0, bright.1, width, height) && hasManySiblings(b, bright.0, bright.1, width, height))
-}
 
-/// Whether a pixel has three or more neighbours of exactly its colour.
-func hasManySiblings(_ img: UnsafeBufferPointer<UInt32>, _ x: Int, _ y: Int, _ width: Int, _ height: Int) -> Bool {
-    let xs = max(x - 1, 0), xe = min(x + 1, width - 1), ys = max(y - 1, 0), ye = min(y + 1, height - 1)
-    let center = img[y * width + x]
-    var equal = (x == xs || x == xe || y == ys || y == ye) ? 1 : 0
-    for ny in ys ... ye {
-        for nx in xs ... xe where nx != x || ny != y {
-            if img[ny * width + nx] == center {
-                equal += 1
-                if equal > 2 { return true }
+    /// Whether a pixel has three or more neighbours of exactly its colour.
+    func hasManySiblings(_ x: Int, _ y: Int) -> Bool {
+        let xs = max(x - 1, 0), xe = min(x + 1, width - 1), ys = max(y - 1, 0), ye = min(y + 1, height - 1)
+        let center = words[y * width + x]
+        var zeroes = x == xs || x == xe || y == ys || y == ye ? 1 : 0
+        for nx in xs ... xe {
+            for ny in ys ... ye where nx != x || ny != y {
+                if words[ny * width + nx] == center {
+                    zeroes += 1
+                    if zeroes > 2 { return true }
+                }
             }
         }
+        return false
     }
-    return false
 }
 
-/// The expected image faded, padded in red to the larger size; nil when that
-/// size is over the pixmap limit (each image alone may be under it).
-func sizeMismatchDiff(_ expected: Pixmap, _ actual: Pixmap, width: Int, height: Int) -> Pixmap? {
-    guard var diff = try? Pixmap(width: width, height: height, fill: DiffPainter.different) else { return nil }
-    diff.copy(DiffPainter.faded(expected), x: 0, y: 0)
-    // Where only one image has pixels, the diff stays red.
-    let common = PixelRect(x0: min(expected.width, actual.width), y0: 0, x1: width, y1: height)
-    diff.fill(common, color: DiffPainter.different)
-    diff.fill(PixelRect(x0: 0, y0: min(expected.height, actual.height), x1: width, y1: height), color: DiffPainter.different)
-    return diff
+/// pixelmatch's backdrop pixel: the brightness of `p` faded towards white by
+/// `alpha` and by its own opacity, truncated as a byte store truncates.
+@inline(__always)
+func grayPixel(_ p: UInt32, alpha: Double) -> UInt32 {
+    let r = Double(p & 0xFF), g = Double(p >> 8 & 0xFF), b = Double(p >> 16 & 0xFF), a = Double(p >> 24)
+    let value = 255 + (r * 0.29889531 + g * 0.58662247 + b * 0.11448223 - 255) * alpha * a / 255
+    let v = UInt32(value)
+    return v | v << 8 | v << 16 | 0xFF00_0000
+}
+
+/// `image` in the top-left corner of a larger canvas of `color`.
+func padded(_ image: RGBAImage, to size: PixelSize, color: Color) -> RGBAImage? {
+    guard var out = try? RGBAImage(width: size.width, height: size.height, fill: color.withAlpha(255)) else { return nil }
+    out.copy(image, x: 0, y: 0)
+    return out
+}
+
+extension Color {
+    /// The colour opaque, as a straight word.
+    var opaque: UInt32 { withAlpha(255).straight }
+
+    func withAlpha(_ a: UInt8) -> Color { Color(r: r, g: g, b: b, a: a) }
 }
 
 extension PixelRect {

@@ -17,11 +17,21 @@ public enum PNG {
 
     /// Encodes a pixmap; opaque images are written as RGB.
     public static func encode(_ pixmap: Pixmap, threads: Int = 1) throws(PNGError) -> [UInt8] {
-        let rgba = pixmap.isOpaque ? pixmap.pixels : pixmap.unpremultiplied()
+        // Opaque pixels are the same premultiplied or not: no conversion.
+        let bytes = pixmap.isOpaque ? pixmap.pixels : pixmap.straight.bytes
+        return try encode(bytes, width: pixmap.width, height: pixmap.height, threads: threads)
+    }
+
+    /// Encodes straight RGBA pixels as they are.
+    public static func encode(_ image: RGBAImage, threads: Int = 1) throws(PNGError) -> [UInt8] {
+        try encode(image.bytes, width: image.width, height: image.height, threads: threads)
+    }
+
+    static func encode(_ rgba: [UInt8], width: Int, height: Int, threads: Int) throws(PNGError) -> [UInt8] {
         var out = cpng_buffer()
         var err = [CChar](repeating: 0, count: 256)
         let code = rgba.withUnsafeBufferPointer { p in
-            cpng_encode(p.baseAddress, UInt32(pixmap.width), UInt32(pixmap.height), pixmap.stride, Int32(threads), &out, &err, err.count)
+            cpng_encode(p.baseAddress, UInt32(width), UInt32(height), width * 4, Int32(threads), &out, &err, err.count)
         }
         return try take(out, code: code, err: err, action: "encode")
     }
@@ -33,23 +43,23 @@ public enum PNG {
         return (Int(width), Int(height))
     }
 
-    /// Decodes any PNG (first frame of an APNG) into a premultiplied pixmap.
-    /// The common kinds decode straight into the pixmap's memory with
-    /// libdeflate; libpng reads the rest.
-    public static func decode(_ bytes: [UInt8], maxPixels: UInt32 = defaultMaxPixels) throws(PNGError) -> Pixmap {
-        guard let (w, h) = size(of: bytes) else { throw PNGError(message: "not a PNG file (bad signature or no IHDR)") }
-        guard w > 0, h > 0, UInt64(w) * UInt64(h) <= UInt64(maxPixels) else {
-            throw PNGError(message: "image of \(w)x\(h) pixels is over the limit of \(maxPixels)")
-        }
+    /// Decodes any PNG (the first frame of an APNG) to straight 8-bit RGBA,
+    /// by one rule whatever the encoding: samples as stored (colour-space
+    /// chunks are ignored), 16-bit samples rounded to 8 bits. The common kinds
+    /// decode straight into the image's memory with libdeflate; libpng reads
+    /// the rest. O(pixels).
+    public static func decode(_ bytes: [UInt8], maxPixels: UInt32 = defaultMaxPixels) throws(PNGError) -> RGBAImage {
+        let (w, h) = try checkedSize(of: bytes, maxPixels: maxPixels)
         var err = [CChar](repeating: 0, count: 256)
         var code: Int32 = 0
         let pixels = [UInt8](unsafeUninitializedCapacity: w * h * 4) { buffer, initialized in
             code = bytes.withUnsafeBufferPointer { p in
-                cpng_decode_fast(p.baseAddress, p.count, maxPixels, 1, buffer.baseAddress, buffer.count, &err, err.count)
+                cpng_decode_fast(p.baseAddress, p.count, maxPixels, 0, buffer.baseAddress, buffer.count, &err, err.count)
             }
+            // Every byte is written on success; on failure the array is dropped unread.
             initialized = buffer.count
         }
-        if code == Int32(CPNG_OK) { return Pixmap(width: w, height: h, pixels: pixels) }
+        if code == Int32(CPNG_OK) { return try image(w, h, pixels) }
         guard code == Int32(CPNG_UNSUPPORTED) else { throw PNGError(message: message(err, fallback: "not a valid PNG")) }
         var image = cpng_image()
         code = bytes.withUnsafeBufferPointer { p in
@@ -60,7 +70,23 @@ public enum PNG {
         }
         defer { cpng_free(decoded) }
         let rgba = [UInt8](UnsafeBufferPointer(start: decoded, count: Int(image.width) * Int(image.height) * 4))
-        return Pixmap.fromUnpremultiplied(width: Int(image.width), height: Int(image.height), rgba: rgba)
+        return try Self.image(Int(image.width), Int(image.height), rgba)
+    }
+
+    /// The size from the header, checked against `maxPixels` before anything is allocated.
+    static func checkedSize(of bytes: [UInt8], maxPixels: UInt32) throws(PNGError) -> (Int, Int) {
+        guard let (w, h) = size(of: bytes) else { throw PNGError(message: "not a PNG file (bad signature or no IHDR)") }
+        guard w > 0, h > 0 else {
+            throw PNGError(message: "the image is \(w)x\(h) pixels: a PNG needs a width and a height of at least 1")
+        }
+        guard UInt64(w) * UInt64(h) <= UInt64(maxPixels) else {
+            throw PNGError(message: "the image is \(w)x\(h) pixels, over the limit of \(maxPixels) pixels")
+        }
+        return (w, h)
+    }
+
+    static func image(_ width: Int, _ height: Int, _ bytes: [UInt8]) throws(PNGError) -> RGBAImage {
+        do { return try RGBAImage(width: width, height: height, bytes: bytes) } catch { throw PNGError(message: error.description) }
     }
 
     /// Writes an animated PNG frame by frame; later frames store only what changed.
@@ -88,7 +114,7 @@ public enum PNG {
             guard pixmap.width == width, pixmap.height == height else {
                 throw PNGError(message: "frame is \(pixmap.width)x\(pixmap.height), the animation \(width)x\(height)")
             }
-            let rgba = pixmap.isOpaque ? pixmap.pixels : pixmap.unpremultiplied()
+            let rgba = pixmap.isOpaque ? pixmap.pixels : pixmap.straight.bytes
             var err = [CChar](repeating: 0, count: 256)
             let delay = UInt16(clamping: max(1, milliseconds))
             let code = rgba.withUnsafeBufferPointer { p in
@@ -117,7 +143,7 @@ public enum PNG {
     }
 
     static func message(_ err: [CChar], fallback: String) -> String {
-        let text = err.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        let text = String(decoding: err.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return text.isEmpty ? fallback : text
     }
 }
@@ -125,8 +151,7 @@ public enum PNG {
 extension Pixmap {
     /// Whether every pixel is opaque.
     public var isOpaque: Bool {
-        pixels.withUnsafeBytes { raw in
-            let words = raw.bindMemory(to: UInt32.self)
+        withWords { words in
             // AND whole chunks (which vectorises), then look at the alpha byte.
             var start = 0
             while start < words.count {
@@ -144,13 +169,15 @@ extension Pixmap {
 extension PNG {
     /// A decoded PNG kept as unfiltered packed rows, so that two images can be
     /// compared row by row and only the rows that matter expanded to pixels.
+    /// Immutable after `init`, so it may be shared between threads.
     public final class Rows: @unchecked Sendable {
-        private var rows: cpng_rows
+        private let rows: cpng_rows
         public var width: Int { Int(rows.width) }
         public var height: Int { Int(rows.height) }
 
         /// nil for the kinds of PNG only libpng reads (16-bit, interlaced, colour keys).
         public init?(_ bytes: [UInt8], maxPixels: UInt32 = PNG.defaultMaxPixels) throws(PNGError) {
+            _ = try PNG.checkedSize(of: bytes, maxPixels: maxPixels)
             var r = cpng_rows()
             var err = [CChar](repeating: 0, count: 256)
             let code = bytes.withUnsafeBufferPointer { p in cpng_decode_rows(p.baseAddress, p.count, maxPixels, &r, &err, err.count) }
@@ -159,28 +186,34 @@ extension PNG {
             rows = r
         }
 
-        deinit { cpng_rows_free(&rows) }
+        deinit {
+            var r = rows
+            cpng_rows_free(&r)
+        }
 
         /// The first and last rows that differ from `other`'s (nil when none),
         /// or nil overall when the two differ in size or format and rows cannot be compared.
+        /// O(rows × pitch) at most.
         public func differingRows(_ other: Rows) -> ClosedRange<Int>?? {
             var first: Int64 = -1, last: Int64 = -1
-            guard withUnsafePointer(to: &rows, { a in withUnsafePointer(to: &other.rows) { b in
+            guard withUnsafePointer(to: rows, { a in withUnsafePointer(to: other.rows) { b in
                 cpng_rows_first_difference(a, b, &first, &last)
             } }) == 1 else { return nil }
             return .some(first < 0 ? nil : Int(first) ... Int(last))
         }
 
-        /// Rows [y0, y1) as a premultiplied pixmap.
-        public func pixmap(rows range: Range<Int>) -> Pixmap {
-            let h = range.count, w = width
-            let pixels = [UInt8](unsafeUninitializedCapacity: w * h * 4) { buffer, initialized in
-                withUnsafePointer(to: &rows) { r in
-                    cpng_rows_expand(r, UInt32(range.lowerBound), UInt32(range.upperBound), 1, buffer.baseAddress)
+        /// Rows `range` (non-empty, within the image) as straight RGBA. O(range × width).
+        public func image(rows range: Range<Int>) throws(PNGError) -> RGBAImage {
+            precondition(!range.isEmpty && range.lowerBound >= 0 && range.upperBound <= height,
+                         "rows \(range) of an image of \(height) rows")
+            let count = range.count * width * 4
+            let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                withUnsafePointer(to: rows) { r in
+                    cpng_rows_expand(r, UInt32(range.lowerBound), UInt32(range.upperBound), 0, buffer.baseAddress)
                 }
-                initialized = w * h * 4
+                initialized = count
             }
-            return Pixmap(width: w, height: h, pixels: pixels)
+            return try PNG.image(width, range.count, pixels)
         }
     }
 }

@@ -1,6 +1,7 @@
 import Canvas
 import Foundation
 import ImageDiff
+import UnfoldComparison
 import PNGCodec
 import Render
 import ScenarioFormat
@@ -98,21 +99,22 @@ public enum SnapshotRunner {
             return Verdict(matches: false, message: diff.summary,
                            artifacts: try artifacts.save(expected: expected, actual: actual, name: name))
         }
-        let e: Pixmap, a = try PNG.decode(actual)
-        do { e = try PNG.decode(expected) } catch {
-            return Verdict(matches: false, message: "the reference is not a readable PNG (\(error)); re-record it with `--record failed`",
-                           artifacts: try artifacts.save(actual: actual, name: name))
-        }
         var diffOptions = options
         diffOptions.drawDiff = true
-        let result = ImageDiff.compare(e, a, options: diffOptions)
-        if result.matches {
-            return Verdict(matches: true, message: "within the threshold (\(result.differentPixels) different, \(result.antiAliasedPixels) anti-aliased pixels)")
+        let comparison: Comparison
+        do {
+            comparison = try Comparison(expected: expected, actual: actual, options: diffOptions)
+        } catch {
+            guard error.side == .expected else { throw error }
+            return Verdict(matches: false, message: "the reference is not a readable PNG (\(error.error)); re-record it with `--record failed`",
+                           artifacts: try artifacts.save(actual: actual, name: name))
         }
-        var verdict = Verdict(matches: false, message: describe(result))
-        verdict.artifacts = try artifacts.save(expected: e, actual: a, diff: result.diff, name: name)
-        if name == "strip.png", let strip, !result.sizesDiffer {
-            verdict.frames = try compareFrames(e, a, strip: strip, options: diffOptions, artifacts: artifacts)
+        let result = comparison.result
+        if result.matches { return Verdict(matches: true, message: comparison.summary) }
+        var verdict = Verdict(matches: false, message: comparison.summary)
+        verdict.artifacts = try artifacts.save(expected: expected, actual: actual, diff: result.diff, name: name)
+        if name == "strip.png", let strip, !result.sizesDiffer, let images = comparison.images {
+            verdict.frames = try compareFrames(images.expected, images.actual, strip: strip, options: diffOptions, artifacts: artifacts)
             if !verdict.frames.isEmpty {
                 verdict.message = "\(verdict.frames.count) frame\(verdict.frames.count == 1 ? "" : "s") differ; first: \(verdict.frames[0].description)"
             } else {
@@ -123,14 +125,14 @@ public enum SnapshotRunner {
     }
 
     /// Compares a strip frame by frame, so that a report can name the step and frame.
-    static func compareFrames(_ expected: Pixmap, _ actual: Pixmap, strip: StripGeometry, options: DiffOptions,
+    static func compareFrames(_ expected: RGBAImage, _ actual: RGBAImage, strip: StripGeometry, options: DiffOptions,
                               artifacts: Artifacts) throws -> [FrameFailure] {
         var failures: [FrameFailure] = []
         for row in 0 ..< strip.rows {
             for column in 0 ..< strip.columns {
                 let o = strip.origin(row: row, column: column)
                 let rect = PixelRect(x0: o.x, y0: o.y, x1: o.x + strip.frameWidth, y1: o.y + strip.frameHeight)
-                let e = expected.cropped(rect), a = actual.cropped(rect)
+                guard let e = expected.cropped(rect), let a = actual.cropped(rect) else { continue }
                 // Ignored regions are in strip pixels; the frame's are local.
                 var local = options
                 local.ignore = options.ignore.map { r in
@@ -140,20 +142,12 @@ public enum SnapshotRunner {
                 guard !result.matches, let box = result.bounds else { continue }
                 var f = FrameFailure(step: row + 1, frame: column, differentPixels: result.differentPixels,
                                      y0: box.y0, y1: box.y1, x0: box.x0, x1: box.x1)
-                f.artifacts = try artifacts.save(expected: e, actual: a, diff: result.diff,
+                f.artifacts = try artifacts.save(expected: try PNG.encode(e), actual: try PNG.encode(a), diff: result.diff,
                                                  name: String(format: "strip/step-%02d-frame-%02d.png", row + 1, column))
                 failures.append(f)
             }
         }
         return failures
-    }
-
-    static func describe(_ r: DiffResult) -> String {
-        if r.sizesDiffer {
-            return "size \(r.actualSize.width)x\(r.actualSize.height), expected \(r.expectedSize.width)x\(r.expectedSize.height)"
-        }
-        let box = r.bounds.map { " in the rows \($0.y0)-\($0.y1) px (columns \($0.x0)-\($0.x1))" } ?? ""
-        return "\(r.differentPixels) pixels differ\(box)"
     }
 
     static func seconds(_ d: Duration) -> Double {
@@ -186,13 +180,12 @@ struct Artifacts {
         return ["actual": a.relative]
     }
 
-    func save(expected: Pixmap, actual: Pixmap, diff: Pixmap?, name: String) throws -> [String: String] {
-        var out: [String: String] = [:]
-        for (role, image) in [("expected", expected), ("actual", actual), ("diff", diff)] {
-            guard let image else { continue }
-            let p = path(name, role)
-            try AtomicFile.write(try PNG.encode(image), to: p.full)
-            out[role] = p.relative
+    func save(expected: [UInt8], actual: [UInt8], diff: RGBAImage?, name: String) throws -> [String: String] {
+        var out = try save(expected: expected, actual: actual, name: name)
+        if let diff {
+            let p = path(name, "diff")
+            try AtomicFile.write(try PNG.encode(diff), to: p.full)
+            out["diff"] = p.relative
         }
         return out
     }

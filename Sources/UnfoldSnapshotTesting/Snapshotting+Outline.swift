@@ -1,12 +1,13 @@
 import Canvas
 import Foundation
 import ImageDiff
+import UnfoldComparison
 import PNGCodec
 import Render
 import ScenarioFormat
 import SnapshotTesting
 
-extension Snapshotting where Value == Scenario, Format == Pixmap {
+extension Snapshotting where Value == Scenario, Format == RGBAImage {
     /// A scenario as one image, for swift-snapshot-testing's `assertSnapshot`:
     /// the strip of every step (or, without steps, the initial state), compared
     /// with Unfold's image diff (YIQ threshold, anti-aliasing detection).
@@ -30,23 +31,21 @@ extension Snapshotting where Value == Scenario, Format == Pixmap {
     }
 }
 
-extension Diffing where Value == Pixmap {
+extension Diffing where Value == RGBAImage {
     /// PNG files compared pixel by pixel with Unfold's image diff.
     public static func outlinePixels(_ options: DiffOptions = DiffOptions()) -> Diffing {
         .diff(
             toData: { Data((try? PNG.encode($0)) ?? []) },
-            fromData: { data in (try? PNG.decode([UInt8](data))) ?? Pixmap(width: 1, height: 1, pixels: [0, 0, 0, 0]) },
+            fromData: { data in
+                (try? PNG.decode([UInt8](data))) ?? (try? RGBAImage(width: 1, height: 1, fill: .clear))!
+            },
             diffV2: { expected, actual in
                 var o = options
                 o.drawDiff = true
-                let result = ImageDiff.compare(expected, actual, options: o)
-                guard !result.matches else { return nil }
-                let box = result.bounds.map { " in the rows \($0.y0)-\($0.y1) px" } ?? ""
-                let message = result.sizesDiffer
-                    ? "size \(result.actualSize.width)x\(result.actualSize.height), expected \(result.expectedSize.width)x\(result.expectedSize.height)"
-                    : "\(result.differentPixels) pixels differ\(box)"
-                let attachments = result.diff.flatMap { try? PNG.encode($0) }.map { [DiffAttachment.data(Data($0), name: "difference.png")] } ?? []
-                return (message, attachments)
+                let comparison = Comparison(expected, actual, options: o)
+                guard !comparison.matches else { return nil }
+                let attachments = comparison.result.diff.flatMap { try? PNG.encode($0) }.map { [DiffAttachment.data(Data($0), name: "difference.png")] } ?? []
+                return (comparison.summary, attachments)
             })
     }
 }

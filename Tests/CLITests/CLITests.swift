@@ -78,6 +78,33 @@ let small = """
         let corrupt = s.write("corrupt.png", "not a png")
         let bad = try unfold(["diff", one, corrupt])
         #expect(bad.status == 2 && bad.err.contains("corrupt.png"))
+        // Equal bytes are still read: two copies of a broken file are bad input, not a match.
+        #expect(try unfold(["diff", corrupt, corrupt, "--json"]).status == 2)
+        let empty = s.write("empty.png", "")
+        #expect(try unfold(["diff", empty, empty]).status == 2)
+    }
+
+    /// pixelmatch's diff-image options, and a size change as its own verdict.
+    @Test func diffImageOptionsAndLayoutChanges() throws {
+        let s = Scratch()
+        let a = s.write("a.yaml", small)
+        _ = try unfold(["render", a, "--out", s.path + "/o", "--outputs", "states"])
+        let collapsed = s.path + "/o/cli/state-00.png", expanded = s.path + "/o/cli/state-01.png"
+        let masked = try unfold(["diff", collapsed, expanded, "--diff-mask", "--diff-color", "#00ff00", "--out", s.path + "/m.png"])
+        #expect(masked.status == 1 && FileManager.default.fileExists(atPath: s.path + "/m.png"))
+        let badColour = try unfold(["diff", collapsed, expanded, "--diff-color", "green"])
+        #expect(badColour.status == 2 && badColour.err.contains("--diff-color"))
+        // A fit canvas grows when a node expands: the overlap is compared and the change reported.
+        let fit = small.replacingOccurrences(of: "height: 120", with: "height: fit")
+        let one = s.write("one.yaml", fit.replacingOccurrences(of: "steps: [ { expand: a } ]", with: "steps: []"))
+        let two = s.write("two.yaml", fit)
+        _ = try unfold(["render", one, "--out", s.path + "/f", "--outputs", "states"])
+        _ = try unfold(["render", two, "--out", s.path + "/g", "--outputs", "states"])
+        let (short, long) = (s.path + "/f/cli/state-00.png", s.path + "/g/cli/state-00.png")
+        let grown = try unfold(["diff", short, long])
+        #expect(grown.status == 1 && grown.out == "layout change: 200x44 → 200x88; the overlap (200x44) matches\n")
+        let allowed = try unfold(["diff", short, long, "--allow-size-change", "--json"])
+        #expect(allowed.status == 0 && allowed.out.contains("\"layoutChange\": true"))
     }
 
     @Test func testCommandRecordsFailsAndReports() throws {
