@@ -11,7 +11,8 @@ public enum AtomicFile {
     }
 
     /// With `durable`, the bytes reach the disk before the rename (fsync),
-    /// so that a power cut cannot leave an empty file where a good one was.
+    /// so that a power cut cannot leave an empty file where a good one was,
+    /// and the folder is synced after it, so that the rename itself survives.
     public static func write(_ bytes: [UInt8], to path: String, durable: Bool = false) throws(WriteError) {
         let url = URL(fileURLWithPath: path)
         let dir = url.deletingLastPathComponent()
@@ -25,9 +26,10 @@ public enum AtomicFile {
         guard fd >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
         var ok = true
         bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
             var offset = 0
             while offset < raw.count {
-                let n = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                let n = Foundation.write(fd, base + offset, raw.count - offset)
                 if n <= 0 { ok = false; return }
                 offset += n
             }
@@ -39,6 +41,12 @@ public enum AtomicFile {
             let why = reason.isEmpty ? String(cString: strerror(errno)) : reason
             unlink(temp)
             throw WriteError(path: path, reason: why)
+        }
+        if durable {
+            let dirFD = open(dir.path, O_RDONLY | O_DIRECTORY)
+            guard dirFD >= 0 else { throw WriteError(path: path, reason: "cannot open its folder to sync it: \(String(cString: strerror(errno)))") }
+            defer { close(dirFD) }
+            guard fsync(dirFD) == 0 else { throw WriteError(path: path, reason: "cannot sync its folder: \(String(cString: strerror(errno)))") }
         }
     }
 }

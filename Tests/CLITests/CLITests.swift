@@ -84,6 +84,47 @@ let small = """
         #expect(try unfold(["diff", empty, empty]).status == 2)
     }
 
+    /// A thumbnail factor larger than the picture gives a one-pixel frame, not a crash.
+    @Test func thumbnailsOfPicturesSmallerThanTheFactor() throws {
+        let s = Scratch()
+        let tiny = s.write("tiny.yaml", small.replacingOccurrences(of: "width: 200, height: 120", with: "width: 16, height: 16"))
+        let r = try unfold(["render", tiny, "--out", s.path + "/o", "--thumbnail", "64", "--outputs", "strip"])
+        #expect(r.status == 0 && FileManager.default.fileExists(atPath: s.path + "/o/cli/strip.png"))
+    }
+
+    /// Recording syncs each reference and the index, then the folder after the
+    /// rename, so that a power cut cannot lose a recorded reference.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/strace")))
+    func recordingSyncsTheFolderAfterTheRename() throws {
+        let s = Scratch()
+        let dir = s.path + "/scenarios"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try Data(small.utf8).write(to: URL(fileURLWithPath: dir + "/cli.yaml"))
+        let products = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("unfold").path
+        let binary = FileManager.default.fileExists(atPath: products) ? products
+            : URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("unfold").path
+        let trace = s.path + "/trace"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/strace")
+        process.arguments = ["-f", "-o", trace, "-e", "trace=openat,rename,fsync", binary, "test", dir,
+                             "--snapshots", s.path + "/Snapshots", "--artifacts", s.path + "/art"]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let lines = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
+        // The index's rename, then an fsync of a descriptor opened on the scenario's folder.
+        let folder = s.path + "/Snapshots/cli"
+        guard let renamed = lines.lastIndex(where: { $0.contains("rename(") && $0.contains(folder + "/index.json\"") }) else {
+            Issue.record("no rename of the index in the trace")
+            return
+        }
+        let after = lines[renamed...]
+        let opened = after.first { $0.contains("openat(") && $0.contains("\"" + folder + "\"") && $0.contains("O_DIRECTORY") }
+        let fd = opened.flatMap { $0.split(separator: "=").last?.trimmingCharacters(in: .whitespaces) }
+        #expect(fd != nil && after.contains { $0.contains("fsync(\(fd ?? "none"))") })
+    }
+
     /// pixelmatch's diff-image options, and a size change as its own verdict.
     @Test func diffImageOptionsAndLayoutChanges() throws {
         let s = Scratch()
