@@ -21,9 +21,10 @@ let package = Package(
     ],
     targets: [
         .target(name: "OutlineEngine"),
+        .target(name: "OutlineAppearance"),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .target(name: "Canvas", dependencies: ["CFreeType"]),
-        .target(name: "Paint", dependencies: ["Canvas", "OutlineLayout", "ScenarioFormat"]),
+        .target(name: "Paint", dependencies: ["Canvas", "OutlineLayout", "OutlineAppearance"]),
         .target(name: "CPNG",
                 linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate"), .linkedLibrary("pthread")]),
         .target(name: "PNGCodec", dependencies: ["Canvas", "CPNG"]),
@@ -31,8 +32,8 @@ let package = Package(
         .target(name: "UnfoldComparison", dependencies: ["ImageDiff", "PNGCodec", "Canvas"]),
         .target(name: "Snapshot", dependencies: ["Render", "ImageDiff", "UnfoldComparison", "PNGCodec", "ScenarioFormat", "Canvas"]),
         .target(name: "Render", dependencies: ["OutlineEngine", "ScenarioFormat", "OutlineLayout", "Canvas", "Paint", "PNGCodec"]),
-        .target(name: "ScenarioFormat", dependencies: ["OutlineEngine", "Yams"]),
-        .target(name: "OutlineLayout", dependencies: ["OutlineEngine", "ScenarioFormat"]),
+        .target(name: "ScenarioFormat", dependencies: ["OutlineEngine", "OutlineAppearance", "Yams"]),
+        .target(name: "OutlineLayout", dependencies: ["OutlineEngine", "OutlineAppearance"]),
         .target(name: "UnfoldTesting", dependencies: ["Snapshot", "Render", "ImageDiff", "ScenarioFormat", "OutlineEngine", "Canvas"]),
         .target(name: "UnfoldSnapshotTesting", dependencies: [
             "Render", "ImageDiff", "UnfoldComparison", "PNGCodec", "ScenarioFormat", "Canvas",

@@ -1,4 +1,4 @@
-import ScenarioFormat
+import OutlineAppearance
 
 /// Horizontal geometry shared by layout and paint: where a row's content
 /// starts at a given depth. Indentation is linear while it leaves the title
@@ -17,7 +17,7 @@ public struct Indentation: Sendable, Equatable {
     /// The least title width that indentation leaves.
     public static let minimumTitle = 96.0
 
-    public init(style: Scenario.Style, width: Double) {
+    public init(style: Appearance.Style, width: Double) {
         padding = style.padding
         indent = style.indent
         let room = max(0, width - style.padding - Self.chevronBox - Self.minimumTitle)

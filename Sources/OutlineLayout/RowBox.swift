@@ -1,8 +1,9 @@
+import OutlineAppearance
 import OutlineEngine
-import ScenarioFormat
 
 /// Where and how one row is drawn in one frame, in points. The painter draws
-/// exactly this; everything that animates is a field here.
+/// exactly this: `y`, `height`, `opacity`, `chevron` and `selection` are what
+/// animates; `content` is the row's geometry, the same in every frame.
 public struct RowBox: Sendable, Equatable {
     public var row: Row
     public var y: Double
@@ -10,22 +11,17 @@ public struct RowBox: Sendable, Equatable {
     public var depth: Int
     /// 0 transparent ... 1 opaque.
     public var opacity: Double
-    /// Chevron rotation in degrees: 0 points right (collapsed), 90 down (expanded); nil: a leaf.
+    /// Chevron rotation in degrees: 0 points to the trailing side (collapsed), 90 down (expanded); nil: a leaf.
     public var chevron: Double?
     /// Strength of the selection highlight, 0...1.
     public var selection: Double
-    public var title: String
-    public var subtitle: String?
+    /// The row's kind, for its colours.
     public var kind: String?
-    public var icon: String?
-    /// Child count shown at the trailing edge of expandable rows.
-    public var badge: String?
-    /// Title lines when the row is self-sizing; one line otherwise (truncated by the painter).
-    public var lines: [String]
+    public var content: RowContent
     public var isDetail: Bool { row.isDetail }
 
-    public init(row: Row, y: Double, height: Double, depth: Int, opacity: Double, chevron: Double?, selection: Double,
-                title: String, subtitle: String?, kind: String?, icon: String?, badge: String?, lines: [String]) {
+    public init(row: Row, y: Double, height: Double, depth: Int, opacity: Double = 1, chevron: Double?,
+                selection: Double, kind: String?, content: RowContent) {
         self.row = row
         self.y = y
         self.height = height
@@ -33,23 +29,65 @@ public struct RowBox: Sendable, Equatable {
         self.opacity = opacity
         self.chevron = chevron
         self.selection = selection
-        self.title = title
-        self.subtitle = subtitle
         self.kind = kind
-        self.icon = icon
-        self.badge = badge
-        self.lines = lines
+        self.content = content
     }
+}
+
+/// The geometry of a row's content, in points. Horizontal positions are
+/// distances from the leading edge (the left one, left to right), so that a
+/// right-to-left outline is the mirror image: x = canvas width − leading − width.
+/// Vertically, content is centred on the row.
+public struct RowContent: Sendable, Equatable {
+    /// One or more lines of text in one font, starting at `leading`.
+    public struct Text: Sendable, Equatable {
+        /// Final lines: wrapped (self-sizing rows) or cut with an ellipsis to `width`.
+        public var lines: [String]
+        public var fontSize: Double
+        public var weight: Appearance.Weight
+        public var leading: Double
+        /// The width the lines were fitted to.
+        public var width: Double
+    }
+
+    /// A square icon: a letter in a rounded square.
+    public struct Icon: Sendable, Equatable {
+        public var name: String
+        public var leading: Double
+        public var size: Double
+        public var radius: Double
+        /// The letter's size.
+        public var fontSize: Double
+    }
+
+    /// The child count in a pill at the trailing side.
+    public struct Badge: Sendable, Equatable {
+        public var text: String
+        public var fontSize: Double
+        public var leading: Double
+        public var width: Double
+        public var height: Double
+        /// Where the text starts, centred in the pill.
+        public var textLeading: Double
+    }
+
+    /// The centre of the chevron, for expandable rows.
+    public var chevronCenter: Double
+    /// One indent guide per ancestor level, through the centre of its chevron box.
+    public var guides: [Double]
+    /// Where the separator at the bottom starts (0: full width); nil: none.
+    public var separator: Double?
+    public var icon: Icon?
+    public var badge: Badge?
+    public var title: Text
+    public var subtitle: Text?
 }
 
 /// The rows of one picture, in drawing order (rows drawn later cover earlier ones).
 public struct FrameLayout: Sendable, Equatable {
     public var rows: [RowBox]
-    /// The height of the content in points.
-    public var contentHeight: Double
 
-    public init(rows: [RowBox], contentHeight: Double) {
+    public init(rows: [RowBox]) {
         self.rows = rows
-        self.contentHeight = contentHeight
     }
 }

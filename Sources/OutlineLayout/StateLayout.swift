@@ -1,53 +1,61 @@
 import OutlineEngine
-import ScenarioFormat
 
-/// Row geometry of one resting state of the outline.
+/// The rows of one resting state of the outline, laid out from the top: a
+/// prefix of the visible rows that grows on demand, so that a picture of a
+/// fixed canvas costs what is on screen, not what is in the tree.
 public struct StateLayout: Sendable {
-    public var boxes: [RowBox]
-    public var contentHeight: Double
+    public let outline: Outline
+    public let rows: RowLayout
+    /// The rows laid out so far: display indices 0 ..< boxes.count.
+    public private(set) var boxes: [RowBox] = []
+    /// The bottom of the last row laid out.
+    public private(set) var bottom = 0.0
 
-    /// Lays out the visible rows top to bottom: heights per kind, or from
-    /// wrapped text for `height: auto`.
-    public init(_ outline: Outline, scenario: Scenario, measure: TextMeasure) {
-        let style = scenario.style
-        let indentation = Indentation(style: style, width: scenario.canvas.width)
-        var y = 0.0
-        boxes = []
-        boxes.reserveCapacity(outline.rowCount)
-        for row in outline.visibleRows {
-            let info = outline.info(row)
-            let node = row.node
-            let kind = outline.kind(of: node).flatMap { scenario.kinds[$0] }
-            let fontSize = row.isDetail ? style.fontSize * 0.82 : kind?.fontSize ?? style.fontSize
-            let weight = row.isDetail ? Scenario.Weight.regular : kind?.weight ?? style.weight
-            let title = row.isDetail ? kind?.detail?.text ?? "Details of \(outline.title(of: node))" : outline.title(of: node)
-            let subtitle = row.isDetail ? nil : outline.subtitle(of: node)
-            let fixed: Double? = row.isDetail ? kind?.detail.map { $0.height } ?? 44 : kind.map { $0.height } ?? style.rowHeight
-            let x = indentation.x(depth: info.depth) + Indentation.chevronBox
-            let textWidth = max(24, scenario.canvas.width - x - 16 - (info.isExpandable && style.badges ? 40 : 0))
-            var lines = [title]
-            let height: Double
-            if let fixed {
-                height = fixed
-            } else {
-                lines = measure.wrap(title, fontSize, weight, textWidth)
-                var h = Double(lines.count) * measure.lineHeight(fontSize) + 20
-                if let subtitle {
-                    h += Double(measure.wrap(subtitle, fontSize * 0.76, .regular, textWidth).count) * measure.lineHeight(fontSize * 0.76)
-                }
-                height = max(h, 32)
-            }
-            boxes.append(RowBox(
-                row: row, y: y, height: height, depth: info.depth, opacity: 1,
-                chevron: info.isExpandable ? (info.isExpanded ? 90 : 0) : nil,
-                selection: info.isSelected ? 1 : 0, title: title, subtitle: subtitle, kind: outline.kind(of: node),
-                icon: row.isDetail ? nil : outline.icon(of: node),
-                badge: info.isExpandable && style.badges ? String(outline.childCount(of: node)) : nil,
-                lines: lines))
-            y += height
-        }
-        contentHeight = y
+    /// Lays out the rows that start above `limit` points (all rows when nil).
+    /// O(rows laid out × log n).
+    public init(_ outline: Outline, rows: RowLayout, through limit: Double?) {
+        self.outline = outline
+        self.rows = rows
+        extend(through: limit ?? .infinity)
     }
 
-    public var frame: FrameLayout { FrameLayout(rows: boxes, contentHeight: contentHeight) }
+    /// Whether every visible row is laid out.
+    public var isComplete: Bool { boxes.count == outline.rowCount }
+
+    /// The content's height: exact once complete.
+    public var contentHeight: Double { bottom }
+
+    /// Lays out more rows until one starts at or below `limit`, or none is left.
+    public mutating func extend(through limit: Double) {
+        while bottom < limit, extendByOne() {}
+    }
+
+    /// Lays out more rows until index `index` is laid out (or none is left).
+    public mutating func extend(toIndex index: Int) {
+        while boxes.count <= index, extendByOne() {}
+    }
+
+    /// Lays out the next row; false when every row is laid out.
+    @discardableResult
+    public mutating func extendByOne() -> Bool {
+        guard let row = outline.row(at: boxes.count) else { return false }
+        let box = rows.box(for: row, in: outline, y: bottom)
+        boxes.append(box)
+        bottom += box.height
+        return true
+    }
+
+    /// Forgets the last row laid out.
+    public mutating func removeLast() {
+        guard let last = boxes.popLast() else { return }
+        bottom = last.y
+    }
+
+    /// The display index of `row` in this state, nil if it is not visible. O(log n).
+    public func index(of row: Row) -> Int? {
+        row.isDetail ? outline.displayIndex(ofDetailUnder: row.node) : outline.displayIndex(of: row.node)
+    }
+
+    /// The laid-out rows as a picture.
+    public var frame: FrameLayout { FrameLayout(rows: boxes) }
 }

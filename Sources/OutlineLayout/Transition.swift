@@ -1,87 +1,183 @@
+import OutlineAppearance
 import OutlineEngine
-import ScenarioFormat
 
 /// The frames between two states: rows that stay move to their new place,
 /// inserted rows fade in (and with `slide` come out from under their parent),
 /// deleted rows fade out (and with `slide` go back under it), chevrons and
 /// selection blend. Frame 0 equals the state before and the last frame the
 /// state after, exactly: at t = 0 and t = 1 every value is taken, not computed.
+///
+/// With a canvas `limit`, only the rows that can appear above it in some
+/// frame are laid out (the states grow on demand), so a frame costs what is
+/// on screen. Which row goes where is worked out once, not per frame.
 public struct Transition: Sendable {
-    public let before: StateLayout
-    public let after: StateLayout
-    public let style: Scenario.AnimationStyle
-    public let easing: Scenario.Easing
+    public private(set) var before: StateLayout
+    public private(set) var after: StateLayout
+    public let animation: Appearance.Animation
+    /// What each laid-out row of `before` becomes.
+    private var fates: [Fate] = []
+    /// For each laid-out row of `after`: nil if it stays, else where it slides from.
+    private var arrivals: [Anchor?] = []
 
-    public init(from before: StateLayout, to after: StateLayout, animation: Scenario.Animation) {
-        self.before = before
-        self.after = after
-        style = animation.style
-        easing = animation.easing
+    private enum Fate: Sendable {
+        /// It stays, at this index of `after`.
+        case stays(Int)
+        case deleted(Anchor)
+        /// It stays but below the canvas in both states: never drawn.
+        case offCanvas
     }
 
-    /// The layout at frame `index` of `count` frames after frame 0 (0 ... count).
+    /// Where a row that appears or disappears slides from or to (its parent's
+    /// place in the other state).
+    private enum Anchor: Sendable {
+        case none
+        case y(Double)
+        /// The parent is in the other state but below the canvas: so is the row.
+        case offCanvas
+    }
+
+    public init(from before: StateLayout, to after: StateLayout, animation: Appearance.Animation, limit: Double?) {
+        self.before = before
+        self.after = after
+        self.animation = animation
+        let limit = limit ?? .infinity
+        self.before.extend(through: limit)
+        self.after.extend(through: limit)
+        // Every row that shows above the canvas in either state needs its place in the other.
+        for i in 0 ..< self.before.boxes.count where self.before.boxes[i].y < limit {
+            if let j = self.after.index(of: self.before.boxes[i].row) { self.after.extend(toIndex: j) }
+        }
+        for j in 0 ..< self.after.boxes.count where self.after.boxes[j].y < limit {
+            if let i = self.before.index(of: self.after.boxes[j].row) { self.before.extend(toIndex: i) }
+        }
+        classify(limit: limit)
+    }
+
+    private mutating func classify(limit: Double) {
+        fates = before.boxes.indices.map(fate(of:))
+        // Deleted rows just below the laid-out ones may still travel onto the
+        // canvas, with the last staying row above them.
+        let shift = shiftAbove(before.boxes.count)
+        while before.extendByOne() {
+            let i = before.boxes.count - 1
+            let fate = fate(of: i)
+            guard case let .deleted(anchor) = fate, let reach = reach(of: before.boxes[i].y, anchor, shift), reach < limit else {
+                before.removeLast()
+                break
+            }
+            fates.append(fate)
+        }
+        arrivals = after.boxes.indices.map(arrival(of:))
+        // With `slide`, inserted rows just below come out from under their parent.
+        while animation.style == .slide, after.extendByOne() {
+            let j = after.boxes.count - 1
+            guard let anchor = arrival(of: j), case let .y(from) = anchor, min(from, after.boxes[j].y) < limit else {
+                after.removeLast()
+                break
+            }
+            arrivals.append(anchor)
+        }
+    }
+
+    private func fate(of i: Int) -> Fate {
+        let box = before.boxes[i]
+        guard let j = after.index(of: box.row) else { return .deleted(anchor(of: box.row, in: before, other: after)) }
+        return j < after.boxes.count ? .stays(j) : .offCanvas
+    }
+
+    private func arrival(of j: Int) -> Anchor? {
+        let row = after.boxes[j].row
+        return before.index(of: row) == nil ? anchor(of: row, in: after, other: before) : nil
+    }
+
+    /// The parent row (for a detail row, its node's row) in the other state.
+    private func anchor(of row: Row, in own: StateLayout, other: StateLayout) -> Anchor {
+        guard animation.style == .slide else { return .none }
+        let outline = own.outline
+        let parentRow: Row
+        if row.isDetail {
+            parentRow = Row(node: row.node, isDetail: false)
+        } else if let parent = outline.parent(of: row.node) {
+            parentRow = Row(node: parent, isDetail: false)
+        } else {
+            return .none
+        }
+        guard let k = other.index(of: parentRow) else { return .none }
+        return k < other.boxes.count ? .y(other.boxes[k].y) : .offCanvas
+    }
+
+    /// The highest a deleted row at `y` gets in any frame (nil: never drawn).
+    private func reach(of y: Double, _ anchor: Anchor, _ shift: Double?) -> Double? {
+        switch anchor {
+        case let .y(target): return min(y, target)
+        case .offCanvas: return nil
+        case .none: return shift.map { min(y, y + $0) }
+        }
+    }
+
+    /// How far the last staying row above row `i` of `before` moves (0 if
+    /// none); nil when that row is off the canvas. O(rows since it).
+    private func shiftAbove(_ i: Int) -> Double? {
+        var k = i - 1
+        while k >= 0 {
+            switch fates[k] {
+            case let .stays(j): return after.boxes[j].y - before.boxes[k].y
+            case .offCanvas: return nil
+            case .deleted: k -= 1
+            }
+        }
+        return 0
+    }
+
+    /// The layout at frame `index` of `count` frames after frame 0 (0 ... count). O(rows laid out).
     public func frame(_ index: Int, of count: Int) -> FrameLayout {
         if index <= 0 { return before.frame }
         if index >= count { return after.frame }
-        let t = Self.ease(Double(index) / Double(count), easing)
-        var afterIndex: [Row: Int] = [:]
-        for (i, box) in after.boxes.enumerated() { afterIndex[box.row] = i }
-        var beforeIndex: [Row: Int] = [:]
-        for (i, box) in before.boxes.enumerated() { beforeIndex[box.row] = i }
-
+        let t = Self.ease(Double(index) / Double(count), animation.easing)
         var deleted: [RowBox] = [], inserted: [RowBox] = [], staying: [RowBox] = []
         // How far the last staying row above moved: a fading row travels with it.
-        var shiftAbove = 0.0
+        var shift: Double? = 0
         for (i, box) in before.boxes.enumerated() {
-            if let j = afterIndex[box.row] {
+            switch fates[i] {
+            case let .stays(j):
                 let end = after.boxes[j]
-                shiftAbove = end.y - box.y
+                shift = end.y - box.y
                 var b = end
                 b.y = mix(box.y, end.y, t)
                 b.height = mix(box.height, end.height, t)
                 b.chevron = box.chevron.flatMap { a in end.chevron.map { mix(a, $0, t) } } ?? end.chevron
                 b.selection = mix(box.selection, end.selection, t)
                 staying.append(b)
-            } else {
+            case .offCanvas:
+                shift = nil
+            case let .deleted(anchor):
                 var b = box
                 b.opacity = 1 - t
-                if style == .slide, let anchor = anchorY(ownState: before, at: i, other: after, otherIndex: afterIndex) {
-                    b.y = mix(box.y, anchor, t)
-                } else {
-                    b.y = box.y + shiftAbove * t
+                switch anchor {
+                case let .y(target): b.y = mix(box.y, target, t)
+                case .offCanvas: continue
+                case .none:
+                    guard let shift else { continue }
+                    b.y = box.y + shift * t
                 }
                 deleted.append(b)
             }
         }
-        for (i, box) in after.boxes.enumerated() where beforeIndex[box.row] == nil {
+        for (j, box) in after.boxes.enumerated() {
+            guard let anchor = arrivals[j] else { continue }
             var b = box
             b.opacity = t
-            if style == .slide, let anchor = anchorY(ownState: after, at: i, other: before, otherIndex: beforeIndex) {
-                b.y = mix(anchor, box.y, t)
+            switch anchor {
+            case let .y(from): b.y = mix(from, box.y, t)
+            case .offCanvas: continue
+            case .none: break
             }
             inserted.append(b)
         }
-        return FrameLayout(rows: deleted + inserted + staying,
-                           contentHeight: mix(before.contentHeight, after.contentHeight, t))
+        return FrameLayout(rows: deleted + inserted + staying)
     }
 
-    /// Where a row that appears or disappears slides from or to: its parent's
-    /// (or, for a detail row, its node's) y in the other state. The parent is
-    /// the nearest row above with a smaller depth in the row's own state.
-    private func anchorY(ownState: StateLayout, at i: Int, other: StateLayout, otherIndex: [Row: Int]) -> Double? {
-        let box = ownState.boxes[i]
-        var k = i - 1
-        while k >= 0 {
-            let candidate = ownState.boxes[k]
-            if candidate.depth < box.depth || (box.isDetail && candidate.row.node == box.row.node) {
-                return otherIndex[candidate.row].map { other.boxes[$0].y }
-            }
-            k -= 1
-        }
-        return nil
-    }
-
-    static func ease(_ t: Double, _ easing: Scenario.Easing) -> Double {
+    static func ease(_ t: Double, _ easing: Appearance.Easing) -> Double {
         switch easing {
         case .linear: t
         case .easeIn: t * t * t

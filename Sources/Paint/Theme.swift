@@ -1,5 +1,5 @@
 import Canvas
-import ScenarioFormat
+import OutlineAppearance
 
 /// The colours of a theme. Kinds may override text and background.
 public struct Palette: Sendable, Equatable {
@@ -27,7 +27,7 @@ public struct Palette: Sendable, Equatable {
         selection: Color(hex: 0x2C3E66), detailBackground: Color(hex: 0x2C2C2E),
         badgeBackground: Color(hex: 0x3A3A3C), badgeText: Color(hex: 0xEBEBF5), icon: Color(hex: 0x0A84FF))
 
-    public static func of(_ theme: Scenario.Theme) -> Palette { theme == .light ? .light : .dark }
+    public static func of(_ theme: Appearance.Theme) -> Palette { theme == .light ? .light : .dark }
 }
 
 extension Color {

@@ -5,6 +5,7 @@ import OutlineLayout
 import Paint
 import PNGCodec
 import ScenarioFormat
+import OutlineAppearance
 
 /// What to render and how; every field overrides the scenario when set.
 public struct RenderOptions: Sendable {
@@ -44,8 +45,13 @@ public struct RenderError: Error, CustomStringConvertible {
 }
 
 /// Renders a scenario: the state after every step, every frame of every
-/// step's transition, a strip, an animated PNG and `updates.json`. Pictures
-/// are drawn and encoded on `workers` threads; the bytes do not depend on it.
+/// step's transition, a strip, an animated PNG and `updates.json`.
+///
+/// The pictures of a `RenderPlan` are laid out, drawn and encoded on
+/// `workers` threads and handed in order to the sinks (files, strip,
+/// animation), so at most a few frames are held at once, whatever the number
+/// of steps and frames. On a canvas of fixed height, only the rows on screen
+/// are laid out and drawn. The bytes do not depend on the number of workers.
 public enum ScenarioRenderer {
     public static func render(_ original: Scenario, options: RenderOptions,
                               progress: (@Sendable (Int) -> Void)? = nil) throws -> RenderResult {
@@ -53,88 +59,69 @@ public enum ScenarioRenderer {
         if let scale = options.scale { scenario.canvas.scale = scale }
         if let theme = options.theme { scenario.canvas.theme = theme }
         if let frames = options.frames { scenario.animation.frames = frames }
-        let frames = scenario.animation.frames
+        guard RenderLimits.frames.contains(scenario.animation.frames) else {
+            throw RenderError(description: "\(scenario.animation.frames) frames per step: use \(RenderLimits.frames.lowerBound) to \(RenderLimits.frames.upperBound)")
+        }
+        guard (1 ... 3).contains(scenario.canvas.scale) else {
+            throw RenderError(description: "scale \(scenario.canvas.scale): use 1, 2 or 3")
+        }
+        let appearance = scenario.appearance
+        let frames = appearance.animation.frames
         let playback = try Playback(scenario)
+        let steps = playback.states.count - 1
 
         let measurer = try Typesetter(fonts: options.fonts)
-        let measure = textMeasure(measurer, scale: Double(scenario.canvas.scale))
-        let layouts = playback.states.map { StateLayout($0.outline, scenario: scenario, measure: measure) }
-        let height = scenario.canvas.height ?? max(16, layouts.map(\.contentHeight).max() ?? 16)
-        let painterForSize = OutlinePainter(scenario: scenario, typesetter: measurer)
-        let size = painterForSize.pixelSize(height: height)
+        let rowLayout = RowLayout(appearance: appearance, measure: .typesetter(measurer, scale: Double(appearance.canvas.scale)))
+        // A fixed canvas lays out what shows on it; `fit` needs every row for its height.
+        let limit = appearance.canvas.height
+        var layouts = playback.states.map { StateLayout($0.outline, rows: rowLayout, through: limit) }
+        let height = limit ?? max(16, layouts.map(\.contentHeight).max() ?? 16)
+        let size = OutlinePainter(appearance: appearance, typesetter: measurer).pixelSize(height: height)
         guard size.width > 0, size.height > 0, size.width <= Pixmap.maxPixels / size.height else {
             throw RenderError(description: "the canvas is \(size.width)x\(size.height) pixels, "
                 + "over the limit of \(Pixmap.maxPixels); lower `canvas.height` or `canvas.scale`")
         }
-
-        let outputs = options.outputs
-        let steps = playback.states.count - 1
-        var pictures: [Picture] = []
-        if outputs.contains(.states) || outputs.contains(.animation) || (outputs.contains(.strip) && steps == 0) {
-            pictures += (0 ... steps).map { Picture.state($0) }
+        // Transitions, laid out once each (the rows that can show in some frame).
+        var transitions: [Transition] = []
+        if steps > 0 {
+            for step in 1 ... steps {
+                let t = Transition(from: layouts[step - 1], to: layouts[step], animation: appearance.animation, limit: limit)
+                transitions.append(t)
+                layouts[step - 1] = t.before
+            }
         }
-        if outputs.contains(.frames) || outputs.contains(.strip) || outputs.contains(.animation) {
-            for step in stride(from: 1, through: steps, by: 1) { pictures += (0 ... frames).map { Picture.frame(step: step, index: $0) } }
-        }
-        let thumbnail = max(1, options.thumbnail ?? 2 * scenario.canvas.scale)
-        let (scenarioToDraw, picturesToDraw) = (scenario, pictures)
 
-        let drawn: [Drawn] = try parallelMap(count: pictures.count, workers: options.workers, makeState: {
-            OutlinePainter(scenario: scenarioToDraw, typesetter: try Typesetter(fonts: options.fonts))
-        }) { painter, i in
-            let picture = picturesToDraw[i]
+        let plan = RenderPlan(steps: steps, frames: frames, outputs: options.outputs,
+                              hold: appearance.animation.hold, frameDelay: appearance.animation.frameDelay)
+        let thumbnail = max(1, min(options.thumbnail ?? 2 * appearance.canvas.scale, RenderLimits.thumbnail))
+        var sinks = try Sinks(plan: plan, frameSize: size, thumbnail: thumbnail, steps: steps, frames: frames,
+                              labels: (1 ... max(1, steps)).map { steps == 0 ? "initial" : String(format: "%02d  %@", $0, playback.states[$0].label) },
+                              palette: .of(appearance.canvas.theme), workers: options.workers)
+        let (states, moves) = (layouts, transitions)
+        try orderedParallel(count: plan.count, workers: options.workers, makeState: {
+            OutlinePainter(appearance: appearance, typesetter: try Typesetter(fonts: options.fonts))
+        }, job: { painter, i in
+            let (picture, uses) = plan.pictures[i]
             let layout: FrameLayout
             switch picture {
-            case let .state(s): layout = layouts[s].frame
-            case let .frame(step, index):
-                layout = Transition(from: layouts[step - 1], to: layouts[step], animation: scenarioToDraw.animation).frame(index, of: frames)
+            case let .state(s): layout = states[s].frame
+            case let .frame(step, index): layout = moves[step - 1].frame(index, of: frames)
             }
             let pixmap = try painter.draw(layout, height: height)
-            var result = Drawn()
-            if case .state = picture, outputs.contains(.states) { result.png = try PNG.encode(pixmap) }
-            if case .frame = picture, outputs.contains(.frames) { result.png = try PNG.encode(pixmap) }
-            if case .frame = picture, outputs.contains(.strip) { result.thumbnail = pixmap.downscaled(by: thumbnail) }
-            if case .state = picture, steps == 0, outputs.contains(.strip) { result.thumbnail = pixmap.downscaled(by: thumbnail) }
-            if outputs.contains(.animation) { result.full = pixmap }
+            var drawn = Drawn()
+            if !uses.files.isEmpty { drawn.png = try PNG.encode(pixmap) }
+            if !uses.stripCells.isEmpty { drawn.thumbnail = pixmap.downscaled(by: thumbnail) }
+            if uses.animationDelay != nil { drawn.full = pixmap }
             progress?(1)
-            return result
-        }
-
-        var files: [RenderedFile] = []
-        var byPicture: [Picture: Drawn] = [:]
-        for (picture, result) in zip(pictures, drawn) { byPicture[picture] = result }
-        for picture in pictures {
-            guard let png = byPicture[picture]?.png else { continue }
-            files.append(RenderedFile(path: picture.path, bytes: png))
-        }
-
-        var stripGeometry: StripGeometry?
-        if outputs.contains(.strip) {
-            let rows: [(String, [Pixmap])] = steps == 0
-                ? [("initial", [byPicture[.state(0)]!.thumbnail!])]
-                : (1 ... steps).map { step in
-                    (String(format: "%02d  %@", step, playback.states[step].label),
-                     (0 ... frames).map { byPicture[.frame(step: step, index: $0)]!.thumbnail! })
-                }
-            let strip = try Strip.draw(rows: rows, palette: .of(scenario.canvas.theme), typesetter: measurer)
-            stripGeometry = strip.geometry
-            files.append(RenderedFile(path: "strip.png", bytes: try PNG.encode(strip.pixmap, threads: options.workers)))
-        }
-        if outputs.contains(.animation) {
-            let animation = try PNG.Animation(width: size.width, height: size.height, threads: options.workers)
-            try animation.add(byPicture[.state(0)]!.full!, milliseconds: scenario.animation.hold)
-            for step in stride(from: 1, through: steps, by: 1) {
-                for index in 1 ... frames {
-                    let delay = index == frames ? scenario.animation.hold : scenario.animation.frameDelay
-                    try animation.add(byPicture[.frame(step: step, index: index)]!.full!, milliseconds: delay)
-                }
-            }
-            files.append(RenderedFile(path: "animation.png", bytes: try animation.finish()))
-        }
-        if outputs.contains(.updates) {
+            return drawn
+        }, consume: { i, drawn in
+            try sinks.take(drawn, uses: plan.pictures[i].uses, typesetter: measurer)
+        })
+        var files = try sinks.finish(typesetter: measurer)
+        if options.outputs.contains(.updates) {
             files.append(RenderedFile(path: "updates.json", bytes: Array(playback.updatesJSON().utf8)))
         }
-        return RenderResult(name: scenario.name, files: files, strip: stripGeometry)
+        return RenderResult(name: scenario.name, files: files, strip: sinks.stripGeometry)
     }
 
     /// Writes the files under `directory/<name>/`, each atomically.
@@ -146,57 +133,83 @@ public enum ScenarioRenderer {
 
     /// How many pictures `render` draws, for a progress bar.
     public static func pictureCount(_ scenario: Scenario, options: RenderOptions) -> Int {
-        let steps = scenario.steps.count
-        let frames = options.frames ?? scenario.animation.frames
-        var count = 0
-        let o = options.outputs
-        if o.contains(.states) || o.contains(.animation) || (o.contains(.strip) && steps == 0) { count += steps + 1 }
-        if o.contains(.frames) || o.contains(.strip) || o.contains(.animation) { count += steps * (frames + 1) }
-        return count
-    }
-
-    /// Layout's view of the fonts, in points.
-    static func textMeasure(_ typesetter: Typesetter, scale: Double) -> TextMeasure {
-        let shared = LockedTypesetter(typesetter)
-        return TextMeasure(
-            wrap: { text, size, weight, width in
-                shared.with { $0.wrap(text, size: size * scale, weight: weight == .semibold ? .semibold : .regular, maxWidth: width * scale) }
-            },
-            lineHeight: { size in
-                shared.with { t in
-                    let (a, d) = t.lineMetrics(size: size * scale)
-                    return (a + d) / scale
-                }
-            })
+        let animation = scenario.animation
+        return RenderPlan(steps: scenario.steps.count, frames: options.frames ?? animation.frames, outputs: options.outputs,
+                          hold: animation.hold, frameDelay: animation.frameDelay).count
     }
 }
 
-enum Picture: Hashable, Sendable {
-    case state(Int)
-    case frame(step: Int, index: Int)
-
-    var path: String {
-        switch self {
-        case let .state(s): String(format: "state-%02d.png", s)
-        case let .frame(step, index): String(format: "step-%02d/frame-%02d.png", step, index)
-        }
-    }
-}
-
+/// What a worker made of one picture.
 struct Drawn {
     var png: [UInt8]?
     var thumbnail: Pixmap?
     var full: Pixmap?
 }
 
-/// A typesetter that layout may call from any thread, one caller at a time.
-final class LockedTypesetter: @unchecked Sendable {
-    private let typesetter: Typesetter
-    private let lock = NSLock()
-    init(_ typesetter: Typesetter) { self.typesetter = typesetter }
-    func with<T>(_ body: (Typesetter) -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(typesetter)
+/// Where the pictures go, in plan order: encoded files, the strip's cells
+/// (drawn into the strip as they come) and the animation's frames.
+struct Sinks {
+    private var files: [String: [UInt8]] = [:]
+    private let plan: RenderPlan
+    private var strip: Pixmap?
+    private(set) var stripGeometry: StripGeometry?
+    private let labels: [String]
+    private let palette: Palette
+    private let animation: PNG.Animation?
+    private let workers: Int
+
+    init(plan: RenderPlan, frameSize: (width: Int, height: Int), thumbnail: Int, steps: Int, frames: Int,
+         labels: [String], palette: Palette, workers: Int) throws {
+        self.plan = plan
+        self.labels = labels
+        self.palette = palette
+        self.workers = workers
+        if plan.outputs.contains(.strip) {
+            let thumb = (width: max(1, frameSize.width / thumbnail), height: max(1, frameSize.height / thumbnail))
+            let geometry = StripGeometry(rows: max(1, steps), columns: steps == 0 ? 1 : frames + 1,
+                                         frameWidth: thumb.width, frameHeight: thumb.height)
+            stripGeometry = geometry
+            strip = try Strip.canvas(geometry, palette: palette)
+        }
+        animation = plan.outputs.contains(.animation)
+            ? try PNG.Animation(width: frameSize.width, height: frameSize.height, threads: workers) : nil
+    }
+
+    mutating func take(_ drawn: Drawn, uses: RenderPlan.Uses, typesetter: Typesetter) throws {
+        if let png = drawn.png { for path in uses.files { files[path] = png } }
+        if let thumbnail = drawn.thumbnail, let geometry = stripGeometry {
+            for cell in uses.stripCells { strip?.placeFrame(thumbnail, geometry: geometry, row: cell.row, column: cell.column, palette: palette) }
+        }
+        if let full = drawn.full, let delay = uses.animationDelay { try animation?.add(full, milliseconds: delay) }
+    }
+
+    /// The files in a fixed order: states, frames, strip, animation.
+    mutating func finish(typesetter: Typesetter) throws -> [RenderedFile] {
+        var out = files.keys.sorted { a, b in
+            (a.hasPrefix("state-") ? 0 : 1, a) < (b.hasPrefix("state-") ? 0 : 1, b)
+        }.compactMap { path in files[path].map { RenderedFile(path: path, bytes: $0) } }
+        if var strip, let geometry = stripGeometry {
+            Strip.label(&strip, geometry: geometry, labels: labels, palette: palette, typesetter: typesetter)
+            out.append(RenderedFile(path: "strip.png", bytes: try PNG.encode(strip, threads: workers)))
+        }
+        if let animation { out.append(RenderedFile(path: "animation.png", bytes: try animation.finish())) }
+        return out
+    }
+}
+
+/// Bounds on what one render may ask for, each checked where the value enters.
+public enum RenderLimits {
+    /// Frames per step.
+    public static let frames = 1 ... 120
+    /// The strip's shrink factor.
+    public static let thumbnail = 64
+}
+
+extension Pixmap {
+    /// Places a strip cell's frame (its border and pixels).
+    mutating func placeFrame(_ frame: Pixmap, geometry: StripGeometry, row: Int, column: Int, palette: Palette) {
+        let o = geometry.origin(row: row, column: column)
+        fill(PixelRect(x0: o.x - 1, y0: o.y - 1, x1: o.x + frame.width + 1, y1: o.y + frame.height + 1), color: palette.separator)
+        copy(frame, x: o.x, y: o.y)
     }
 }

@@ -22,23 +22,20 @@ public struct StripGeometry: Sendable, Equatable {
 }
 
 /// An animation strip: one labelled row per step, its frames as columns.
+/// The canvas is made first and each frame placed as it is drawn
+/// (`Pixmap.placeFrame`), so that no frame waits for the others.
 enum Strip {
-    static func draw(rows: [(label: String, frames: [Pixmap])], palette: Palette,
-                     typesetter: Typesetter) throws -> (pixmap: Pixmap, geometry: StripGeometry) {
-        let first = rows[0].frames[0]
-        let geometry = StripGeometry(rows: rows.count, columns: rows.map(\.frames.count).max() ?? 1,
-                                     frameWidth: first.width, frameHeight: first.height)
-        var strip = try Pixmap(width: geometry.width, height: geometry.height, fill: palette.detailBackground)
-        for (r, row) in rows.enumerated() {
+    /// The empty strip.
+    static func canvas(_ geometry: StripGeometry, palette: Palette) throws -> Pixmap {
+        try Pixmap(width: geometry.width, height: geometry.height, fill: palette.detailBackground)
+    }
+
+    /// Writes each row's label above it.
+    static func label(_ strip: inout Pixmap, geometry: StripGeometry, labels: [String], palette: Palette, typesetter: Typesetter) {
+        for (r, label) in labels.enumerated() where r < geometry.rows {
             let top = geometry.origin(row: r, column: 0)
-            typesetter.draw(row.label, into: &strip, x: Double(StripGeometry.padding), baseline: top.y - 9, size: 15,
+            typesetter.draw(label, into: &strip, x: Double(StripGeometry.padding), baseline: top.y - 9, size: 15,
                             weight: .semibold, color: palette.text)
-            for (c, frame) in row.frames.enumerated() {
-                let o = geometry.origin(row: r, column: c)
-                strip.fill(PixelRect(x0: o.x - 1, y0: o.y - 1, x1: o.x + frame.width + 1, y1: o.y + frame.height + 1), color: palette.separator)
-                strip.copy(frame, x: o.x, y: o.y)
-            }
         }
-        return (strip, geometry)
     }
 }

@@ -18,12 +18,11 @@ extension Scenario {
             stack += outline.children(of: node).reversed().map { ($0, index) }
         }
         let here = SourceLocation(file: name, line: 0, column: 0)
-        var style = style
-        style.collapse = outline.collapsePolicy
         var kinds = kinds
         for kind in Set(nodes.compactMap(\.kind)) where kinds[kind] == nil { kinds[kind] = Kind(height: style.rowHeight) }
         self.init(name: name, file: name, canvas: canvas, style: style, kinds: kinds, nodes: nodes,
                   nodeLocations: nodes.map { _ in here }, initialDetails: details, handlers: Handlers(),
-                  steps: steps.map { Step(action: $0, location: here) }, animation: Animation())
+                  steps: steps.map { Step(action: $0, location: here) }, animation: Animation(),
+                  collapse: outline.collapsePolicy)
     }
 }

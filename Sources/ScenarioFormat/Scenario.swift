@@ -1,4 +1,8 @@
+import OutlineAppearance
 import OutlineEngine
+
+@_exported import struct OutlineAppearance.Appearance
+@_exported import struct OutlineAppearance.RGBA
 
 /// One scenario file: an outline, how it looks, and the steps to play on it.
 /// Every key is documented in `docs/scenario-format.md`.
@@ -18,77 +22,31 @@ public struct Scenario: Sendable {
     public var steps: [Step]
     public var animation: Animation
 
-    public struct Canvas: Sendable, Equatable {
-        public var width: Double = 390
-        /// nil: as tall as the content of the tallest state.
-        public var height: Double? = 844
-        public var scale: Int = 2
-        public var theme: Theme = .light
-        public init() {}
-    }
+    /// What to do when a node collapses: remember its descendants' expansion, or reset it.
+    public var collapse: CollapsePolicy = .remember
 
-    public enum Theme: String, Sendable, CaseIterable { case light, dark }
+    public typealias Canvas = Appearance.Canvas
+    public typealias Theme = Appearance.Theme
+    public typealias Style = Appearance.Style
+    public typealias Weight = Appearance.Weight
+    public typealias Kind = Appearance.Kind
+    public typealias Animation = Appearance.Animation
+    public typealias AnimationStyle = Appearance.AnimationStyle
+    public typealias Easing = Appearance.Easing
 
-    public struct Style: Sendable, Equatable {
-        public var indent: Double = 20
-        public var rowHeight: Double = 44
-        public var fontSize: Double = 17
-        /// Space before the first level's chevron.
-        public var padding: Double = 16
-        public var weight: Weight = .regular
-        public var collapse: CollapsePolicy = .remember
-        /// Child-count badges on expandable rows.
-        public var badges: Bool = true
-        public var guides: Bool = true
-        public var separators: Bool = true
-        /// Separators start where the row's content starts; false: full width.
-        public var separatorInset: Bool = true
-        public init() {}
-    }
-
-    public enum Weight: String, Sendable, CaseIterable { case regular, semibold }
-
-    /// A row kind: its size, font and colours, and how its rows handle events.
-    public struct Kind: Sendable, Equatable {
-        /// nil: self-sizing (`height: auto`), from the wrapped title and subtitle.
-        public var height: Double?
-        public var fontSize: Double?
-        public var weight: Weight?
-        public var textColor: RGBA?
-        public var background: RGBA?
-        /// Rows of this kind have a detail row (a tap on a leaf toggles it); its height (nil: auto).
-        public var detail: Detail?
-        public var on: [String: EventAction] = [:]
-
-        public init(height: Double? = 44) {
-            self.height = height
-        }
-
-        public struct Detail: Sendable, Equatable {
-            public var height: Double?
-            public var text: String?
-        }
+    /// How it looks, for layout and paint.
+    public var appearance: Appearance {
+        Appearance(canvas: canvas, style: style, kinds: kinds, animation: animation)
     }
 
     public struct Handlers: Sendable, Equatable {
         public var outline: [String: EventAction] = [:]
+        /// By row kind.
+        public var byKind: [String: [String: EventAction]] = [:]
         /// By position in `nodes`.
         public var byNode: [Int: [String: EventAction]] = [:]
-    }
-
-    public struct Animation: Sendable, Equatable {
-        public var frames: Int = 6
-        public var style: AnimationStyle = .fade
-        public var easing: Easing = .easeInOut
-        /// Milliseconds each in-between frame shows in the animated PNG.
-        public var frameDelay: Int = 40
-        /// Milliseconds each resting state shows in the animated PNG.
-        public var hold: Int = 800
         public init() {}
     }
-
-    public enum AnimationStyle: String, Sendable, CaseIterable { case fade, slide }
-    public enum Easing: String, Sendable, CaseIterable { case linear, easeIn, easeOut, easeInOut }
 }
 
 /// A position in a scenario file.
@@ -98,16 +56,3 @@ public struct SourceLocation: Sendable, Equatable {
     public var column: Int
 }
 
-/// A colour from `#RRGGBB` or `#RRGGBBAA`, not premultiplied.
-public struct RGBA: Sendable, Equatable, Hashable {
-    public var r, g, b, a: UInt8
-    public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) {
-        self.r = r; self.g = g; self.b = b; self.a = a
-    }
-
-    public init?(hex: String) {
-        guard hex.first == "#", hex.count == 7 || hex.count == 9, let v = UInt32(hex.dropFirst(), radix: 16) else { return nil }
-        let value = hex.count == 7 ? v << 8 | 0xFF : v
-        self.init(r: UInt8(value >> 24), g: UInt8(value >> 16 & 0xFF), b: UInt8(value >> 8 & 0xFF), a: UInt8(value & 0xFF))
-    }
-}

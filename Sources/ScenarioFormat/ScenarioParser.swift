@@ -23,8 +23,8 @@ extension Scenario {
                                                      hint: "it names the output folder, e.g. `name: regions`")
         }
         if let v = top["canvas"] { scenario.canvas = try readCanvas(v) }
-        if let v = top["style"] { scenario.style = try readStyle(v) }
-        if let v = top["kinds"] { scenario.kinds = try readKinds(v) }
+        if let v = top["style"] { try readStyle(v, into: &scenario) }
+        if let v = top["kinds"] { (scenario.kinds, scenario.handlers.byKind) = try readKinds(v) }
         if let v = top["events"] { scenario.handlers.outline = try readHandlers(v, what: "`events`") }
         if let v = top["animation"] { scenario.animation = try readAnimation(v) }
 
@@ -56,7 +56,7 @@ extension Scenario {
     public func makeOutline() throws(ScenarioError) -> Outline {
         var outline: Outline
         do {
-            outline = try Outline(nodes, collapsePolicy: style.collapse)
+            outline = try Outline(nodes, collapsePolicy: collapse)
         } catch {
             let index: Int
             switch error {
@@ -68,13 +68,13 @@ extension Scenario {
             let at = nodeLocations.indices.contains(index) ? nodeLocations[index] : SourceLocation(file: file, line: 1, column: 1)
             throw ScenarioError(file: at.file, line: at.line, column: at.column, message: "\(error)")
         }
-        for (name, kind) in kinds {
-            if !kind.on.isEmpty { outline.handlers.byKind[name] = kind.on }
-            if kind.detail != nil { outline.handlers.kindsWithDetail.insert(name) }
-        }
+        for (name, kind) in kinds where kind.detail != nil { outline.handlers.kindsWithDetail.insert(name) }
+        outline.handlers.byKind = handlers.byKind
         outline.handlers.outline = handlers.outline
-        for (index, table) in handlers.byNode { outline.handlers.byNode[outline.nodes[index]] = table }
-        for index in initialDetails { outline.showDetail(outline.nodes[index]) }
+        // Node i of `nodes` is the outline's i-th node: the list is read once, not per lookup.
+        let ids = outline.nodes
+        for (index, table) in handlers.byNode { outline.handlers.byNode[ids[index]] = table }
+        for index in initialDetails { outline.showDetail(ids[index]) }
         return outline
     }
 
@@ -103,7 +103,8 @@ extension Scenario {
         return c
     }
 
-    static func readStyle(_ v: Value) throws(ScenarioError) -> Style {
+    /// The style, and the collapse policy that the file keeps beside it.
+    static func readStyle(_ v: Value, into scenario: inout Scenario) throws(ScenarioError) {
         let f = try v.map("`style`", allowed: ["indent", "rowHeight", "fontSize", "padding", "weight", "collapse", "badges", "guides", "separators", "separatorInset"])
         var s = Style()
         if let x = f["indent"] { s.indent = try x.double("`style.indent`", in: 0 ... 200) }
@@ -111,16 +112,18 @@ extension Scenario {
         if let x = f["fontSize"] { s.fontSize = try x.double("`style.fontSize`", in: 4 ... 200) }
         if let x = f["padding"] { s.padding = try x.double("`style.padding`", in: 0 ... 500) }
         if let x = f["weight"] { s.weight = try x.choice("`style.weight`", Weight.self) }
-        if let x = f["collapse"] { s.collapse = try x.choice("`style.collapse`", CollapsePolicy.self) }
+        if let x = f["collapse"] { scenario.collapse = try x.choice("`style.collapse`", CollapsePolicy.self) }
         if let x = f["badges"] { s.badges = try x.bool("`style.badges`") }
         if let x = f["guides"] { s.guides = try x.bool("`style.guides`") }
         if let x = f["separators"] { s.separators = try x.bool("`style.separators`") }
         if let x = f["separatorInset"] { s.separatorInset = try x.bool("`style.separatorInset`") }
-        return s
+        scenario.style = s
     }
 
-    static func readKinds(_ v: Value) throws(ScenarioError) -> [String: Kind] {
+    /// The kinds, and the event handlers declared with them.
+    static func readKinds(_ v: Value) throws(ScenarioError) -> ([String: Kind], [String: [String: EventAction]]) {
         var kinds: [String: Kind] = [:]
+        var handlers: [String: [String: EventAction]] = [:]
         for (name, value) in try v.anyMap("`kinds`").pairs {
             let f = try value.map("kind '\(name)'", allowed: ["height", "fontSize", "weight", "color", "background", "detail", "on"])
             var k = Kind(height: 44)
@@ -138,10 +141,10 @@ extension Scenario {
                     k.detail = Kind.Detail(height: nil, text: nil)
                 }
             }
-            if let x = f["on"] { k.on = try readHandlers(x, what: "`kinds.\(name).on`") }
+            if let x = f["on"] { handlers[name] = try readHandlers(x, what: "`kinds.\(name).on`") }
             kinds[name] = k
         }
-        return kinds
+        return (kinds, handlers)
     }
 
     /// A height in points, or `auto` (nil).

@@ -34,8 +34,10 @@ struct RenderBench: ParsableCommand {
         if !json { print("spec        pixels         draw ms   draw+encode ms   PNG bytes") }
         for path in specs {
             let spec = try FrameSpec.load(path)
-            let frame = spec.frame()
             let painter = try FramePainter(spec: spec, threads: threads)
+            let frame = spec.frame(measure: painter.measure)
+            // Warm up (glyph caches, page faults) before timing.
+            for _ in 0 ..< 3 { _ = try PNG.encode(try painter.draw(frame), threads: threads) }
             let draw = medianMilliseconds(runs: runs) { try! painter.draw(frame) }
             var png: [UInt8] = []
             let both = medianMilliseconds(runs: runs) { () -> Int in
@@ -85,33 +87,36 @@ struct FrameSpec: Decodable {
         }
     }
 
-    /// The rows as a layout, stacked from the top.
-    func frame() -> FrameLayout {
+    /// The rows as a layout, stacked from the top, through the same row layout as a scenario's.
+    func frame(measure: TextMeasure) -> FrameLayout {
+        let rows = RowLayout(appearance: appearance(), measure: measure)
         // Rows need distinct nodes for their identity only.
-        let nodes = try! Outline(rows.indices.map { NodeSpec(key: "r\($0)", title: "r") }).nodes
+        let nodes = try! Outline(self.rows.indices.map { NodeSpec(key: "r\($0)", title: "r") }).nodes
         var y = 0.0
         var boxes: [RowBox] = []
-        for (i, row) in rows.enumerated() {
-            boxes.append(RowBox(row: Row(node: nodes[i], isDetail: false), y: y, height: row.height, depth: row.depth,
-                                opacity: 1, chevron: row.expandable ? (row.expanded ? 90 : 0) : nil, selection: 0,
-                                title: row.title, subtitle: nil, kind: nil, icon: nil, badge: nil, lines: [row.title]))
+        for (i, row) in self.rows.enumerated() {
+            var box = rows.box(for: Row(node: nodes[i], isDetail: false),
+                               RowLayout.Facts(depth: row.depth, title: row.title, childCount: row.expandable ? 1 : nil,
+                                               isExpanded: row.expanded), y: y)
+            box.height = row.height
+            boxes.append(box)
             y += row.height
         }
-        return FrameLayout(rows: boxes, contentHeight: y)
+        return FrameLayout(rows: boxes)
     }
 
-    /// A scenario with the spec's canvas and style: no badges, for the same drawing as the peers.
-    func scenario() -> Scenario {
-        var s = try! Scenario.parse("name: bench\ntree: []\n", file: "bench")
-        s.canvas.width = width
-        s.canvas.height = height
-        s.canvas.scale = Int(scale)
-        s.style.indent = indent
-        s.style.padding = padding
-        s.style.fontSize = fontSize
-        s.style.badges = false
-        s.style.separatorInset = false
-        return s
+    /// The spec's canvas and style: no badges, full-width separators, for the same drawing as the peers.
+    func appearance() -> Appearance {
+        var a = Appearance()
+        a.canvas.width = width
+        a.canvas.height = height
+        a.canvas.scale = Int(scale)
+        a.style.indent = indent
+        a.style.padding = padding
+        a.style.fontSize = fontSize
+        a.style.badges = false
+        a.style.separatorInset = false
+        return a
     }
 }
 
@@ -119,6 +124,8 @@ struct FrameSpec: Decodable {
 struct FramePainter {
     let painters: [OutlinePainter]
     let height: Double
+    /// Layout's view of the first painter's fonts.
+    let measure: TextMeasure
 
     init(spec: FrameSpec, threads: Int) throws {
         var files = try FontFiles.locate()
@@ -126,14 +133,14 @@ struct FramePainter {
             files.regular = spec.font
             files.semibold = spec.font
         }
-        let scenario = spec.scenario()
         // The spec's colours: black text on white, #C8C8C8 guides, #DDDDDD separators, #555555 chevrons.
         var palette = Palette.light
         palette.text = .black
         painters = try (0 ..< max(1, threads)).map { _ in
-            OutlinePainter(scenario: scenario, typesetter: try Typesetter(fonts: files), palette: palette)
+            OutlinePainter(appearance: spec.appearance(), typesetter: try Typesetter(fonts: files), palette: palette)
         }
         height = spec.height
+        measure = .typesetter(painters[0].typesetter, scale: spec.scale)
     }
 
     func draw(_ frame: FrameLayout) throws -> Pixmap {

@@ -1,0 +1,112 @@
+/// How an outline looks and moves, as plain values: the canvas, the style,
+/// the row kinds and the animation. Layout and paint read only this, never
+/// the scenario format, so the file format can change without them.
+public struct Appearance: Sendable, Equatable {
+    public var canvas: Canvas
+    public var style: Style
+    /// Row kinds by name.
+    public var kinds: [String: Kind]
+    public var animation: Animation
+
+    public init(canvas: Canvas = Canvas(), style: Style = Style(), kinds: [String: Kind] = [:],
+                animation: Animation = Animation()) {
+        self.canvas = canvas
+        self.style = style
+        self.kinds = kinds
+        self.animation = animation
+    }
+
+    /// The canvas every picture is drawn on, in points.
+    public struct Canvas: Sendable, Equatable {
+        public var width: Double = 390
+        /// nil: as tall as the content of the tallest state.
+        public var height: Double? = 844
+        public var scale: Int = 2
+        public var theme: Theme = .light
+        public init() {}
+    }
+
+    public enum Theme: String, Sendable, CaseIterable { case light, dark }
+
+    /// Sizes and decorations shared by every row.
+    public struct Style: Sendable, Equatable {
+        public var indent: Double = 20
+        public var rowHeight: Double = 44
+        public var fontSize: Double = 17
+        /// Space before the first level's chevron.
+        public var padding: Double = 16
+        public var weight: Weight = .regular
+        /// Child-count badges on expandable rows.
+        public var badges: Bool = true
+        public var guides: Bool = true
+        public var separators: Bool = true
+        /// Separators start where the row's content starts; false: full width.
+        public var separatorInset: Bool = true
+        public init() {}
+    }
+
+    public enum Weight: String, Sendable, CaseIterable { case regular, semibold }
+
+    /// A row kind: its size, font and colours.
+    public struct Kind: Sendable, Equatable {
+        /// nil: self-sizing (`height: auto`), from the wrapped title and subtitle.
+        public var height: Double?
+        public var fontSize: Double?
+        public var weight: Weight?
+        public var textColor: RGBA?
+        public var background: RGBA?
+        /// Rows of this kind have a detail row (a tap on a leaf toggles it).
+        public var detail: Detail?
+
+        public init(height: Double? = 44, fontSize: Double? = nil, weight: Weight? = nil, textColor: RGBA? = nil,
+                    background: RGBA? = nil, detail: Detail? = nil) {
+            self.height = height
+            self.fontSize = fontSize
+            self.weight = weight
+            self.textColor = textColor
+            self.background = background
+            self.detail = detail
+        }
+
+        /// The detail row shown under a row of this kind.
+        public struct Detail: Sendable, Equatable {
+            /// nil: self-sizing.
+            public var height: Double?
+            /// nil: "Details of <title>".
+            public var text: String?
+            public init(height: Double? = nil, text: String? = nil) {
+                self.height = height
+                self.text = text
+            }
+        }
+    }
+
+    /// How transitions between states play.
+    public struct Animation: Sendable, Equatable {
+        public var frames: Int = 6
+        public var style: AnimationStyle = .fade
+        public var easing: Easing = .easeInOut
+        /// Milliseconds each in-between frame shows in an animation.
+        public var frameDelay: Int = 40
+        /// Milliseconds each resting state shows in an animation.
+        public var hold: Int = 800
+        public init() {}
+    }
+
+    public enum AnimationStyle: String, Sendable, CaseIterable { case fade, slide }
+    public enum Easing: String, Sendable, CaseIterable { case linear, easeIn, easeOut, easeInOut }
+}
+
+/// A colour from `#RRGGBB` or `#RRGGBBAA`, not premultiplied.
+public struct RGBA: Sendable, Equatable, Hashable {
+    public var r, g, b, a: UInt8
+    public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) {
+        self.r = r; self.g = g; self.b = b; self.a = a
+    }
+
+    public init?(hex: String) {
+        guard hex.first == "#", hex.count == 7 || hex.count == 9, let v = UInt32(hex.dropFirst(), radix: 16) else { return nil }
+        let value = hex.count == 7 ? v << 8 | 0xFF : v
+        self.init(r: UInt8(value >> 24), g: UInt8(value >> 16 & 0xFF), b: UInt8(value >> 8 & 0xFF), a: UInt8(value & 0xFF))
+    }
+}

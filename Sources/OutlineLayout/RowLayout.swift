@@ -1,0 +1,153 @@
+import OutlineAppearance
+import OutlineEngine
+
+/// Decides every row's height and content geometry: fonts, where the chevron,
+/// icon, title, subtitle and badge go, and the final lines of text. The one
+/// place for these decisions; the painter only rasterizes the result.
+public struct RowLayout: Sendable {
+    public let appearance: Appearance
+    public let measure: TextMeasure
+    public let indentation: Indentation
+
+    /// Sizes in points.
+    public enum Metrics {
+        /// The chevron's centre from the start of its box.
+        public static let chevronCenter = 10.0
+        public static let iconSize = 20.0
+        public static let iconRadius = 5.0
+        public static let iconLetterSize = 12.0
+        public static let iconGap = 8.0
+        /// Between the content and the trailing edge.
+        public static let trailingMargin = 16.0
+        public static let badgeFontSize = 13.0
+        public static let badgeHeight = 22.0
+        public static let badgePadding = 12.0
+        public static let badgeGap = 8.0
+        /// Detail rows' text, and subtitles, relative to the title's size.
+        public static let detailFontScale = 0.82
+        public static let subtitleFontScale = 0.76
+        /// Above and below the text of a self-sizing row, together.
+        public static let autoPadding = 20.0
+        public static let autoMinimum = 32.0
+        public static let detailHeight = 44.0
+    }
+
+    public init(appearance: Appearance, measure: TextMeasure) {
+        self.appearance = appearance
+        self.measure = measure
+        indentation = Indentation(style: appearance.style, width: appearance.canvas.width)
+    }
+
+    /// What layout needs to know of a row, read from the outline once.
+    public struct Facts: Sendable, Equatable {
+        public var depth: Int
+        public var isDetail: Bool
+        public var kind: String?
+        public var title: String
+        public var subtitle: String?
+        public var icon: String?
+        /// The child count of an expandable row; nil for a leaf.
+        public var childCount: Int?
+        public var isExpanded: Bool
+        public var isSelected: Bool
+
+        public init(depth: Int, isDetail: Bool = false, kind: String? = nil, title: String, subtitle: String? = nil,
+                    icon: String? = nil, childCount: Int? = nil, isExpanded: Bool = false, isSelected: Bool = false) {
+            self.depth = depth
+            self.isDetail = isDetail
+            self.kind = kind
+            self.title = title
+            self.subtitle = subtitle
+            self.icon = icon
+            self.childCount = childCount
+            self.isExpanded = isExpanded
+            self.isSelected = isSelected
+        }
+
+        /// The facts of `row`, visible in `outline`. O(log n).
+        public init(_ row: Row, in outline: Outline) {
+            let info = outline.info(row)
+            let node = row.node
+            self.init(depth: info.depth, isDetail: row.isDetail, kind: outline.kind(of: node),
+                      title: outline.title(of: node), subtitle: row.isDetail ? nil : outline.subtitle(of: node),
+                      icon: row.isDetail ? nil : outline.icon(of: node),
+                      childCount: info.isExpandable && !row.isDetail ? outline.childCount(of: node) : nil,
+                      isExpanded: info.isExpanded, isSelected: info.isSelected)
+        }
+    }
+
+    /// The resting box of `row` (visible in `outline`) with its top at `y`.
+    public func box(for row: Row, in outline: Outline, y: Double) -> RowBox {
+        box(for: row, Facts(row, in: outline), y: y)
+    }
+
+    /// The resting box of a row with these facts, its top at `y`. O(depth)
+    /// for the guides; each text is measured once.
+    public func box(for row: Row, _ facts: Facts, y: Double) -> RowBox {
+        let style = appearance.style
+        let kind = facts.kind.flatMap { appearance.kinds[$0] }
+        let fontSize = facts.isDetail ? style.fontSize * Metrics.detailFontScale : kind?.fontSize ?? style.fontSize
+        let weight = facts.isDetail ? Appearance.Weight.regular : kind?.weight ?? style.weight
+        let title = facts.isDetail ? kind?.detail?.text ?? "Details of \(facts.title)" : facts.title
+        let subtitle = facts.subtitle
+        let fixed: Double? = facts.isDetail ? kind?.detail.map { $0.height } ?? Metrics.detailHeight : kind.map { $0.height } ?? style.rowHeight
+
+        let start = indentation.x(depth: facts.depth)
+        let contentStart = start + Indentation.chevronBox
+        var leading = contentStart
+        var icon: RowContent.Icon?
+        if let name = facts.icon {
+            icon = RowContent.Icon(name: name, leading: leading, size: Metrics.iconSize, radius: Metrics.iconRadius,
+                                   fontSize: Metrics.iconLetterSize)
+            leading += Metrics.iconSize + Metrics.iconGap
+        }
+        var trailing = appearance.canvas.width - Metrics.trailingMargin
+        var badge: RowContent.Badge?
+        if let count = facts.childCount, style.badges {
+            let text = String(count)
+            let w = measure.width(text, Metrics.badgeFontSize, .regular)
+            let pill = max(w + Metrics.badgePadding, Metrics.badgeHeight)
+            badge = RowContent.Badge(text: text, fontSize: Metrics.badgeFontSize, leading: trailing - pill, width: pill,
+                                     height: Metrics.badgeHeight, textLeading: trailing - pill / 2 - w / 2)
+            trailing -= pill + Metrics.badgeGap
+        }
+        let width = max(0, trailing - leading)
+        let subtitleSize = fontSize * Metrics.subtitleFontScale
+
+        let titleLines: [String], subtitleLines: [String]
+        let height: Double
+        if let fixed {
+            titleLines = [measure.ellipsize(title, fontSize, weight, width)]
+            subtitleLines = subtitle.map { [measure.ellipsize($0, subtitleSize, .regular, width)] } ?? []
+            height = fixed
+        } else {
+            var wrapped = measure.wrap(title, fontSize, weight, width)
+            // A single line is still cut if one character is wider than the row.
+            if wrapped.count == 1 { wrapped = [measure.ellipsize(wrapped[0], fontSize, weight, width)] }
+            titleLines = wrapped
+            subtitleLines = subtitle.map { measure.wrap($0, subtitleSize, .regular, width) } ?? []
+            let text = Double(titleLines.count) * measure.lineHeight(fontSize)
+                + Double(subtitleLines.count) * measure.lineHeight(subtitleSize)
+            height = max(text + Metrics.autoPadding, Metrics.autoMinimum)
+        }
+
+        var guides: [Double] = []
+        if style.guides {
+            for level in 0 ..< facts.depth {
+                let x = indentation.x(depth: level) + Metrics.chevronCenter
+                // Past the compressed levels' resolution the guides coincide: draw each once.
+                if x != guides.last { guides.append(x) }
+            }
+        }
+        let content = RowContent(
+            chevronCenter: start + Metrics.chevronCenter, guides: guides,
+            separator: style.separators ? (style.separatorInset ? contentStart : 0) : nil,
+            icon: icon, badge: badge,
+            title: RowContent.Text(lines: titleLines, fontSize: fontSize, weight: weight, leading: leading, width: width),
+            subtitle: subtitleLines.isEmpty ? nil
+                : RowContent.Text(lines: subtitleLines, fontSize: subtitleSize, weight: .regular, leading: leading, width: width))
+        return RowBox(row: row, y: y, height: height, depth: facts.depth,
+                      chevron: facts.childCount != nil ? (facts.isExpanded ? 90 : 0) : nil,
+                      selection: facts.isSelected ? 1 : 0, kind: facts.kind, content: content)
+    }
+}
