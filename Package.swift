@@ -50,6 +50,7 @@ let package = Package(
         .testTarget(name: "OutlineEngineTests", dependencies: ["OutlineEngine"]),
         .testTarget(name: "ScenarioFormatTests", dependencies: ["ScenarioFormat"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
+        .testTarget(name: "OutlineLayoutTests", dependencies: ["OutlineLayout", "OutlineAppearance", "OutlineEngine"]),
         .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff", "UnfoldComparison", "PNGCodec", "Canvas"]),
         .testTarget(name: "UnfoldTestingTests", dependencies: [
             "UnfoldTesting", "UnfoldSnapshotTesting", "ScenarioFormat", "OutlineEngine",

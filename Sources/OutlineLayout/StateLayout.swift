@@ -30,9 +30,10 @@ public struct StateLayout: Sendable {
         while bottom < limit, extendByOne() {}
     }
 
-    /// Lays out more rows until index `index` is laid out (or none is left).
-    public mutating func extend(toIndex index: Int) {
-        while boxes.count <= index, extendByOne() {}
+    /// Lays out more rows until index `index` is laid out, none is left, or
+    /// the rows reach `limit` points.
+    public mutating func extend(toIndex index: Int, below limit: Double = .infinity) {
+        while boxes.count <= index, bottom < limit, extendByOne() {}
     }
 
     /// Lays out the next row; false when every row is laid out.

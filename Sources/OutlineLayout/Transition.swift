@@ -8,8 +8,11 @@ import OutlineEngine
 /// state after, exactly: at t = 0 and t = 1 every value is taken, not computed.
 ///
 /// With a canvas `limit`, only the rows that can appear above it in some
-/// frame are laid out (the states grow on demand), so a frame costs what is
-/// on screen. Which row goes where is worked out once, not per frame.
+/// frame are laid out (the states grow on demand), so the cost follows the
+/// screen, not the tree: a row that moves between y₀ and y₁ is drawn in
+/// frame t at y₀ + (y₁ − y₀)·t, so with t in [tₘᵢₙ, tₘₐₓ] it can show only if
+/// one end is above limit / min(tₘᵢₙ, 1 − tₘₐₓ); rows past that are never
+/// looked at. Which row goes where is worked out once, not per frame.
 public struct Transition: Sendable {
     public private(set) var before: StateLayout
     public private(set) var after: StateLayout
@@ -23,7 +26,7 @@ public struct Transition: Sendable {
         /// It stays, at this index of `after`.
         case stays(Int)
         case deleted(Anchor)
-        /// It stays but below the canvas in both states: never drawn.
+        /// It stays, but too far below the canvas in one state to show in any in-between frame.
         case offCanvas
     }
 
@@ -36,19 +39,23 @@ public struct Transition: Sendable {
         case offCanvas
     }
 
+    /// The frames from `before` to `after` over `animation.frames` frames;
+    /// `limit`: the canvas height (nil: every row is drawn).
     public init(from before: StateLayout, to after: StateLayout, animation: Appearance.Animation, limit: Double?) {
         self.before = before
         self.after = after
         self.animation = animation
         let limit = limit ?? .infinity
+        let f = Double(max(2, animation.frames))
+        let reach = limit / min(Self.ease(1 / f, animation.easing), 1 - Self.ease((f - 1) / f, animation.easing))
         self.before.extend(through: limit)
         self.after.extend(through: limit)
         // Every row that shows above the canvas in either state needs its place in the other.
         for i in 0 ..< self.before.boxes.count where self.before.boxes[i].y < limit {
-            if let j = self.after.index(of: self.before.boxes[i].row) { self.after.extend(toIndex: j) }
+            if let j = self.after.index(of: self.before.boxes[i].row) { self.after.extend(toIndex: j, below: reach) }
         }
         for j in 0 ..< self.after.boxes.count where self.after.boxes[j].y < limit {
-            if let i = self.before.index(of: self.after.boxes[j].row) { self.before.extend(toIndex: i) }
+            if let i = self.before.index(of: self.after.boxes[j].row) { self.before.extend(toIndex: i, below: reach) }
         }
         classify(limit: limit)
     }
@@ -129,8 +136,9 @@ public struct Transition: Sendable {
         return 0
     }
 
-    /// The layout at frame `index` of `count` frames after frame 0 (0 ... count). O(rows laid out).
-    public func frame(_ index: Int, of count: Int) -> FrameLayout {
+    /// The layout at frame `index` (0 ... `animation.frames`). O(rows laid out).
+    public func frame(_ index: Int) -> FrameLayout {
+        let count = animation.frames
         if index <= 0 { return before.frame }
         if index >= count { return after.frame }
         let t = Self.ease(Double(index) / Double(count), animation.easing)

@@ -105,7 +105,7 @@ public enum ScenarioRenderer {
             let layout: FrameLayout
             switch picture {
             case let .state(s): layout = states[s].frame
-            case let .frame(step, index): layout = moves[step - 1].frame(index, of: frames)
+            case let .frame(step, index): layout = moves[step - 1].frame(index)
             }
             let pixmap = try painter.draw(layout, height: height)
             var drawn = Drawn()

@@ -1,0 +1,210 @@
+import OutlineAppearance
+import OutlineEngine
+import OutlineLayout
+import Testing
+
+/// A monospace font: every character is half the font size wide; lines are 1.25 × the size.
+let fake = TextMeasure(
+    wrap: { text, size, _, width in
+        var lines: [String] = [], line = ""
+        for word in text.split(separator: " ") {
+            let candidate = line.isEmpty ? String(word) : line + " " + word
+            if Double(candidate.count) * size / 2 <= width || line.isEmpty { line = candidate } else {
+                lines.append(line)
+                line = String(word)
+            }
+        }
+        return lines + [line]
+    },
+    ellipsize: { text, size, _, width in
+        let fits = Int(width / (size / 2))
+        return text.count <= fits ? text : String(text.prefix(max(0, fits - 1))) + "…"
+    },
+    width: { text, size, _ in Double(text.count) * size / 2 },
+    lineHeight: { size in size * 1.25 })
+
+func outline(_ specs: [NodeSpec]) throws -> Outline { try Outline(specs) }
+
+func layout(_ appearance: Appearance) -> RowLayout { RowLayout(appearance: appearance, measure: fake) }
+
+@Suite struct RowLayoutTests {
+    let long = "A title long enough to wrap over several lines of the row when it self-sizes"
+
+    /// An icon in a self-sizing kind: the title wraps to the width after the icon,
+    /// and every line fits where the painter starts it.
+    @Test func anIconNarrowsTheWrappedTitle() throws {
+        var a = Appearance()
+        a.kinds["note"] = Appearance.Kind(height: nil)
+        let o = try outline([NodeSpec(title: long, kind: "note", icon: "gear")])
+        let box = layout(a).box(for: try #require(o.row(at: 0)), in: o, y: 0)
+        let title = box.content.title
+        let icon = try #require(box.content.icon)
+        #expect(title.leading == icon.leading + icon.size + RowLayout.Metrics.iconGap)
+        #expect(title.leading + title.width == a.canvas.width - RowLayout.Metrics.trailingMargin)
+        #expect(title.lines.count > 1)
+        for line in title.lines { #expect(fake.width(line, title.fontSize, .regular) <= title.width, "\(line)") }
+        #expect(box.height == Double(title.lines.count) * fake.lineHeight(a.style.fontSize) + RowLayout.Metrics.autoPadding)
+    }
+
+    /// A long subtitle in a self-sizing row: every wrapped line is kept and counted in the height.
+    @Test func aLongSubtitleWrapsAndIsAllDrawn() throws {
+        var a = Appearance()
+        a.kinds["note"] = Appearance.Kind(height: nil)
+        let o = try outline([NodeSpec(title: "Short", subtitle: long, kind: "note")])
+        let box = layout(a).box(for: try #require(o.row(at: 0)), in: o, y: 0)
+        let subtitle = try #require(box.content.subtitle)
+        #expect(subtitle.lines.count > 1)
+        #expect(subtitle.lines.joined(separator: " ") == long)
+        #expect(box.height == fake.lineHeight(17) + Double(subtitle.lines.count) * fake.lineHeight(17 * 0.76) + 20)
+    }
+
+    /// Badges of 1 to 6 digits: the pill is as wide as its text needs, and the
+    /// title ends a gap before it.
+    @Test func badgesFitTheirCountAndTheTitleStopsBeforeThem() throws {
+        for count in [7, 42, 512, 4096, 10000, 100_000] {
+            var specs = [NodeSpec(title: "Parent with a title that is long enough to be cut")]
+            specs += (0 ..< count).map { NodeSpec(key: "c\($0)", title: "c", parent: 0) }
+            let o = try outline(specs)
+            let box = layout(Appearance()).box(for: try #require(o.row(at: 0)), in: o, y: 0)
+            let badge = try #require(box.content.badge)
+            let textWidth = Double(badge.text.count) * 13 / 2
+            #expect(badge.text == String(count))
+            #expect(badge.width == max(textWidth + 12, 22))
+            #expect(badge.leading + badge.width == 390 - 16)
+            #expect(badge.textLeading == badge.leading + (badge.width - textWidth) / 2)
+            let title = box.content.title
+            #expect(title.leading + title.width == badge.leading - RowLayout.Metrics.badgeGap)
+            #expect(fake.width(title.lines[0], 17, .regular) <= title.width)
+        }
+    }
+
+    @Test func detailRowsUseTheKindsTextAndASmallerFont() throws {
+        var a = Appearance()
+        a.kinds["setting"] = Appearance.Kind(height: 56, detail: Appearance.Kind.Detail(height: nil, text: "More"))
+        var o = try outline([NodeSpec(title: "Wi-Fi", kind: "setting"), NodeSpec(title: "Plain")])
+        _ = o.showDetail(try o.node(id: "Wi-Fi"))
+        _ = o.showDetail(try o.node(id: "Plain"))
+        let rows = layout(a)
+        let detail = rows.box(for: try #require(o.row(at: 1)), in: o, y: 56)
+        #expect(detail.isDetail && detail.content.title.lines == ["More"] && detail.content.title.fontSize == 17 * 0.82)
+        #expect(detail.height == fake.lineHeight(17 * 0.82) + 20)  // `height` omitted: self-sizing
+        #expect(detail.content.icon == nil && detail.content.badge == nil && detail.chevron == nil)
+        let plain = rows.box(for: try #require(o.row(at: 3)), in: o, y: 0)
+        #expect(plain.content.title.lines == ["Details of Plain"] && plain.height == 44)
+    }
+
+    /// However deep, a row keeps room for its title, and guides stay on the canvas.
+    @Test func deepRowsKeepTheirTitleOnTheCanvas() throws {
+        let specs = (0 ..< 300).map { NodeSpec(key: "n\($0)", title: "Level \($0)", expanded: true, parent: $0 == 0 ? nil : $0 - 1) }
+        let o = try outline(specs)
+        let rows = layout(Appearance())
+        let box = rows.box(for: try #require(o.row(at: 299)), in: o, y: 0)
+        #expect(box.content.title.width >= Indentation.minimumTitle - RowLayout.Metrics.trailingMargin)
+        #expect(box.content.guides.count <= 299 && box.content.guides.allSatisfy { $0 > 0 && $0 < 390 })
+        #expect(box.content.guides == box.content.guides.sorted())
+    }
+
+    /// Every horizontal position is a distance from the leading edge within the canvas.
+    @Test func positionsAreLeadingDistancesOnTheCanvas() throws {
+        let o = try outline([NodeSpec(title: "Network", subtitle: "On", icon: "wifi", expanded: true),
+                             NodeSpec(title: "Wi-Fi", parent: 0)])
+        let c = layout(Appearance()).box(for: try #require(o.row(at: 0)), in: o, y: 0).content
+        let edges = [c.chevronCenter, c.title.leading, c.icon!.leading, c.badge!.leading, c.badge!.leading + c.badge!.width,
+                     c.title.leading + c.title.width]
+        #expect(edges.allSatisfy { (0 ... 390).contains($0) })
+        #expect(c.chevronCenter < c.icon!.leading && c.icon!.leading < c.title.leading && c.title.leading < c.badge!.leading)
+    }
+}
+
+@Suite struct TransitionTests {
+    func tree(children: Int) throws -> Outline {
+        try outline([NodeSpec(key: "a", title: "A")] + (0 ..< children).map { NodeSpec(key: "c\($0)", title: "Child \($0)", parent: 0) }
+            + [NodeSpec(key: "b", title: "B", expanded: true), NodeSpec(key: "b1", title: "B one", parent: children + 1)])
+    }
+
+    @Test(arguments: [Appearance.AnimationStyle.fade, .slide])
+    func endsAreTheStatesAndSlidingRowsComeFromTheirParent(style: Appearance.AnimationStyle) throws {
+        var o = try tree(children: 3)
+        let before = o
+        _ = o.expand(try o.node(id: "a"))
+        var a = Appearance()
+        a.animation.style = style
+        a.animation.frames = 4
+        let rows = layout(a)
+        let t = Transition(from: StateLayout(before, rows: rows, through: nil), to: StateLayout(o, rows: rows, through: nil),
+                           animation: a.animation, limit: nil)
+        #expect(t.frame(0) == t.before.frame && t.frame(4) == t.after.frame)
+        let mid = t.frame(2)
+        let child = try #require(mid.rows.first { $0.row == Row(node: try o.node(id: "a/c2"), isDetail: false) })
+        #expect(child.opacity == 0.5)  // easeInOut at the middle
+        #expect(style == .slide ? child.y < 3 * 44 : child.y == 3 * 44)
+        #expect(mid.rows.last?.row.node == (try o.node(id: "b/b1")))  // staying rows are drawn last
+    }
+
+    /// On a fixed canvas only what can show is laid out, and every frame shows
+    /// exactly what the whole layout would: a property test over random steps.
+    @Test(arguments: [Appearance.AnimationStyle.fade, .slide])
+    func windowedFramesMatchTheWholeLayout(style: Appearance.AnimationStyle) throws {
+        var generator = SplitMix(seed: 7)
+        var a = Appearance()
+        a.canvas.height = 300
+        a.animation.style = style
+        let rows = layout(a)
+        var specs: [NodeSpec] = []
+        for i in 0 ..< 400 {
+            let parent = i < 5 ? nil : Int(generator.next() % UInt64(i))
+            specs.append(NodeSpec(key: "n\(i)", title: "Node \(i)", expanded: generator.next() % 2 == 0, parent: parent))
+        }
+        var o = try outline(specs)
+        for _ in 0 ..< 60 {
+            let before = o
+            let node = o.nodes[Int(generator.next() % UInt64(o.nodes.count))]
+            switch generator.next() % 3 {
+            case 0: _ = o.toggle(node)
+            case 1: _ = o.toggleDetail(node)
+            default: _ = o.collapse(o.topLevelNodes[Int(generator.next() % 5)])
+            }
+            let whole = Transition(from: StateLayout(before, rows: rows, through: nil), to: StateLayout(o, rows: rows, through: nil),
+                                   animation: a.animation, limit: nil)
+            let window = Transition(from: StateLayout(before, rows: rows, through: 300), to: StateLayout(o, rows: rows, through: 300),
+                                    animation: a.animation, limit: 300)
+            #expect(window.before.boxes.count <= whole.before.boxes.count)
+            for f in 0 ... 6 {
+                let onScreen = { (frame: FrameLayout) in frame.rows.filter { $0.y < 300 && $0.y + $0.height > 0 && $0.opacity > 0 } }
+                #expect(onScreen(window.frame(f)) == onScreen(whole.frame(f)), "frame \(f)")
+            }
+        }
+    }
+
+    /// Expanding or collapsing a node of 100,000 children on a phone canvas lays
+    /// out what can show in some frame: a bound set by the canvas and the
+    /// easing, not by the tree.
+    @Test(arguments: [Appearance.Easing.linear, .easeInOut])
+    func aHugeExpansionLaysOutWhatCanShow(easing: Appearance.Easing) throws {
+        var o = try tree(children: 100_000)
+        let collapsed = o
+        _ = o.expand(try o.node(id: "a"))
+        var a = Appearance()
+        a.canvas.height = 844
+        a.animation.easing = easing
+        let rows = layout(a)
+        let bound = easing == .linear ? 6 * 844 / 44 + 2 : 844 * 54 / 44 + 2
+        for (from, to) in [(collapsed, o), (o, collapsed)] {
+            let t = Transition(from: StateLayout(from, rows: rows, through: 844), to: StateLayout(to, rows: rows, through: 844),
+                               animation: a.animation, limit: 844)
+            #expect(t.after.boxes.count <= bound && t.before.boxes.count <= bound)
+        }
+    }
+}
+
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
