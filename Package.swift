@@ -44,7 +44,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "unfold-bench", dependencies: [
-            "OutlineEngine", "ScenarioFormat", "OutlineLayout", "Canvas", "Paint", "PNGCodec", "ImageDiff",
+            "OutlineEngine", "ScenarioFormat", "OutlineLayout", "OutlineAppearance", "Canvas", "Paint", "PNGCodec", "ImageDiff", "Render",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "OutlineEngineTests", dependencies: ["OutlineEngine"]),

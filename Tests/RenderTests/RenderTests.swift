@@ -180,3 +180,25 @@ func fixCRCs(_ bytes: inout [UInt8]) {
         #expect(decodedCount > 0)  // some mutations (in pixel data) still decode
     }
 }
+
+/// Work that grows with the tree where it should grow with the screen, or
+/// quadratic lookups, turn this into minutes; done right it takes seconds.
+@Suite struct LargeTreeTests {
+    @Test(.timeLimit(.minutes(1)))
+    func aHundredThousandNodesWithHandlersAndDetailRows() throws {
+        var json = #"{"name": "large", "canvas": {"width": 390, "height": 844, "scale": 1}, "tree": ["#
+        for group in 0 ..< 1000 {
+            json += group == 0 ? "" : ","
+            json += #"{"id": "g\#(group)", "title": "Group \#(group)", "expanded": true, "detail": true, "on": {"tap": "toggleDetail"}, "children": ["#
+            json += (0 ..< 99).map { #"{"id": "n\#($0)", "title": "Node \#($0)", "detail": true, "on": {"tap": "select"}}"# }
+                .joined(separator: ",")
+            json += "]}"
+        }
+        json += #"], "steps": [{"collapse": "g0"}, {"expand": "g0"}], "animation": {"frames": 3}}"#
+        let scenario = try Scenario.parse(json, file: "large.json")
+        #expect(scenario.nodes.count == 100_000 && scenario.initialDetails.count == 100_000)
+        let files = try render(scenario, workers: 2, outputs: [.states, .frames])
+        #expect(files.count == 3 + 2 * 4)
+        #expect(try PNG.decode(files["state-01.png"]!).height == 844)
+    }
+}
