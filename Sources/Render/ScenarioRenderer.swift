@@ -189,6 +189,7 @@ struct Sinks {
             (a.hasPrefix("state-") ? 0 : 1, a) < (b.hasPrefix("state-") ? 0 : 1, b)
         }.compactMap { path in files[path].map { RenderedFile(path: path, bytes: $0) } }
         if var strip, let geometry = stripGeometry {
+            self.strip = nil  // the only reference now: labelling must not copy the strip
             Strip.label(&strip, geometry: geometry, labels: labels, palette: palette, typesetter: typesetter)
             out.append(RenderedFile(path: "strip.png", bytes: try PNG.encode(strip, threads: workers)))
         }
