@@ -1,63 +1,81 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
-// Layers (DESIGN.md), each a target that knows only the ones before it:
-// OutlineEngine ← ScenarioFormat ← (CLI, bench)
+// Layers (DESIGN.md), one target each, dependencies in one direction:
+//   OutlineEngine, OutlineAppearance ← ScenarioFormat, OutlineLayout ← UnfoldPaint (UnfoldCanvas)
+//   ← UnfoldRender (UnfoldPNG) ← UnfoldDiff ← UnfoldComparison ← UnfoldSnapshot ← Unfold, UnfoldTesting, unfold
+// Internal modules carry an Unfold prefix so that they cannot clash with a user's own.
 let package = Package(
     name: "Unfold",
     platforms: [.macOS(.v13)],
     products: [
+        // Everything an app, a tool or a test needs: no test framework, no argument parser.
+        .library(name: "Unfold", targets: ["Unfold"]),
+        // The outline engine alone, with no dependencies.
         .library(name: "OutlineEngine", targets: ["OutlineEngine"]),
-        .library(name: "ScenarioFormat", targets: ["ScenarioFormat"]),
         .library(name: "UnfoldTesting", targets: ["UnfoldTesting"]),
+        // A strategy for pointfreeco/swift-snapshot-testing; empty unless the trait is enabled.
         .library(name: "UnfoldSnapshotTesting", targets: ["UnfoldSnapshotTesting"]),
         .executable(name: "unfold", targets: ["unfold"]),
         .executable(name: "unfold-bench", targets: ["unfold-bench"]),
     ],
+    traits: [
+        .trait(name: "SnapshotTesting",
+               description: "Builds UnfoldSnapshotTesting, the swift-snapshot-testing strategy (and resolves that package)."),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/jpsim/Yams", "5.0.1" ..< "7.0.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ],
     targets: [
         .target(name: "OutlineEngine"),
         .target(name: "OutlineAppearance"),
-        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
-        .target(name: "Canvas", dependencies: ["CFreeType"]),
-        .target(name: "Paint", dependencies: ["Canvas", "OutlineLayout", "OutlineAppearance"]),
-        .target(name: "CPNG",
-                linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate"), .linkedLibrary("pthread")]),
-        .target(name: "PNGCodec", dependencies: ["Canvas", "CPNG"]),
-        .target(name: "ImageDiff", dependencies: ["Canvas"]),
-        .target(name: "UnfoldComparison", dependencies: ["ImageDiff", "PNGCodec", "Canvas"]),
-        .target(name: "Snapshot", dependencies: ["Render", "ImageDiff", "UnfoldComparison", "PNGCodec", "ScenarioFormat", "Canvas"]),
-        .target(name: "Render", dependencies: ["OutlineEngine", "ScenarioFormat", "OutlineLayout", "Canvas", "Paint", "PNGCodec"]),
         .target(name: "ScenarioFormat", dependencies: ["OutlineEngine", "OutlineAppearance", "Yams"]),
         .target(name: "OutlineLayout", dependencies: ["OutlineEngine", "OutlineAppearance"]),
-        .target(name: "UnfoldTesting", dependencies: ["Snapshot", "Render", "ImageDiff", "ScenarioFormat", "OutlineEngine", "Canvas"]),
+        .systemLibrary(name: "CUnfoldFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .target(name: "CUnfoldFonts", exclude: ["fonts"], cSettings: [.headerSearchPath("fonts")]),
+        .target(name: "UnfoldCanvas", dependencies: ["CUnfoldFreeType", "CUnfoldFonts"]),
+        .target(name: "UnfoldPaint", dependencies: ["UnfoldCanvas", "OutlineLayout", "OutlineAppearance"]),
+        .target(name: "CUnfoldPNG", path: "Sources/CPNG",
+                linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate"), .linkedLibrary("pthread")]),
+        .target(name: "UnfoldPNG", dependencies: ["UnfoldCanvas", "CUnfoldPNG"]),
+        .target(name: "UnfoldRender", dependencies: [
+            "OutlineEngine", "OutlineAppearance", "ScenarioFormat", "OutlineLayout", "UnfoldCanvas", "UnfoldPaint", "UnfoldPNG",
+        ]),
+        .target(name: "UnfoldDiff", dependencies: ["UnfoldCanvas"]),
+        .target(name: "UnfoldComparison", dependencies: ["UnfoldDiff", "UnfoldPNG", "UnfoldCanvas"]),
+        .target(name: "UnfoldSnapshot", dependencies: [
+            "UnfoldRender", "UnfoldDiff", "UnfoldComparison", "UnfoldPNG", "ScenarioFormat", "UnfoldCanvas",
+        ]),
+        .target(name: "Unfold", dependencies: [
+            "OutlineEngine", "OutlineAppearance", "ScenarioFormat", "UnfoldCanvas", "UnfoldPNG", "UnfoldRender",
+            "UnfoldDiff", "UnfoldComparison", "UnfoldSnapshot",
+        ]),
+        .target(name: "UnfoldTesting", dependencies: ["Unfold"]),
         .target(name: "UnfoldSnapshotTesting", dependencies: [
-            "Render", "ImageDiff", "UnfoldComparison", "PNGCodec", "ScenarioFormat", "Canvas",
-            .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            "Unfold",
+            .product(name: "SnapshotTesting", package: "swift-snapshot-testing", condition: .when(traits: ["SnapshotTesting"])),
         ]),
         .executableTarget(name: "unfold", dependencies: [
-            "OutlineEngine", "ScenarioFormat", "Canvas", "Render", "ImageDiff", "UnfoldComparison", "PNGCodec", "Snapshot",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "Unfold", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "unfold-bench", dependencies: [
-            "OutlineEngine", "ScenarioFormat", "OutlineLayout", "OutlineAppearance", "Canvas", "Paint", "PNGCodec", "ImageDiff", "Render",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "Unfold", "OutlineLayout", "UnfoldPaint", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "OutlineEngineTests", dependencies: ["OutlineEngine"]),
         .testTarget(name: "ScenarioFormatTests", dependencies: ["ScenarioFormat"]),
-        .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
+        .testTarget(name: "CanvasTests", dependencies: ["UnfoldCanvas"]),
         .testTarget(name: "OutlineLayoutTests", dependencies: ["OutlineLayout", "OutlineAppearance", "OutlineEngine"]),
-        .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff", "UnfoldComparison", "PNGCodec", "Canvas"]),
+        .testTarget(name: "ImageDiffTests", dependencies: ["UnfoldDiff", "UnfoldComparison", "UnfoldPNG", "UnfoldCanvas"]),
         .testTarget(name: "UnfoldTestingTests", dependencies: [
-            "UnfoldTesting", "UnfoldSnapshotTesting", "ScenarioFormat", "OutlineEngine",
-            .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            "UnfoldTesting", "UnfoldSnapshotTesting",
+            .product(name: "SnapshotTesting", package: "swift-snapshot-testing", condition: .when(traits: ["SnapshotTesting"])),
         ], exclude: ["helper.yaml", "__Snapshots__"]),
         .testTarget(name: "CLITests", dependencies: ["unfold"]),
-        .testTarget(name: "SnapshotTests", dependencies: ["Snapshot", "Render", "ScenarioFormat", "Canvas"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Paint", "PNGCodec", "OutlineLayout", "ScenarioFormat", "Canvas"]),
+        .testTarget(name: "SnapshotTests", dependencies: ["UnfoldSnapshot", "UnfoldRender", "ScenarioFormat", "UnfoldCanvas"]),
+        .testTarget(name: "RenderTests", dependencies: [
+            "UnfoldRender", "UnfoldPaint", "UnfoldPNG", "OutlineLayout", "ScenarioFormat", "UnfoldCanvas",
+        ]),
     ]
 )

@@ -1,14 +1,14 @@
-import Canvas
+import UnfoldCanvas
 import Dispatch
 import Foundation
-import ImageDiff
-import PNGCodec
+import UnfoldDiff
+import UnfoldPNG
 
 /// The one place that compares two images or two PNG files and says how they
 /// differ, for `unfold diff`, `unfold test` and the Swift test helpers alike.
 ///
 /// Files are decoded by one rule (`PNG.decode`), compared as pixelmatch
-/// v7.2.0 does (`ImageDiff.compare`), and judged by the options' budgets;
+/// v7.2.0 does (`UnfoldDiff.compare`), and judged by the options' budgets;
 /// a size change is a verdict of its own ("layout change").
 public struct Comparison: Sendable {
     /// The pixel comparison (for identical files: no differences).
@@ -85,7 +85,7 @@ public struct UnreadableImage: Error, CustomStringConvertible {
 extension Comparison {
     /// Compares two decoded images.
     public init(_ expected: RGBAImage, _ actual: RGBAImage, options: DiffOptions = DiffOptions()) {
-        self.init(result: ImageDiff.compare(expected, actual, options: options), identical: false,
+        self.init(result: UnfoldDiff.compare(expected, actual, options: options), identical: false,
                   images: options.drawDiff ? (expected, actual) : nil)
     }
 
@@ -104,7 +104,7 @@ extension Comparison {
     public init(expected: [UInt8], actual: [UInt8], options: DiffOptions = DiffOptions()) throws(UnreadableImage) {
         if expected == actual {
             let image = try Self.decode(expected, .expected)
-            self.init(result: ImageDiff.compare(image, image, options: options), identical: true,
+            self.init(result: UnfoldDiff.compare(image, image, options: options), identical: true,
                       images: options.drawDiff ? (image, image) : nil)
             return
         }
@@ -128,7 +128,7 @@ extension Comparison {
         let y0 = max(0, (span?.lowerBound ?? 0) - 2), y1 = min(a.height, (span?.upperBound ?? 0) + 3)
         var result: DiffResult
         do {
-            result = ImageDiff.compareRows(try a.image(rows: y0 ..< y1), try b.image(rows: y0 ..< y1), originY: y0, options: options)
+            result = UnfoldDiff.compareRows(try a.image(rows: y0 ..< y1), try b.image(rows: y0 ..< y1), originY: y0, options: options)
         } catch {
             throw UnreadableImage(side: .expected, error: error)
         }

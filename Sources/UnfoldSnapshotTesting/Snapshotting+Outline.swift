@@ -1,51 +1,83 @@
-import Canvas
-import Foundation
-import ImageDiff
-import UnfoldComparison
-import PNGCodec
-import Render
-import ScenarioFormat
-import SnapshotTesting
+@_exported import Unfold
 
-extension Snapshotting where Value == Scenario, Format == RGBAImage {
+#if SnapshotTesting
+import Foundation
+@_exported import SnapshotTesting
+
+/// A picture for swift-snapshot-testing: the pixels, or why there are none
+/// (a scenario that could not be rendered, a reference that is not a PNG),
+/// so that a failure is a failed assertion, never a crash.
+public enum OutlineImage: Sendable {
+    case image(RGBAImage)
+    case failure(String)
+}
+
+extension Snapshotting where Value == OutlineImage, Format == OutlineImage {
+    /// Pictures stored as PNG and compared with Unfold's comparison
+    /// (pixelmatch's, with `options`).
+    public static func unfoldImage(diff options: DiffOptions = DiffOptions()) -> Snapshotting {
+        Snapshotting(pathExtension: "png", diffing: .unfoldImage(options))
+    }
+}
+
+extension Snapshotting where Value == Scenario, Format == OutlineImage {
     /// A scenario as one image, for swift-snapshot-testing's `assertSnapshot`:
-    /// the strip of every step (or, without steps, the initial state), compared
-    /// with Unfold's image diff (YIQ threshold, anti-aliasing detection).
+    /// the strip of every step (or, without steps, the initial state).
     ///
     ///     assertSnapshot(of: try Scenario.load(path: "regions.yaml"), as: .outline)
     public static var outline: Snapshotting { outline() }
 
+    /// The same with comparison options and a strip thumbnail factor.
     public static func outline(diff options: DiffOptions = DiffOptions(), thumbnail: Int? = nil) -> Snapshotting {
-        Snapshotting(pathExtension: "png", diffing: .outlinePixels(options)) { scenario in
-            var render = RenderOptions(fonts: try! FontFiles.locate())
-            render.outputs = scenario.steps.isEmpty ? [.states] : [.strip]
-            render.thumbnail = thumbnail
-            render.workers = ProcessInfo.processInfo.activeProcessorCount
+        Snapshotting<OutlineImage, OutlineImage>.unfoldImage(diff: options).pullback { scenario in
             do {
+                var render = RenderOptions(fonts: try FontSet.locate())
+                render.outputs = scenario.steps.isEmpty ? [.states] : [.strip]
+                render.thumbnail = thumbnail
                 let result = try ScenarioRenderer.render(scenario, options: render)
-                return try PNG.decode(result.files[0].bytes)
+                guard let file = result.files.first else { return .failure("\(scenario.name) rendered no picture") }
+                return .image(try PNG.decode(file.bytes))
             } catch {
-                fatalError("cannot render \(scenario.name): \(error)")
+                return .failure("cannot render \(scenario.name): \(error)")
             }
         }
     }
 }
 
-extension Diffing where Value == RGBAImage {
-    /// PNG files compared pixel by pixel with Unfold's image diff.
-    public static func outlinePixels(_ options: DiffOptions = DiffOptions()) -> Diffing {
-        .diff(
-            toData: { Data((try? PNG.encode($0)) ?? []) },
-            fromData: { data in
-                (try? PNG.decode([UInt8](data))) ?? (try? RGBAImage(width: 1, height: 1, fill: .clear))!
+extension Diffing where Value == OutlineImage {
+    /// PNG files compared pixel by pixel by `Comparison`; with
+    /// `SNAPSHOT_ARTIFACTS` set, a failure's diff image is written there too.
+    public static func unfoldImage(_ options: DiffOptions = DiffOptions()) -> Diffing {
+        Diffing(
+            toData: { picture in
+                switch picture {
+                case let .image(image): Data((try? PNG.encode(image)) ?? [])
+                case let .failure(message): Data(message.utf8)
+                }
             },
-            diffV2: { expected, actual in
-                var o = options
-                o.drawDiff = true
-                let comparison = Comparison(expected, actual, options: o)
-                guard !comparison.matches else { return nil }
-                let attachments = comparison.result.diff.flatMap { try? PNG.encode($0) }.map { [DiffAttachment.data(Data($0), name: "difference.png")] } ?? []
-                return (comparison.summary, attachments)
+            fromData: { data in
+                do { return .image(try PNG.decode([UInt8](data))) } catch {
+                    return .failure("the reference is not a readable PNG (\(error)); delete it to record it again")
+                }
+            },
+            diff: { expected, actual in
+                switch (expected, actual) {
+                case let (_, .failure(message)), let (.failure(message), _):
+                    return (message, [])
+                case let (.image(e), .image(a)):
+                    var o = options
+                    o.drawDiff = true
+                    let comparison = Comparison(e, a, options: o)
+                    guard !comparison.matches else { return nil }
+                    var message = comparison.summary
+                    if let diff = comparison.result.diff, let png = try? PNG.encode(diff),
+                       let folder = ProcessInfo.processInfo.environment["SNAPSHOT_ARTIFACTS"] {
+                        let path = folder + "/unfold-diff-\(png.count)-\(comparison.result.differentPixels).png"
+                        if (try? AtomicFile.write(png, to: path)) != nil { message += "\ndiff: \(path)" }
+                    }
+                    return (message, [])
+                }
             })
     }
 }
+#endif

@@ -1,10 +1,5 @@
-import Canvas
+@_exported import Unfold
 import Foundation
-import ImageDiff
-import OutlineEngine
-import Render
-import ScenarioFormat
-import Snapshot
 import Testing
 import XCTest
 
@@ -18,7 +13,7 @@ import XCTest
 public func verifyOutlineSnapshot(_ scenario: Scenario, snapshots: String, record: RecordMode? = nil,
                                   artifacts: String? = nil, diff: DiffOptions = DiffOptions()) -> String? {
     do {
-        var options = SnapshotOptions(render: RenderOptions(fonts: try FontFiles.locate()))
+        var options = SnapshotOptions(render: RenderOptions(fonts: try FontSet.locate()))
         options.root = snapshots
         options.record = record ?? RecordMode.fromEnvironment(ProcessInfo.processInfo.environment) ?? .missing
         options.artifacts = artifacts ?? (snapshots as NSString).deletingLastPathComponent + "/.unfold/artifacts"

@@ -1,8 +1,8 @@
 import ArgumentParser
-import Canvas
+import UnfoldCanvas
 import Foundation
-import ImageDiff
-import PNGCodec
+import UnfoldDiff
+import UnfoldPNG
 
 /// `unfold-bench diff A.png B.png`: median milliseconds to decode both PNGs
 /// and to compare the decoded buffers (threshold and anti-aliasing detection on).

@@ -1,10 +1,10 @@
 import ArgumentParser
-import Canvas
+import UnfoldCanvas
 import Foundation
 import OutlineEngine
 import OutlineLayout
-import Paint
-import PNGCodec
+import UnfoldPaint
+import UnfoldPNG
 import ScenarioFormat
 
 /// `unfold-bench render SPEC.json...`: draws the neutral frame specs of
@@ -128,10 +128,10 @@ struct FramePainter {
     let measure: TextMeasure
 
     init(spec: FrameSpec, threads: Int) throws {
-        var files = try FontFiles.locate()
+        var files = try FontSet.locate()
         if FileManager.default.fileExists(atPath: spec.font) {
-            files.regular = spec.font
-            files.semibold = spec.font
+            files.regular = .file(spec.font)
+            files.semibold = .file(spec.font)
         }
         // The spec's colours: black text on white, #C8C8C8 guides, #DDDDDD separators, #555555 chevrons.
         var palette = Palette.light

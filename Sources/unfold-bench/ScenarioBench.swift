@@ -1,10 +1,10 @@
 import ArgumentParser
-import Canvas
+import UnfoldCanvas
 import Foundation
 import OutlineLayout
-import Paint
-import PNGCodec
-import Render
+import UnfoldPaint
+import UnfoldPNG
+import UnfoldRender
 import ScenarioFormat
 
 /// `unfold-bench scenario`: end to end, on generated scenarios of 10^3 to
@@ -70,7 +70,7 @@ struct ScenarioBench: ParsableCommand {
     }
 
     func runOne(_ name: String) throws {
-        let fonts = try FontFiles.locate()
+        let fonts = try FontSet.locate()
         var result: [String: String] = [:]
         if name == "baseline" {
             // What every render holds anyway: the fonts and a parsed scenario.

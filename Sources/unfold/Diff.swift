@@ -1,11 +1,6 @@
 import ArgumentParser
-import Canvas
+import Unfold
 import Foundation
-import ImageDiff
-import UnfoldComparison
-import PNGCodec
-import Render
-import ScenarioFormat
 
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,8 +1,6 @@
 import ArgumentParser
-import Canvas
+import Unfold
 import Foundation
-import Render
-import ScenarioFormat
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -109,8 +107,8 @@ func requireUniqueNames(_ scenarios: [Scenario]) throws {
 }
 
 /// The bundled fonts, or exit 2 with how to point at them.
-func fonts() throws -> FontFiles {
-    do { return try FontFiles.locate() } catch {
+func fonts() throws -> FontSet {
+    do { return try FontSet.locate() } catch {
         FileHandle.standardError.write(Data("error: \(error)\n".utf8))
         throw ExitCode(2)
     }

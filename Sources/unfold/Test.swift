@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
-import Render
-import ScenarioFormat
-import Snapshot
+import Unfold
 
 struct TestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

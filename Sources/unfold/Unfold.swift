@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import ScenarioFormat
+import Unfold
 
 @main
 struct Unfold: ParsableCommand {

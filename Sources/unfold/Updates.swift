@@ -1,5 +1,5 @@
 import ArgumentParser
-import ScenarioFormat
+import Unfold
 
 struct Updates: ParsableCommand {
     static let configuration = CommandConfiguration(

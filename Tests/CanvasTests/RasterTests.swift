@@ -1,4 +1,4 @@
-@testable import Canvas
+@testable import UnfoldCanvas
 import Testing
 
 func coverageSum(_ p: Pixmap) -> Int {

@@ -1,8 +1,8 @@
-import Canvas
+import UnfoldCanvas
 import Testing
 
 @Suite struct TextTests {
-    let typesetter = try! Typesetter(fonts: try! FontFiles.locate())
+    let typesetter = try! Typesetter(fonts: try! FontSet.locate())
 
     @Test func kerningTightensPairs() {
         let av = typesetter.width("AV", size: 40, weight: .regular)
@@ -46,7 +46,7 @@ import Testing
         var a = try Pixmap(width: 200, height: 40, fill: .white)
         var b = a
         for i in 0 ..< 2 {
-            let t = try Typesetter(fonts: FontFiles.locate())
+            let t = try Typesetter(fonts: FontSet.locate())
             if i == 0 { t.draw("Tap 河北省 AV…", into: &a, x: 3, baseline: 28, size: 19, weight: .regular, color: .black) }
             else { t.draw("Tap 河北省 AV…", into: &b, x: 3, baseline: 28, size: 19, weight: .regular, color: .black) }
         }
@@ -56,7 +56,7 @@ import Testing
 
 @Suite struct BandTests {
     @Test func drawingInBandsGivesTheSamePixels() throws {
-        let fonts = try FontFiles.locate()
+        let fonts = try FontSet.locate()
         let typesetters = try (0 ..< 3).map { _ in try Typesetter(fonts: fonts) }
         func picture(bands: Int) throws -> Pixmap {
             try Pixmap(width: 120, height: 61, bands: bands) { band, surface in
@@ -73,7 +73,7 @@ import Testing
 
 @Suite struct WrapTests {
     @Test func aLongFirstWordBreaksBetweenCharacters() throws {
-        let t = try Typesetter(fonts: FontFiles.locate())
+        let t = try Typesetter(fonts: FontSet.locate())
         let lines = t.wrap("Supercalifragilisticexpialidocious is long", size: 17, weight: .regular, maxWidth: 80)
         #expect(lines.count > 2 && lines.allSatisfy { t.width($0, size: 17, weight: .regular) <= 80 })
         #expect(lines.joined() .replacingOccurrences(of: " ", with: "") == "Supercalifragilisticexpialidociousislong")

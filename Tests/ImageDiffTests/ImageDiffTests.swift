@@ -1,6 +1,6 @@
-import Canvas
-import ImageDiff
-import PNGCodec
+import UnfoldCanvas
+import UnfoldDiff
+import UnfoldPNG
 import Testing
 import UnfoldComparison
 

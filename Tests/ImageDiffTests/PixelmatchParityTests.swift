@@ -1,7 +1,7 @@
-import Canvas
+import UnfoldCanvas
 import Foundation
-import ImageDiff
-import PNGCodec
+import UnfoldDiff
+import UnfoldPNG
 import Testing
 import UnfoldComparison
 

@@ -1,13 +1,13 @@
-import Canvas
+import UnfoldCanvas
 import Foundation
 import OutlineLayout
-import Paint
-import PNGCodec
-import Render
+import UnfoldPaint
+import UnfoldPNG
+import UnfoldRender
 import ScenarioFormat
 import Testing
 
-let fontFiles = try! FontFiles.locate()
+let fontFiles = try! FontSet.locate()
 
 func loadExample(_ name: String) throws -> Scenario {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -1,11 +1,11 @@
-import Canvas
+import UnfoldCanvas
 import Foundation
-import Render
+import UnfoldRender
 import ScenarioFormat
-import Snapshot
+import UnfoldSnapshot
 import Testing
 
-let fontFiles = try! FontFiles.locate()
+let fontFiles = try! FontSet.locate()
 
 /// A fresh folder for references and artifacts, removed at the end.
 final class Sandbox {

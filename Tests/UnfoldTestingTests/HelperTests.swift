@@ -1,9 +1,7 @@
 import Foundation
 import OutlineEngine
 import ScenarioFormat
-import SnapshotTesting
 import Testing
-import UnfoldSnapshotTesting
 import UnfoldTesting
 import XCTest
 
@@ -50,8 +48,15 @@ final class XCTestHelperTests: XCTestCase {
         XCTAssertOutlineSnapshot(file: "helper.yaml", record: .never)
     }
 
+}
+
+#if SnapshotTesting
+import UnfoldSnapshotTesting
+
+final class SnapshotTestingStrategyTests: XCTestCase {
     func testSnapshotTestingStrategy() throws {
         let scenario = try Scenario.parse(tiny, file: "tiny.yaml")
         assertSnapshot(of: scenario, as: .outline, record: false)
     }
 }
+#endif

@@ -1,9 +1,9 @@
-import Canvas
+import UnfoldCanvas
 import Foundation
-import ImageDiff
+import UnfoldDiff
 import UnfoldComparison
-import PNGCodec
-import Render
+import UnfoldPNG
+import UnfoldRender
 import ScenarioFormat
 
 /// How `unfold test` and the test helpers check scenarios against references.
@@ -138,7 +138,7 @@ public enum SnapshotRunner {
                 local.ignore = options.ignore.map { r in
                     PixelRect(x0: r.x0 - o.x, y0: r.y0 - o.y, x1: r.x1 - o.x, y1: r.y1 - o.y)
                 }
-                let result = ImageDiff.compare(e, a, options: local)
+                let result = UnfoldDiff.compare(e, a, options: local)
                 guard !result.matches, let box = result.bounds else { continue }
                 var f = FrameFailure(step: row + 1, frame: column, differentPixels: result.differentPixels,
                                      y0: box.y0, y1: box.y1, x0: box.x0, x1: box.x1)

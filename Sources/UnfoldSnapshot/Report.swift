@@ -1,5 +1,5 @@
 import Foundation
-import Render
+import UnfoldRender
 
 /// The outcome of checking one reference. Codable: the JSON report is the
 /// record that the HTML and JUnit reports are made from, and shards' reports merge.

@@ -1,4 +1,4 @@
-import CFreeType
+import CUnfoldFreeType
 
 /// Lays out and draws single-line and wrapped text with FreeType, through a
 /// fallback chain of the bundled fonts (Latin of the requested weight, then
@@ -42,9 +42,9 @@ public final class Typesetter {
         var scalar: Int
     }
 
-    public init(fonts: FontFiles) throws {
+    public init(fonts: FontSet = .bundled) throws {
         let lib = try Library()
-        faces = try [fonts.regular, fonts.semibold, fonts.cjk].map { try Face(library: lib, path: $0) }
+        faces = try [fonts.regular, fonts.semibold, fonts.cjk].map { try Face(library: lib, source: $0) }
     }
 
     /// Ascender and descender (positive, below the baseline) in pixels from the

@@ -1,9 +1,9 @@
-import Canvas
+import UnfoldCanvas
 import Foundation
 import OutlineEngine
 import OutlineLayout
-import Paint
-import PNGCodec
+import UnfoldPaint
+import UnfoldPNG
 import ScenarioFormat
 import OutlineAppearance
 
@@ -20,9 +20,9 @@ public struct RenderOptions: Sendable {
     /// The strip's thumbnails are the frames shrunk by this factor; nil: 2 × scale.
     public var thumbnail: Int?
     public var workers: Int = ProcessInfo.processInfo.activeProcessorCount
-    public var fonts: FontFiles
+    public var fonts: FontSet
 
-    public init(fonts: FontFiles) {
+    public init(fonts: FontSet = .bundled) {
         self.fonts = fonts
     }
 }

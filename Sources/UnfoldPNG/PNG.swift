@@ -1,5 +1,5 @@
-import Canvas
-import CPNG
+import UnfoldCanvas
+import CUnfoldPNG
 
 /// A PNG that could not be read or written.
 public struct PNGError: Error, Equatable, Sendable, CustomStringConvertible {

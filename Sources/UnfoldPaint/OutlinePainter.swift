@@ -1,4 +1,4 @@
-import Canvas
+import UnfoldCanvas
 import OutlineLayout
 import OutlineAppearance
 

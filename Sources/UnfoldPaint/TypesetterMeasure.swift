@@ -1,4 +1,4 @@
-import Canvas
+import UnfoldCanvas
 import Foundation
 import OutlineAppearance
 import OutlineLayout

@@ -1,5 +1,5 @@
 import Foundation
-import Render
+import UnfoldRender
 import ScenarioFormat
 
 /// The references of one scenario under `Snapshots/<name>/`.

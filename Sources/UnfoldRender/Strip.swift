@@ -1,5 +1,5 @@
-import Canvas
-import Paint
+import UnfoldCanvas
+import UnfoldPaint
 
 /// Where the frames sit in a strip: row r (a step) and column c (a frame)
 /// have their top-left corner at `origin(row:column:)`.

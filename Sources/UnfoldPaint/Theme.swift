@@ -1,4 +1,4 @@
-import Canvas
+import UnfoldCanvas
 import OutlineAppearance
 
 /// The colours of a theme. Kinds may override text and background.

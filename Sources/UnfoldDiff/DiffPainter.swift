@@ -1,4 +1,4 @@
-import Canvas
+import UnfoldCanvas
 
 /// The pictures that explain a difference, beside the diff image itself.
 public enum DiffPainter {

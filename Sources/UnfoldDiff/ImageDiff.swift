@@ -1,4 +1,4 @@
-import Canvas
+import UnfoldCanvas
 #if canImport(Glibc)
 import Glibc
 #else

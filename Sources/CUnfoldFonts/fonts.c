@@ -1,0 +1,38 @@
+/* The font files are found through the target's header search path "fonts"
+ * (a link to Fonts/); the assembler copies them into read-only data. */
+#include "unfold_fonts.h"
+
+#if defined(__APPLE__)
+#define READ_ONLY ".const_data\n"
+#define BACK ".text\n"
+#define SYMBOL(name) "_" name
+#else
+#define READ_ONLY ".section .rodata\n"
+#define BACK ".previous\n"
+#define SYMBOL(name) name
+#endif
+
+#define EMBED(name, file)                                   \
+    __asm__(READ_ONLY                                       \
+            ".balign 16\n"                                  \
+            SYMBOL("unfold_" #name "_begin") ":\n"          \
+            ".incbin \"" file "\"\n"                        \
+            SYMBOL("unfold_" #name "_end") ":\n"            \
+            BACK);                                          \
+    extern const unsigned char unfold_##name##_begin[], unfold_##name##_end[];
+
+EMBED(regular, "OpenSans-Regular.ttf")
+EMBED(semibold, "OpenSans-Semibold.ttf")
+EMBED(cjk, "DroidSansFallbackFull.ttf")
+
+const unsigned char *unfold_font_data(unfold_font font, size_t *len) {
+    const unsigned char *begin, *end;
+    switch (font) {
+    case UNFOLD_FONT_REGULAR: begin = unfold_regular_begin; end = unfold_regular_end; break;
+    case UNFOLD_FONT_SEMIBOLD: begin = unfold_semibold_begin; end = unfold_semibold_end; break;
+    case UNFOLD_FONT_CJK: begin = unfold_cjk_begin; end = unfold_cjk_end; break;
+    default: return NULL;
+    }
+    if (len) *len = (size_t)(end - begin);
+    return begin;
+}

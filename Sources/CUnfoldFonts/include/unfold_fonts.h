@@ -1,0 +1,30 @@
+/*
+ * unfold_fonts.h: the bundled fonts (Fonts/ at the package root), built into
+ * the library with the assembler's .incbin, so that rendering needs no file
+ * at run time. The bytes are static, read-only and valid for the life of the
+ * process.
+ */
+#ifndef UNFOLD_FONTS_H
+#define UNFOLD_FONTS_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** The fonts, by position in the fallback chain. */
+typedef enum {
+    UNFOLD_FONT_REGULAR = 0,   /* Open Sans Regular */
+    UNFOLD_FONT_SEMIBOLD = 1,  /* Open Sans Semibold */
+    UNFOLD_FONT_CJK = 2        /* Droid Sans Fallback */
+} unfold_font;
+
+/** The bytes of a bundled font and their count in *len; NULL for an unknown font. */
+const unsigned char *unfold_font_data(unfold_font font, size_t *len);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
