@@ -91,7 +91,7 @@ struct Value {
         case .scalar: "a scalar"
         case .mapping: "a mapping"
         case .sequence: "a list"
-        case .alias: "an alias"
+        default: "an alias"  // Yams 6 keeps aliases as nodes; Yams 5 has no such case
         }
     }
 

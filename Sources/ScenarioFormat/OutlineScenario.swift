@@ -1,16 +1,19 @@
 import OutlineEngine
 
 extension Scenario {
-    /// A scenario of an outline built in code, in its current state (expansion
-    /// and detail rows), with no steps: for snapshot tests of code, not files.
+    /// A scenario of an outline built in code, in its current state (expansion,
+    /// detail rows, selection) and with its event handlers, playing `steps`:
+    /// for snapshot tests of code, not files. O(n).
     public init(name: String, outline: Outline, canvas: Canvas = Canvas(), style: Style = Style(),
                 kinds: [String: Kind] = [:], steps: [Step.Action] = []) {
         var nodes: [NodeSpec] = []
         var details: [Int] = []
+        var positions: [NodeID: Int] = [:]
         // Pre-order, without recursion: parents come before their children.
         var stack: [(NodeID, Int?)] = outline.topLevelNodes.reversed().map { ($0, nil) }
         while let (node, parent) = stack.popLast() {
             let index = nodes.count
+            positions[node] = index
             nodes.append(NodeSpec(key: outline.key(of: node), title: outline.title(of: node), subtitle: outline.subtitle(of: node),
                                   kind: outline.kind(of: node), icon: outline.icon(of: node),
                                   expanded: outline.isExpanded(node), parent: parent))
@@ -20,9 +23,16 @@ extension Scenario {
         let here = SourceLocation(file: name, line: 0, column: 0)
         var kinds = kinds
         for kind in Set(nodes.compactMap(\.kind)) where kinds[kind] == nil { kinds[kind] = Kind(height: style.rowHeight) }
+        var handlers = Handlers()
+        handlers.outline = outline.handlers.outline
+        handlers.byKind = outline.handlers.byKind
+        for (node, table) in outline.handlers.byNode { if let i = positions[node] { handlers.byNode[i] = table } }
+        for kind in outline.handlers.kindsWithDetail where kinds[kind]?.detail == nil {
+            kinds[kind, default: Kind(height: style.rowHeight)].detail = Kind.Detail()
+        }
         self.init(name: name, file: name, canvas: canvas, style: style, kinds: kinds, nodes: nodes,
-                  nodeLocations: nodes.map { _ in here }, initialDetails: details, handlers: Handlers(),
+                  nodeLocations: nodes.map { _ in here }, initialDetails: details, handlers: handlers,
                   steps: steps.map { Step(action: $0, location: here) }, animation: Animation(),
-                  collapse: outline.collapsePolicy)
+                  collapse: outline.collapsePolicy, initialSelection: outline.selection.flatMap { positions[$0] })
     }
 }

@@ -24,6 +24,8 @@ public struct Scenario: Sendable {
 
     /// What to do when a node collapses: remember its descendants' expansion, or reset it.
     public var collapse: CollapsePolicy = .remember
+    /// The node selected at the start, by position in `nodes`.
+    public var initialSelection: Int?
 
     public typealias Canvas = Appearance.Canvas
     public typealias Theme = Appearance.Theme

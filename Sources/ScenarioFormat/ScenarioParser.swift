@@ -18,7 +18,7 @@ extension Scenario {
             name: try top.required("name", in: "the scenario").string("`name`"),
             file: file, canvas: Canvas(), style: Style(), kinds: [:], nodes: [], nodeLocations: [],
             initialDetails: [], handlers: Handlers(), steps: [], animation: Animation())
-        guard scenario.name.range(of: #"^[A-Za-z0-9][A-Za-z0-9._-]*$"#, options: .regularExpression) != nil else {
+        guard Scenario.isValidName(scenario.name) else {
             throw top.keyValue("name").error("`name` '\(scenario.name)' must be letters, digits, '.', '_' or '-'",
                                                      hint: "it names the output folder, e.g. `name: regions`")
         }
@@ -52,6 +52,14 @@ extension Scenario {
         return scenario
     }
 
+    /// Whether `name` can name a scenario: letters, digits, '.', '_' and '-',
+    /// starting with a letter or digit, so that it is one safe folder name
+    /// (no '/', no '..') wherever references and outputs go.
+    public static func isValidName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first.isASCIIAlphanumeric else { return false }
+        return name.unicodeScalars.allSatisfy { $0.isASCIIAlphanumeric || $0 == "." || $0 == "_" || $0 == "-" }
+    }
+
     /// The outline in its initial state, with the scenario's handlers.
     public func makeOutline() throws(ScenarioError) -> Outline {
         var outline: Outline
@@ -75,6 +83,7 @@ extension Scenario {
         let ids = outline.nodes
         for (index, table) in handlers.byNode { outline.handlers.byNode[ids[index]] = table }
         for index in initialDetails { outline.showDetail(ids[index]) }
+        if let index = initialSelection, ids.indices.contains(index) { outline.select(ids[index]) }
         return outline
     }
 
@@ -222,4 +231,8 @@ extension Scenario {
         }
         return Step(action: action, location: location)
     }
+}
+
+extension Unicode.Scalar {
+    var isASCIIAlphanumeric: Bool { ("a" ... "z").contains(self) || ("A" ... "Z").contains(self) || ("0" ... "9").contains(self) }
 }

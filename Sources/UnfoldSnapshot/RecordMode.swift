@@ -1,3 +1,5 @@
+import Foundation
+
 /// When references are written, as in swift-snapshot-testing and Playwright.
 public enum RecordMode: String, Sendable, CaseIterable {
     /// Write references that do not exist yet; compare the others. The default.
@@ -9,9 +11,25 @@ public enum RecordMode: String, Sendable, CaseIterable {
     /// Write nothing: a missing reference is a failure. For CI.
     case never
 
-    /// `UNFOLD_RECORD` from the environment, if set to a mode.
-    public static func fromEnvironment(_ environment: [String: String]) -> RecordMode? {
-        environment["UNFOLD_RECORD"].flatMap(RecordMode.init(rawValue:))
+    /// An `UNFOLD_RECORD` that is not a mode.
+    public struct UnknownMode: Error, CustomStringConvertible {
+        public var value: String
+        public var description: String {
+            "UNFOLD_RECORD is '\(value)', which is not a record mode: use missing, all, failed or never"
+        }
+    }
+
+    /// The mode to use: `explicit` when given, else `UNFOLD_RECORD`, else
+    /// `never` when `CI` is set (a CI run must not pass by recording), else `missing`.
+    public static func resolve(_ explicit: RecordMode? = nil,
+                               environment: [String: String] = ProcessInfo.processInfo.environment) throws(UnknownMode) -> RecordMode {
+        if let explicit { return explicit }
+        if let value = environment["UNFOLD_RECORD"], !value.isEmpty {
+            guard let mode = RecordMode(rawValue: value) else { throw UnknownMode(value: value) }
+            return mode
+        }
+        if let ci = environment["CI"], !ci.isEmpty, ci != "0", ci.lowercased() != "false" { return .never }
+        return .missing
     }
 
     func records(missing: Bool, differs: Bool) -> Bool {

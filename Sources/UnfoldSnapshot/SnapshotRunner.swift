@@ -24,6 +24,14 @@ public struct SnapshotOptions: Sendable {
     }
 }
 
+/// A scenario name that cannot be a folder of references (a path, `..`).
+public struct InvalidName: Error, CustomStringConvertible {
+    public var name: String
+    public var description: String {
+        "'\(name)' cannot name a scenario's references: use letters, digits, '.', '_' and '-', starting with a letter or digit"
+    }
+}
+
 /// Renders scenarios and compares every reference output with what is stored.
 public enum SnapshotRunner {
     /// Checks one scenario. Records what the record mode asks for, writes
@@ -32,6 +40,9 @@ public enum SnapshotRunner {
     public static func check(_ scenario: Scenario, options: SnapshotOptions, prune: Bool = false) throws
         -> (cases: [CaseResult], stale: [String])
     {
+        guard Scenario.isValidName(scenario.name) else {
+            throw InvalidName(name: scenario.name)
+        }
         let clock = ContinuousClock()
         let start = clock.now
         var renderOptions = options.render
@@ -56,7 +67,7 @@ public enum SnapshotRunner {
                     c.message = "recorded a new reference"
                 } else {
                     c.status = .failed
-                    c.message = "no reference in \(store.directory); record it with `unfold test --record missing`"
+                    c.message = "no reference in \(store.directory); record it with `unfold test --record missing` (UNFOLD_RECORD=missing for the Swift test helpers)"
                     c.artifacts = try artifacts.save(actual: file.bytes, name: file.path)
                 }
             } else {

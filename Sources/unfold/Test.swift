@@ -18,7 +18,7 @@ struct TestCommand: ParsableCommand {
     @Option(help: "The references' folder.")
     var snapshots = "Snapshots"
 
-    @Option(help: "missing (default), all, failed or never; also from UNFOLD_RECORD.")
+    @Option(help: "missing, all, failed or never; else UNFOLD_RECORD; else never when CI is set, missing otherwise.")
     var record: RecordMode?
 
     @Option(help: "Where failure images and reports go.")
@@ -50,7 +50,8 @@ struct TestCommand: ParsableCommand {
     }
 
     func run() throws {
-        let mode = record ?? RecordMode.fromEnvironment(ProcessInfo.processInfo.environment) ?? .missing
+        let mode: RecordMode
+        do { mode = try RecordMode.resolve(record) } catch { throw fail(error) }
         var files = try scenarioFiles(inputs.isEmpty ? ["Examples"] : inputs)
         var scenarios: [Scenario] = []
         for file in files {

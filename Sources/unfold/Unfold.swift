@@ -26,7 +26,7 @@ struct Unfold: ParsableCommand {
 }
 
 /// Prints a scenario error the way compilers do and exits with 2 (bad input).
-func fail(_ error: ScenarioError) -> ExitCode {
+func fail(_ error: some Error & CustomStringConvertible) -> ExitCode {
     FileHandle.standardError.write(Data((error.description + "\n").utf8))
     return ExitCode(2)
 }

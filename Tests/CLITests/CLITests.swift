@@ -2,7 +2,10 @@ import Foundation
 import Testing
 
 /// Runs the `unfold` executable built next to the test bundle.
-func unfold(_ arguments: [String], in directory: String? = nil) throws -> (status: Int32, out: String, err: String) {
+/// The environment is this process's without `CI` and `UNFOLD_RECORD` (so that
+/// defaults are the same on a laptop and in CI), plus `environment`.
+func unfold(_ arguments: [String], in directory: String? = nil,
+            environment: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
     let products = Bundle.main.bundleURL.deletingLastPathComponent()
     var executable = products.appendingPathComponent("unfold")
     if !FileManager.default.fileExists(atPath: executable.path) {
@@ -12,6 +15,10 @@ func unfold(_ arguments: [String], in directory: String? = nil) throws -> (statu
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
+    var env = ProcessInfo.processInfo.environment
+    env["CI"] = nil
+    env["UNFOLD_RECORD"] = nil
+    process.environment = env.merging(environment) { $1 }
     if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
@@ -156,6 +163,12 @@ let small = """
         let args = ["test", dir, "--snapshots", s.path + "/Snapshots", "--artifacts", s.path + "/art"]
         let missing = try unfold(args + ["--record", "never"])
         #expect(missing.status == 1 && missing.out.hasSuffix("0 passed, 4 failed\n"))
+        // In CI the default is never: nothing is recorded, the run fails.
+        let inCI = try unfold(args, environment: ["CI": "true"])
+        #expect(inCI.status == 1 && inCI.out.hasSuffix("0 passed, 4 failed\n"))
+        #expect(!FileManager.default.fileExists(atPath: s.path + "/Snapshots/cli"))
+        let unknown = try unfold(args, environment: ["UNFOLD_RECORD": "true"])
+        #expect(unknown.status == 2 && unknown.err.contains("UNFOLD_RECORD is 'true', which is not a record mode"))
         let recorded = try unfold(args)
         #expect(recorded.status == 0 && recorded.out.hasSuffix("0 passed, 0 failed, 4 recorded\n"))
         try Data(small.replacingOccurrences(of: "Beta", with: "Bete").utf8).write(to: URL(fileURLWithPath: dir + "/cli.yaml"))

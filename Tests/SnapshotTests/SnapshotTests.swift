@@ -126,9 +126,23 @@ func scenario(title: String = "Beta", steps: String = "[ {expand: a} ]") throws 
         #expect(String(decoding: FileManager.default.contents(atPath: store.directory + "/index.json")!, as: UTF8.self) == conflicted)
     }
 
-    @Test func recordModeComesFromTheEnvironment() {
-        #expect(RecordMode.fromEnvironment(["UNFOLD_RECORD": "never"]) == .never)
-        #expect(RecordMode.fromEnvironment(["UNFOLD_RECORD": "bogus"]) == nil)
+    @Test func recordModeComesFromTheEnvironment() throws {
+        #expect(try RecordMode.resolve(environment: ["UNFOLD_RECORD": "never"]) == .never)
+        #expect(try RecordMode.resolve(.all, environment: ["UNFOLD_RECORD": "never", "CI": "1"]) == .all)
+        #expect(try RecordMode.resolve(environment: ["CI": "true"]) == .never)
+        #expect(try RecordMode.resolve(environment: ["CI": "true", "UNFOLD_RECORD": "failed"]) == .failed)
+        #expect(try RecordMode.resolve(environment: [:]) == .missing)
+        #expect(throws: RecordMode.UnknownMode.self) { try RecordMode.resolve(environment: ["UNFOLD_RECORD": "true"]) }
+    }
+
+    @Test func namesThatWouldLeaveTheSnapshotFolderAreRefused() throws {
+        let box = Sandbox()
+        var bad = try scenario()
+        for name in ["../escape", "a/b", ".hidden", ""] {
+            bad.name = name
+            #expect(throws: InvalidName.self) { try SnapshotRunner.check(bad, options: box.options(.all)) }
+        }
+        #expect(!FileManager.default.fileExists(atPath: box.path + "/escape"))
     }
 
     @Test func reportsMergeAndRender() throws {

@@ -1,0 +1,21 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// A package as a user of Unfold writes it: an app model with a settings
+// outline, an executable that renders it to PNG, and snapshot tests in Swift
+// Testing and XCTest. It depends on Unfold by path and imports only its
+// products; Yams is pinned to 5.0.1 to show that Unfold accepts it.
+let package = Package(
+    name: "Consumer",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "Unfold", path: "../.."),
+        .package(url: "https://github.com/jpsim/Yams", exact: "5.0.1"),
+    ],
+    targets: [
+        .target(name: "SettingsModel", dependencies: [.product(name: "Unfold", package: "Unfold")]),
+        .executableTarget(name: "render-settings", dependencies: ["SettingsModel", .product(name: "Unfold", package: "Unfold")]),
+        .testTarget(name: "SettingsModelTests", dependencies: ["SettingsModel", .product(name: "UnfoldTesting", package: "Unfold")],
+                    exclude: ["__Snapshots__"]),
+    ]
+)
