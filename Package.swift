@@ -20,8 +20,9 @@ let package = Package(
         .executable(name: "unfold-bench", targets: ["unfold-bench"]),
     ],
     traits: [
-        .trait(name: "SnapshotTesting",
-               description: "Builds UnfoldSnapshotTesting, the swift-snapshot-testing strategy (and resolves that package)."),
+        .trait(
+            name: "SnapshotTesting",
+            description: "Builds UnfoldSnapshotTesting, the swift-snapshot-testing strategy (and resolves that package).")
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -37,45 +38,62 @@ let package = Package(
         .target(name: "CUnfoldFonts", exclude: ["fonts"], cSettings: [.headerSearchPath("fonts")]),
         .target(name: "UnfoldCanvas", dependencies: ["CUnfoldFreeType", "CUnfoldFonts"]),
         .target(name: "UnfoldPaint", dependencies: ["UnfoldCanvas", "OutlineLayout", "OutlineAppearance"]),
-        .target(name: "CUnfoldPNG", path: "Sources/CPNG",
-                linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate"), .linkedLibrary("pthread")]),
+        .target(
+            name: "CUnfoldPNG", path: "Sources/CPNG",
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate"), .linkedLibrary("pthread")]),
         .target(name: "UnfoldPNG", dependencies: ["UnfoldCanvas", "CUnfoldPNG"]),
-        .target(name: "UnfoldRender", dependencies: [
-            "OutlineEngine", "OutlineAppearance", "ScenarioFormat", "OutlineLayout", "UnfoldCanvas", "UnfoldPaint", "UnfoldPNG",
-        ]),
+        .target(
+            name: "UnfoldRender",
+            dependencies: [
+                "OutlineEngine", "OutlineAppearance", "ScenarioFormat", "OutlineLayout", "UnfoldCanvas", "UnfoldPaint", "UnfoldPNG",
+            ]),
         .target(name: "UnfoldDiff", dependencies: ["UnfoldCanvas"]),
         .target(name: "UnfoldComparison", dependencies: ["UnfoldDiff", "UnfoldPNG", "UnfoldCanvas"]),
-        .target(name: "UnfoldSnapshot", dependencies: [
-            "UnfoldRender", "UnfoldDiff", "UnfoldComparison", "UnfoldPNG", "ScenarioFormat", "UnfoldCanvas",
-        ]),
-        .target(name: "Unfold", dependencies: [
-            "OutlineEngine", "OutlineAppearance", "ScenarioFormat", "UnfoldCanvas", "UnfoldPNG", "UnfoldRender",
-            "UnfoldDiff", "UnfoldComparison", "UnfoldSnapshot",
-        ]),
+        .target(
+            name: "UnfoldSnapshot",
+            dependencies: [
+                "UnfoldRender", "UnfoldDiff", "UnfoldComparison", "UnfoldPNG", "ScenarioFormat", "UnfoldCanvas",
+            ]),
+        .target(
+            name: "Unfold",
+            dependencies: [
+                "OutlineEngine", "OutlineAppearance", "ScenarioFormat", "UnfoldCanvas", "UnfoldPNG", "UnfoldRender",
+                "UnfoldDiff", "UnfoldComparison", "UnfoldSnapshot",
+            ]),
         .target(name: "UnfoldTesting", dependencies: ["Unfold"]),
-        .target(name: "UnfoldSnapshotTesting", dependencies: [
-            "Unfold",
-            .product(name: "SnapshotTesting", package: "swift-snapshot-testing", condition: .when(traits: ["SnapshotTesting"])),
-        ]),
-        .executableTarget(name: "unfold", dependencies: [
-            "Unfold", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
-        .executableTarget(name: "unfold-bench", dependencies: [
-            "Unfold", "OutlineLayout", "UnfoldPaint", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        .target(
+            name: "UnfoldSnapshotTesting",
+            dependencies: [
+                "Unfold",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing", condition: .when(traits: ["SnapshotTesting"])),
+            ]),
+        .executableTarget(
+            name: "unfold",
+            dependencies: [
+                "Unfold", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(
+            name: "unfold-bench",
+            dependencies: [
+                "Unfold", "OutlineLayout", "UnfoldPaint", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         .testTarget(name: "OutlineEngineTests", dependencies: ["OutlineEngine"]),
         .testTarget(name: "ScenarioFormatTests", dependencies: ["ScenarioFormat"]),
         .testTarget(name: "CanvasTests", dependencies: ["UnfoldCanvas"]),
         .testTarget(name: "OutlineLayoutTests", dependencies: ["OutlineLayout", "OutlineAppearance", "OutlineEngine"]),
         .testTarget(name: "ImageDiffTests", dependencies: ["UnfoldDiff", "UnfoldComparison", "UnfoldPNG", "UnfoldCanvas"]),
-        .testTarget(name: "UnfoldTestingTests", dependencies: [
-            "UnfoldTesting", "UnfoldSnapshotTesting",
-            .product(name: "SnapshotTesting", package: "swift-snapshot-testing", condition: .when(traits: ["SnapshotTesting"])),
-        ], exclude: ["helper.yaml", "__Snapshots__"]),
+        .testTarget(
+            name: "UnfoldTestingTests",
+            dependencies: [
+                "UnfoldTesting", "UnfoldSnapshotTesting",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing", condition: .when(traits: ["SnapshotTesting"])),
+            ], exclude: ["helper.yaml", "__Snapshots__"]),
         .testTarget(name: "CLITests", dependencies: ["unfold"]),
         .testTarget(name: "SnapshotTests", dependencies: ["UnfoldSnapshot", "UnfoldRender", "ScenarioFormat", "UnfoldCanvas"]),
-        .testTarget(name: "RenderTests", dependencies: [
-            "UnfoldRender", "UnfoldPaint", "UnfoldPNG", "OutlineLayout", "ScenarioFormat", "UnfoldCanvas",
-        ]),
+        .testTarget(
+            name: "RenderTests",
+            dependencies: [
+                "UnfoldRender", "UnfoldPaint", "UnfoldPNG", "OutlineLayout", "ScenarioFormat", "UnfoldCanvas",
+            ]),
     ]
 )

@@ -15,7 +15,8 @@ let package = Package(
     targets: [
         .target(name: "SettingsModel", dependencies: [.product(name: "Unfold", package: "Unfold")]),
         .executableTarget(name: "render-settings", dependencies: ["SettingsModel", .product(name: "Unfold", package: "Unfold")]),
-        .testTarget(name: "SettingsModelTests", dependencies: ["SettingsModel", .product(name: "UnfoldTesting", package: "Unfold")],
-                    exclude: ["__Snapshots__"]),
+        .testTarget(
+            name: "SettingsModelTests", dependencies: ["SettingsModel", .product(name: "UnfoldTesting", package: "Unfold")],
+            exclude: ["__Snapshots__"]),
     ]
 )

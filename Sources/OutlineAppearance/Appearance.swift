@@ -8,8 +8,10 @@ public struct Appearance: Sendable, Equatable {
     public var kinds: [String: Kind]
     public var animation: Animation
 
-    public init(canvas: Canvas = Canvas(), style: Style = Style(), kinds: [String: Kind] = [:],
-                animation: Animation = Animation()) {
+    public init(
+        canvas: Canvas = Canvas(), style: Style = Style(), kinds: [String: Kind] = [:],
+        animation: Animation = Animation()
+    ) {
         self.canvas = canvas
         self.style = style
         self.kinds = kinds
@@ -58,8 +60,10 @@ public struct Appearance: Sendable, Equatable {
         /// Rows of this kind have a detail row (a tap on a leaf toggles it).
         public var detail: Detail?
 
-        public init(height: Double? = 44, fontSize: Double? = nil, weight: Weight? = nil, textColor: RGBA? = nil,
-                    background: RGBA? = nil, detail: Detail? = nil) {
+        public init(
+            height: Double? = 44, fontSize: Double? = nil, weight: Weight? = nil, textColor: RGBA? = nil,
+            background: RGBA? = nil, detail: Detail? = nil
+        ) {
             self.height = height
             self.fontSize = fontSize
             self.weight = weight

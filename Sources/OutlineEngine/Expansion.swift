@@ -10,8 +10,9 @@ extension Outline {
         guard isVisible(node), !children[Int(n)].isEmpty else { return .unchanged(rows: before) }
         let added = gatherVisible(under: n)
         let at = rows.insert(added, after: lastOwnSlot(n))
-        return BatchUpdate(rowsBefore: before, rowsAfter: rows.count,
-                           inserted: Array(at ..< at + added.count), changed: [at - 1 - (detailFlags[Int(n)] ? 1 : 0)])
+        return BatchUpdate(
+            rowsBefore: before, rowsAfter: rows.count,
+            inserted: Array(at ..< at + added.count), changed: [at - 1 - (detailFlags[Int(n)] ? 1 : 0)])
     }
 
     /// Hides a node's descendants. With `.remember` their expansion is kept;
@@ -30,8 +31,9 @@ extension Outline {
         if collapsePolicy == .reset {
             for s in removed where s & 1 == 0 { expandedFlags[Int(s >> 1)] = false }
         }
-        return BatchUpdate(rowsBefore: before, rowsAfter: rows.count,
-                           deleted: Array(at ..< at + removed.count), changed: [at - 1 - (detailFlags[Int(n)] ? 1 : 0)])
+        return BatchUpdate(
+            rowsBefore: before, rowsAfter: rows.count,
+            deleted: Array(at ..< at + removed.count), changed: [at - 1 - (detailFlags[Int(n)] ? 1 : 0)])
     }
 
     @discardableResult
@@ -138,9 +140,10 @@ extension Outline {
             let s = block.start + suffix[block.ops + 1]
             insertedIndexes.append(contentsOf: s ..< s + block.count)
         }
-        return BatchUpdate(rowsBefore: before, rowsAfter: rows.count,
-                           deleted: deleted.sorted(), inserted: insertedIndexes,
-                           changed: changed.reversed().map { $0.index + suffix[$0.ops] })
+        return BatchUpdate(
+            rowsBefore: before, rowsAfter: rows.count,
+            deleted: deleted.sorted(), inserted: insertedIndexes,
+            changed: changed.reversed().map { $0.index + suffix[$0.ops] })
     }
 
     /// Sets the flags of a node and all its descendants (hidden ones too).

@@ -16,8 +16,10 @@ public struct NodeSpec: Sendable, Equatable {
     /// Position in the list of this node's parent, which must come earlier; nil for a top-level node.
     public var parent: Int?
 
-    public init(key: String? = nil, title: String, subtitle: String? = nil, kind: String? = nil,
-                icon: String? = nil, expanded: Bool = false, parent: Int? = nil) {
+    public init(
+        key: String? = nil, title: String, subtitle: String? = nil, kind: String? = nil,
+        icon: String? = nil, expanded: Bool = false, parent: Int? = nil
+    ) {
         self.key = key
         self.title = title
         self.subtitle = subtitle

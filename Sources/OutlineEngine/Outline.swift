@@ -148,9 +148,10 @@ public struct Outline: Sendable {
             let owner = spec.parent.map { base + Int32($0) } ?? parent
             let ck = ChildKey(parent: owner, key: key)
             if childByKey[ck] != nil || !newKeys.insert(ck).inserted {
-                let first = specs[..<i].firstIndex { s in
-                    s.effectiveKey == key && (s.parent.map { base + Int32($0) } ?? parent) == owner
-                } ?? -1
+                let first =
+                    specs[..<i].firstIndex { s in
+                        s.effectiveKey == key && (s.parent.map { base + Int32($0) } ?? parent) == owner
+                    } ?? -1
                 throw .duplicateID(idPath(specs, i, base: base, under: parent), first: first, second: i)
             }
         }

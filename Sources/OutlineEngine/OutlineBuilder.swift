@@ -13,8 +13,10 @@ public struct OutlineNode: Sendable, Equatable {
     public var children: [OutlineNode]
 
     /// `id` is the key among its siblings (the title when nil).
-    public init(_ title: String, id: String? = nil, subtitle: String? = nil, kind: String? = nil, icon: String? = nil,
-                expanded: Bool = false, @OutlineBuilder children: () -> [OutlineNode] = { [] }) {
+    public init(
+        _ title: String, id: String? = nil, subtitle: String? = nil, kind: String? = nil, icon: String? = nil,
+        expanded: Bool = false, @OutlineBuilder children: () -> [OutlineNode] = { [] }
+    ) {
         spec = NodeSpec(key: id, title: title, subtitle: subtitle, kind: kind, icon: icon, expanded: expanded)
         self.children = children()
     }

@@ -20,8 +20,10 @@ public struct RowBox: Sendable, Equatable {
     public var content: RowContent
     public var isDetail: Bool { row.isDetail }
 
-    public init(row: Row, y: Double, height: Double, depth: Int, opacity: Double = 1, chevron: Double?,
-                selection: Double, kind: String?, content: RowContent) {
+    public init(
+        row: Row, y: Double, height: Double, depth: Int, opacity: Double = 1, chevron: Double?,
+        selection: Double, kind: String?, content: RowContent
+    ) {
         self.row = row
         self.y = y
         self.height = height

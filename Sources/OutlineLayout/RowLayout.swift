@@ -51,8 +51,10 @@ public struct RowLayout: Sendable {
         public var isExpanded: Bool
         public var isSelected: Bool
 
-        public init(depth: Int, isDetail: Bool = false, kind: String? = nil, title: String, subtitle: String? = nil,
-                    icon: String? = nil, childCount: Int? = nil, isExpanded: Bool = false, isSelected: Bool = false) {
+        public init(
+            depth: Int, isDetail: Bool = false, kind: String? = nil, title: String, subtitle: String? = nil,
+            icon: String? = nil, childCount: Int? = nil, isExpanded: Bool = false, isSelected: Bool = false
+        ) {
             self.depth = depth
             self.isDetail = isDetail
             self.kind = kind
@@ -68,11 +70,12 @@ public struct RowLayout: Sendable {
         public init(_ row: Row, in outline: Outline) {
             let info = outline.info(row)
             let node = row.node
-            self.init(depth: info.depth, isDetail: row.isDetail, kind: outline.kind(of: node),
-                      title: outline.title(of: node), subtitle: row.isDetail ? nil : outline.subtitle(of: node),
-                      icon: row.isDetail ? nil : outline.icon(of: node),
-                      childCount: info.isExpandable && !row.isDetail ? outline.childCount(of: node) : nil,
-                      isExpanded: info.isExpanded, isSelected: info.isSelected)
+            self.init(
+                depth: info.depth, isDetail: row.isDetail, kind: outline.kind(of: node),
+                title: outline.title(of: node), subtitle: row.isDetail ? nil : outline.subtitle(of: node),
+                icon: row.isDetail ? nil : outline.icon(of: node),
+                childCount: info.isExpandable && !row.isDetail ? outline.childCount(of: node) : nil,
+                isExpanded: info.isExpanded, isSelected: info.isSelected)
         }
     }
 
@@ -97,8 +100,9 @@ public struct RowLayout: Sendable {
         var leading = contentStart
         var icon: RowContent.Icon?
         if let name = facts.icon {
-            icon = RowContent.Icon(name: name, leading: leading, size: Metrics.iconSize, radius: Metrics.iconRadius,
-                                   fontSize: Metrics.iconLetterSize)
+            icon = RowContent.Icon(
+                name: name, leading: leading, size: Metrics.iconSize, radius: Metrics.iconRadius,
+                fontSize: Metrics.iconLetterSize)
             leading += Metrics.iconSize + Metrics.iconGap
         }
         var trailing = appearance.canvas.width - Metrics.trailingMargin
@@ -107,8 +111,9 @@ public struct RowLayout: Sendable {
             let text = String(count)
             let w = measure.width(text, Metrics.badgeFontSize, .regular)
             let pill = max(w + Metrics.badgePadding, Metrics.badgeHeight)
-            badge = RowContent.Badge(text: text, fontSize: Metrics.badgeFontSize, leading: trailing - pill, width: pill,
-                                     height: Metrics.badgeHeight, textLeading: trailing - pill / 2 - w / 2)
+            badge = RowContent.Badge(
+                text: text, fontSize: Metrics.badgeFontSize, leading: trailing - pill, width: pill,
+                height: Metrics.badgeHeight, textLeading: trailing - pill / 2 - w / 2)
             trailing -= pill + Metrics.badgeGap
         }
         let width = max(0, trailing - leading)
@@ -126,7 +131,8 @@ public struct RowLayout: Sendable {
             if wrapped.count == 1 { wrapped = [measure.ellipsize(wrapped[0], fontSize, weight, width)] }
             titleLines = wrapped
             subtitleLines = subtitle.map { measure.wrap($0, subtitleSize, .regular, width) } ?? []
-            let text = Double(titleLines.count) * measure.lineHeight(fontSize)
+            let text =
+                Double(titleLines.count) * measure.lineHeight(fontSize)
                 + Double(subtitleLines.count) * measure.lineHeight(subtitleSize)
             height = max(text + Metrics.autoPadding, Metrics.autoMinimum)
         }
@@ -144,10 +150,12 @@ public struct RowLayout: Sendable {
             separator: style.separators ? (style.separatorInset ? contentStart : 0) : nil,
             icon: icon, badge: badge,
             title: RowContent.Text(lines: titleLines, fontSize: fontSize, weight: weight, leading: leading, width: width),
-            subtitle: subtitleLines.isEmpty ? nil
+            subtitle: subtitleLines.isEmpty
+                ? nil
                 : RowContent.Text(lines: subtitleLines, fontSize: subtitleSize, weight: .regular, leading: leading, width: width))
-        return RowBox(row: row, y: y, height: height, depth: facts.depth,
-                      chevron: facts.childCount != nil ? (facts.isExpanded ? 90 : 0) : nil,
-                      selection: facts.isSelected ? 1 : 0, kind: facts.kind, content: content)
+        return RowBox(
+            row: row, y: y, height: height, depth: facts.depth,
+            chevron: facts.childCount != nil ? (facts.isExpanded ? 90 : 0) : nil,
+            selection: facts.isSelected ? 1 : 0, kind: facts.kind, content: content)
     }
 }

@@ -14,10 +14,12 @@ public struct TextMeasure: Sendable {
     /// The height of one line at `fontSize` points.
     public var lineHeight: @Sendable (_ fontSize: Double) -> Double
 
-    public init(wrap: @escaping @Sendable (String, Double, Appearance.Weight, Double) -> [String],
-                ellipsize: @escaping @Sendable (String, Double, Appearance.Weight, Double) -> String,
-                width: @escaping @Sendable (String, Double, Appearance.Weight) -> Double,
-                lineHeight: @escaping @Sendable (Double) -> Double) {
+    public init(
+        wrap: @escaping @Sendable (String, Double, Appearance.Weight, Double) -> [String],
+        ellipsize: @escaping @Sendable (String, Double, Appearance.Weight, Double) -> String,
+        width: @escaping @Sendable (String, Double, Appearance.Weight) -> Double,
+        lineHeight: @escaping @Sendable (Double) -> Double
+    ) {
         self.wrap = wrap
         self.ellipsize = ellipsize
         self.width = width

@@ -1,5 +1,5 @@
-import Yams
 import OutlineEngine
+import Yams
 
 /// A parsed YAML or JSON document, read through `Value`s that remember where
 /// they are, so that every error can point at a line and column.
@@ -14,9 +14,10 @@ struct Document {
     init(text: String, file: String) throws(ScenarioError) {
         self.file = file
         if let (line, depth) = Document.nestingBeyondLimit(text) {
-            throw ScenarioError(file: file, line: line, column: 1,
-                                message: "nesting is at least \(depth) levels deep; the limit is \(Document.maxNesting)",
-                                hint: "build deeper trees with the Swift API, or flatten the file")
+            throw ScenarioError(
+                file: file, line: line, column: 1,
+                message: "nesting is at least \(depth) levels deep; the limit is \(Document.maxNesting)",
+                hint: "build deeper trees with the Swift API, or flatten the file")
         }
         let node: Node?
         do {
@@ -27,8 +28,9 @@ struct Document {
             throw ScenarioError(file: file, line: 1, column: 1, message: "cannot parse: \(error)")
         }
         guard let node else {
-            throw ScenarioError(file: file, line: 1, column: 1, message: "the file is empty",
-                                hint: "a scenario needs at least `name:` and `tree:`")
+            throw ScenarioError(
+                file: file, line: 1, column: 1, message: "the file is empty",
+                hint: "a scenario needs at least `name:` and `tree:`")
         }
         root = Value(node: node, file: file)
     }
@@ -58,16 +60,19 @@ struct Document {
     static func syntaxError(_ error: YamlError, file: String) -> ScenarioError {
         switch error {
         case let .scanner(context, problem, mark, _):
-            return ScenarioError(file: file, line: mark.line, column: mark.column,
-                                 message: "syntax error: \(problem)" + (context.map { " \($0.text)" } ?? ""),
-                                 hint: "check the indentation and quoting on this line")
+            return ScenarioError(
+                file: file, line: mark.line, column: mark.column,
+                message: "syntax error: \(problem)" + (context.map { " \($0.text)" } ?? ""),
+                hint: "check the indentation and quoting on this line")
         case let .parser(context, problem, mark, _):
-            return ScenarioError(file: file, line: mark.line, column: mark.column,
-                                 message: "syntax error: \(problem)" + (context.map { " \($0.text)" } ?? ""),
-                                 hint: "check the indentation and quoting on this line")
+            return ScenarioError(
+                file: file, line: mark.line, column: mark.column,
+                message: "syntax error: \(problem)" + (context.map { " \($0.text)" } ?? ""),
+                hint: "check the indentation and quoting on this line")
         case let .composer(context, problem, mark, _):
-            return ScenarioError(file: file, line: mark.line, column: mark.column,
-                                 message: "syntax error: \(problem)" + (context.map { " \($0.text)" } ?? ""))
+            return ScenarioError(
+                file: file, line: mark.line, column: mark.column,
+                message: "syntax error: \(problem)" + (context.map { " \($0.text)" } ?? ""))
         default:
             return ScenarioError(file: file, line: 1, column: 1, message: "cannot parse: \(error)")
         }
@@ -145,8 +150,9 @@ struct Value {
         let fields = try anyMap(what)
         for (key, value) in fields.pairs where !allowed.contains(key) {
             _ = value
-            throw fields.keyValue(key).error("unknown key '\(key)' in \(what)",
-                                             hint: didYouMean(key, allowed, fallback: "allowed keys: \(allowed.joined(separator: ", "))"))
+            throw fields.keyValue(key).error(
+                "unknown key '\(key)' in \(what)",
+                hint: didYouMean(key, allowed, fallback: "allowed keys: \(allowed.joined(separator: ", "))"))
         }
         return fields
     }

@@ -4,8 +4,10 @@ extension Scenario {
     /// A scenario of an outline built in code, in its current state (expansion,
     /// detail rows, selection) and with its event handlers, playing `steps`:
     /// for snapshot tests of code, not files. O(n).
-    public init(name: String, outline: Outline, canvas: Canvas = Canvas(), style: Style = Style(),
-                kinds: [String: Kind] = [:], steps: [Step.Action] = []) {
+    public init(
+        name: String, outline: Outline, canvas: Canvas = Canvas(), style: Style = Style(),
+        kinds: [String: Kind] = [:], steps: [Step.Action] = []
+    ) {
         var nodes: [NodeSpec] = []
         var details: [Int] = []
         var positions: [NodeID: Int] = [:]
@@ -14,9 +16,11 @@ extension Scenario {
         while let (node, parent) = stack.popLast() {
             let index = nodes.count
             positions[node] = index
-            nodes.append(NodeSpec(key: outline.key(of: node), title: outline.title(of: node), subtitle: outline.subtitle(of: node),
-                                  kind: outline.kind(of: node), icon: outline.icon(of: node),
-                                  expanded: outline.isExpanded(node), parent: parent))
+            nodes.append(
+                NodeSpec(
+                    key: outline.key(of: node), title: outline.title(of: node), subtitle: outline.subtitle(of: node),
+                    kind: outline.kind(of: node), icon: outline.icon(of: node),
+                    expanded: outline.isExpanded(node), parent: parent))
             if outline.isDetailShown(node) { details.append(index) }
             stack += outline.children(of: node).reversed().map { ($0, index) }
         }
@@ -30,9 +34,10 @@ extension Scenario {
         for kind in outline.handlers.kindsWithDetail where kinds[kind]?.detail == nil {
             kinds[kind, default: Kind(height: style.rowHeight)].detail = Kind.Detail()
         }
-        self.init(name: name, file: name, canvas: canvas, style: style, kinds: kinds, nodes: nodes,
-                  nodeLocations: nodes.map { _ in here }, initialDetails: details, handlers: handlers,
-                  steps: steps.map { Step(action: $0, location: here) }, animation: Animation(),
-                  collapse: outline.collapsePolicy, initialSelection: outline.selection.flatMap { positions[$0] })
+        self.init(
+            name: name, file: name, canvas: canvas, style: style, kinds: kinds, nodes: nodes,
+            nodeLocations: nodes.map { _ in here }, initialDetails: details, handlers: handlers,
+            steps: steps.map { Step(action: $0, location: here) }, animation: Animation(),
+            collapse: outline.collapsePolicy, initialSelection: outline.selection.flatMap { positions[$0] })
     }
 }

@@ -18,9 +18,12 @@ public struct Playback: Sendable {
     public init(_ scenario: Scenario) throws(ScenarioError) {
         var outline = try scenario.makeOutline()
         let rows = outline.rowCount
-        states = [State(label: "initial",
-                        update: BatchUpdate(rowsBefore: 0, rowsAfter: rows, inserted: Array(0 ..< rows)),
-                        outline: outline)]
+        states = [
+            State(
+                label: "initial",
+                update: BatchUpdate(rowsBefore: 0, rowsAfter: rows, inserted: Array(0 ..< rows)),
+                outline: outline)
+        ]
         for step in scenario.steps {
             let update = try step.apply(to: &outline)
             states.append(State(label: step.text, update: update, outline: outline))

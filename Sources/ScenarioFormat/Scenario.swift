@@ -57,4 +57,3 @@ public struct SourceLocation: Sendable, Equatable {
     public var line: Int
     public var column: Int
 }
-

@@ -19,8 +19,9 @@ extension Scenario {
             file: file, canvas: Canvas(), style: Style(), kinds: [:], nodes: [], nodeLocations: [],
             initialDetails: [], handlers: Handlers(), steps: [], animation: Animation())
         guard Scenario.isValidName(scenario.name) else {
-            throw top.keyValue("name").error("`name` '\(scenario.name)' must be letters, digits, '.', '_' or '-'",
-                                                     hint: "it names the output folder, e.g. `name: regions`")
+            throw top.keyValue("name").error(
+                "`name` '\(scenario.name)' must be letters, digits, '.', '_' or '-'",
+                hint: "it names the output folder, e.g. `name: regions`")
         }
         if let v = top["canvas"] { scenario.canvas = try readCanvas(v) }
         if let v = top["style"] { try readStyle(v, into: &scenario) }
@@ -41,9 +42,10 @@ extension Scenario {
         for kind in Set(scenario.nodes.compactMap(\.kind)).sorted() where scenario.kinds[kind] == nil {
             let i = scenario.nodes.firstIndex { $0.kind == kind }!
             let at = scenario.nodeLocations[i]
-            throw ScenarioError(file: at.file, line: at.line, column: at.column,
-                                message: "kind '\(kind)' is not declared under `kinds:`",
-                                hint: didYouMean(kind, scenario.kinds.keys.sorted(), fallback: "add `kinds: { \(kind): { height: 44 } }`"))
+            throw ScenarioError(
+                file: at.file, line: at.line, column: at.column,
+                message: "kind '\(kind)' is not declared under `kinds:`",
+                hint: didYouMean(kind, scenario.kinds.keys.sorted(), fallback: "add `kinds: { \(kind): { height: 44 } }`"))
         }
         if let v = top["steps"] { scenario.steps = try v.list("`steps`").map(readStep) }
         // Build once, so that duplicate ids and bad steps are reported now, with their lines.
@@ -90,9 +92,10 @@ extension Scenario {
     static func readText(_ path: String, what: String) throws(ScenarioError) -> String {
         guard let data = FileManager.default.contents(atPath: path) else {
             let exists = FileManager.default.fileExists(atPath: path)
-            throw ScenarioError(file: path, line: 0, column: 0,
-                                message: exists ? "cannot read the \(what)" : "no such \(what)",
-                                hint: exists ? "check its permissions" : "check the path")
+            throw ScenarioError(
+                file: path, line: 0, column: 0,
+                message: exists ? "cannot read the \(what)" : "no such \(what)",
+                hint: exists ? "check its permissions" : "check the path")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw ScenarioError(file: path, line: 0, column: 0, message: "the \(what) is not UTF-8 text")
@@ -144,8 +147,9 @@ extension Scenario {
             if let x = f["detail"] {
                 if case .mapping = x.node {
                     let d = try x.map("`kinds.\(name).detail`", allowed: ["height", "text"])
-                    k.detail = Kind.Detail(height: try d["height"].map { x throws(ScenarioError) in try readHeight(x, what: "`kinds.\(name).detail.height`") } ?? nil,
-                                           text: try d["text"]?.string("`kinds.\(name).detail.text`"))
+                    k.detail = Kind.Detail(
+                        height: try d["height"].map { x throws(ScenarioError) in try readHeight(x, what: "`kinds.\(name).detail.height`") } ?? nil,
+                        text: try d["text"]?.string("`kinds.\(name).detail.text`"))
                 } else if try x.bool("`kinds.\(name).detail` (true, false or a mapping)") {
                     k.detail = Kind.Detail(height: nil, text: nil)
                 }
@@ -187,9 +191,11 @@ extension Scenario {
         return a
     }
 
-    static let stepKeys = ["expand", "collapse", "toggle", "reveal", "expandRecursively", "collapseRecursively",
-                           "detail", "hideDetail", "select", "tap", "expandAll", "collapseAll", "expandToDepth",
-                           "insert", "remove", "move"]
+    static let stepKeys = [
+        "expand", "collapse", "toggle", "reveal", "expandRecursively", "collapseRecursively",
+        "detail", "hideDetail", "select", "tap", "expandAll", "collapseAll", "expandToDepth",
+        "insert", "remove", "move",
+    ]
 
     static func readStep(_ v: Value) throws(ScenarioError) -> Step {
         let f = try v.map("a step", allowed: stepKeys)
@@ -217,16 +223,19 @@ extension Scenario {
         case "expandToDepth": action = .expandToDepth(try arg.int("`expandToDepth`", in: 0 ... 1_000_000))
         case "insert":
             let g = try arg.map("`insert`", allowed: ["parent", "index", "node"])
-            var scratch = Scenario(name: "", file: v.file, canvas: Canvas(), style: Style(), kinds: [:], nodes: [],
-                                   nodeLocations: [], initialDetails: [], handlers: Handlers(), steps: [], animation: Animation())
+            var scratch = Scenario(
+                name: "", file: v.file, canvas: Canvas(), style: Style(), kinds: [:], nodes: [],
+                nodeLocations: [], initialDetails: [], handlers: Handlers(), steps: [], animation: Animation())
             try TreeReader.read(try g.required("node", in: "`insert`"), into: &scratch, single: true)
-            action = .insert(parent: try g["parent"]?.string("`insert.parent`"),
-                             index: try g["index"]?.int("`insert.index`", in: 0 ... Int(Int32.max)), nodes: scratch.nodes)
+            action = .insert(
+                parent: try g["parent"]?.string("`insert.parent`"),
+                index: try g["index"]?.int("`insert.index`", in: 0 ... Int(Int32.max)), nodes: scratch.nodes)
         case "move":
             let g = try arg.map("`move`", allowed: ["node", "parent", "index"])
-            action = .move(try g.required("node", in: "`move`").string("`move.node`"),
-                           parent: try g["parent"]?.string("`move.parent`"),
-                           index: try g["index"]?.int("`move.index`", in: 0 ... Int(Int32.max)))
+            action = .move(
+                try g.required("node", in: "`move`").string("`move.node`"),
+                parent: try g["parent"]?.string("`move.parent`"),
+                index: try g["index"]?.int("`move.index`", in: 0 ... Int(Int32.max)))
         default: preconditionFailure("checked by map(allowed:)")
         }
         return Step(action: action, location: location)

@@ -66,8 +66,9 @@ public struct Step: Sendable, Equatable {
                 return try outline.move(node, under: try parent.map { id throws(OutlineError) in try outline.node(id: id) }, at: index)
             }
         } catch {
-            throw ScenarioError(file: location.file, line: location.line, column: location.column,
-                                message: "step '\(text)': \(error)", hint: hint(for: error))
+            throw ScenarioError(
+                file: location.file, line: location.line, column: location.column,
+                message: "step '\(text)': \(error)", hint: hint(for: error))
         }
     }
 

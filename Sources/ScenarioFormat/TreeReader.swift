@@ -11,11 +11,12 @@ enum TreeReader {
             let f = try item.map("a node", allowed: Self.keys)
             let title = try f.required("title", in: "a node").string("`title`")
             let index = scenario.nodes.count
-            scenario.nodes.append(NodeSpec(
-                key: try f["id"]?.string("`id`"), title: title,
-                subtitle: try f["subtitle"]?.string("`subtitle`"), kind: try f["kind"]?.string("`kind`"),
-                icon: try f["icon"]?.string("`icon`"), expanded: try f["expanded"]?.bool("`expanded`") ?? false,
-                parent: parent))
+            scenario.nodes.append(
+                NodeSpec(
+                    key: try f["id"]?.string("`id`"), title: title,
+                    subtitle: try f["subtitle"]?.string("`subtitle`"), kind: try f["kind"]?.string("`kind`"),
+                    icon: try f["icon"]?.string("`icon`"), expanded: try f["expanded"]?.bool("`expanded`") ?? false,
+                    parent: parent))
             scenario.nodeLocations.append(SourceLocation(file: item.file, line: item.line, column: item.column))
             if try f["detail"]?.bool("`detail`") == true { scenario.initialDetails.append(index) }
             if let on = f["on"] { scenario.handlers.byNode[index] = try Scenario.readHandlers(on, what: "`on`") }
@@ -66,25 +67,28 @@ enum SourceReader {
         } else {
             let fields = try data.anyMap("the data")
             guard let list = fields[childrenKey] else {
-                throw data.error("the data is neither a list nor a mapping with `\(childrenKey)`",
-                                 hint: "set `source.children` to the key that holds each model's children")
+                throw data.error(
+                    "the data is neither a list nor a mapping with `\(childrenKey)`",
+                    hint: "set `source.children` to the key that holds each model's children")
             }
             topLevel = try list.list("`\(childrenKey)`")
         }
         try walk(topLevel) { item, parent throws(ScenarioError) in
             let model = try item.anyMap("a model")
             guard let title = model[titleKey] else {
-                throw item.error("this model has no `\(titleKey)`",
-                                 hint: didYouMean(titleKey, model.pairs.map(\.key), fallback: "set `source.title` to the key that holds the title"))
+                throw item.error(
+                    "this model has no `\(titleKey)`",
+                    hint: didYouMean(titleKey, model.pairs.map(\.key), fallback: "set `source.title` to the key that holds the title"))
             }
             let index = scenario.nodes.count
-            scenario.nodes.append(NodeSpec(
-                key: try idKey.flatMap { k throws(ScenarioError) in try model[k]?.string("`\(k)`") },
-                title: try title.string("`\(titleKey)`"),
-                subtitle: try subtitleKey.flatMap { k throws(ScenarioError) in try model[k]?.string("`\(k)`") },
-                kind: try kindKey.flatMap { k throws(ScenarioError) in try model[k]?.string("`\(k)`") },
-                expanded: try expandedKey.flatMap { k throws(ScenarioError) in try model[k]?.bool("`\(k)`") } ?? false,
-                parent: parent))
+            scenario.nodes.append(
+                NodeSpec(
+                    key: try idKey.flatMap { k throws(ScenarioError) in try model[k]?.string("`\(k)`") },
+                    title: try title.string("`\(titleKey)`"),
+                    subtitle: try subtitleKey.flatMap { k throws(ScenarioError) in try model[k]?.string("`\(k)`") },
+                    kind: try kindKey.flatMap { k throws(ScenarioError) in try model[k]?.string("`\(k)`") },
+                    expanded: try expandedKey.flatMap { k throws(ScenarioError) in try model[k]?.bool("`\(k)`") } ?? false,
+                    parent: parent))
             scenario.nodeLocations.append(SourceLocation(file: item.file, line: item.line, column: item.column))
             return (index, try model[childrenKey]?.list("`\(childrenKey)`"))
         }

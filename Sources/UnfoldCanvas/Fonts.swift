@@ -1,5 +1,5 @@
-import CUnfoldFreeType
 import CUnfoldFonts
+import CUnfoldFreeType
 import Foundation
 
 /// The fonts text is drawn with: the bundled ones (see `Fonts/README.md`),
@@ -34,8 +34,9 @@ public struct FontSet: Sendable, Equatable {
 
     /// The fonts as files in `directory`, named as in `Fonts/`.
     public init(directory: String) {
-        self.init(regular: .file(directory + "/OpenSans-Regular.ttf"), semibold: .file(directory + "/OpenSans-Semibold.ttf"),
-                  cjk: .file(directory + "/DroidSansFallbackFull.ttf"))
+        self.init(
+            regular: .file(directory + "/OpenSans-Regular.ttf"), semibold: .file(directory + "/OpenSans-Semibold.ttf"),
+            cjk: .file(directory + "/DroidSansFallbackFull.ttf"))
     }
 
     /// A folder named by `UNFOLD_FONTS` that lacks the fonts.

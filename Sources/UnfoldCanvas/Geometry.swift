@@ -49,9 +49,10 @@ public struct Transform: Sendable, Equatable {
     /// same angle gives the same pixels on every machine.
     public static func rotation(degrees: Double, about center: Point) -> Transform {
         let (s, co) = DeterministicMath.sinCos(degrees: degrees)
-        return Transform(a: co, b: s, c: -s, d: co,
-                         tx: center.x - co * center.x + s * center.y,
-                         ty: center.y - s * center.x - co * center.y)
+        return Transform(
+            a: co, b: s, c: -s, d: co,
+            tx: center.x - co * center.x + s * center.y,
+            ty: center.y - s * center.x - co * center.y)
     }
 
     public func apply(_ p: Point) -> Point {

@@ -76,8 +76,10 @@ public struct Path: Sendable, Equatable {
                 let n = Self.segments(last, c1, c1, p1)
                 for i in 1 ... n {
                     let t = Double(i) / Double(n), u = 1 - t
-                    current.append(Point(u * u * last.x + 2 * u * t * c1.x + t * t * p1.x,
-                                         u * u * last.y + 2 * u * t * c1.y + t * t * p1.y))
+                    current.append(
+                        Point(
+                            u * u * last.x + 2 * u * t * c1.x + t * t * p1.x,
+                            u * u * last.y + 2 * u * t * c1.y + t * t * p1.y))
                 }
                 last = p1
             case let .cubic(c, d, p):
@@ -86,8 +88,10 @@ public struct Path: Sendable, Equatable {
                 for i in 1 ... n {
                     let t = Double(i) / Double(n), u = 1 - t
                     let w0 = u * u * u, w1 = 3 * u * u * t, w2 = 3 * u * t * t, w3 = t * t * t
-                    current.append(Point(w0 * last.x + w1 * c1.x + w2 * d1.x + w3 * p1.x,
-                                         w0 * last.y + w1 * c1.y + w2 * d1.y + w3 * p1.y))
+                    current.append(
+                        Point(
+                            w0 * last.x + w1 * c1.x + w2 * d1.x + w3 * p1.x,
+                            w0 * last.y + w1 * c1.y + w2 * d1.y + w3 * p1.y))
                 }
                 last = p1
             case .close:

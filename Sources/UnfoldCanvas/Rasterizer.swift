@@ -153,8 +153,9 @@ extension Surface {
             }
         }
         guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return }
-        let box = PixelRect(x0: Int(minX.rounded(.down)), y0: Int(minY.rounded(.down)),
-                            x1: Int(maxX.rounded(.up)) + 1, y1: Int(maxY.rounded(.up)) + 1)
+        let box = PixelRect(
+            x0: Int(minX.rounded(.down)), y0: Int(minY.rounded(.down)),
+            x1: Int(maxX.rounded(.up)) + 1, y1: Int(maxY.rounded(.up)) + 1)
         let area = box.intersection(clip ?? self.clip).intersection(self.clip)
         guard !area.isEmpty else { return }
         var raster = Rasterizer(clip: area)
@@ -166,8 +167,10 @@ extension Surface {
     }
 
     /// Strokes the lines of a polyline with butt ends (each segment a filled quadrilateral).
-    public func stroke(_ points: [Point], width lineWidth: Double, color: Color,
-                       transform: Transform = .identity, clip: PixelRect? = nil) {
+    public func stroke(
+        _ points: [Point], width lineWidth: Double, color: Color,
+        transform: Transform = .identity, clip: PixelRect? = nil
+    ) {
         var path = Path()
         for (p, q) in zip(points, points.dropFirst()) {
             let a = transform.apply(p), b = transform.apply(q)

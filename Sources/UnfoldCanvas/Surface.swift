@@ -56,8 +56,10 @@ extension Pixmap {
         withSurface { whole in Self.draw(into: whole.words, width: w, height: h, bands: count, body) }
     }
 
-    private static func draw(into words: UnsafeMutablePointer<UInt32>, width: Int, height: Int, bands count: Int,
-                             _ body: (Int, Surface) -> Void) {
+    private static func draw(
+        into words: UnsafeMutablePointer<UInt32>, width: Int, height: Int, bands count: Int,
+        _ body: (Int, Surface) -> Void
+    ) {
         let bands = max(1, min(count, height))
         withoutActuallyEscaping(body) { body in
             let shared = Unchecked((words, body))

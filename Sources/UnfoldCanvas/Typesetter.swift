@@ -144,7 +144,8 @@ public final class Typesetter {
     static func isCJK(_ s: Unicode.Scalar) -> Bool {
         switch s.value {
         case 0x2E80 ... 0x2FDF, 0x3000 ... 0x30FF, 0x3100 ... 0x31FF, 0x3400 ... 0x4DBF, 0x4E00 ... 0x9FFF,
-             0xAC00 ... 0xD7AF, 0xF900 ... 0xFAFF, 0xFF00 ... 0xFFEF, 0x20000 ... 0x2FA1F: true
+            0xAC00 ... 0xD7AF, 0xF900 ... 0xFAFF, 0xFF00 ... 0xFFEF, 0x20000 ... 0x2FA1F:
+            true
         default: false
         }
     }
@@ -152,16 +153,20 @@ public final class Typesetter {
     /// Draws one line of text with its pen starting at `x` and its baseline on pixel row `baseline`.
     /// Returns the advance width in pixels.
     @discardableResult
-    public func draw(_ text: String, into pixmap: inout Pixmap, x: Double, baseline: Int, size: Double,
-                     weight: FontWeight, color: Color, clip: PixelRect? = nil) -> Double {
+    public func draw(
+        _ text: String, into pixmap: inout Pixmap, x: Double, baseline: Int, size: Double,
+        weight: FontWeight, color: Color, clip: PixelRect? = nil
+    ) -> Double {
         pixmap.withSurface { draw(text, into: $0, x: x, baseline: baseline, size: size, weight: weight, color: color, clip: clip) }
     }
 
     /// Draws one line of text through a surface; see `draw(_:into:...)`. With
     /// `maxWidth`, text wider than that is cut with "…".
     @discardableResult
-    public func draw(_ text: String, into surface: Surface, x: Double, baseline: Int, size: Double,
-                     weight: FontWeight, color: Color, clip: PixelRect? = nil, maxWidth: Double? = nil) -> Double {
+    public func draw(
+        _ text: String, into surface: Surface, x: Double, baseline: Int, size: Double,
+        weight: FontWeight, color: Color, clip: PixelRect? = nil, maxWidth: Double? = nil
+    ) -> Double {
         var (placed, end) = layout(text, size: size, weight: weight)
         if let maxWidth, end > Int((maxWidth * 64).rounded(.down)) {  // too wide: cut with an ellipsis
             (placed, end) = layout(ellipsized(text, size: size, weight: weight, maxWidth: maxWidth), size: size, weight: weight)
@@ -185,8 +190,9 @@ public final class Typesetter {
             g.bitmap.withUnsafeBufferPointer { bits in
                 for row in y0 ..< y1 {
                     let start = (row - gy) * g.width + (x0 - gx)
-                    surface.blend(row: row, x0: x0, coverage: UnsafeBufferPointer(rebasing: bits[start ..< start + (x1 - x0)]),
-                                 source: source)
+                    surface.blend(
+                        row: row, x0: x0, coverage: UnsafeBufferPointer(rebasing: bits[start ..< start + (x1 - x0)]),
+                        source: source)
                 }
             }
         }
@@ -268,7 +274,8 @@ public final class Typesetter {
         setSize(face, size)
         let ft = faces[face].face
         guard FT_Load_Glyph(ft, index, unfold_load_flags) == 0,
-              FT_Render_Glyph(ft.pointee.glyph, FT_RENDER_MODE_NORMAL) == 0 else { return nil }
+            FT_Render_Glyph(ft.pointee.glyph, FT_RENDER_MODE_NORMAL) == 0
+        else { return nil }
         let slot = ft.pointee.glyph.pointee
         let bitmap = slot.bitmap
         let width = Int(bitmap.width), rows = Int(bitmap.rows), pitch = Int(bitmap.pitch)
@@ -279,8 +286,9 @@ public final class Typesetter {
                 for c in 0 ..< width { bits[r * width + c] = src[c] }
             }
         }
-        let g = Glyph(bitmap: bits, width: width, rows: rows, left: Int(slot.bitmap_left), top: Int(slot.bitmap_top),
-                      advance: Int(slot.advance.x))
+        let g = Glyph(
+            bitmap: bits, width: width, rows: rows, left: Int(slot.bitmap_left), top: Int(slot.bitmap_top),
+            advance: Int(slot.advance.x))
         glyphTables[table][entry] = g
         return g
     }

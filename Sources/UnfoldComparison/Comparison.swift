@@ -1,6 +1,6 @@
-import UnfoldCanvas
 import Dispatch
 import Foundation
+import UnfoldCanvas
 import UnfoldDiff
 import UnfoldPNG
 
@@ -36,15 +36,17 @@ public struct Comparison: Sendable {
         let found = "\(r.differentPixels) different pixels (\(ratio)), \(r.antiAliasedPixels) anti-aliased\(box)"
         let distance = String(format: "; largest colour distance %.3f", r.maxDistance)
         guard r.sizesDiffer else { return "\(r.matches ? "match" : "differ"): \(found)\(distance)" }
-        let overlapText = r.differentPixels == 0
+        let overlapText =
+            r.differentPixels == 0
             ? "the overlap (\(overlap)) matches" : "in the overlap (\(overlap)), \(found)"
         return "layout change: \(r.expectedSize) → \(r.actualSize)\(r.matches ? " (allowed)" : ""); \(overlapText)"
     }
 
     /// Where both images have pixels.
     public var overlap: PixelSize {
-        PixelSize(width: min(result.expectedSize.width, result.actualSize.width),
-                  height: min(result.expectedSize.height, result.actualSize.height))
+        PixelSize(
+            width: min(result.expectedSize.width, result.actualSize.width),
+            height: min(result.expectedSize.height, result.actualSize.height))
     }
 
     /// The comparison as one JSON object, naming the two inputs.
@@ -85,8 +87,9 @@ public struct UnreadableImage: Error, CustomStringConvertible {
 extension Comparison {
     /// Compares two decoded images.
     public init(_ expected: RGBAImage, _ actual: RGBAImage, options: DiffOptions = DiffOptions()) {
-        self.init(result: UnfoldDiff.compare(expected, actual, options: options), identical: false,
-                  images: options.drawDiff ? (expected, actual) : nil)
+        self.init(
+            result: UnfoldDiff.compare(expected, actual, options: options), identical: false,
+            images: options.drawDiff ? (expected, actual) : nil)
     }
 
     /// Expected | actual | diff side by side; nil without a diff image.
@@ -104,12 +107,14 @@ extension Comparison {
     public init(expected: [UInt8], actual: [UInt8], options: DiffOptions = DiffOptions()) throws(UnreadableImage) {
         if expected == actual {
             let image = try Self.decode(expected, .expected)
-            self.init(result: UnfoldDiff.compare(image, image, options: options), identical: true,
-                      images: options.drawDiff ? (image, image) : nil)
+            self.init(
+                result: UnfoldDiff.compare(image, image, options: options), identical: true,
+                images: options.drawDiff ? (image, image) : nil)
             return
         }
         if !options.drawDiff, let sa = PNG.size(of: expected), let sb = PNG.size(of: actual), sa == sb,
-           let band = try Self.compareDifferingRows(expected, actual, options: options) {
+            let band = try Self.compareDifferingRows(expected, actual, options: options)
+        {
             self.init(result: band, identical: false, images: nil)
             return
         }
@@ -140,8 +145,10 @@ extension Comparison {
     }
 
     /// Runs `decode` on both files at once, one per core; throws for the first that fails.
-    static func inParallel<T: Sendable>(_ expected: [UInt8], _ actual: [UInt8],
-                                        _ decode: @escaping @Sendable ([UInt8]) throws(PNGError) -> T) throws(UnreadableImage) -> (T, T) {
+    static func inParallel<T: Sendable>(
+        _ expected: [UInt8], _ actual: [UInt8],
+        _ decode: @escaping @Sendable ([UInt8]) throws(PNGError) -> T
+    ) throws(UnreadableImage) -> (T, T) {
         let slots = Slots<Result<T, PNGError>>()
         DispatchQueue.concurrentPerform(iterations: 2) { i in
             slots.set(i, Result { () throws(PNGError) -> T in try decode(i == 0 ? expected : actual) })

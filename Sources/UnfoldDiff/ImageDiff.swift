@@ -1,4 +1,5 @@
 import UnfoldCanvas
+
 #if canImport(Glibc)
 import Glibc
 #else
@@ -94,9 +95,12 @@ public func compare(_ expected: RGBAImage, _ actual: RGBAImage, options: DiffOpt
     if result.sizesDiffer {
         result.matches = result.matches && options.allowSizeChange
         if let diff = result.diff {
-            result.diff = padded(diff, to: PixelSize(width: max(expected.width, actual.width),
-                                                     height: max(expected.height, actual.height)),
-                                 color: options.style.different)
+            result.diff = padded(
+                diff,
+                to: PixelSize(
+                    width: max(expected.width, actual.width),
+                    height: max(expected.height, actual.height)),
+                color: options.style.different)
         }
     }
     return result
@@ -111,8 +115,9 @@ public func compareRows(_ a: RGBAImage, _ b: RGBAImage, originY: Int, options: D
     precondition(a.width == b.width && a.height == b.height, "bands of different sizes")
     let width = a.width, height = a.height
     let size = PixelSize(width: width, height: height)
-    var result = DiffResult(expectedSize: size, actualSize: size, differentPixels: 0, antiAliasedPixels: 0,
-                            bounds: nil, maxDistance: 0, diff: nil, matches: true)
+    var result = DiffResult(
+        expectedSize: size, actualSize: size, differentPixels: 0, antiAliasedPixels: 0,
+        bounds: nil, maxDistance: 0, diff: nil, matches: true)
     let style = options.style
     let maxDelta = 35215 * options.threshold * options.threshold
     let alpha = min(max(style.alpha, 0), 1)
@@ -145,7 +150,8 @@ public func compareRows(_ a: RGBAImage, _ b: RGBAImage, originY: Int, options: D
                     continue
                 }
                 if !options.countAntiAliasing,
-                   image1.isAntiAliased(x, y, other: image2) || image2.isAntiAliased(x, y, other: image1) {
+                    image1.isAntiAliased(x, y, other: image2) || image2.isAntiAliased(x, y, other: image1)
+                {
                     result.antiAliasedPixels += 1
                     if drawsEqual, let diff { diff[i] = aaWord }
                 } else {
@@ -210,8 +216,10 @@ private struct Image {
         guard a1 < 255 || a2 < 255 else { return (Double(r1 - r2), Double(g1 - g2), Double(b1 - b2)) }
         let (rb, gb, bb) = backdrop(at: i)
         let da = a1 - a2
-        return (Double(r1 * a1 - r2 * a2 - rb * da) / 255, Double(g1 * a1 - g2 * a2 - gb * da) / 255,
-                Double(b1 * a1 - b2 * a2 - bb * da) / 255)
+        return (
+            Double(r1 * a1 - r2 * a2 - rb * da) / 255, Double(g1 * a1 - g2 * a2 - gb * da) / 255,
+            Double(b1 * a1 - b2 * a2 - bb * da) / 255
+        )
     }
 
     /// pixelmatch's backdrop for the pixel at index `i`: white, or its

@@ -1,5 +1,5 @@
-import UnfoldCanvas
 import CUnfoldPNG
+import UnfoldCanvas
 
 /// A PNG that could not be read or written.
 public struct PNGError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -196,16 +196,23 @@ extension PNG {
         /// O(rows × pitch) at most.
         public func differingRows(_ other: Rows) -> ClosedRange<Int>?? {
             var first: Int64 = -1, last: Int64 = -1
-            guard withUnsafePointer(to: rows, { a in withUnsafePointer(to: other.rows) { b in
-                cpng_rows_first_difference(a, b, &first, &last)
-            } }) == 1 else { return nil }
+            guard
+                withUnsafePointer(
+                    to: rows,
+                    { a in
+                        withUnsafePointer(to: other.rows) { b in
+                            cpng_rows_first_difference(a, b, &first, &last)
+                        }
+                    }) == 1
+            else { return nil }
             return .some(first < 0 ? nil : Int(first) ... Int(last))
         }
 
         /// Rows `range` (non-empty, within the image) as straight RGBA. O(range × width).
         public func image(rows range: Range<Int>) throws(PNGError) -> RGBAImage {
-            precondition(!range.isEmpty && range.lowerBound >= 0 && range.upperBound <= height,
-                         "rows \(range) of an image of \(height) rows")
+            precondition(
+                !range.isEmpty && range.lowerBound >= 0 && range.upperBound <= height,
+                "rows \(range) of an image of \(height) rows")
             let count = range.count * width * 4
             let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
                 withUnsafePointer(to: rows) { r in

@@ -1,6 +1,6 @@
-import UnfoldCanvas
-import OutlineLayout
 import OutlineAppearance
+import OutlineLayout
+import UnfoldCanvas
 
 /// Draws frame layouts: background, selection, indent guides, separators
 /// inset to the content, chevrons, icons, titles, subtitles, badges, and
@@ -68,8 +68,9 @@ public struct OutlinePainter {
         }
         drawnBottom = max(drawnBottom, bottom)
         if box.selection > 0 {
-            surface.fill(PixelRect(x0: 0, y0: top, x1: width, y1: bottom),
-                        color: c(palette.selection.fading(Int((box.selection * 256).rounded()))))
+            surface.fill(
+                PixelRect(x0: 0, y0: top, x1: width, y1: bottom),
+                color: c(palette.selection.fading(Int((box.selection * 256).rounded()))))
         }
 
         for guide in content.guides {
@@ -85,30 +86,36 @@ public struct OutlinePainter {
         if let angle = box.chevron {
             let cx = content.chevronCenter
             let triangle = Path.polygon([Point((cx - 3) * s, (cy - 4) * s), Point((cx - 3) * s, (cy + 4) * s), Point((cx + 4) * s, cy * s)])
-            surface.fill(triangle, color: c(palette.chevron),
-                        transform: .rotation(degrees: angle, about: Point(cx * s, cy * s)), clip: clip)
+            surface.fill(
+                triangle, color: c(palette.chevron),
+                transform: .rotation(degrees: angle, about: Point(cx * s, cy * s)), clip: clip)
         }
 
         if let icon = content.icon {
             let size = icon.size
-            surface.fill(.roundedRect(x: icon.leading * s, y: (cy - size / 2) * s, width: size * s, height: size * s, radius: icon.radius * s),
-                        color: c(palette.icon), clip: clip)
+            surface.fill(
+                .roundedRect(x: icon.leading * s, y: (cy - size / 2) * s, width: size * s, height: size * s, radius: icon.radius * s),
+                color: c(palette.icon), clip: clip)
             if let letter = icon.name.first {
                 let px = icon.fontSize * s
                 let glyph = String(letter).uppercased()
                 let w = typesetter.width(glyph, size: px, weight: .semibold)
-                typesetter.draw(glyph, into: surface, x: (icon.leading + size / 2) * s - w / 2, baseline: baseline(cy, px),
-                                size: px, weight: .semibold, color: c(.white), clip: clip)
+                typesetter.draw(
+                    glyph, into: surface, x: (icon.leading + size / 2) * s - w / 2, baseline: baseline(cy, px),
+                    size: px, weight: .semibold, color: c(.white), clip: clip)
             }
         }
 
         if let badge = content.badge {
             let px = badge.fontSize * s
-            surface.fill(.roundedRect(x: badge.leading * s, y: (cy - badge.height / 2) * s, width: badge.width * s,
-                                      height: badge.height * s, radius: badge.height / 2 * s),
-                        color: c(palette.badgeBackground), clip: clip)
-            typesetter.draw(badge.text, into: surface, x: badge.textLeading * s, baseline: baseline(cy, px),
-                            size: px, weight: .regular, color: c(palette.badgeText), clip: clip)
+            surface.fill(
+                .roundedRect(
+                    x: badge.leading * s, y: (cy - badge.height / 2) * s, width: badge.width * s,
+                    height: badge.height * s, radius: badge.height / 2 * s),
+                color: c(palette.badgeBackground), clip: clip)
+            typesetter.draw(
+                badge.text, into: surface, x: badge.textLeading * s, baseline: baseline(cy, px),
+                size: px, weight: .regular, color: c(palette.badgeText), clip: clip)
         }
 
         // The title's and subtitle's lines, as a block centred on the row.
@@ -120,8 +127,9 @@ public struct OutlinePainter {
         var lineTop = cy * s - zip(blocks, metrics).reduce(0) { $0 + Double($1.0.0.lines.count) * ($1.1.ascender + $1.1.descender) } / 2
         for ((text, color), (ascender, descender)) in zip(blocks, metrics) {
             for line in text.lines {
-                typesetter.draw(line, into: surface, x: text.leading * s, baseline: Int((lineTop + ascender).rounded()),
-                                size: text.fontSize * s, weight: FontWeight(text.weight), color: c(color), clip: textClip)
+                typesetter.draw(
+                    line, into: surface, x: text.leading * s, baseline: Int((lineTop + ascender).rounded()),
+                    size: text.fontSize * s, weight: FontWeight(text.weight), color: c(color), clip: textClip)
                 lineTop += ascender + descender
             }
         }

@@ -1,5 +1,5 @@
-import UnfoldCanvas
 import OutlineAppearance
+import UnfoldCanvas
 
 /// The colours of a theme. Kinds may override text and background.
 public struct Palette: Sendable, Equatable {

@@ -1,7 +1,7 @@
-import UnfoldCanvas
 import Foundation
 import OutlineAppearance
 import OutlineLayout
+import UnfoldCanvas
 
 extension TextMeasure {
     /// Layout's view of a typesetter, in points at `scale` device pixels per

@@ -1,11 +1,11 @@
-import UnfoldCanvas
 import Foundation
+import OutlineAppearance
 import OutlineEngine
 import OutlineLayout
-import UnfoldPaint
-import UnfoldPNG
 import ScenarioFormat
-import OutlineAppearance
+import UnfoldCanvas
+import UnfoldPNG
+import UnfoldPaint
 
 /// What to render and how; every field overrides the scenario when set.
 public struct RenderOptions: Sendable {
@@ -53,8 +53,10 @@ public struct RenderError: Error, CustomStringConvertible {
 /// of steps and frames. On a canvas of fixed height, only the rows on screen
 /// are laid out and drawn. The bytes do not depend on the number of workers.
 public enum ScenarioRenderer {
-    public static func render(_ original: Scenario, options: RenderOptions,
-                              progress: (@Sendable (Int) -> Void)? = nil) throws -> RenderResult {
+    public static func render(
+        _ original: Scenario, options: RenderOptions,
+        progress: (@Sendable (Int) -> Void)? = nil
+    ) throws -> RenderResult {
         var scenario = original
         if let scale = options.scale { scenario.canvas.scale = scale }
         if let theme = options.theme { scenario.canvas.theme = theme }
@@ -78,8 +80,9 @@ public enum ScenarioRenderer {
         let height = limit ?? max(16, layouts.map(\.contentHeight).max() ?? 16)
         let size = OutlinePainter(appearance: appearance, typesetter: measurer).pixelSize(height: height)
         guard size.width > 0, size.height > 0, size.width <= Pixmap.maxPixels / size.height else {
-            throw RenderError(description: "the canvas is \(size.width)x\(size.height) pixels, "
-                + "over the limit of \(Pixmap.maxPixels); lower `canvas.height` or `canvas.scale`")
+            throw RenderError(
+                description: "the canvas is \(size.width)x\(size.height) pixels, "
+                    + "over the limit of \(Pixmap.maxPixels); lower `canvas.height` or `canvas.scale`")
         }
         // Transitions, laid out once each (the rows that can show in some frame).
         var transitions: [Transition] = []
@@ -91,32 +94,38 @@ public enum ScenarioRenderer {
             }
         }
 
-        let plan = RenderPlan(steps: steps, frames: frames, outputs: options.outputs,
-                              hold: appearance.animation.hold, frameDelay: appearance.animation.frameDelay)
+        let plan = RenderPlan(
+            steps: steps, frames: frames, outputs: options.outputs,
+            hold: appearance.animation.hold, frameDelay: appearance.animation.frameDelay)
         let thumbnail = max(1, min(options.thumbnail ?? 2 * appearance.canvas.scale, RenderLimits.thumbnail))
-        var sinks = try Sinks(plan: plan, frameSize: size, thumbnail: thumbnail, steps: steps, frames: frames,
-                              labels: (1 ... max(1, steps)).map { steps == 0 ? "initial" : String(format: "%02d  %@", $0, playback.states[$0].label) },
-                              palette: .of(appearance.canvas.theme), workers: options.workers)
+        var sinks = try Sinks(
+            plan: plan, frameSize: size, thumbnail: thumbnail, steps: steps, frames: frames,
+            labels: (1 ... max(1, steps)).map { steps == 0 ? "initial" : String(format: "%02d  %@", $0, playback.states[$0].label) },
+            palette: .of(appearance.canvas.theme), workers: options.workers)
         let (states, moves) = (layouts, transitions)
-        try orderedParallel(count: plan.count, workers: options.workers, makeState: {
-            OutlinePainter(appearance: appearance, typesetter: try Typesetter(fonts: options.fonts))
-        }, job: { painter, i in
-            let (picture, uses) = plan.pictures[i]
-            let layout: FrameLayout
-            switch picture {
-            case let .state(s): layout = states[s].frame
-            case let .frame(step, index): layout = moves[step - 1].frame(index)
-            }
-            let pixmap = try painter.draw(layout, height: height)
-            var drawn = Drawn()
-            if !uses.files.isEmpty { drawn.png = try PNG.encode(pixmap) }
-            if !uses.stripCells.isEmpty { drawn.thumbnail = pixmap.downscaled(by: thumbnail) }
-            if uses.animationDelay != nil { drawn.full = pixmap }
-            progress?(1)
-            return drawn
-        }, consume: { i, drawn in
-            try sinks.take(drawn, uses: plan.pictures[i].uses, typesetter: measurer)
-        })
+        try orderedParallel(
+            count: plan.count, workers: options.workers,
+            makeState: {
+                OutlinePainter(appearance: appearance, typesetter: try Typesetter(fonts: options.fonts))
+            },
+            job: { painter, i in
+                let (picture, uses) = plan.pictures[i]
+                let layout: FrameLayout
+                switch picture {
+                case let .state(s): layout = states[s].frame
+                case let .frame(step, index): layout = moves[step - 1].frame(index)
+                }
+                let pixmap = try painter.draw(layout, height: height)
+                var drawn = Drawn()
+                if !uses.files.isEmpty { drawn.png = try PNG.encode(pixmap) }
+                if !uses.stripCells.isEmpty { drawn.thumbnail = pixmap.downscaled(by: thumbnail) }
+                if uses.animationDelay != nil { drawn.full = pixmap }
+                progress?(1)
+                return drawn
+            },
+            consume: { i, drawn in
+                try sinks.take(drawn, uses: plan.pictures[i].uses, typesetter: measurer)
+            })
         var files = try sinks.finish(typesetter: measurer)
         if options.outputs.contains(.updates) {
             files.append(RenderedFile(path: "updates.json", bytes: Array(playback.updatesJSON().utf8)))
@@ -134,8 +143,10 @@ public enum ScenarioRenderer {
     /// How many pictures `render` draws, for a progress bar.
     public static func pictureCount(_ scenario: Scenario, options: RenderOptions) -> Int {
         let animation = scenario.animation
-        return RenderPlan(steps: scenario.steps.count, frames: options.frames ?? animation.frames, outputs: options.outputs,
-                          hold: animation.hold, frameDelay: animation.frameDelay).count
+        return RenderPlan(
+            steps: scenario.steps.count, frames: options.frames ?? animation.frames, outputs: options.outputs,
+            hold: animation.hold, frameDelay: animation.frameDelay
+        ).count
     }
 }
 
@@ -158,20 +169,24 @@ struct Sinks {
     private let animation: PNG.Animation?
     private let workers: Int
 
-    init(plan: RenderPlan, frameSize: (width: Int, height: Int), thumbnail: Int, steps: Int, frames: Int,
-         labels: [String], palette: Palette, workers: Int) throws {
+    init(
+        plan: RenderPlan, frameSize: (width: Int, height: Int), thumbnail: Int, steps: Int, frames: Int,
+        labels: [String], palette: Palette, workers: Int
+    ) throws {
         self.plan = plan
         self.labels = labels
         self.palette = palette
         self.workers = workers
         if plan.outputs.contains(.strip) {
             let thumb = (width: max(1, frameSize.width / thumbnail), height: max(1, frameSize.height / thumbnail))
-            let geometry = StripGeometry(rows: max(1, steps), columns: steps == 0 ? 1 : frames + 1,
-                                         frameWidth: thumb.width, frameHeight: thumb.height)
+            let geometry = StripGeometry(
+                rows: max(1, steps), columns: steps == 0 ? 1 : frames + 1,
+                frameWidth: thumb.width, frameHeight: thumb.height)
             stripGeometry = geometry
             strip = try Strip.canvas(geometry, palette: palette)
         }
-        animation = plan.outputs.contains(.animation)
+        animation =
+            plan.outputs.contains(.animation)
             ? try PNG.Animation(width: frameSize.width, height: frameSize.height, threads: workers) : nil
     }
 

@@ -16,8 +16,10 @@ public struct StripGeometry: Sendable, Equatable {
     public var height: Int { 2 * Self.padding + rows * (Self.label + frameHeight) + (rows - 1) * Self.gap }
 
     public func origin(row: Int, column: Int) -> (x: Int, y: Int) {
-        (Self.padding + column * (frameWidth + Self.gap),
-         Self.padding + row * (Self.label + frameHeight + Self.gap) + Self.label)
+        (
+            Self.padding + column * (frameWidth + Self.gap),
+            Self.padding + row * (Self.label + frameHeight + Self.gap) + Self.label
+        )
     }
 }
 
@@ -34,8 +36,9 @@ enum Strip {
     static func label(_ strip: inout Pixmap, geometry: StripGeometry, labels: [String], palette: Palette, typesetter: Typesetter) {
         for (r, label) in labels.enumerated() where r < geometry.rows {
             let top = geometry.origin(row: r, column: 0)
-            typesetter.draw(label, into: &strip, x: Double(StripGeometry.padding), baseline: top.y - 9, size: 15,
-                            weight: .semibold, color: palette.text)
+            typesetter.draw(
+                label, into: &strip, x: Double(StripGeometry.padding), baseline: top.y - 9, size: 15,
+                weight: .semibold, color: palette.text)
         }
     }
 }

@@ -7,9 +7,11 @@ import Foundation
 /// O(workers × result) however many jobs there are, and the output does not
 /// depend on the number of workers or on scheduling. The first error (from a
 /// job or from `consume`) stops the run and is rethrown.
-func orderedParallel<State, T>(count: Int, workers: Int, makeState: @escaping @Sendable () throws -> State,
-                               job: @escaping @Sendable (inout State, Int) throws -> T,
-                               consume: (Int, T) throws -> Void) throws {
+func orderedParallel<State, T>(
+    count: Int, workers: Int, makeState: @escaping @Sendable () throws -> State,
+    job: @escaping @Sendable (inout State, Int) throws -> T,
+    consume: (Int, T) throws -> Void
+) throws {
     guard count > 0 else { return }
     let workers = max(1, min(workers, count))
     let queue = ReorderQueue<T>(capacity: workers)

@@ -27,11 +27,15 @@ extension SnapshotReport {
         }
         var rows = ""
         for c in cases {
-            rows += "<tr class=\"\(c.status.rawValue)\"><td>\(h(c.scenario))</td><td>\(h(c.reference))</td>"
+            rows +=
+                "<tr class=\"\(c.status.rawValue)\"><td>\(h(c.scenario))</td><td>\(h(c.reference))</td>"
                 + "<td>\(c.status.rawValue)</td><td>\(h(c.message))</td></tr>\n"
         }
-        let stale = self.stale.isEmpty ? "" : "<h2>Stale references</h2><ul>"
-            + self.stale.map { "<li>\(h($0))</li>" }.joined() + "</ul><p>Remove them with <code>unfold test --prune</code>.</p>"
+        let stale =
+            self.stale.isEmpty
+            ? ""
+            : "<h2>Stale references</h2><ul>"
+                + self.stale.map { "<li>\(h($0))</li>" }.joined() + "</ul><p>Remove them with <code>unfold test --prune</code>.</p>"
         return """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8"><title>unfold test: \(h(summary))</title>

@@ -7,7 +7,8 @@ extension SnapshotReport {
         for scenario in byScenario.keys.sorted() {
             let group = byScenario[scenario]!
             let time = group.reduce(0) { $0 + $1.seconds }
-            xml += "  <testsuite name=\"\(xmlEscape(scenario))\" tests=\"\(group.count)\" "
+            xml +=
+                "  <testsuite name=\"\(xmlEscape(scenario))\" tests=\"\(group.count)\" "
                 + "failures=\"\(group.filter { $0.status == .failed }.count)\" time=\"\(seconds(time))\">\n"
             for c in group {
                 xml += "    <testcase classname=\"\(xmlEscape(scenario))\" name=\"\(xmlEscape(c.reference))\" time=\"\(seconds(c.seconds))\""

@@ -21,8 +21,10 @@ public enum RecordMode: String, Sendable, CaseIterable {
 
     /// The mode to use: `explicit` when given, else `UNFOLD_RECORD`, else
     /// `never` when `CI` is set (a CI run must not pass by recording), else `missing`.
-    public static func resolve(_ explicit: RecordMode? = nil,
-                               environment: [String: String] = ProcessInfo.processInfo.environment) throws(UnknownMode) -> RecordMode {
+    public static func resolve(
+        _ explicit: RecordMode? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(UnknownMode) -> RecordMode {
         if let explicit { return explicit }
         if let value = environment["UNFOLD_RECORD"], !value.isEmpty {
             guard let mode = RecordMode(rawValue: value) else { throw UnknownMode(value: value) }

@@ -1,6 +1,6 @@
 import Foundation
-import UnfoldRender
 import ScenarioFormat
+import UnfoldRender
 
 /// The references of one scenario under `Snapshots/<name>/`.
 ///
@@ -32,15 +32,18 @@ public struct ReferenceStore {
             // No index beside recorded blobs is damage too (a lost or unstaged file).
             let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
             if files.contains(where: { !$0.hasPrefix(".") }) {
-                throw DamagedError(description: "\(indexPath) is missing but \(directory) holds files; restore it from git "
-                    + "(or, if an interrupted first recording left them, delete the folder and record again)")
+                throw DamagedError(
+                    description: "\(indexPath) is missing but \(directory) holds files; restore it from git "
+                        + "(or, if an interrupted first recording left them, delete the folder and record again)")
             }
             return [:]
         }
         guard let data = FileManager.default.contents(atPath: indexPath),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: String] else {
-            throw DamagedError(description: "\(indexPath) is not a readable reference index; "
-                + "restore it from git (or delete the folder and record again)")
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: String]
+        else {
+            throw DamagedError(
+                description: "\(indexPath) is not a readable reference index; "
+                    + "restore it from git (or delete the folder and record again)")
         }
         return object
     }

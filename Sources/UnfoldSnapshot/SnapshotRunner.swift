@@ -1,10 +1,10 @@
-import UnfoldCanvas
 import Foundation
-import UnfoldDiff
+import ScenarioFormat
+import UnfoldCanvas
 import UnfoldComparison
+import UnfoldDiff
 import UnfoldPNG
 import UnfoldRender
-import ScenarioFormat
 
 /// How `unfold test` and the test helpers check scenarios against references.
 public struct SnapshotOptions: Sendable {
@@ -71,8 +71,9 @@ public enum SnapshotRunner {
                     c.artifacts = try artifacts.save(actual: file.bytes, name: file.path)
                 }
             } else {
-                let verdict = try compare(expected!, file.bytes, name: file.path, strip: result.strip,
-                                          options: options.diff, artifacts: artifacts)
+                let verdict = try compare(
+                    expected!, file.bytes, name: file.path, strip: result.strip,
+                    options: options.diff, artifacts: artifacts)
                 if options.record.records(missing: false, differs: !verdict.matches) {
                     toRecord[file.path] = file.bytes
                     c.status = .recorded
@@ -103,12 +104,15 @@ public enum SnapshotRunner {
         var frames: [FrameFailure] = []
     }
 
-    static func compare(_ expected: [UInt8], _ actual: [UInt8], name: String, strip: StripGeometry?,
-                        options: DiffOptions, artifacts: Artifacts) throws -> Verdict {
+    static func compare(
+        _ expected: [UInt8], _ actual: [UInt8], name: String, strip: StripGeometry?,
+        options: DiffOptions, artifacts: Artifacts
+    ) throws -> Verdict {
         guard name.hasSuffix(".png") else {
             let diff = TextDiff(expected: String(decoding: expected, as: UTF8.self), actual: String(decoding: actual, as: UTF8.self))
-            return Verdict(matches: false, message: diff.summary,
-                           artifacts: try artifacts.save(expected: expected, actual: actual, name: name))
+            return Verdict(
+                matches: false, message: diff.summary,
+                artifacts: try artifacts.save(expected: expected, actual: actual, name: name))
         }
         var diffOptions = options
         diffOptions.drawDiff = true
@@ -117,8 +121,9 @@ public enum SnapshotRunner {
             comparison = try Comparison(expected: expected, actual: actual, options: diffOptions)
         } catch {
             guard error.side == .expected else { throw error }
-            return Verdict(matches: false, message: "the reference is not a readable PNG (\(error.error)); re-record it with `--record failed`",
-                           artifacts: try artifacts.save(actual: actual, name: name))
+            return Verdict(
+                matches: false, message: "the reference is not a readable PNG (\(error.error)); re-record it with `--record failed`",
+                artifacts: try artifacts.save(actual: actual, name: name))
         }
         let result = comparison.result
         if result.matches { return Verdict(matches: true, message: comparison.summary) }
@@ -136,8 +141,10 @@ public enum SnapshotRunner {
     }
 
     /// Compares a strip frame by frame, so that a report can name the step and frame.
-    static func compareFrames(_ expected: RGBAImage, _ actual: RGBAImage, strip: StripGeometry, options: DiffOptions,
-                              artifacts: Artifacts) throws -> [FrameFailure] {
+    static func compareFrames(
+        _ expected: RGBAImage, _ actual: RGBAImage, strip: StripGeometry, options: DiffOptions,
+        artifacts: Artifacts
+    ) throws -> [FrameFailure] {
         var failures: [FrameFailure] = []
         for row in 0 ..< strip.rows {
             for column in 0 ..< strip.columns {
@@ -151,10 +158,12 @@ public enum SnapshotRunner {
                 }
                 let result = UnfoldDiff.compare(e, a, options: local)
                 guard !result.matches, let box = result.bounds else { continue }
-                var f = FrameFailure(step: row + 1, frame: column, differentPixels: result.differentPixels,
-                                     y0: box.y0, y1: box.y1, x0: box.x0, x1: box.x1)
-                f.artifacts = try artifacts.save(expected: try PNG.encode(e), actual: try PNG.encode(a), diff: result.diff,
-                                                 name: String(format: "strip/step-%02d-frame-%02d.png", row + 1, column))
+                var f = FrameFailure(
+                    step: row + 1, frame: column, differentPixels: result.differentPixels,
+                    y0: box.y0, y1: box.y1, x0: box.x0, x1: box.x1)
+                f.artifacts = try artifacts.save(
+                    expected: try PNG.encode(e), actual: try PNG.encode(a), diff: result.diff,
+                    name: String(format: "strip/step-%02d-frame-%02d.png", row + 1, column))
                 failures.append(f)
             }
         }

@@ -71,7 +71,8 @@ extension Diffing where Value == OutlineImage {
                     guard !comparison.matches else { return nil }
                     var message = comparison.summary
                     if let diff = comparison.result.diff, let png = try? PNG.encode(diff),
-                       let folder = ProcessInfo.processInfo.environment["SNAPSHOT_ARTIFACTS"] {
+                        let folder = ProcessInfo.processInfo.environment["SNAPSHOT_ARTIFACTS"]
+                    {
                         let path = folder + "/unfold-diff-\(png.count)-\(comparison.result.differentPixels).png"
                         if (try? AtomicFile.write(png, to: path)) != nil { message += "\ndiff: \(path)" }
                     }

@@ -1,6 +1,6 @@
-@_exported import Unfold
 import Foundation
 import Testing
+@_exported import Unfold
 import XCTest
 
 /// What checking a scenario against its references found.
@@ -25,8 +25,10 @@ public struct SnapshotCheck: Sendable {
 ///   scenario's old artifacts.
 ///
 /// A reference recorded now fails the check, saying what was written where.
-public func checkOutlineSnapshot(_ scenario: Scenario, snapshots: String, record: RecordMode? = nil,
-                                 artifacts: String? = nil, diff: DiffOptions = DiffOptions()) -> SnapshotCheck {
+public func checkOutlineSnapshot(
+    _ scenario: Scenario, snapshots: String, record: RecordMode? = nil,
+    artifacts: String? = nil, diff: DiffOptions = DiffOptions()
+) -> SnapshotCheck {
     do {
         let environment = ProcessInfo.processInfo.environment
         var options = SnapshotOptions(render: RenderOptions(fonts: try FontSet.locate()))
@@ -39,8 +41,9 @@ public func checkOutlineSnapshot(_ scenario: Scenario, snapshots: String, record
         for c in cases where c.status != .passed {
             let reference = "\(c.scenario)/\(c.reference)"
             if c.status == .recorded {
-                check.messages.append("\(reference): recorded a new reference in \(snapshots)/\(c.scenario); "
-                    + "check it, commit it and run the test again")
+                check.messages.append(
+                    "\(reference): recorded a new reference in \(snapshots)/\(c.scenario); "
+                        + "check it, commit it and run the test again")
                 continue
             }
             let paths = ["expected", "actual", "diff"].compactMap { role in c.artifacts[role].map { options.artifacts + "/" + $0 } }
@@ -55,8 +58,10 @@ public func checkOutlineSnapshot(_ scenario: Scenario, snapshots: String, record
 }
 
 /// The same as `checkOutlineSnapshot`, as one failure message (nil: it matched).
-public func verifyOutlineSnapshot(_ scenario: Scenario, snapshots: String, record: RecordMode? = nil,
-                                  artifacts: String? = nil, diff: DiffOptions = DiffOptions()) -> String? {
+public func verifyOutlineSnapshot(
+    _ scenario: Scenario, snapshots: String, record: RecordMode? = nil,
+    artifacts: String? = nil, diff: DiffOptions = DiffOptions()
+) -> String? {
     let check = checkOutlineSnapshot(scenario, snapshots: snapshots, record: record, artifacts: artifacts, diff: diff)
     return check.failed ? check.messages.joined(separator: "\n") : nil
 }
@@ -88,8 +93,10 @@ func loadScenario(_ path: String, relativeTo filePath: String) -> Result<Scenari
 // MARK: Swift Testing
 
 /// Swift Testing: expects a scenario file (relative to the test file) to match its references.
-public func expectOutlineSnapshot(file scenarioPath: String, record: RecordMode? = nil, diff: DiffOptions = DiffOptions(),
-                                  filePath: String = #filePath, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+public func expectOutlineSnapshot(
+    file scenarioPath: String, record: RecordMode? = nil, diff: DiffOptions = DiffOptions(),
+    filePath: String = #filePath, sourceLocation: Testing.SourceLocation = #_sourceLocation
+) {
     switch loadScenario(scenarioPath, relativeTo: filePath) {
     case let .success(scenario):
         expectOutlineSnapshot(scenario, record: record, diff: diff, filePath: filePath, sourceLocation: sourceLocation)
@@ -100,18 +107,23 @@ public func expectOutlineSnapshot(file scenarioPath: String, record: RecordMode?
 
 /// Swift Testing: expects an outline built in code (in its current state, with
 /// its selection and handlers), after `steps`, to match its references.
-public func expectOutlineSnapshot(of outline: Outline, named name: String, canvas: Scenario.Canvas = Scenario.Canvas(),
-                                  style: Scenario.Style = Scenario.Style(), kinds: [String: Scenario.Kind] = [:],
-                                  steps: [Step.Action] = [], record: RecordMode? = nil, diff: DiffOptions = DiffOptions(),
-                                  filePath: String = #filePath, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-    expectOutlineSnapshot(Scenario(name: name, outline: outline, canvas: canvas, style: style, kinds: kinds, steps: steps),
-                          record: record, diff: diff, filePath: filePath, sourceLocation: sourceLocation)
+public func expectOutlineSnapshot(
+    of outline: Outline, named name: String, canvas: Scenario.Canvas = Scenario.Canvas(),
+    style: Scenario.Style = Scenario.Style(), kinds: [String: Scenario.Kind] = [:],
+    steps: [Step.Action] = [], record: RecordMode? = nil, diff: DiffOptions = DiffOptions(),
+    filePath: String = #filePath, sourceLocation: Testing.SourceLocation = #_sourceLocation
+) {
+    expectOutlineSnapshot(
+        Scenario(name: name, outline: outline, canvas: canvas, style: style, kinds: kinds, steps: steps),
+        record: record, diff: diff, filePath: filePath, sourceLocation: sourceLocation)
 }
 
 /// Swift Testing: expects a scenario value to match its references. A
 /// failure attaches the expected, actual and diff images to the test.
-public func expectOutlineSnapshot(_ scenario: Scenario, record: RecordMode? = nil, diff: DiffOptions = DiffOptions(),
-                                  filePath: String = #filePath, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+public func expectOutlineSnapshot(
+    _ scenario: Scenario, record: RecordMode? = nil, diff: DiffOptions = DiffOptions(),
+    filePath: String = #filePath, sourceLocation: Testing.SourceLocation = #_sourceLocation
+) {
     let check = checkOutlineSnapshot(scenario, snapshots: defaultSnapshots(for: filePath), record: record, diff: diff)
     guard check.failed else { return }
     for path in check.artifacts {
@@ -125,8 +137,10 @@ public func expectOutlineSnapshot(_ scenario: Scenario, record: RecordMode? = ni
 // MARK: XCTest
 
 /// XCTest: asserts that a scenario file (relative to the test file) matches its references.
-public func XCTAssertOutlineSnapshot(file scenarioPath: String, record: RecordMode? = nil, diff: DiffOptions = DiffOptions(),
-                                     file filePath: StaticString = #filePath, line: UInt = #line) {
+public func XCTAssertOutlineSnapshot(
+    file scenarioPath: String, record: RecordMode? = nil, diff: DiffOptions = DiffOptions(),
+    file filePath: StaticString = #filePath, line: UInt = #line
+) {
     switch loadScenario(scenarioPath, relativeTo: "\(filePath)") {
     case let .success(scenario):
         XCTAssertOutlineSnapshot(scenario, record: record, diff: diff, file: filePath, line: line)
@@ -137,18 +151,23 @@ public func XCTAssertOutlineSnapshot(file scenarioPath: String, record: RecordMo
 
 /// XCTest: asserts that an outline built in code (in its current state, with
 /// its selection and handlers), after `steps`, matches its references.
-public func XCTAssertOutlineSnapshot(of outline: Outline, named name: String, canvas: Scenario.Canvas = Scenario.Canvas(),
-                                     style: Scenario.Style = Scenario.Style(), kinds: [String: Scenario.Kind] = [:],
-                                     steps: [Step.Action] = [], record: RecordMode? = nil, diff: DiffOptions = DiffOptions(),
-                                     file filePath: StaticString = #filePath, line: UInt = #line) {
-    XCTAssertOutlineSnapshot(Scenario(name: name, outline: outline, canvas: canvas, style: style, kinds: kinds, steps: steps),
-                             record: record, diff: diff, file: filePath, line: line)
+public func XCTAssertOutlineSnapshot(
+    of outline: Outline, named name: String, canvas: Scenario.Canvas = Scenario.Canvas(),
+    style: Scenario.Style = Scenario.Style(), kinds: [String: Scenario.Kind] = [:],
+    steps: [Step.Action] = [], record: RecordMode? = nil, diff: DiffOptions = DiffOptions(),
+    file filePath: StaticString = #filePath, line: UInt = #line
+) {
+    XCTAssertOutlineSnapshot(
+        Scenario(name: name, outline: outline, canvas: canvas, style: style, kinds: kinds, steps: steps),
+        record: record, diff: diff, file: filePath, line: line)
 }
 
 /// XCTest: asserts that a scenario value matches its references; the message
 /// names the expected, actual and diff files of a failure.
-public func XCTAssertOutlineSnapshot(_ scenario: Scenario, record: RecordMode? = nil, diff: DiffOptions = DiffOptions(),
-                                     file filePath: StaticString = #filePath, line: UInt = #line) {
+public func XCTAssertOutlineSnapshot(
+    _ scenario: Scenario, record: RecordMode? = nil, diff: DiffOptions = DiffOptions(),
+    file filePath: StaticString = #filePath, line: UInt = #line
+) {
     if let failure = verifyOutlineSnapshot(scenario, snapshots: defaultSnapshots(for: "\(filePath)"), record: record, diff: diff) {
         XCTFail(failure, file: filePath, line: line)
     }

@@ -1,6 +1,6 @@
 import ArgumentParser
-import UnfoldCanvas
 import Foundation
+import UnfoldCanvas
 import UnfoldDiff
 import UnfoldPNG
 
@@ -31,11 +31,13 @@ struct DiffBench: ParsableCommand {
             return result.differentPixels
         }
         if json {
-            print("{\"peer\": \"unfold\", \"decode_ms\": \(ms(decode)), \"compare_ms\": \(ms(diff)), "
-                  + "\"different\": \(result.differentPixels), \"anti_aliased\": \(result.antiAliasedPixels)}")
+            print(
+                "{\"peer\": \"unfold\", \"decode_ms\": \(ms(decode)), \"compare_ms\": \(ms(diff)), "
+                    + "\"different\": \(result.differentPixels), \"anti_aliased\": \(result.antiAliasedPixels)}")
         } else {
-            print("decode both: \(ms(decode)) ms; compare: \(ms(diff)) ms; "
-                  + "\(result.differentPixels) different, \(result.antiAliasedPixels) anti-aliased pixels")
+            print(
+                "decode both: \(ms(decode)) ms; compare: \(ms(diff)) ms; "
+                    + "\(result.differentPixels) different, \(result.antiAliasedPixels) anti-aliased pixels")
         }
     }
 }

@@ -25,8 +25,9 @@ struct EngineBench: ParsableCommand {
                     print("{\"case\": \"\(name)\", \"n\": \(n), \"ours_ms\": \(ms(ours)), \"naive_ms\": \(ms(naive))}")
                 } else {
                     let ratio = naive / max(ours, 1e-9)
-                    print(pad(name, 12) + pad(String(n), 10, right: true) + pad(ms(ours), 14, right: true)
-                          + pad(ms(naive), 14, right: true) + pad(format1(ratio, 1), 14, right: true))
+                    print(
+                        pad(name, 12) + pad(String(n), 10, right: true) + pad(ms(ours), 14, right: true)
+                            + pad(ms(naive), 14, right: true) + pad(format1(ratio, 1), 14, right: true))
                 }
             }
         }
@@ -54,14 +55,22 @@ struct EngineBench: ParsableCommand {
         let runs = n >= 1_000_000 ? 5 : 11
         var results: [(String, Double, Double)] = []
 
-        results.append(("build",
-                        medianMilliseconds(runs: runs) { try! Outline(expanded).rowCount },
-                        medianMilliseconds(runs: runs) { NaiveOutline(expanded).flatten().count }))
+        results.append(
+            (
+                "build",
+                medianMilliseconds(runs: runs) { try! Outline(expanded).rowCount },
+                medianMilliseconds(runs: runs) { NaiveOutline(expanded).flatten().count }
+            ))
 
         let collapsedNaive = NaiveOutline(collapsed)
-        results.append(("expandAll",
-                        medianMilliseconds(runs: runs, setup: { try! Outline(collapsed) }) { $0.expandAll().rowsAfter },
-                        medianMilliseconds(runs: runs, setup: { collapsedNaive }) { $0.expandAll(); return $0.flatten().count }))
+        results.append(
+            (
+                "expandAll",
+                medianMilliseconds(runs: runs, setup: { try! Outline(collapsed) }) { $0.expandAll().rowsAfter },
+                medianMilliseconds(runs: runs, setup: { collapsedNaive }) {
+                    $0.expandAll(); return $0.flatten().count
+                }
+            ))
 
         // Nodes with 10 leaf children, in the middle of the deepest full level.
         var outline = try Outline(expanded)
@@ -73,11 +82,12 @@ struct EngineBench: ParsableCommand {
         let picks = stride(from: candidates.count / 4, to: candidates.count * 3 / 4, by: max(1, candidates.count / 400)).map { candidates[$0] }
         let nodes = outline.nodes
         var next = 0
-        let ours = medianMilliseconds(runs: 101) { () -> Int in
-            let node = nodes[picks[next % picks.count]]
-            next += 1
-            return outline.toggle(node).rowsAfter + outline.toggle(node).rowsAfter
-        } / 2
+        let ours =
+            medianMilliseconds(runs: 101) { () -> Int in
+                let node = nodes[picks[next % picks.count]]
+                next += 1
+                return outline.toggle(node).rowsAfter + outline.toggle(node).rowsAfter
+            } / 2
         var nextNaive = 0
         let naiveToggle = medianMilliseconds(runs: runs) { () -> Int in
             let i = picks[nextNaive % picks.count]
@@ -98,14 +108,20 @@ struct EngineBench: ParsableCommand {
         }
         let indexes = (0 ..< 1000).map { _ in random(rows) }
         let ids = (0 ..< 1000).map { _ in outline.id(of: nodes[random(n)]) }
-        results.append(("index->row",
-                        medianMilliseconds(runs: runs) { indexes.reduce(0) { $0 &+ Int(outline.row(at: $1)!.node.hashValue & 1) } },
-                        medianMilliseconds(runs: runs) { indexes.reduce(0) { $0 &+ flat[$1] } }))
-        results.append(("id->index",
-                        medianMilliseconds(runs: runs) { ids.reduce(0) { $0 &+ outline.displayIndex(of: try! outline.node(id: $1))! } },
-                        medianMilliseconds(runs: n >= 100_000 ? 3 : runs) {
-                            ids.reduce(0) { acc, id in acc &+ flat.firstIndex(of: naive.ids[id]!)! }
-                        }))
+        results.append(
+            (
+                "index->row",
+                medianMilliseconds(runs: runs) { indexes.reduce(0) { $0 &+ Int(outline.row(at: $1)!.node.hashValue & 1) } },
+                medianMilliseconds(runs: runs) { indexes.reduce(0) { $0 &+ flat[$1] } }
+            ))
+        results.append(
+            (
+                "id->index",
+                medianMilliseconds(runs: runs) { ids.reduce(0) { $0 &+ outline.displayIndex(of: try! outline.node(id: $1))! } },
+                medianMilliseconds(runs: n >= 100_000 ? 3 : runs) {
+                    ids.reduce(0) { acc, id in acc &+ flat.firstIndex(of: naive.ids[id]!)! }
+                }
+            ))
         return results
     }
 }

@@ -1,11 +1,11 @@
 import ArgumentParser
-import UnfoldCanvas
 import Foundation
 import OutlineEngine
 import OutlineLayout
-import UnfoldPaint
-import UnfoldPNG
 import ScenarioFormat
+import UnfoldCanvas
+import UnfoldPNG
+import UnfoldPaint
 
 /// `unfold-bench render SPEC.json...`: draws the neutral frame specs of
 /// `../shared/bench-peers` (the same rows, geometry and font as the peers)
@@ -48,13 +48,15 @@ struct RenderBench: ParsableCommand {
             if let out { try Data(png).write(to: URL(fileURLWithPath: out).appendingPathComponent("unfold-\(name).png")) }
             let size = "\(Int(spec.width * spec.scale))x\(Int(spec.height * spec.scale))"
             if json {
-                print("{\"peer\": \"unfold\", \"spec\": \"\(name)\", \"size\": \"\(size)\", \"draw_ms\": \(ms(draw)), "
-                      + "\"draw_encode_ms\": \(ms(both)), \"png_bytes\": \(png.count), \"threads\": \(threads)}")
+                print(
+                    "{\"peer\": \"unfold\", \"spec\": \"\(name)\", \"size\": \"\(size)\", \"draw_ms\": \(ms(draw)), "
+                        + "\"draw_encode_ms\": \(ms(both)), \"png_bytes\": \(png.count), \"threads\": \(threads)}")
             } else {
-                print(name.padding(toLength: 12, withPad: " ", startingAt: 0) + size.padding(toLength: 14, withPad: " ", startingAt: 0)
-                      + String(repeating: " ", count: max(0, 9 - ms(draw).count)) + ms(draw)
-                      + String(repeating: " ", count: max(0, 17 - ms(both).count)) + ms(both)
-                      + String(repeating: " ", count: max(0, 12 - String(png.count).count)) + String(png.count))
+                print(
+                    name.padding(toLength: 12, withPad: " ", startingAt: 0) + size.padding(toLength: 14, withPad: " ", startingAt: 0)
+                        + String(repeating: " ", count: max(0, 9 - ms(draw).count)) + ms(draw)
+                        + String(repeating: " ", count: max(0, 17 - ms(both).count)) + ms(both)
+                        + String(repeating: " ", count: max(0, 12 - String(png.count).count)) + String(png.count))
             }
         }
     }
@@ -95,9 +97,11 @@ struct FrameSpec: Decodable {
         var y = 0.0
         var boxes: [RowBox] = []
         for (i, row) in self.rows.enumerated() {
-            var box = rows.box(for: Row(node: nodes[i], isDetail: false),
-                               RowLayout.Facts(depth: row.depth, title: row.title, childCount: row.expandable ? 1 : nil,
-                                               isExpanded: row.expanded), y: y)
+            var box = rows.box(
+                for: Row(node: nodes[i], isDetail: false),
+                RowLayout.Facts(
+                    depth: row.depth, title: row.title, childCount: row.expandable ? 1 : nil,
+                    isExpanded: row.expanded), y: y)
             box.height = row.height
             boxes.append(box)
             y += row.height
@@ -147,4 +151,3 @@ struct FramePainter {
         try painters[0].draw(frame, height: height, helpers: Array(painters.dropFirst()))
     }
 }
-

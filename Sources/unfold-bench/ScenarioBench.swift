@@ -1,11 +1,11 @@
 import ArgumentParser
-import UnfoldCanvas
 import Foundation
 import OutlineLayout
-import UnfoldPaint
-import UnfoldPNG
-import UnfoldRender
 import ScenarioFormat
+import UnfoldCanvas
+import UnfoldPNG
+import UnfoldPaint
+import UnfoldRender
 
 /// `unfold-bench scenario`: end to end, on generated scenarios of 10^3 to
 /// 10^6 nodes on a fixed phone canvas (390×844 pt at scale 3): parse, play,
@@ -63,7 +63,8 @@ struct ScenarioBench: ParsableCommand {
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0,
-              let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else {
             throw ValidationError("case \(arguments) failed")
         }
         return object.mapValues { "\($0)" }
@@ -88,17 +89,20 @@ struct ScenarioBench: ParsableCommand {
             let rows = RowLayout(appearance: appearance, measure: .typesetter(typesetter, scale: 3))
             let painter = OutlinePainter(appearance: appearance, typesetter: typesetter)
             // The first state: layout, draw, encode (what `unfold render` does for state-00).
-            result["state_ms"] = ms(medianMilliseconds(runs: runs) {
-                let layout = StateLayout(playback.states[0].outline, rows: rows, through: 844)
-                return try! PNG.encode(try! painter.draw(layout.frame, height: 844)).count
-            })
+            result["state_ms"] = ms(
+                medianMilliseconds(runs: runs) {
+                    let layout = StateLayout(playback.states[0].outline, rows: rows, through: 844)
+                    return try! PNG.encode(try! painter.draw(layout.frame, height: 844)).count
+                })
             // An in-between frame of the toggle of the first group: the pairing of rows, layout and drawing.
-            result["frame_ms"] = ms(medianMilliseconds(runs: runs) {
-                let t = Transition(from: StateLayout(playback.states[0].outline, rows: rows, through: 844),
-                                   to: StateLayout(playback.states[1].outline, rows: rows, through: 844),
-                                   animation: appearance.animation, limit: 844)
-                return try! painter.draw(t.frame(3), height: 844).width
-            })
+            result["frame_ms"] = ms(
+                medianMilliseconds(runs: runs) {
+                    let t = Transition(
+                        from: StateLayout(playback.states[0].outline, rows: rows, through: 844),
+                        to: StateLayout(playback.states[1].outline, rows: rows, through: 844),
+                        animation: appearance.animation, limit: 844)
+                    return try! painter.draw(t.frame(3), height: 844).width
+                })
         } else if name.hasPrefix("long:") {
             let scenario = try Scenario.parse(Self.groups(count: 12, rows: 4, steps: 20), file: "long.json")
             var options = RenderOptions(fonts: fonts)

@@ -1,6 +1,6 @@
 import ArgumentParser
-import Unfold
 import Foundation
+import Unfold
 
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -64,8 +64,9 @@ struct ComparisonOptions: ParsableArguments {
     @Flag(help: "Let images of different sizes match when their overlap does.")
     var allowSizeChange = false
 
-    @Flag(name: .customLong("checkerboard"), inversion: .prefixedNo,
-          help: "Blend translucent pixels over pixelmatch's checkerboard (or over white) before comparing.")
+    @Flag(
+        name: .customLong("checkerboard"), inversion: .prefixedNo,
+        help: "Blend translucent pixels over pixelmatch's checkerboard (or over white) before comparing.")
     var checkerboard = true
 
     @Option(help: "How much of the expected image shows in the diff image (0-1).")

@@ -1,6 +1,6 @@
 import ArgumentParser
-import Unfold
 import Foundation
+import Unfold
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -89,8 +89,9 @@ struct RenderCommand: ParsableCommand {
         }
         bar.finish()
         let seconds = Double((clock.now - start).components.attoseconds) / 1e18 + Double((clock.now - start).components.seconds)
-        print("rendered \(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s"): \(written) files, "
-              + "\(formatBytes(bytes)) in \(out) (\(String(format: "%.2f", seconds)) s, \(jobs) worker\(jobs == 1 ? "" : "s"))")
+        print(
+            "rendered \(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s"): \(written) files, "
+                + "\(formatBytes(bytes)) in \(out) (\(String(format: "%.2f", seconds)) s, \(jobs) worker\(jobs == 1 ? "" : "s"))")
     }
 }
 

@@ -4,8 +4,10 @@ import Testing
 /// Runs the `unfold` executable built next to the test bundle.
 /// The environment is this process's without `CI` and `UNFOLD_RECORD` (so that
 /// defaults are the same on a laptop and in CI), plus `environment`.
-func unfold(_ arguments: [String], in directory: String? = nil,
-            environment: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
+func unfold(
+    _ arguments: [String], in directory: String? = nil,
+    environment: [String: String] = [:]
+) throws -> (status: Int32, out: String, err: String) {
     let products = Bundle.main.bundleURL.deletingLastPathComponent()
     var executable = products.appendingPathComponent("unfold")
     if !FileManager.default.fileExists(atPath: executable.path) {
@@ -108,13 +110,17 @@ let small = """
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         try Data(small.utf8).write(to: URL(fileURLWithPath: dir + "/cli.yaml"))
         let products = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("unfold").path
-        let binary = FileManager.default.fileExists(atPath: products) ? products
+        let binary =
+            FileManager.default.fileExists(atPath: products)
+            ? products
             : URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("unfold").path
         let trace = s.path + "/trace"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/strace")
-        process.arguments = ["-f", "-o", trace, "-e", "trace=openat,rename,fsync", binary, "test", dir,
-                             "--snapshots", s.path + "/Snapshots", "--artifacts", s.path + "/art"]
+        process.arguments = [
+            "-f", "-o", trace, "-e", "trace=openat,rename,fsync", binary, "test", dir,
+            "--snapshots", s.path + "/Snapshots", "--artifacts", s.path + "/art",
+        ]
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()

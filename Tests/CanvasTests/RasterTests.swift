@@ -1,5 +1,6 @@
-@testable import UnfoldCanvas
 import Testing
+
+@testable import UnfoldCanvas
 
 func coverageSum(_ p: Pixmap) -> Int {
     stride(from: 3, to: p.pixels.count, by: 4).reduce(0) { $0 + Int(p.pixels[$1]) }
@@ -57,11 +58,13 @@ func coverageSum(_ p: Pixmap) -> Int {
 
     @Test func roundedRectangleAndRotationAreDeterministic() throws {
         var a = try Pixmap(width: 30, height: 30)
-        a.fill(.roundedRect(x: 2, y: 2, width: 26, height: 20, radius: 6), color: .black,
-               transform: .rotation(degrees: 33, about: Point(15, 15)))
+        a.fill(
+            .roundedRect(x: 2, y: 2, width: 26, height: 20, radius: 6), color: .black,
+            transform: .rotation(degrees: 33, about: Point(15, 15)))
         var b = try Pixmap(width: 30, height: 30)
-        b.fill(.roundedRect(x: 2, y: 2, width: 26, height: 20, radius: 6), color: .black,
-               transform: .rotation(degrees: 33, about: Point(15, 15)))
+        b.fill(
+            .roundedRect(x: 2, y: 2, width: 26, height: 20, radius: 6), color: .black,
+            transform: .rotation(degrees: 33, about: Point(15, 15)))
         #expect(a == b)
         #expect(a.pixel(x: 0, y: 0).a == 0 && a.pixel(x: 15, y: 15).a == 255)
         #expect(DeterministicMath.sinCos(degrees: 90) == (1, 0))

@@ -1,5 +1,5 @@
-import UnfoldCanvas
 import Testing
+import UnfoldCanvas
 
 @Suite struct TextTests {
     let typesetter = try! Typesetter(fonts: try! FontSet.locate())
@@ -47,8 +47,11 @@ import Testing
         var b = a
         for i in 0 ..< 2 {
             let t = try Typesetter(fonts: FontSet.locate())
-            if i == 0 { t.draw("Tap 河北省 AV…", into: &a, x: 3, baseline: 28, size: 19, weight: .regular, color: .black) }
-            else { t.draw("Tap 河北省 AV…", into: &b, x: 3, baseline: 28, size: 19, weight: .regular, color: .black) }
+            if i == 0 {
+                t.draw("Tap 河北省 AV…", into: &a, x: 3, baseline: 28, size: 19, weight: .regular, color: .black)
+            } else {
+                t.draw("Tap 河北省 AV…", into: &b, x: 3, baseline: 28, size: 19, weight: .regular, color: .black)
+            }
         }
         #expect(a == b)
     }
@@ -76,6 +79,6 @@ import Testing
         let t = try Typesetter(fonts: FontSet.locate())
         let lines = t.wrap("Supercalifragilisticexpialidocious is long", size: 17, weight: .regular, maxWidth: 80)
         #expect(lines.count > 2 && lines.allSatisfy { t.width($0, size: 17, weight: .regular) <= 80 })
-        #expect(lines.joined() .replacingOccurrences(of: " ", with: "") == "Supercalifragilisticexpialidociousislong")
+        #expect(lines.joined().replacingOccurrences(of: " ", with: "") == "Supercalifragilisticexpialidociousislong")
     }
 }

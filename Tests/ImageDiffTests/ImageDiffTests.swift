@@ -1,8 +1,8 @@
+import Testing
 import UnfoldCanvas
+import UnfoldComparison
 import UnfoldDiff
 import UnfoldPNG
-import Testing
-import UnfoldComparison
 
 func canvas(_ draw: (inout Pixmap) -> Void) -> RGBAImage {
     var p = try! Pixmap(width: 60, height: 40, fill: .white)
@@ -134,8 +134,9 @@ func canvas(_ draw: (inout Pixmap) -> Void) -> RGBAImage {
     @Test func aDifferenceNamesCountsAndPlace() {
         let a = canvas { _ in }
         let b = canvas { $0.fill(PixelRect(x0: 10, y0: 10, x1: 20, y1: 12), color: .black) }
-        #expect(Comparison(a, b).summary
-            == "differ: 20 different pixels (0.8333%), 0 anti-aliased in x 10-20, y 10-12 px; largest colour distance 0.966")
+        #expect(
+            Comparison(a, b).summary
+                == "differ: 20 different pixels (0.8333%), 0 anti-aliased in x 10-20, y 10-12 px; largest colour distance 0.966")
     }
 
     @Test func aSizeChangeIsALayoutChangeWithTheOverlapsRows() throws {

@@ -1,9 +1,9 @@
-import UnfoldCanvas
 import Foundation
+import Testing
+import UnfoldCanvas
+import UnfoldComparison
 import UnfoldDiff
 import UnfoldPNG
-import Testing
-import UnfoldComparison
 
 /// pixelmatch v7.2.0's own test suite (fixtures, options, expected counts and
 /// diff images), from `../shared/peers/pixelmatch-v7.2.0` beside the checkout
@@ -39,9 +39,10 @@ enum Pixelmatch {
             if let c = o["aaColor"] as? [Int] { options.style.antiAliased = color(c) }
             if let c = o["diffColor"] as? [Int] { options.style.different = color(c) }
             if let c = o["diffColorAlt"] as? [Int] { options.style.darker = color(c) }
-            return Case(a: try #require(c["a"] as? String), b: try #require(c["b"] as? String),
-                        diff: try #require(c["diff"] as? String), options: options,
-                        mismatch: try #require(c["mismatch"] as? Int))
+            return Case(
+                a: try #require(c["a"] as? String), b: try #require(c["b"] as? String),
+                diff: try #require(c["diff"] as? String), options: options,
+                mismatch: try #require(c["mismatch"] as? Int))
         }
     }
 
@@ -71,6 +72,7 @@ struct PixelmatchParityTests {
 }
 
 @Test func theFixturesAreThereInCI() {
-    #expect(Pixelmatch.available || ProcessInfo.processInfo.environment["CI"] == nil,
-            "CI must have pixelmatch's fixtures at \(Pixelmatch.folder)")
+    #expect(
+        Pixelmatch.available || ProcessInfo.processInfo.environment["CI"] == nil,
+        "CI must have pixelmatch's fixtures at \(Pixelmatch.folder)")
 }

@@ -2,16 +2,16 @@ import OutlineEngine
 import Testing
 
 let regions = """
-hb=河北省
-  sjz=石家庄市
-    ca=长安区
-    qx=桥西区
-  bd=保定市
-    lc=莲池区
-sd=山东省
-  jn=济南市
-    lx=历下区
-"""
+    hb=河北省
+      sjz=石家庄市
+        ca=长安区
+        qx=桥西区
+      bd=保定市
+        lc=莲池区
+    sd=山东省
+      jn=济南市
+        lx=历下区
+    """
 
 @Suite struct ExpansionTests {
     @Test func initialRowsFollowExpandedFlags() throws {

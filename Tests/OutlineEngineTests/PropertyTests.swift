@@ -8,8 +8,9 @@ import Testing
     @Test(arguments: 0 ..< 40)
     func randomOperationsKeepRowsConsistent(seed: UInt64) throws {
         var rng = SplitMix64(state: seed)
-        var outline = try Outline(randomTree(&rng, size: Int.random(in: 1 ... 60, using: &rng)),
-                                  collapsePolicy: seed % 3 == 0 ? .reset : .remember)
+        var outline = try Outline(
+            randomTree(&rng, size: Int.random(in: 1 ... 60, using: &rng)),
+            collapsePolicy: seed % 3 == 0 ? .reset : .remember)
         var fresh = 1000
         for _ in 0 ..< 60 {
             let old = outline.visibleRows
@@ -58,8 +59,10 @@ import Testing
         var list: [NodeSpec] = []
         for i in 0 ..< size {
             let parent = i == 0 || Int.random(in: 0 ..< 5, using: &rng) == 0 ? nil : Int.random(in: 0 ..< i, using: &rng)
-            list.append(NodeSpec(key: "k\(i)", title: "node \(i)", kind: i % 4 == 0 ? "note" : nil,
-                                 expanded: Bool.random(using: &rng), parent: parent))
+            list.append(
+                NodeSpec(
+                    key: "k\(i)", title: "node \(i)", kind: i % 4 == 0 ? "note" : nil,
+                    expanded: Bool.random(using: &rng), parent: parent))
         }
         return list
     }

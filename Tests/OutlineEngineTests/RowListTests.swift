@@ -1,5 +1,6 @@
-@testable import OutlineEngine
 import Testing
+
+@testable import OutlineEngine
 
 /// RowList against a plain array: random block inserts and removals, with the
 /// tree's invariants checked after every step (debug builds use tiny nodes).
@@ -13,7 +14,9 @@ import Testing
         if Bool.random(using: &rng) || model.isEmpty {
             let k = Int.random(in: 1 ... 30, using: &rng)
             let at = Int.random(in: 0 ... model.count, using: &rng)
-            let slots = (0 ..< k).map { _ in next += 1; return next }
+            let slots = (0 ..< k).map { _ in
+                next += 1; return next
+            }
             list.insert(slots, at: at)
             model.insert(contentsOf: slots, at: at)
         } else {

@@ -30,18 +30,23 @@ func shown(_ outline: Outline) -> [String] {
 }
 
 /// Checks what every update must satisfy, against a from-scratch flatten.
-func checkConsistency(_ outline: Outline, after update: BatchUpdate, from oldRows: [Row],
-                      sourceLocation: SourceLocation = #_sourceLocation) {
+func checkConsistency(
+    _ outline: Outline, after update: BatchUpdate, from oldRows: [Row],
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     let newRows = outline.visibleRows
     #expect(newRows == outline.flattenFromScratch(), sourceLocation: sourceLocation)
     #expect(update.rowsBefore == oldRows.count, sourceLocation: sourceLocation)
     #expect(update.rowsAfter == newRows.count, sourceLocation: sourceLocation)
-    #expect(update.rowsBefore - update.deleted.count + update.inserted.count == update.rowsAfter,
-            sourceLocation: sourceLocation)
-    #expect(update.deleted == update.deleted.sorted() && Set(update.deleted).count == update.deleted.count,
-            sourceLocation: sourceLocation)
-    #expect(update.inserted == update.inserted.sorted() && Set(update.inserted).count == update.inserted.count,
-            sourceLocation: sourceLocation)
+    #expect(
+        update.rowsBefore - update.deleted.count + update.inserted.count == update.rowsAfter,
+        sourceLocation: sourceLocation)
+    #expect(
+        update.deleted == update.deleted.sorted() && Set(update.deleted).count == update.deleted.count,
+        sourceLocation: sourceLocation)
+    #expect(
+        update.inserted == update.inserted.sorted() && Set(update.inserted).count == update.inserted.count,
+        sourceLocation: sourceLocation)
     #expect(update.deleted.allSatisfy { (0 ..< oldRows.count).contains($0) }, sourceLocation: sourceLocation)
     #expect(update.inserted.allSatisfy { (0 ..< newRows.count).contains($0) }, sourceLocation: sourceLocation)
     // Rows that stay keep their order: old minus deleted equals new minus inserted.

@@ -9,7 +9,9 @@ let fake = TextMeasure(
         var lines: [String] = [], line = ""
         for word in text.split(separator: " ") {
             let candidate = line.isEmpty ? String(word) : line + " " + word
-            if Double(candidate.count) * size / 2 <= width || line.isEmpty { line = candidate } else {
+            if Double(candidate.count) * size / 2 <= width || line.isEmpty {
+                line = candidate
+            } else {
                 lines.append(line)
                 line = String(word)
             }
@@ -106,11 +108,15 @@ func layout(_ appearance: Appearance) -> RowLayout { RowLayout(appearance: appea
 
     /// Every horizontal position is a distance from the leading edge within the canvas.
     @Test func positionsAreLeadingDistancesOnTheCanvas() throws {
-        let o = try outline([NodeSpec(title: "Network", subtitle: "On", icon: "wifi", expanded: true),
-                             NodeSpec(title: "Wi-Fi", parent: 0)])
+        let o = try outline([
+            NodeSpec(title: "Network", subtitle: "On", icon: "wifi", expanded: true),
+            NodeSpec(title: "Wi-Fi", parent: 0),
+        ])
         let c = layout(Appearance()).box(for: try #require(o.row(at: 0)), in: o, y: 0).content
-        let edges = [c.chevronCenter, c.title.leading, c.icon!.leading, c.badge!.leading, c.badge!.leading + c.badge!.width,
-                     c.title.leading + c.title.width]
+        let edges = [
+            c.chevronCenter, c.title.leading, c.icon!.leading, c.badge!.leading, c.badge!.leading + c.badge!.width,
+            c.title.leading + c.title.width,
+        ]
         #expect(edges.allSatisfy { (0 ... 390).contains($0) })
         #expect(c.chevronCenter < c.icon!.leading && c.icon!.leading < c.title.leading && c.title.leading < c.badge!.leading)
     }
@@ -118,8 +124,9 @@ func layout(_ appearance: Appearance) -> RowLayout { RowLayout(appearance: appea
 
 @Suite struct TransitionTests {
     func tree(children: Int) throws -> Outline {
-        try outline([NodeSpec(key: "a", title: "A")] + (0 ..< children).map { NodeSpec(key: "c\($0)", title: "Child \($0)", parent: 0) }
-            + [NodeSpec(key: "b", title: "B", expanded: true), NodeSpec(key: "b1", title: "B one", parent: children + 1)])
+        try outline(
+            [NodeSpec(key: "a", title: "A")] + (0 ..< children).map { NodeSpec(key: "c\($0)", title: "Child \($0)", parent: 0) }
+                + [NodeSpec(key: "b", title: "B", expanded: true), NodeSpec(key: "b1", title: "B one", parent: children + 1)])
     }
 
     @Test(arguments: [Appearance.AnimationStyle.fade, .slide])
@@ -131,8 +138,9 @@ func layout(_ appearance: Appearance) -> RowLayout { RowLayout(appearance: appea
         a.animation.style = style
         a.animation.frames = 4
         let rows = layout(a)
-        let t = Transition(from: StateLayout(before, rows: rows, through: nil), to: StateLayout(o, rows: rows, through: nil),
-                           animation: a.animation, limit: nil)
+        let t = Transition(
+            from: StateLayout(before, rows: rows, through: nil), to: StateLayout(o, rows: rows, through: nil),
+            animation: a.animation, limit: nil)
         #expect(t.frame(0) == t.before.frame && t.frame(4) == t.after.frame)
         let mid = t.frame(2)
         let child = try #require(mid.rows.first { $0.row == Row(node: try o.node(id: "a/c2"), isDetail: false) })
@@ -164,10 +172,12 @@ func layout(_ appearance: Appearance) -> RowLayout { RowLayout(appearance: appea
             case 1: _ = o.toggleDetail(node)
             default: _ = o.collapse(o.topLevelNodes[Int(generator.next() % 5)])
             }
-            let whole = Transition(from: StateLayout(before, rows: rows, through: nil), to: StateLayout(o, rows: rows, through: nil),
-                                   animation: a.animation, limit: nil)
-            let window = Transition(from: StateLayout(before, rows: rows, through: 300), to: StateLayout(o, rows: rows, through: 300),
-                                    animation: a.animation, limit: 300)
+            let whole = Transition(
+                from: StateLayout(before, rows: rows, through: nil), to: StateLayout(o, rows: rows, through: nil),
+                animation: a.animation, limit: nil)
+            let window = Transition(
+                from: StateLayout(before, rows: rows, through: 300), to: StateLayout(o, rows: rows, through: 300),
+                animation: a.animation, limit: 300)
             #expect(window.before.boxes.count <= whole.before.boxes.count)
             for f in 0 ... 6 {
                 let onScreen = { (frame: FrameLayout) in frame.rows.filter { $0.y < 300 && $0.y + $0.height > 0 && $0.opacity > 0 } }
@@ -190,8 +200,9 @@ func layout(_ appearance: Appearance) -> RowLayout { RowLayout(appearance: appea
         let rows = layout(a)
         let bound = easing == .linear ? 6 * 844 / 44 + 2 : 844 * 54 / 44 + 2
         for (from, to) in [(collapsed, o), (o, collapsed)] {
-            let t = Transition(from: StateLayout(from, rows: rows, through: 844), to: StateLayout(to, rows: rows, through: 844),
-                               animation: a.animation, limit: 844)
+            let t = Transition(
+                from: StateLayout(from, rows: rows, through: 844), to: StateLayout(to, rows: rows, through: 844),
+                animation: a.animation, limit: 844)
             #expect(t.after.boxes.count <= bound && t.before.boxes.count <= bound)
         }
     }

@@ -1,11 +1,11 @@
-import UnfoldCanvas
 import Foundation
 import OutlineLayout
-import UnfoldPaint
-import UnfoldPNG
-import UnfoldRender
 import ScenarioFormat
 import Testing
+import UnfoldCanvas
+import UnfoldPNG
+import UnfoldPaint
+import UnfoldRender
 
 let fontFiles = try! FontSet.locate()
 
@@ -14,8 +14,10 @@ func loadExample(_ name: String) throws -> Scenario {
     return try Scenario.load(path: root.appendingPathComponent("Examples/\(name)").path)
 }
 
-func render(_ scenario: Scenario, workers: Int = 1, frames: Int? = nil,
-            outputs: Set<RenderOptions.Output> = Set(RenderOptions.Output.allCases)) throws -> [String: [UInt8]] {
+func render(
+    _ scenario: Scenario, workers: Int = 1, frames: Int? = nil,
+    outputs: Set<RenderOptions.Output> = Set(RenderOptions.Output.allCases)
+) throws -> [String: [UInt8]] {
     var options = RenderOptions(fonts: fontFiles)
     options.workers = workers
     options.frames = frames

@@ -15,7 +15,8 @@ func parseError(_ text: String) -> ScenarioError? {
 
 @Suite struct ScenarioTests {
     @Test func parsesTheSketchOfTheDesign() throws {
-        let scenario = try Scenario.parse("""
+        let scenario = try Scenario.parse(
+            """
             name: regions
             canvas: { width: 390, height: 844, scale: 3, theme: dark }
             style:  { indent: 20, rowHeight: 44, fontSize: 17 }
@@ -49,7 +50,8 @@ func parseError(_ text: String) -> ScenarioError? {
     }
 
     @Test func jsonScenariosWork() throws {
-        let scenario = try Scenario.parse("""
+        let scenario = try Scenario.parse(
+            """
             {"name": "j", "tree": [{"id": "a", "title": "A", "expanded": true,
               "children": [{"title": "B"}]}], "steps": [{"collapse": "a"}]}
             """, file: "t.json")
@@ -58,8 +60,11 @@ func parseError(_ text: String) -> ScenarioError? {
 
     @Test func unknownKeysSuggestTheRightOne() {
         let error = parseError("name: x\ntree:\n  - title: a\n    chidren: []\n")
-        #expect(error == ScenarioError(file: "t.yaml", line: 4, column: 5,
-                                       message: "unknown key 'chidren' in a node", hint: "did you mean 'children'?"))
+        #expect(
+            error
+                == ScenarioError(
+                    file: "t.yaml", line: 4, column: 5,
+                    message: "unknown key 'chidren' in a node", hint: "did you mean 'children'?"))
     }
 
     @Test func unknownIdsNameTheStepLineAndClosestIds() {
@@ -76,10 +81,12 @@ func parseError(_ text: String) -> ScenarioError? {
     @Test func wrongTypesAndRangesAreExplained() {
         #expect(parseError("name: x\ncanvas: {scale: 7}\ntree: []\n")?.message == "`canvas.scale` is 7; it must be in 1...3")
         #expect(parseError("name: x\ntree: {a: 1}\n")?.message == "`tree` must be a list, not a mapping")
-        #expect(parseError("name: x\nstyle: {collapse: forget}\ntree: []\n")?.message
-            == "`style.collapse` 'forget' is not one of remember, reset")
-        #expect(parseError("name: x\ntree:\n  - {title: a, kind: towm}\nkinds: {town: {height: 40}}\n")?.hint
-            == "did you mean 'town'?")
+        #expect(
+            parseError("name: x\nstyle: {collapse: forget}\ntree: []\n")?.message
+                == "`style.collapse` 'forget' is not one of remember, reset")
+        #expect(
+            parseError("name: x\ntree:\n  - {title: a, kind: towm}\nkinds: {town: {height: 40}}\n")?.hint
+                == "did you mean 'town'?")
         #expect(parseError("tree: []\n")?.message == "the scenario has no `name:`")
     }
 
@@ -107,11 +114,14 @@ func parseError(_ text: String) -> ScenarioError? {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-source-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        try Data("""
+        try Data(
+            """
             {"modelArray": [{"code": "hb", "name": "河北省", "modelArray": [{"code": "sjz", "name": "石家庄市"}]},
                             {"code": "sd", "name": "山东省"}]}
-            """.utf8).write(to: dir.appendingPathComponent("data.json"))
-        let scenario = try Scenario.parse("""
+            """.utf8
+        ).write(to: dir.appendingPathComponent("data.json"))
+        let scenario = try Scenario.parse(
+            """
             name: s
             source: {file: data.json, children: modelArray, title: name, id: code}
             steps: [ {expand: hb} ]
@@ -124,7 +134,8 @@ func parseError(_ text: String) -> ScenarioError? {
     }
 
     @Test func eventBindingsReachTheOutline() throws {
-        let scenario = try Scenario.parse("""
+        let scenario = try Scenario.parse(
+            """
             name: e
             kinds: { leaf: { height: 40, on: { tap: select } } }
             events: { longPress: showDetail }

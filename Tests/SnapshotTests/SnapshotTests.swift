@@ -1,9 +1,9 @@
-import UnfoldCanvas
 import Foundation
-import UnfoldRender
 import ScenarioFormat
-import UnfoldSnapshot
 import Testing
+import UnfoldCanvas
+import UnfoldRender
+import UnfoldSnapshot
 
 let fontFiles = try! FontSet.locate()
 
@@ -27,7 +27,8 @@ final class Sandbox {
 }
 
 func scenario(title: String = "Beta", steps: String = "[ {expand: a} ]") throws -> Scenario {
-    try Scenario.parse("""
+    try Scenario.parse(
+        """
         name: tiny
         canvas: { width: 200, height: 160, scale: 1 }
         tree:

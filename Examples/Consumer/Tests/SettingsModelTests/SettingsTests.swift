@@ -12,8 +12,9 @@ import XCTest
     canvas.width = 320
     canvas.height = 300
     canvas.scale = 1
-    expectOutlineSnapshot(of: try Settings.outline(), named: "settings-code", canvas: canvas,
-                          diff: DiffOptions())
+    expectOutlineSnapshot(
+        of: try Settings.outline(), named: "settings-code", canvas: canvas,
+        diff: DiffOptions())
 }
 
 final class SettingsXCTests: XCTestCase {
