@@ -93,7 +93,7 @@ let package = Package(
         .testTarget(
             name: "RenderTests",
             dependencies: [
-                "UnfoldRender", "UnfoldPaint", "UnfoldPNG", "OutlineLayout", "ScenarioFormat", "UnfoldCanvas",
+                "UnfoldRender", "UnfoldPaint", "UnfoldPNG", "UnfoldComparison", "OutlineLayout", "ScenarioFormat", "UnfoldCanvas",
             ]),
     ]
 )
