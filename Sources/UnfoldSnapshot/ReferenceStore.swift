@@ -10,11 +10,47 @@ import UnfoldRender
 /// returns to is stored once. Blobs are never overwritten: recording writes
 /// new blobs, then the index (atomically, the commit point), then deletes the
 /// blobs nothing uses. A failing or interrupted run never damages a reference.
+///
+/// Writers take a lock (`<root>/.unfold-lock`, `flock`), so that two runs at
+/// once take turns and an index is never a mix; each writer first sweeps
+/// what an interrupted one left (temporary files, blobs no index names). The
+/// scenario folder must be a real folder: nothing is written through a link.
 public struct ReferenceStore {
+    public let root: String
     public let directory: String
 
     public init(root: String, scenario: String) {
+        self.root = root
         directory = root + "/" + scenario
+    }
+
+    /// Runs `body` holding the store's lock, waiting for another process (or
+    /// thread) that holds it. The lock goes when `body` returns or the process ends.
+    public func locked<T>(_ body: () throws -> T) throws -> T {
+        do {
+            try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        } catch {
+            throw DamagedError(description: "cannot create \(root): \(error.localizedDescription)")
+        }
+        let path = root + "/.unfold-lock"
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard fd >= 0 else { throw DamagedError(description: "cannot open the lock \(path): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw DamagedError(description: "cannot lock \(path): \(String(cString: strerror(errno)))") }
+        }
+        defer { flock(fd, LOCK_UN) }
+        return try body()
+    }
+
+    /// Refuses a scenario folder that is a symbolic link (it could point anywhere).
+    func checkNotLinked() throws {
+        var info = stat()
+        if lstat(directory, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+            throw DamagedError(
+                description: "\(directory) is a symbolic link; references are never written through links: "
+                    + "replace it with a folder")
+        }
     }
 
     var indexPath: String { directory + "/index.json" }
@@ -58,9 +94,10 @@ public struct ReferenceStore {
         return [UInt8](data)
     }
 
-    /// Records references (name → bytes), keeping the others.
+    /// Records references (name → bytes), keeping the others. Call it holding `locked`.
     public func write(_ references: [String: [UInt8]]) throws {
         guard !references.isEmpty else { return }
+        try checkNotLinked()
         let old = try index()
         var new = old
         // Blobs by content hash, so that equal bytes share one.
@@ -81,8 +118,9 @@ public struct ReferenceStore {
         try commit(new, replacing: old)
     }
 
-    /// Removes references; their blobs go when nothing else uses them.
+    /// Removes references; their blobs go when nothing else uses them. Call it holding `locked`.
     public func remove(_ names: [String]) throws {
+        try checkNotLinked()
         let old = try index()
         var new = old
         for name in names { new[name] = nil }
@@ -104,8 +142,11 @@ public struct ReferenceStore {
             let lines = new.keys.sorted().map { "  \(jsonString($0)): \(jsonString(new[$0]!))" }
             try AtomicFile.write(Array(("{\n" + lines.joined(separator: ",\n") + "\n}\n").utf8), to: indexPath, durable: true)
         }
-        for blob in Set(old.values).subtracting(new.values) {
-            try? FileManager.default.removeItem(atPath: directory + "/" + blob)
+        // Whatever the new index does not name goes: blobs it replaced, and
+        // what an interrupted writer left (temporary files, unlisted blobs).
+        let keep = Set(new.values).union(["index.json"])
+        for file in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where !keep.contains(file) {
+            try? FileManager.default.removeItem(atPath: directory + "/" + file)
         }
         if new.isEmpty, (try? FileManager.default.contentsOfDirectory(atPath: directory))?.isEmpty == true {
             try? FileManager.default.removeItem(atPath: directory)

@@ -51,12 +51,25 @@ public enum SnapshotRunner {
         let store = ReferenceStore(root: options.root, scenario: scenario.name)
         let artifacts = Artifacts(root: options.artifacts, scenario: scenario.name)
         let renderSeconds = seconds(clock.now - start)
+        return try store.locked {
+            try compareAndRecord(
+                result, store: store, artifacts: artifacts, options: options, prune: prune,
+                renderSeconds: renderSeconds)
+        }
+    }
+
+    /// The references of one rendered scenario against the store, recording what the mode asks for.
+    static func compareAndRecord(
+        _ result: RenderResult, store: ReferenceStore, artifacts: Artifacts, options: SnapshotOptions,
+        prune: Bool, renderSeconds: Double
+    ) throws -> (cases: [CaseResult], stale: [String]) {
+        let clock = ContinuousClock()
 
         var cases: [CaseResult] = []
         var toRecord: [String: [UInt8]] = [:]
         for file in result.files {
             let caseStart = clock.now
-            var c = CaseResult(scenario: scenario.name, reference: file.path, status: .passed, message: "matches")
+            var c = CaseResult(scenario: result.name, reference: file.path, status: .passed, message: "matches")
             let expected = try store.read(file.path)
             if let expected, expected == file.bytes {
                 c.message = "identical bytes"
@@ -94,7 +107,7 @@ public enum SnapshotRunner {
         let produced = Set(result.files.map(\.path))
         let stale = try store.index().keys.filter { !produced.contains($0) }.sorted()
         if prune, !stale.isEmpty { try store.remove(stale) }
-        return (cases, stale.map { scenario.name + "/" + $0 })
+        return (cases, stale.map { result.name + "/" + $0 })
     }
 
     struct Verdict {

@@ -100,7 +100,7 @@ struct TestCommand: ParsableCommand {
                 do {
                     let references = try store.index().keys.sorted()
                     report.stale += references.map { folder + "/" + $0 }
-                    if prune { try store.remove(references) }
+                    if prune { try store.locked { try store.remove(references) } }
                 } catch {
                     FileHandle.standardError.write(Data("error: \(error)\n".utf8))
                     throw ExitCode(2)

@@ -1,6 +1,15 @@
 import Foundation
 import Testing
 
+/// The `unfold` executable built next to the test bundle.
+func unfoldExecutable() -> URL {
+    let products = Bundle.main.bundleURL.deletingLastPathComponent()
+    let executable = products.appendingPathComponent("unfold")
+    if FileManager.default.fileExists(atPath: executable.path) { return executable }
+    // swift test runs the tests from the products folder's xctest bundle.
+    return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("unfold")
+}
+
 /// Runs the `unfold` executable built next to the test bundle.
 /// The environment is this process's without `CI` and `UNFOLD_RECORD` (so that
 /// defaults are the same on a laptop and in CI), plus `environment`.
@@ -8,14 +17,8 @@ func unfold(
     _ arguments: [String], in directory: String? = nil,
     environment: [String: String] = [:]
 ) throws -> (status: Int32, out: String, err: String) {
-    let products = Bundle.main.bundleURL.deletingLastPathComponent()
-    var executable = products.appendingPathComponent("unfold")
-    if !FileManager.default.fileExists(atPath: executable.path) {
-        // swift test runs the tests from the products folder's xctest bundle.
-        executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("unfold")
-    }
     let process = Process()
-    process.executableURL = executable
+    process.executableURL = unfoldExecutable()
     process.arguments = arguments
     var env = ProcessInfo.processInfo.environment
     env["CI"] = nil
@@ -109,11 +112,7 @@ let small = """
         let dir = s.path + "/scenarios"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         try Data(small.utf8).write(to: URL(fileURLWithPath: dir + "/cli.yaml"))
-        let products = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("unfold").path
-        let binary =
-            FileManager.default.fileExists(atPath: products)
-            ? products
-            : URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("unfold").path
+        let binary = unfoldExecutable().path
         let trace = s.path + "/trace"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/strace")
@@ -136,6 +135,66 @@ let small = """
         let opened = after.first { $0.contains("openat(") && $0.contains("\"" + folder + "\"") && $0.contains("O_DIRECTORY") }
         let fd = opened.flatMap { $0.split(separator: "=").last?.trimmingCharacters(in: .whitespaces) }
         #expect(fd != nil && after.contains { $0.contains("fsync(\(fd ?? "none"))") })
+    }
+
+    /// A scenario folder that is a link to elsewhere is refused, never written through.
+    @Test func referencesAreNeverWrittenThroughALink() throws {
+        let s = Scratch()
+        let file = s.write("cli.yaml", small)
+        let outside = s.path + "/outside"
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: s.path + "/Snapshots", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: s.path + "/Snapshots/cli", withDestinationPath: outside)
+        let r = try unfold(["test", file, "--snapshots", s.path + "/Snapshots", "--artifacts", s.path + "/art", "--record", "all"])
+        #expect(r.status == 2 && r.err.contains("is a symbolic link"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside).isEmpty)
+    }
+
+    /// Two recording runs at once take turns: the store ends as one or the other, never a mix.
+    @Test func concurrentRecordingsTakeTurns() throws {
+        let s = Scratch()
+        let a = s.write("a.yaml", small), b = s.write("b.yaml", small.replacingOccurrences(of: "Beta", with: "Bete"))
+        let store = ["--snapshots", s.path + "/Snapshots", "--artifacts", s.path + "/art"]
+        let runs = [a, b].map { file in
+            let p = Process()
+            p.executableURL = unfoldExecutable()
+            p.arguments = ["test", file, "--record", "all"] + store
+            p.standardOutput = FileHandle.nullDevice
+            return p
+        }
+        for p in runs { try p.run() }
+        for p in runs { p.waitUntilExit() }
+        #expect(runs.allSatisfy { $0.terminationStatus == 0 })
+        let matches = try [a, b].map { try unfold(["test", $0, "--record", "never"] + store).status == 0 }
+        #expect(matches == [false, true] || matches == [true, false])
+    }
+
+    /// SIGKILL at any moment of `--record all` leaves the old set or the new
+    /// one, which `--record never` accepts; the next run sweeps what was left.
+    @Test func killingARecordingLeavesTheOldOrTheNewSet() throws {
+        let s = Scratch()
+        let versions = [s.write("a.yaml", small), s.write("b.yaml", small.replacingOccurrences(of: "Beta", with: "Bete"))]
+        let store = ["--snapshots", s.path + "/Snapshots", "--artifacts", s.path + "/art"]
+        #expect(try unfold(["test", versions[0], "--record", "all"] + store).status == 0)
+        var current = 0
+        var generator = SystemRandomNumberGenerator()
+        for round in 0 ..< 30 {
+            let next = 1 - current
+            let p = Process()
+            p.executableURL = unfoldExecutable()
+            p.arguments = ["test", versions[next], "--record", "all"] + store
+            p.standardOutput = FileHandle.nullDevice
+            try p.run()
+            usleep(UInt32.random(in: 0 ..< 250_000, using: &generator))
+            kill(p.processIdentifier, SIGKILL)
+            p.waitUntilExit()
+            let accepted = try versions.map { try unfold(["test", $0, "--record", "never"] + store).status == 0 }
+            #expect(accepted.filter { $0 }.count == 1, "round \(round): the store is neither set")
+            if accepted[next] { current = next }
+        }
+        #expect(try unfold(["test", versions[current], "--record", "all"] + store).status == 0)
+        let left = try FileManager.default.contentsOfDirectory(atPath: s.path + "/Snapshots/cli")
+        #expect(!left.contains { $0.hasSuffix(".tmp") } && left.count == 5, "\(left)")
     }
 
     /// pixelmatch's diff-image options, and a size change as its own verdict.
