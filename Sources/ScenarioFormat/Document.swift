@@ -1,3 +1,4 @@
+import OutlineAppearance
 import OutlineEngine
 import Yams
 
@@ -9,7 +10,7 @@ struct Document {
 
     /// The nesting that scenario files may use. Yams builds nodes recursively,
     /// so a file is checked for nesting before it is parsed.
-    static let maxNesting = 2_000
+    static let maxNesting = Limits.fileNesting
 
     init(text: String, file: String) throws(ScenarioError) {
         self.file = file
@@ -100,8 +101,12 @@ struct Value {
         }
     }
 
+    /// Text of at most `Limits.textLength` characters.
     func string(_ what: String) throws(ScenarioError) -> String {
         guard case let .scalar(s) = node else { throw error("\(what) must be text, not \(typeName)") }
+        guard s.string.utf8.count <= Limits.textLength || s.string.count <= Limits.textLength else {
+            throw error("\(what) is \(s.string.count) characters long; the limit is \(Limits.textLength)")
+        }
         return s.string
     }
 

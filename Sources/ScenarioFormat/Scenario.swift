@@ -1,8 +1,5 @@
-import OutlineAppearance
+@_exported import OutlineAppearance
 import OutlineEngine
-
-@_exported import struct OutlineAppearance.Appearance
-@_exported import struct OutlineAppearance.RGBA
 
 /// One scenario file: an outline, how it looks, and the steps to play on it.
 /// Every key is documented in `docs/scenario-format.md`.

@@ -1,4 +1,5 @@
 import Foundation
+import OutlineAppearance
 import OutlineEngine
 
 extension Scenario {
@@ -47,7 +48,13 @@ extension Scenario {
                 message: "kind '\(kind)' is not declared under `kinds:`",
                 hint: didYouMean(kind, scenario.kinds.keys.sorted(), fallback: "add `kinds: { \(kind): { height: 44 } }`"))
         }
-        if let v = top["steps"] { scenario.steps = try v.list("`steps`").map(readStep) }
+        if let v = top["steps"] {
+            let steps = try v.list("`steps`")
+            if steps.count > Limits.steps {
+                throw v.error("\(steps.count) steps; the limit is \(Limits.steps)", hint: "split the scenario into several files")
+            }
+            scenario.steps = try steps.map(readStep)
+        }
         // Build once, so that duplicate ids and bad steps are reported now, with their lines.
         var outline = try scenario.makeOutline()
         for step in scenario.steps { _ = try step.apply(to: &outline) }
@@ -106,11 +113,11 @@ extension Scenario {
     static func readCanvas(_ v: Value) throws(ScenarioError) -> Canvas {
         let f = try v.map("`canvas`", allowed: ["width", "height", "scale", "theme"])
         var c = Canvas()
-        if let x = f["width"] { c.width = try x.double("`canvas.width`", in: 16 ... 4096) }
+        if let x = f["width"] { c.width = try x.double("`canvas.width`", in: Limits.canvasWidth) }
         if let x = f["height"] {
-            c.height = (try? x.string("")) == "fit" ? nil : try x.double("`canvas.height` (a number or `fit`)", in: 16 ... 100_000)
+            c.height = (try? x.string("")) == "fit" ? nil : try x.double("`canvas.height` (a number or `fit`)", in: Limits.canvasHeight)
         }
-        if let x = f["scale"] { c.scale = try x.int("`canvas.scale`", in: 1 ... 3) }
+        if let x = f["scale"] { c.scale = try x.int("`canvas.scale`", in: Limits.scale) }
         if let x = f["theme"] { c.theme = try x.choice("`canvas.theme`", Theme.self) }
         return c
     }
@@ -119,10 +126,10 @@ extension Scenario {
     static func readStyle(_ v: Value, into scenario: inout Scenario) throws(ScenarioError) {
         let f = try v.map("`style`", allowed: ["indent", "rowHeight", "fontSize", "padding", "weight", "collapse", "badges", "guides", "separators", "separatorInset"])
         var s = Style()
-        if let x = f["indent"] { s.indent = try x.double("`style.indent`", in: 0 ... 200) }
-        if let x = f["rowHeight"] { s.rowHeight = try x.double("`style.rowHeight`", in: 8 ... 1000) }
-        if let x = f["fontSize"] { s.fontSize = try x.double("`style.fontSize`", in: 4 ... 200) }
-        if let x = f["padding"] { s.padding = try x.double("`style.padding`", in: 0 ... 500) }
+        if let x = f["indent"] { s.indent = try x.double("`style.indent`", in: Limits.indent) }
+        if let x = f["rowHeight"] { s.rowHeight = try x.double("`style.rowHeight`", in: Limits.rowHeight) }
+        if let x = f["fontSize"] { s.fontSize = try x.double("`style.fontSize`", in: Limits.fontSize) }
+        if let x = f["padding"] { s.padding = try x.double("`style.padding`", in: Limits.padding) }
         if let x = f["weight"] { s.weight = try x.choice("`style.weight`", Weight.self) }
         if let x = f["collapse"] { scenario.collapse = try x.choice("`style.collapse`", CollapsePolicy.self) }
         if let x = f["badges"] { s.badges = try x.bool("`style.badges`") }
@@ -140,7 +147,7 @@ extension Scenario {
             let f = try value.map("kind '\(name)'", allowed: ["height", "fontSize", "weight", "color", "background", "detail", "on"])
             var k = Kind(height: 44)
             if let x = f["height"] { k.height = try readHeight(x, what: "`kinds.\(name).height`") }
-            if let x = f["fontSize"] { k.fontSize = try x.double("`kinds.\(name).fontSize`", in: 4 ... 200) }
+            if let x = f["fontSize"] { k.fontSize = try x.double("`kinds.\(name).fontSize`", in: Limits.fontSize) }
             if let x = f["weight"] { k.weight = try x.choice("`kinds.\(name).weight`", Weight.self) }
             if let x = f["color"] { k.textColor = try readColor(x, what: "`kinds.\(name).color`") }
             if let x = f["background"] { k.background = try readColor(x, what: "`kinds.\(name).background`") }
@@ -163,7 +170,7 @@ extension Scenario {
     /// A height in points, or `auto` (nil).
     static func readHeight(_ v: Value, what: String) throws(ScenarioError) -> Double? {
         if (try? v.string(what)) == "auto" { return nil }
-        return try v.double("\(what) (points or `auto`)", in: 4 ... 2000)
+        return try v.double("\(what) (points or `auto`)", in: Limits.kindHeight)
     }
 
     static func readColor(_ v: Value, what: String) throws(ScenarioError) -> RGBA {
@@ -183,11 +190,11 @@ extension Scenario {
     static func readAnimation(_ v: Value) throws(ScenarioError) -> Animation {
         let f = try v.map("`animation`", allowed: ["frames", "style", "easing", "frameDelay", "hold"])
         var a = Animation()
-        if let x = f["frames"] { a.frames = try x.int("`animation.frames`", in: 1 ... 120) }
+        if let x = f["frames"] { a.frames = try x.int("`animation.frames`", in: Limits.framesPerStep) }
         if let x = f["style"] { a.style = try x.choice("`animation.style`", AnimationStyle.self) }
         if let x = f["easing"] { a.easing = try x.choice("`animation.easing`", Easing.self) }
-        if let x = f["frameDelay"] { a.frameDelay = try x.int("`animation.frameDelay` (ms)", in: 1 ... 10_000) }
-        if let x = f["hold"] { a.hold = try x.int("`animation.hold` (ms)", in: 1 ... 60_000) }
+        if let x = f["frameDelay"] { a.frameDelay = try x.int("`animation.frameDelay` (ms)", in: Limits.frameDelay) }
+        if let x = f["hold"] { a.hold = try x.int("`animation.hold` (ms)", in: Limits.hold) }
         return a
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import OutlineAppearance
 import OutlineEngine
 
 /// Reads `tree:` into the flat node list, without recursion.
@@ -30,11 +31,16 @@ enum TreeReader {
 /// and its children, if any.
 func walk(_ top: [Value], _ visit: (Value, Int?) throws(ScenarioError) -> (index: Int, children: [Value]?)) throws(ScenarioError) {
     var stack: [(items: [Value], next: Int, parent: Int?)] = [(top, 0, nil)]
+    var visited = 0
     while !stack.isEmpty {
         let last = stack.count - 1
         let (items, next, parent) = stack[last]
         guard next < items.count else { stack.removeLast(); continue }
         stack[last].next += 1
+        visited += 1
+        if visited > Limits.nodes {
+            throw items[next].error("the tree has more than \(Limits.nodes) nodes", hint: "split it into several scenarios")
+        }
         let (index, children) = try visit(items[next], parent)
         if let children { stack.append((children, 0, index)) }
     }

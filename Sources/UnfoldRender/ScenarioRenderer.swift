@@ -61,11 +61,15 @@ public enum ScenarioRenderer {
         if let scale = options.scale { scenario.canvas.scale = scale }
         if let theme = options.theme { scenario.canvas.theme = theme }
         if let frames = options.frames { scenario.animation.frames = frames }
-        guard RenderLimits.frames.contains(scenario.animation.frames) else {
-            throw RenderError(description: "\(scenario.animation.frames) frames per step: use \(RenderLimits.frames.lowerBound) to \(RenderLimits.frames.upperBound)")
+        // Values built in code are checked here; files were checked as they were read.
+        do { try scenario.appearance.checkLimits() } catch { throw RenderError(description: error.description) }
+        guard scenario.nodes.count <= Limits.nodes, scenario.steps.count <= Limits.steps else {
+            throw RenderError(
+                description: "\(scenario.nodes.count) nodes and \(scenario.steps.count) steps: "
+                    + "the limits are \(Limits.nodes) nodes and \(Limits.steps) steps")
         }
-        guard (1 ... 3).contains(scenario.canvas.scale) else {
-            throw RenderError(description: "scale \(scenario.canvas.scale): use 1, 2 or 3")
+        if let thumbnail = options.thumbnail, !Limits.thumbnail.contains(thumbnail) {
+            throw RenderError(description: "a thumbnail factor of \(thumbnail): use \(Limits.thumbnail.lowerBound) to \(Limits.thumbnail.upperBound)")
         }
         let appearance = scenario.appearance
         let frames = appearance.animation.frames
@@ -97,7 +101,7 @@ public enum ScenarioRenderer {
         let plan = RenderPlan(
             steps: steps, frames: frames, outputs: options.outputs,
             hold: appearance.animation.hold, frameDelay: appearance.animation.frameDelay)
-        let thumbnail = max(1, min(options.thumbnail ?? 2 * appearance.canvas.scale, RenderLimits.thumbnail))
+        let thumbnail = options.thumbnail ?? 2 * appearance.canvas.scale
         var sinks = try Sinks(
             plan: plan, frameSize: size, thumbnail: thumbnail, steps: steps, frames: frames,
             labels: (1 ... max(1, steps)).map { steps == 0 ? "initial" : String(format: "%02d  %@", $0, playback.states[$0].label) },
@@ -161,6 +165,7 @@ struct Drawn {
 /// (drawn into the strip as they come) and the animation's frames.
 struct Sinks {
     private var files: [String: [UInt8]] = [:]
+    private var heldBytes = 0
     private let plan: RenderPlan
     private var strip: Pixmap?
     private(set) var stripGeometry: StripGeometry?
@@ -191,7 +196,15 @@ struct Sinks {
     }
 
     mutating func take(_ drawn: Drawn, uses: RenderPlan.Uses, typesetter: Typesetter) throws {
-        if let png = drawn.png { for path in uses.files { files[path] = png } }
+        if let png = drawn.png {
+            heldBytes += png.count * uses.files.count
+            guard heldBytes <= Limits.renderBytes else {
+                throw RenderError(
+                    description: "the files of this render pass \(Limits.renderBytes >> 30) GiB; "
+                        + "render fewer outputs (--outputs), steps or frames at once")
+            }
+            for path in uses.files { files[path] = png }
+        }
         if let thumbnail = drawn.thumbnail, let geometry = stripGeometry {
             for cell in uses.stripCells { strip?.placeFrame(thumbnail, geometry: geometry, row: cell.row, column: cell.column, palette: palette) }
         }
@@ -211,14 +224,6 @@ struct Sinks {
         if let animation { out.append(RenderedFile(path: "animation.png", bytes: try animation.finish())) }
         return out
     }
-}
-
-/// Bounds on what one render may ask for, each checked where the value enters.
-public enum RenderLimits {
-    /// Frames per step.
-    public static let frames = 1 ... 120
-    /// The strip's shrink factor.
-    public static let thumbnail = 64
 }
 
 extension Pixmap {

@@ -33,9 +33,13 @@ struct RenderCommand: ParsableCommand {
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     func validate() throws {
-        if let scale, !(1 ... 3).contains(scale) { throw ValidationError("--scale must be 1, 2 or 3") }
-        if let frames, !(1 ... 120).contains(frames) { throw ValidationError("--frames must be in 1...120") }
-        if let thumbnail, !(1 ... 64).contains(thumbnail) { throw ValidationError("--thumbnail must be in 1...64") }
+        if let scale, !Limits.scale.contains(scale) { throw ValidationError("--scale must be 1, 2 or 3") }
+        if let frames, !Limits.framesPerStep.contains(frames) {
+            throw ValidationError("--frames must be in \(Limits.framesPerStep.lowerBound)...\(Limits.framesPerStep.upperBound)")
+        }
+        if let thumbnail, !Limits.thumbnail.contains(thumbnail) {
+            throw ValidationError("--thumbnail must be in \(Limits.thumbnail.lowerBound)...\(Limits.thumbnail.upperBound)")
+        }
         if !(1 ... 256).contains(jobs) { throw ValidationError("--jobs must be in 1...256") }
         _ = try parsedOutputs()
     }

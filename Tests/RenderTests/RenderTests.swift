@@ -211,3 +211,35 @@ func fixCRCs(_ bytes: inout [UInt8]) {
         #expect(try PNG.decode(files["state-01.png"]!).height == 844)
     }
 }
+
+/// Numbers from Swift code meet the same limits as numbers from files.
+@Suite struct LimitTests {
+    @Test func valuesBuiltInCodeAreCheckedBeforeAnyWork() throws {
+        var scenario = try loadExample("regions.yaml")
+        scenario.animation.frames = 0
+        #expect(throws: RenderError.self) { try render(scenario) }
+        scenario.animation.frames = 3
+        scenario.canvas.width = 1e9
+        #expect(throws: RenderError.self) { try render(scenario) }
+        scenario.canvas.width = 390
+        scenario.style.fontSize = .infinity
+        #expect(throws: RenderError.self) { try render(scenario) }
+        scenario.style.fontSize = 17
+        var options = RenderOptions()
+        options.thumbnail = 10_000
+        #expect(throws: RenderError.self) { try ScenarioRenderer.render(scenario, options: options) }
+    }
+
+    @Test func longTextsAndTooManyStepsInAFileSayWhere() throws {
+        let long = String(repeating: "x", count: Limits.textLength + 1)
+        #expect(throws: ScenarioError.self) { try Scenario.parse("name: t\ntree: [ {title: \(long)} ]\n", file: "t.yaml") }
+        do {
+            _ = try Scenario.parse(
+                "name: t\ntree: [ {title: a} ]\n\nsteps: [" + String(repeating: "{expand: a},", count: Limits.steps + 1) + "]\n",
+                file: "t.yaml")
+            Issue.record("accepted too many steps")
+        } catch {
+            #expect(error.line == 4 && error.message.contains("the limit is \(Limits.steps)"))
+        }
+    }
+}

@@ -1,0 +1,65 @@
+/// Bounds on every number an input can give, so that no file, option or
+/// Swift value can ask for unbounded work or memory. Each is checked where
+/// the value enters: the scenario parser (with file and line), the command
+/// line, and the Swift API (`Appearance.checkLimits()`, and the scenario
+/// checks before playback).
+public enum Limits {
+    public static let canvasWidth = 16.0 ... 4096
+    public static let canvasHeight = 16.0 ... 100_000
+    public static let scale = 1 ... 3
+    public static let fontSize = 4.0 ... 200
+    public static let rowHeight = 8.0 ... 1000
+    /// A kind's or a detail row's fixed height.
+    public static let kindHeight = 4.0 ... 2000
+    public static let indent = 0.0 ... 200
+    public static let padding = 0.0 ... 500
+    public static let framesPerStep = 1 ... 120
+    public static let frameDelay = 1 ... 10_000
+    public static let hold = 1 ... 60_000
+    /// Nodes in one outline.
+    public static let nodes = 10_000_000
+    /// Steps in one scenario.
+    public static let steps = 10_000
+    /// Characters in one title, subtitle or detail text.
+    public static let textLength = 10_000
+    /// Levels of nesting in a scenario file (its parser recurses).
+    public static let fileNesting = 2_000
+    /// The strip's shrink factor.
+    public static let thumbnail = 1 ... 64
+    /// Bytes of files one render may hold in memory.
+    public static let renderBytes = 4 << 30
+}
+
+/// A value outside its `Limits`.
+public struct LimitError: Error, Equatable, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+extension Appearance {
+    /// Checks every number against `Limits`, for appearances built in code
+    /// (the parser checks files as it reads them, with their lines).
+    public func checkLimits() throws(LimitError) {
+        func check<T: Comparable>(_ value: T, _ range: ClosedRange<T>, _ name: String) throws(LimitError) {
+            guard range.contains(value) else {
+                throw LimitError("\(name) is \(value); it must be in \(range.lowerBound)...\(range.upperBound)")
+            }
+        }
+        try check(canvas.width, Limits.canvasWidth, "canvas.width")
+        if let height = canvas.height { try check(height, Limits.canvasHeight, "canvas.height") }
+        try check(canvas.scale, Limits.scale, "canvas.scale")
+        try check(style.fontSize, Limits.fontSize, "style.fontSize")
+        try check(style.rowHeight, Limits.rowHeight, "style.rowHeight")
+        try check(style.indent, Limits.indent, "style.indent")
+        try check(style.padding, Limits.padding, "style.padding")
+        for name in kinds.keys.sorted() {
+            guard let kind = kinds[name] else { continue }
+            if let h = kind.height { try check(h, Limits.kindHeight, "kinds.\(name).height") }
+            if let f = kind.fontSize { try check(f, Limits.fontSize, "kinds.\(name).fontSize") }
+            if let h = kind.detail?.height { try check(h, Limits.kindHeight, "kinds.\(name).detail.height") }
+        }
+        try check(animation.frames, Limits.framesPerStep, "animation.frames")
+        try check(animation.frameDelay, Limits.frameDelay, "animation.frameDelay")
+        try check(animation.hold, Limits.hold, "animation.hold")
+    }
+}
