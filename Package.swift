@@ -72,6 +72,7 @@ let package = Package(
             dependencies: [
                 "Unfold", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        .executableTarget(name: "unfold-fuzz", dependencies: ["ScenarioFormat"]),
         .executableTarget(
             name: "unfold-bench",
             dependencies: [

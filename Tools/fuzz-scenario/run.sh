@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Coverage-guided fuzzing (libFuzzer) of the scenario parser and playback.
+#
+#   Tools/fuzz-scenario/run.sh [SECONDS]    # build with -sanitize=fuzzer,address and fuzz (default 1800 s)
+#   Tools/fuzz-scenario/run.sh --replay     # replay the committed inputs with a normal build (CI)
+#
+# The corpus starts from Examples/ and the committed inputs in inputs/; new
+# crashing or hanging inputs go to inputs/ (commit them: they become tests).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+here=Tools/fuzz-scenario
+if [ "${1:-}" = --replay ]; then
+  swift build --product unfold-fuzz >/dev/null
+  exec "$(swift build --show-bin-path)/unfold-fuzz" "$here"/inputs/*
+fi
+seconds=${1:-1800}
+# SwiftPM compiles the modules with coverage and ASan; its link step cannot
+# take libFuzzer's main (it names the executable's own), so the objects are
+# linked here with swiftc.
+swift build -c release --product unfold-fuzz --scratch-path .build-fuzz \
+  -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING >/dev/null 2>&1 || true
+objects=$(swift build -c release --scratch-path .build-fuzz --show-bin-path)
+bin=$objects/unfold-fuzz-libfuzzer
+swiftc -sanitize=fuzzer,address -o "$bin" \
+  $(find "$objects"/{CYaml,OutlineAppearance,OutlineEngine,ScenarioFormat,Yams,unfold_fuzz}.build -name '*.o')
+corpus=${CORPUS:-/tmp/unfold-fuzz-scenario}
+mkdir -p "$corpus"
+cp Examples/*.yaml "$here"/inputs/* "$corpus"/ 2>/dev/null || true
+cd "$here/inputs"
+"$bin" "$corpus" -max_total_time="$seconds" -max_len=8192 -rss_limit_mb=2048 -timeout=10 \
+  -dict=../yaml.dict -print_final_stats=1 2>&1 | tee /tmp/unfold-fuzz-scenario.log | grep -E "^#[0-9]+ +(pulse|DONE)|stat::|ERROR|SUMMARY" || true
