@@ -125,7 +125,8 @@ extension Outline {
             if detailFlags[Int(n)] { slots.append(Self.detailSlot(n)) }
             if expandedFlags[Int(n)] { slots += gatherVisible(under: n) }
         }
-        let at = indexOfNextRow(after: nodes.last!)
+        guard let last = nodes.last else { return nil }
+        let at = indexOfNextRow(after: last)
         rows.insert(slots, at: at)
         return at ..< at + slots.count
     }

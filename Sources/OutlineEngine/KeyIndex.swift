@@ -6,7 +6,7 @@ struct KeyIndex: Sendable {
 
     mutating func add(_ key: String, _ node: Int32) {
         if shared[key] != nil {
-            shared[key]!.append(node)
+            shared[key, default: []].append(node)
         } else if let first = single.removeValue(forKey: key) {
             shared[key] = [first, node]
         } else {

@@ -207,7 +207,8 @@ func didYouMean(_ word: String, _ candidates: [String], fallback: String = "") -
     for candidate in candidates {
         let d = levenshteinDistance(candidate.lowercased(), word.lowercased())
         guard d <= limit else { continue }
-        if best == nil || d < best!.distance || (d == best!.distance && candidate < best!.word) { best = (d, candidate) }
+        if let b = best, d > b.distance || (d == b.distance && candidate >= b.word) { continue }
+        best = (d, candidate)
     }
     return best.map { "did you mean '\($0.word)'?" } ?? fallback
 }

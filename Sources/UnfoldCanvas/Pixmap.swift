@@ -85,7 +85,8 @@ public struct Pixmap: Sendable, Equatable {
                 for row in y0 ..< y1 {
                     let d = (row * width + x0) * 4
                     let s = ((row - y) * source.width + (x0 - x)) * 4
-                    (dst.baseAddress! + d).update(from: src.baseAddress! + s, count: bytes)
+                    guard let to = dst.baseAddress, let from = src.baseAddress else { return }
+                    (to + d).update(from: from + s, count: bytes)
                 }
             }
         }

@@ -4,8 +4,7 @@ extension SnapshotReport {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<testsuites name=\"unfold\" tests=\"\(cases.count)\" failures=\"\(failed)\">\n"
         let byScenario = Dictionary(grouping: cases, by: \.scenario)
-        for scenario in byScenario.keys.sorted() {
-            let group = byScenario[scenario]!
+        for (scenario, group) in byScenario.sorted(by: { $0.key < $1.key }) {
             let time = group.reduce(0) { $0 + $1.seconds }
             xml +=
                 "  <testsuite name=\"\(xmlEscape(scenario))\" tests=\"\(group.count)\" "
@@ -18,7 +17,7 @@ extension SnapshotReport {
                 case .recorded:
                     xml += ">\n      <system-out>\(xmlEscape(c.message))</system-out>\n    </testcase>\n"
                 case .failed:
-                    let details = ([c.message] + c.frames.map(\.description) + c.artifacts.keys.sorted().map { "\($0): \(c.artifacts[$0]!)" })
+                    let details = ([c.message] + c.frames.map(\.description) + c.artifacts.sorted(by: { $0.key < $1.key }).map { "\($0.key): \($0.value)" })
                         .joined(separator: "\n")
                     xml += ">\n      <failure message=\"\(xmlEscape(c.message))\">\(xmlEscape(details))</failure>\n    </testcase>\n"
                 }

@@ -103,8 +103,7 @@ public struct ReferenceStore {
         // Blobs by content hash, so that equal bytes share one.
         var byHash: [String: String] = [:]
         for blob in Set(old.values) { byHash[Self.hashPart(of: blob)] = blob }
-        for name in references.keys.sorted() {
-            let bytes = references[name]!
+        for (name, bytes) in references.sorted(by: { $0.key < $1.key }) {
             let hash = Self.hash(bytes)
             if let blob = byHash[hash], FileManager.default.contents(atPath: directory + "/" + blob).map({ [UInt8]($0) }) == bytes {
                 new[name] = blob
@@ -139,7 +138,7 @@ public struct ReferenceStore {
         if new.isEmpty {
             try? FileManager.default.removeItem(atPath: indexPath)
         } else {
-            let lines = new.keys.sorted().map { "  \(jsonString($0)): \(jsonString(new[$0]!))" }
+            let lines = new.sorted(by: { $0.key < $1.key }).map { "  \(jsonString($0.key)): \(jsonString($0.value))" }
             try AtomicFile.write(Array(("{\n" + lines.joined(separator: ",\n") + "\n}\n").utf8), to: indexPath, durable: true)
         }
         // Whatever the new index does not name goes: blobs it replaced, and

@@ -73,19 +73,9 @@ public enum SnapshotRunner {
             let expected = try store.read(file.path)
             if let expected, expected == file.bytes {
                 c.message = "identical bytes"
-            } else if expected == nil {
-                if options.record.records(missing: true, differs: false) {
-                    toRecord[file.path] = file.bytes
-                    c.status = .recorded
-                    c.message = "recorded a new reference"
-                } else {
-                    c.status = .failed
-                    c.message = "no reference in \(store.directory); record it with `unfold test --record missing` (UNFOLD_RECORD=missing for the Swift test helpers)"
-                    c.artifacts = try artifacts.save(actual: file.bytes, name: file.path)
-                }
-            } else {
+            } else if let expected {
                 let verdict = try compare(
-                    expected!, file.bytes, name: file.path, strip: result.strip,
+                    expected, file.bytes, name: file.path, strip: result.strip,
                     options: options.diff, artifacts: artifacts)
                 if options.record.records(missing: false, differs: !verdict.matches) {
                     toRecord[file.path] = file.bytes
@@ -98,6 +88,16 @@ public enum SnapshotRunner {
                     c.message = verdict.message
                     c.artifacts = verdict.artifacts
                     c.frames = verdict.frames
+                }
+            } else {
+                if options.record.records(missing: true, differs: false) {
+                    toRecord[file.path] = file.bytes
+                    c.status = .recorded
+                    c.message = "recorded a new reference"
+                } else {
+                    c.status = .failed
+                    c.message = "no reference in \(store.directory); record it with `unfold test --record missing` (UNFOLD_RECORD=missing for the Swift test helpers)"
+                    c.artifacts = try artifacts.save(actual: file.bytes, name: file.path)
                 }
             }
             c.seconds = seconds(clock.now - caseStart) + renderSeconds / Double(max(1, result.files.count))
