@@ -71,6 +71,10 @@ struct ScenarioBench: ParsableCommand {
     }
 
     func runOne(_ name: String) throws {
+        // As `unfold` does (see its `returnLargeBuffersToTheSystem`).
+        #if canImport(Glibc)
+        _ = mallopt(-3, 1 << 20)
+        #endif
         let fonts = try FontSet.locate()
         var result: [String: String] = [:]
         if name == "baseline" {
@@ -151,3 +155,6 @@ struct ScenarioBench: ParsableCommand {
         return json + #"], "animation": {"frames": 7}}"#
     }
 }
+
+/// glibc's `mallopt`; -3 is `M_MMAP_THRESHOLD`.
+@_silgen_name("mallopt") private func mallopt(_ parameter: Int32, _ value: Int32) -> Int32

@@ -12,6 +12,7 @@ struct Unfold: ParsableCommand {
     /// As ArgumentParser's, except that a bad option or argument exits with 2
     /// (bad input), like every other input error, instead of 64.
     static func main() {
+        returnLargeBuffersToTheSystem()
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -29,4 +30,17 @@ struct Unfold: ParsableCommand {
 func fail(_ error: some Error & CustomStringConvertible) -> ExitCode {
     FileHandle.standardError.write(Data((error.description + "\n").utf8))
     return ExitCode(2)
+}
+
+/// glibc's `mallopt` and its `M_MMAP_THRESHOLD` (-3), which the Glibc module does not export.
+@_silgen_name("mallopt") private func mallopt(_ parameter: Int32, _ value: Int32) -> Int32
+
+/// Frame buffers (megabytes each) are mapped and unmapped on their own
+/// rather than kept in the heap after use: glibc otherwise raises its mmap
+/// threshold after the first free and keeps freed frames, so a long render's
+/// memory would follow its history instead of what it holds.
+func returnLargeBuffersToTheSystem() {
+    #if canImport(Glibc)
+    _ = mallopt(-3, 1 << 20)
+    #endif
 }
