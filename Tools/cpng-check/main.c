@@ -199,7 +199,7 @@ static void roundtrip_one(const img *m, const cpng__opts *o, const char *what) {
     int few = distinct_colours(m, 257) <= 256;   /* then a lossless palette */
     CHECK(wi.colour == (few ? 3 : opaque ? 2 : 6), "%s %ux%u: colour type %d", what, m->w, m->h, wi.colour);
     cpng_image im;
-    int rd = cpng_decode(b1.data, b1.len, 100000000, &im, err, sizeof err);
+    int rd = cpng_decode(b1.data, b1.len, 100000000, &im, NULL, err, sizeof err);
     CHECK(rd == 0, "%s %ux%u: decode failed: %s", what, m->w, m->h, err);
     if (rd == 0) {
         CHECK(same_pixels(m, &im), "%s %ux%u: pixels differ after round trip", what, m->w, m->h);
@@ -391,7 +391,7 @@ static void check_formats(void) {
         CHECK(n > 0, "libpng could not write case %zu", c);
         cpng_image im;
         char err[256];
-        int r = cpng_decode(file, n, 1000000, &im, err, sizeof err);
+        int r = cpng_decode(file, n, 1000000, &im, NULL, err, sizeof err);
         CHECK(r == 0, "decode colour type %d depth %d: %s", ct, d, err);
         if (r == 0) {
             int bad = -1;
@@ -418,7 +418,7 @@ static void check_formats(void) {
 static int decode_quiet(const uint8_t *d, size_t n, uint32_t maxpx) {
     cpng_image im;
     char err[256];
-    int r = cpng_decode(d, n, maxpx, &im, err, sizeof err);
+    int r = cpng_decode(d, n, maxpx, &im, NULL, err, sizeof err);
     if (r == 0) cpng_free(im.pixels);
     else if (!err[0]) r = 99; /* an error must come with a message */
     return r;
@@ -607,7 +607,7 @@ static void check_apng(void) {
             CHECK(run(cmd), "pngcheck %s", path);
         }
         cpng_image im; /* libpng reads the default image: frame 0 */
-        CHECK(cpng_decode(out[0].data, out[0].len, 1 << 20, &im, err, sizeof err) == 0 &&
+        CHECK(cpng_decode(out[0].data, out[0].len, 1 << 20, &im, NULL, err, sizeof err) == 0 &&
                   same_pixels(&f[0], &im), "APNG default image: %s", err);
         cpng_free(im.pixels);
         for (int t = 0; t < 2; t++) cpng_free(out[t].data);
