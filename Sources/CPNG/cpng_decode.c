@@ -10,6 +10,10 @@
  * ancillary chunk (no colour conversion can happen), a damaged ancillary
  * chunk, or a missing IEND, and every decoder accepts the same files.
  *
+ * The image data must be one complete zlib stream (Adler-32 checked) of
+ * exactly the image's bytes, with nothing after it, as in the fast decoder:
+ * libpng's "benign" errors and its warnings are errors here.
+ *
  * libpng reports errors with longjmp: the setjmp is in decode_libpng below,
  * and the callbacks only longjmp back to it, so no longjmp ever leaves this
  * file.
@@ -32,6 +36,7 @@ typedef struct {
     size_t idat_len;
     size_t off;              /* read position in the whole stream */
     char msg[160];
+    char warning[160];       /* libpng's first warning, if any */
 } clean_reader;
 
 static const uint8_t iend_chunk[12] = { 0, 0, 0, 0, 'I', 'E', 'N', 'D', 0xAE, 0x42, 0x60, 0x82 };
@@ -77,7 +82,13 @@ static void on_error(png_structp p, png_const_charp msg) {
     png_longjmp(p, 1);
 }
 
-static void on_warning(png_structp p, png_const_charp msg) { (void)p; (void)msg; }
+/* The clean stream holds only IHDR, PLTE, a valid tRNS, IDAT and IEND, so a
+   warning can only be about the image data (a bad Adler-32, data after the
+   zlib stream, ...): the fast decoder rejects those, so this one does too. */
+static void on_warning(png_structp p, png_const_charp msg) {
+    clean_reader *m = png_get_error_ptr(p);
+    if (!m->warning[0]) snprintf(m->warning, sizeof m->warning, "%s", msg);
+}
 
 /* Decodes the clean stream in *m into px (w * h * 4 bytes). */
 static int decode_libpng(clean_reader *m, uint32_t w, uint32_t h, uint8_t *px, char *err, size_t errlen) {
@@ -95,7 +106,8 @@ static int decode_libpng(clean_reader *m, uint32_t w, uint32_t h, uint8_t *px, c
     }
     png_set_read_fn(p, m, read_clean);
     png_set_user_limits(p, 0x7fffffffu, 0x7fffffffu);   /* the size was checked against max_pixels */
-    png_set_benign_errors(p, 1);
+    png_set_benign_errors(p, 0);               /* "benign" errors (extra or short zlib data, ...) are errors */
+    png_set_check_for_invalid_index(p, 0);     /* palette indices past the PLTE: opaque black (cpng.h), no error */
     png_read_info(p, info);
     if (png_get_image_width(p, info) != w || png_get_image_height(p, info) != h)
         png_error(p, "size changed between reads");
@@ -112,6 +124,7 @@ static int decode_libpng(clean_reader *m, uint32_t w, uint32_t h, uint8_t *px, c
     for (uint32_t y = 0; y < h; y++) rows[y] = px + (size_t)y * w * 4;
     png_read_image(p, rows);
     png_read_end(p, NULL);
+    if (m->warning[0]) png_error(p, m->warning);
     free(rows);
     png_destroy_read_struct(&p, &info, NULL);
     return CPNG_OK;

@@ -90,13 +90,17 @@ static int parse(const uint8_t *data, size_t len, uint32_t max_pixels, parsed *p
     return CPNG_OK;
 }
 
-/* Inflates all the image data at once into raw (exactly raw_len bytes). */
+/* Inflates all the image data at once into raw (exactly raw_len bytes): one
+   complete zlib stream (Adler-32 checked), nothing after it. */
 static int inflate_all(const parsed *p, uint8_t *raw, size_t raw_len, char *err, size_t errlen) {
     struct libdeflate_decompressor *d = libdeflate_alloc_decompressor();
     if (!d) return cpng__fail(err, errlen, CPNG_E_NOMEM, "out of memory");
-    size_t got = 0;
-    enum libdeflate_result r = libdeflate_zlib_decompress(d, p->z, p->zlen, raw, raw_len, &got);
+    size_t got = 0, used = 0;
+    enum libdeflate_result r = libdeflate_zlib_decompress_ex(d, p->z, p->zlen, raw, raw_len, &used, &got);
     libdeflate_free_decompressor(d);
+    if (r == LIBDEFLATE_SUCCESS && got == raw_len && used != p->zlen)
+        return cpng__fail(err, errlen, CPNG_E_FORMAT, "corrupt PNG (%zu bytes after the end of the image data's zlib stream)",
+                          p->zlen - used);
     if (r != LIBDEFLATE_SUCCESS || got != raw_len)
         return cpng__fail(err, errlen, CPNG_E_FORMAT, "corrupt PNG (the image data does not inflate to %ux%u pixels)",
                           p->width, p->height);

@@ -42,8 +42,17 @@ find "$ROOT/Snapshots" -name '*.png' -size -64k -exec cp {} "$OUT/seeds/" \; 2>/
 cp "$ROOT"/docs/*.png "$OUT/seeds/" 2>/dev/null || true
 [ -d regressions/png ] && cp regressions/png/* "$OUT/seeds/" 2>/dev/null || true
 
-echo "== fuzzing for $SECONDS_TO_RUN s (corpus $OUT/corpus, seeds $OUT/seeds)"
+echo "== fuzzing for $SECONDS_TO_RUN s (corpus $OUT/corpus, seeds $OUT/seeds, log $OUT/last-run.log)"
 cd "$OUT"
+JOBS=${JOBS:-1}
+PAR=()
+[ "$JOBS" -gt 1 ] && PAR=(-jobs="$JOBS" -workers="$JOBS")   # then each job logs to $OUT/fuzz-N.log
+start=$(date +%s)
+status=0
 ASAN_OPTIONS=detect_leaks=1 nice -n 19 ./fuzz_png corpus seeds \
   -max_len=65536 -rss_limit_mb=2048 -timeout=20 -max_total_time="$SECONDS_TO_RUN" \
-  -print_final_stats=1 -jobs="${JOBS:-1}" -workers="${JOBS:-1}" 2>&1 | tee "$OUT/last-run.log" | grep -E "^#|INFO|ERROR|SUMMARY|stat::|png_oracle" | tail -n 40
+  -print_final_stats=1 "${PAR[@]}" > "$OUT/last-run.log" 2>&1 || status=$?
+grep -E "INITED|DONE|ERROR|SUMMARY|png_oracle|stat::|Test unit written" "$OUT/last-run.log" | tail -n 20
+grep -E "^#[0-9]+" "$OUT/last-run.log" | tail -n 1
+echo "== $(( $(date +%s) - start )) s, exit status $status"
+exit $status

@@ -20,7 +20,7 @@ typedef struct {
     int ct, depth, interlace, trns, chunks;
 } pm_enc;
 
-static int pm_channels(int ct) { return ct == 2 ? 3 : ct == 4 ? 2 : ct == 6 ? 4 : 1; }
+static inline int pm_channels(int ct) { return ct == 2 ? 3 : ct == 4 ? 2 : ct == 6 ? 4 : 1; }
 
 /* Every legal (colour type, depth) pair, in order. */
 static const int pm_kinds[][2] = { { 0, 1 }, { 0, 2 }, { 0, 4 }, { 0, 8 }, { 0, 16 }, { 2, 8 }, { 2, 16 }, { 3, 1 },
@@ -41,7 +41,7 @@ typedef struct {
     uint8_t *expect;   /* w * h * 4 */
 } pm_picture;
 
-static uint32_t pm_rnd(uint64_t *s) {
+static inline uint32_t pm_rnd(uint64_t *s) {
     *s ^= *s << 13;
     *s ^= *s >> 7;
     *s ^= *s << 17;
@@ -49,14 +49,14 @@ static uint32_t pm_rnd(uint64_t *s) {
 }
 
 /* The 8-bit value of a sample (cpng.h: v * 255 / max, 16-bit rounded). */
-static uint8_t pm_to8(uint32_t v, int depth) {
+static inline uint8_t pm_to8(uint32_t v, int depth) {
     if (depth == 16) return (uint8_t)((v * 255u + 32767u) / 65535u);
     return (uint8_t)(v * 255u / ((1u << depth) - 1));
 }
 
 /* Fills a random picture for encoding e (a quarter of the pixels on the
    colour key when e.trns, and some that miss it by one in a low bit). */
-static void pm_fill(pm_picture *m, uint32_t w, uint32_t h, pm_enc e, uint64_t *rng) {
+static inline void pm_fill(pm_picture *m, uint32_t w, uint32_t h, pm_enc e, uint64_t *rng) {
     memset(m, 0, sizeof *m);
     m->w = w;
     m->h = h;
@@ -111,7 +111,7 @@ static void pm_fill(pm_picture *m, uint32_t w, uint32_t h, pm_enc e, uint64_t *r
     }
 }
 
-static void pm_free(pm_picture *m) {
+static inline void pm_free(pm_picture *m) {
     free(m->samples);
     free(m->expect);
     m->samples = NULL;
@@ -123,7 +123,7 @@ typedef struct {
     size_t len, cap;
 } pm_buf;
 
-static void pm_put(pm_buf *b, const void *d, size_t n) {
+static inline void pm_put(pm_buf *b, const void *d, size_t n) {
     if (b->len + n > b->cap) {
         b->cap = (b->len + n) * 2 + 256;
         b->data = realloc(b->data, b->cap);
@@ -132,12 +132,12 @@ static void pm_put(pm_buf *b, const void *d, size_t n) {
     b->len += n;
 }
 
-static void pm_write_fn(png_structp p, png_bytep d, size_t n) { pm_put(png_get_io_ptr(p), d, n); }
-static void pm_flush_fn(png_structp p) { (void)p; }
-static void pm_warn_fn(png_structp p, png_const_charp msg) { (void)p; (void)msg; }
+static inline void pm_write_fn(png_structp p, png_bytep d, size_t n) { pm_put(png_get_io_ptr(p), d, n); }
+static inline void pm_flush_fn(png_structp p) { (void)p; }
+static inline void pm_warn_fn(png_structp p, png_const_charp msg) { (void)p; (void)msg; }
 
 /* Packs one row of samples for libpng (big-endian 16-bit, MSB-first bits). */
-static void pm_pack(const pm_picture *m, uint32_t y, uint8_t *row) {
+static inline void pm_pack(const pm_picture *m, uint32_t y, uint8_t *row) {
     int ch = pm_channels(m->e.ct), d = m->e.depth;
     size_t n = (size_t)m->w * ch;
     const uint16_t *s = m->samples + (size_t)y * n;
@@ -149,7 +149,7 @@ static void pm_pack(const pm_picture *m, uint32_t y, uint8_t *row) {
     }
 }
 
-static void pm_chunk(pm_buf *b, const char *type, const uint8_t *body, uint32_t n) {
+static inline void pm_chunk(pm_buf *b, const char *type, const uint8_t *body, uint32_t n) {
     uint8_t h[8] = { (uint8_t)(n >> 24), (uint8_t)(n >> 16), (uint8_t)(n >> 8), (uint8_t)n };
     memcpy(h + 4, type, 4);
     pm_put(b, h, 8);
@@ -162,7 +162,7 @@ static void pm_chunk(pm_buf *b, const char *type, const uint8_t *body, uint32_t 
 /* Writes the picture with libpng (gAMA 1.0, sRGB, cHRM + gAMA 0.2 through
    its API; an iCCP chunk with a made-up profile spliced in after IHDR, as
    libpng validates profiles). Returns the length (0 on failure), *out malloc'd. */
-static size_t pm_write(const pm_picture *m, uint8_t **out) {
+static inline size_t pm_write(const pm_picture *m, uint8_t **out) {
     pm_buf b = { 0 };
     uint8_t *volatile row = malloc((size_t)m->w * 8 + 8);
     png_structp p = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, pm_warn_fn);
@@ -214,4 +214,33 @@ static size_t pm_write(const pm_picture *m, uint8_t **out) {
     return b.len;
 }
 
+#endif
+
+#ifndef PNG_MAKE_FROM_RGBA
+#define PNG_MAKE_FROM_RGBA
+/* The picture of straight RGBA `rgba` (w x h) in encoding ct 0, 2, 4 or 6 at
+   depth 8 or 16 (16: v * 257, which decodes back to v); the caller knows the
+   encoding can hold it (grey: R = G = B; no alpha channel: all opaque). */
+static inline void pm_from_rgba(pm_picture *m, uint32_t w, uint32_t h, const uint8_t *rgba, int ct, int depth, int interlace) {
+    memset(m, 0, sizeof *m);
+    m->w = w;
+    m->h = h;
+    m->e.ct = ct;
+    m->e.depth = depth;
+    m->e.interlace = interlace;
+    int ch = pm_channels(ct), mul = depth == 16 ? 257 : 1;
+    m->samples = malloc((size_t)w * h * ch * sizeof *m->samples);
+    m->expect = malloc((size_t)w * h * 4);
+    memcpy(m->expect, rgba, (size_t)w * h * 4);
+    for (size_t i = 0; i < (size_t)w * h; i++) {
+        const uint8_t *p = rgba + 4 * i;
+        uint16_t *s = m->samples + i * ch;
+        switch (ct) {
+        case 0: s[0] = (uint16_t)(p[0] * mul); break;
+        case 4: s[0] = (uint16_t)(p[0] * mul); s[1] = (uint16_t)(p[3] * mul); break;
+        case 2: for (int k = 0; k < 3; k++) s[k] = (uint16_t)(p[k] * mul); break;
+        default: for (int k = 0; k < 4; k++) s[k] = (uint16_t)(p[k] * mul);
+        }
+    }
+}
 #endif

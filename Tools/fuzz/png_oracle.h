@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int oracle_fail(char *why, size_t whylen, const char *fmt, ...) {
+static inline int oracle_fail(char *why, size_t whylen, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(why, whylen, fmt, ap);
@@ -30,11 +30,11 @@ static int oracle_fail(char *why, size_t whylen, const char *fmt, ...) {
 }
 
 /* A failed call must return a negative code with a message. */
-static int oracle_bad_error(int code, const char *err) {
+static inline int oracle_bad_error(int code, const char *err) {
     return code >= 0 || !err[0] || code < CPNG_E_UNSUPPORTED;
 }
 
-static void oracle_premultiply(const uint8_t *s, uint8_t *d, size_t pixels) {
+static inline void oracle_premultiply(const uint8_t *s, uint8_t *d, size_t pixels) {
     for (size_t i = 0; i < pixels; i++, s += 4, d += 4) {
         for (int c = 0; c < 3; c++) d[c] = s[3] == 255 ? s[c] : (uint8_t)((s[c] * s[3] + 127) / 255);
         d[3] = s[3];
@@ -42,7 +42,7 @@ static void oracle_premultiply(const uint8_t *s, uint8_t *d, size_t pixels) {
 }
 
 /* The re-encode checks of a decoded image (straight RGBA, w x h). */
-static int oracle_reencode(const uint8_t *px, uint32_t w, uint32_t h, char *why, size_t whylen) {
+static inline int oracle_reencode(const uint8_t *px, uint32_t w, uint32_t h, char *why, size_t whylen) {
     char err[256] = "";
     cpng_buffer b;
     int r = cpng_encode(px, w, h, (size_t)w * 4, 1, &b, err, sizeof err);
@@ -66,7 +66,7 @@ static int oracle_reencode(const uint8_t *px, uint32_t w, uint32_t h, char *why,
 }
 
 /* `reencode_max`: re-encode decoded images of at most that many pixels. */
-static int png_oracle(const uint8_t *d, size_t n, uint32_t maxpx, uint32_t reencode_max, char *why, size_t whylen) {
+static inline int png_oracle(const uint8_t *d, size_t n, uint32_t maxpx, uint32_t reencode_max, char *why, size_t whylen) {
     char e1[256] = "", e2[256] = "", e3[256] = "";
     int bad = 0;
     why[0] = 0;

@@ -88,8 +88,10 @@ typedef struct {
  *  - A bad CRC in a critical chunk (IHDR, PLTE, IDAT, IEND), a bad IHDR
  *    (zero or over 2^31-1 width or height, bad depth or colour type), an
  *    unknown critical chunk, IDAT chunks that are not consecutive, a PLTE
- *    after the image data, a palette image without PLTE, corrupt or short
- *    image data, an unknown filter type: rejected (CPNG_E_FORMAT).
+ *    after the image data, a palette image without PLTE, an unknown filter
+ *    type: rejected (CPNG_E_FORMAT). So is image data that is not exactly one
+ *    complete zlib stream (Adler-32 checked) of the image's bytes: short,
+ *    too long, or followed by more bytes.
  *  - Bytes after IEND are ignored.
  *
  * `data` may be NULL only when `len` is 0 (then CPNG_E_FORMAT, "empty input").
