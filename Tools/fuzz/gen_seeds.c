@@ -26,6 +26,15 @@ int main(int argc, char **argv) {
                 pm_free(&m);
                 count++;
             }
+    for (int k = 0; k < PM_KINDS; k++) {   /* recipes (fuzz_png.c) of every kind */
+        uint8_t r[16] = { 'R', 'C', 'P', (uint8_t)k, (uint8_t)(k * 5), (uint8_t)(3 + k), (uint8_t)(2 + k / 2) };
+        for (int i = 7; i < 16; i++) r[i] = (uint8_t)pm_rnd(&rng);
+        char path[4096];
+        snprintf(path, sizeof path, "%s/recipe-%d", argv[1], k);
+        FILE *f = fopen(path, "wb");
+        if (!f || fwrite(r, 1, sizeof r, f) != sizeof r || fclose(f) != 0) { perror(path); return 1; }
+        count++;
+    }
     printf("%d seeds in %s\n", count, argv[1]);
     return 0;
 }

@@ -5,8 +5,8 @@
 #   Tools/fuzz/png.sh --regressions  build, then replay Tools/fuzz/regressions/png/* (seconds; for CI)
 #
 # The corpus lives in $OUT/corpus (default OUT=/tmp/cpng-fuzz), seeded from
-# Snapshots/**/*.png, docs/*.png and tiny generated PNGs of every colour type,
-# bit depth, interlacing and tRNS (gen_seeds.c). A crash or disagreement
+# Snapshots/**/*.png, docs/*.png, tiny generated PNGs of every colour type,
+# bit depth, interlacing and tRNS, and "RCP" recipes (gen_seeds.c, fuzz_png.c). A crash or disagreement
 # leaves $OUT/crash-* (or leak-*, timeout-*): fix it, then copy the input into
 # regressions/png/. Env: FUZZ_CC (default clang, the Swift toolchain's),
 # JOBS (parallel fuzzing jobs, default 1).
@@ -22,7 +22,7 @@ CFLAGS="-std=c11 -g -O1 -Wall -Wextra -Werror -I$SRC/include -I$SRC $(pkg-config
 LIBS="$(pkg-config --libs libpng zlib) -ldeflate -lpthread"
 echo "== build $OUT/fuzz_png ($FUZZ_CC -fsanitize=fuzzer,address,undefined)"
 $FUZZ_CC $CFLAGS -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-  fuzz_png.c $SRC/*.c $LIBS -o "$OUT/fuzz_png"
+  fuzz_png.c $SRC/*.c $LIBS -o "$OUT/fuzz_png" 2> >(grep -v "Cannot export local symbol" >&2)
 
 if [ "${1:-}" = --regressions ]; then
   shopt -s nullglob
