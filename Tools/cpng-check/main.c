@@ -847,6 +847,9 @@ static void check_files(int argc, char **argv) {
         size_t n = fread(d, 1, 1 << 20, f);
         fclose(f);
         CHECK(!png_oracle(d, n, 1u << 20, 1u << 16, why, sizeof why), "%s: %s", argv[i], why);
+        decoded x = decode(d, n, 1u << 20);
+        printf("  %s: %d, warnings %u%s%s\n", argv[i], x.r, x.warn, x.err[0] ? ", " : "", x.err);
+        cpng_free(x.im.pixels);
         free(d);
     }
     printf("files: %d replayed\n", argc);

@@ -1,10 +1,13 @@
 /*
  * cpng.h: PNG decode, PNG encode and animated PNG (APNG) encode for Unfold.
  *
- * Plain C, no callbacks, no longjmp across this API: every function returns
- * CPNG_OK (0) or a negative CPNG_E_* code, and on failure writes a message
- * (always NUL-terminated, truncated to fit) into `err` when `err` is not NULL
- * and `errlen` > 0.
+ * Plain C, no callbacks, no longjmp across this API: every function that
+ * returns an int returns CPNG_OK (0) or a negative CPNG_E_* code (one
+ * exception: cpng_rows_first_difference of cpng_fast.h answers 1 or 0, or
+ * CPNG_E_ARG), and on failure writes a message (always NUL-terminated,
+ * truncated to fit) into `err` when `err` is not NULL and `errlen` > 0.
+ * No function returns a positive code: "leave this file to cpng_decode" is
+ * CPNG_E_UNSUPPORTED (-6).
  *
  * Pixels are always 8-bit RGBA, straight (non-premultiplied) alpha, rows top
  * to bottom. Buffers this library returns are malloc'd; release them with
