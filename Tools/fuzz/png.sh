@@ -12,6 +12,7 @@
 # JOBS (parallel fuzzing jobs, default 1).
 set -euo pipefail
 cd "$(dirname "$0")"
+HERE=$(pwd)
 ROOT=../..
 SRC=$ROOT/Sources/CPNG
 OUT=${OUT:-/tmp/cpng-fuzz}
@@ -50,7 +51,7 @@ PAR=()
 start=$(date +%s)
 status=0
 ASAN_OPTIONS=detect_leaks=1 nice -n 19 ./fuzz_png corpus seeds \
-  -max_len=65536 -rss_limit_mb=2048 -timeout=20 -max_total_time="$SECONDS_TO_RUN" \
+  -dict="$HERE/png.dict" -max_len=65536 -rss_limit_mb=2048 -timeout=20 -max_total_time="$SECONDS_TO_RUN" \
   -print_final_stats=1 "${PAR[@]}" > "$OUT/last-run.log" 2>&1 || status=$?
 grep -E "INITED|DONE|ERROR|SUMMARY|png_oracle|stat::|Test unit written" "$OUT/last-run.log" | tail -n 20
 grep -E "^#[0-9]+" "$OUT/last-run.log" | tail -n 1
