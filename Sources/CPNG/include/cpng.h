@@ -31,8 +31,10 @@ enum {
     CPNG_OK = 0,
     CPNG_E_ARG = -1,      /**< invalid argument (NULL pointer, zero size, stride too small, ...) */
     CPNG_E_NOMEM = -2,    /**< out of memory */
-    CPNG_E_TOO_BIG = -3,  /**< image larger than allowed (max_pixels, PNG limits, size_t) */
-    CPNG_E_FORMAT = -4,   /**< not a PNG, corrupt or truncated data */
+    CPNG_E_TOO_BIG = -3,  /**< image larger than allowed (max_pixels, size_t; for cpng_encode also
+                               the PNG limit of 2^31-1) */
+    CPNG_E_FORMAT = -4,   /**< not a PNG, corrupt or truncated data (a decoded IHDR with a width or
+                               height of 0 or over 2^31-1 is corrupt data) */
     CPNG_E_INTERNAL = -5, /**< compressor or thread failure */
     CPNG_E_UNSUPPORTED = -6 /**< only from cpng_decode_fast / cpng_decode_rows (cpng_fast.h): a
                                  valid PNG of a kind they leave to cpng_decode */
