@@ -1,14 +1,22 @@
 /*
- * cpng_decode.c: PNG -> 8-bit straight RGBA through libpng's simplified API
- * (png_image_*). That API catches libpng's longjmp errors itself and reports
- * them as a return value and image.message, so nothing unwinds through the
- * caller's (Swift) frames.
+ * cpng_decode.c: PNG -> 8-bit straight RGBA through libpng's full read API,
+ * with explicit transforms and no gamma handling (the rule is in cpng.h).
  *
- * One exception: some libpng builds (1.6.39 as patched by Debian 12, and
- * upstream since the png_image_finish_read overflow fix; libpng issue #853)
- * decode Adam7-interlaced 16-bit files wrongly when 8-bit output is asked for.
- * Those files alone go through the classic API below, whose setjmp is in this
- * file, so its longjmp never leaves this file either.
+ * The file is first walked by cpng__scan (cpng_chunks.c), the same walk the
+ * fast decoders use, which applies the tolerance rules. libpng then reads a
+ * clean stream made from what the walk kept: the signature and IHDR, the
+ * PLTE and a valid tRNS (rebuilt), the IDAT chunks as they are in the file,
+ * and an IEND. So libpng never sees gAMA, cHRM, sRGB, iCCP or any other
+ * ancillary chunk (no colour conversion can happen), a damaged ancillary
+ * chunk, or a missing IEND, and every decoder accepts the same files.
+ *
+ * The image data must be one complete zlib stream (Adler-32 checked) of
+ * exactly the image's bytes, with nothing after it, as in the fast decoder:
+ * libpng's "benign" errors and its warnings are errors here.
+ *
+ * libpng reports errors with longjmp: the setjmp is in decode_libpng below,
+ * and the callbacks only longjmp back to it, so no longjmp ever leaves this
+ * file.
  */
 #include "cpng_internal.h"
 
@@ -17,133 +25,146 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 
+/* The clean stream, served in three pieces: head (signature, IHDR, PLTE,
+   tRNS), the IDAT chunks of the file, IEND. */
 typedef struct {
-    const uint8_t *data;
-    size_t len, off;
-    char msg[128];
-} mem_reader;
+    uint8_t head[8 + 25 + 12 + 768 + 12 + 256];
+    size_t head_len;
+    const uint8_t *idat;
+    size_t idat_len;
+    size_t off;              /* read position in the whole stream */
+    char msg[160];
+    char warning[160];       /* libpng's first warning, if any */
+} clean_reader;
 
-static void read_mem(png_structp p, png_bytep out, size_t n) {
-    mem_reader *m = png_get_io_ptr(p);
-    if (n > m->len - m->off) png_error(p, "read beyond end of data");
-    memcpy(out, m->data + m->off, n);
-    m->off += n;
+static const uint8_t iend_chunk[12] = { 0, 0, 0, 0, 'I', 'E', 'N', 'D', 0xAE, 0x42, 0x60, 0x82 };
+
+static void put_chunk(clean_reader *m, const char *type, const uint8_t *body, uint32_t n) {
+    uint8_t *q = m->head + m->head_len;
+    q[0] = (uint8_t)(n >> 24); q[1] = (uint8_t)(n >> 16); q[2] = (uint8_t)(n >> 8); q[3] = (uint8_t)n;
+    memcpy(q + 4, type, 4);
+    if (n) memcpy(q + 8, body, n);
+    uint32_t c = (uint32_t)crc32(0, q + 4, 4 + n);
+    q[8 + n] = (uint8_t)(c >> 24); q[9 + n] = (uint8_t)(c >> 16); q[10 + n] = (uint8_t)(c >> 8); q[11 + n] = (uint8_t)c;
+    m->head_len += 12 + (size_t)n;
+}
+
+static void read_clean(png_structp p, png_bytep out, size_t n) {
+    clean_reader *m = png_get_io_ptr(p);
+    size_t total = m->head_len + m->idat_len + sizeof iend_chunk;
+    if (n > total - m->off) png_error(p, "read beyond end of data");
+    while (n) {
+        const uint8_t *src;
+        size_t avail;
+        if (m->off < m->head_len) {
+            src = m->head + m->off;
+            avail = m->head_len - m->off;
+        } else if (m->off < m->head_len + m->idat_len) {
+            src = m->idat + (m->off - m->head_len);
+            avail = m->head_len + m->idat_len - m->off;
+        } else {
+            src = iend_chunk + (m->off - m->head_len - m->idat_len);
+            avail = total - m->off;
+        }
+        size_t k = n < avail ? n : avail;
+        memcpy(out, src, k);
+        out += k;
+        n -= k;
+        m->off += k;
+    }
 }
 
 static void on_error(png_structp p, png_const_charp msg) {
-    mem_reader *m = png_get_error_ptr(p);
+    clean_reader *m = png_get_error_ptr(p);
     snprintf(m->msg, sizeof m->msg, "%s", msg);
     png_longjmp(p, 1);
 }
 
-static void on_warning(png_structp p, png_const_charp msg) { (void)p; (void)msg; }
+/* The clean stream holds only IHDR, PLTE, a valid tRNS, IDAT and IEND, so a
+   warning can only be about the image data (a bad Adler-32, data after the
+   zlib stream, ...): the fast decoder rejects those, so this one does too. */
+static void on_warning(png_structp p, png_const_charp msg) {
+    clean_reader *m = png_get_error_ptr(p);
+    if (!m->warning[0]) snprintf(m->warning, sizeof m->warning, "%s", msg);
+}
 
-/* Classic-API decode of an image already validated by png_image (size
-   checked, w * h * 4 bytes fit); same transforms as the simplified API. */
-static int decode_classic(const uint8_t *data, size_t len, uint32_t w, uint32_t h,
-                          uint8_t *px, char *err, size_t errlen) {
-    /* on the heap: what the callbacks change must not be a local of the setjmp caller */
-    mem_reader *m = calloc(1, sizeof *m);
-    png_structp p = m ? png_create_read_struct(PNG_LIBPNG_VER_STRING, m, on_error, on_warning) : NULL;
+/* Decodes the clean stream in *m into px (w * h * 4 bytes). */
+static int decode_libpng(clean_reader *m, uint32_t w, uint32_t h, uint8_t *px, char *err, size_t errlen) {
+    png_structp p = png_create_read_struct(PNG_LIBPNG_VER_STRING, m, on_error, on_warning);
     png_infop info = p ? png_create_info_struct(p) : NULL;
     png_bytep *volatile rows = NULL;
     if (!info) {
         png_destroy_read_struct(&p, NULL, NULL);
-        free(m);
         return cpng__fail(err, errlen, CPNG_E_NOMEM, "out of memory");
     }
-    m->data = data;
-    m->len = len;
     if (setjmp(png_jmpbuf(p))) {
         free(rows);
         png_destroy_read_struct(&p, &info, NULL);
-        cpng__fail(err, errlen, CPNG_E_FORMAT, "corrupt PNG: %s", m->msg);
-        free(m);
-        return CPNG_E_FORMAT;
+        return cpng__fail(err, errlen, CPNG_E_FORMAT, "corrupt PNG (%s)", m->msg);
     }
-    png_set_read_fn(p, m, read_mem);
+    png_set_read_fn(p, m, read_clean);
+    png_set_user_limits(p, 0x7fffffffu, 0x7fffffffu);   /* the size was checked against max_pixels */
+    png_set_benign_errors(p, 0);               /* "benign" errors (extra or short zlib data, ...) are errors */
+    png_set_check_for_invalid_index(p, 0);     /* palette indices past the PLTE: opaque black (cpng.h), no error */
     png_read_info(p, info);
     if (png_get_image_width(p, info) != w || png_get_image_height(p, info) != h)
         png_error(p, "size changed between reads");
-    png_set_alpha_mode(p, PNG_ALPHA_PNG, PNG_DEFAULT_sRGB); /* gAMA -> sRGB, straight alpha */
-    png_set_expand(p);            /* palette -> RGB, grey < 8 bits -> 8, tRNS -> alpha */
-    png_set_scale_16(p);
+    /* No png_set_gamma / png_set_alpha_mode, and no gAMA in the stream: no gamma handling. */
+    png_set_expand(p);            /* palette -> RGB, grey < 8 bits -> 8 (v * 255 / max), tRNS -> alpha */
+    png_set_scale_16(p);          /* round(v * 255 / 65535) */
     png_set_gray_to_rgb(p);
     png_set_add_alpha(p, 0xff, PNG_FILLER_AFTER);
     png_set_interlace_handling(p);
     png_read_update_info(p, info);
     if (png_get_rowbytes(p, info) != (size_t)w * 4) png_error(p, "unexpected row size");
-    rows = malloc(h * sizeof *rows);
+    rows = malloc((size_t)h * sizeof *rows);
     if (!rows) png_error(p, "out of memory");
     for (uint32_t y = 0; y < h; y++) rows[y] = px + (size_t)y * w * 4;
     png_read_image(p, rows);
     png_read_end(p, NULL);
+    if (m->warning[0]) png_error(p, m->warning);
     free(rows);
     png_destroy_read_struct(&p, &info, NULL);
-    free(m);
     return CPNG_OK;
 }
 
-/* 1 if an IEND chunk (length 0, its fixed CRC) is present: libpng stops
-   reading after the image data, so a file cut inside or before IEND would
-   otherwise pass. Searched from the end, where it normally is. */
-static int has_iend(const uint8_t *d, size_t n) {
-    static const uint8_t iend[12] = { 0, 0, 0, 0, 'I', 'E', 'N', 'D', 0xAE, 0x42, 0x60, 0x82 };
-    for (size_t i = n - 12; i >= 33; i--)
-        if (d[i + 4] == 'I' && memcmp(d + i, iend, 12) == 0) return 1;
-    return 0;
-}
-
 int cpng_decode(const uint8_t *data, size_t len, uint32_t max_pixels,
-                cpng_image *out, char *err, size_t errlen) {
+                cpng_image *out, uint32_t *warnings, char *err, size_t errlen) {
+    if (warnings) *warnings = 0;
     if (!out) return cpng__fail(err, errlen, CPNG_E_ARG, "out is NULL");
     memset(out, 0, sizeof *out);
-    if (!data || len == 0) return cpng__fail(err, errlen, CPNG_E_FORMAT, "empty input: not a PNG");
-    if (len < 8 || png_sig_cmp(data, 0, 8) != 0)
-        return cpng__fail(err, errlen, CPNG_E_FORMAT, "not a PNG file (bad signature)");
-    if (len < 8 + 25 + 12 || !has_iend(data, len))
-        return cpng__fail(err, errlen, CPNG_E_FORMAT, "truncated PNG (no IEND chunk)");
+    cpng__png png;
+    int code = cpng__scan(data, len, max_pixels, &png, err, errlen);
+    if (code != CPNG_OK) return code;
 
-    png_image im;
-    memset(&im, 0, sizeof im);
-    im.version = PNG_IMAGE_VERSION;
-    if (!png_image_begin_read_from_memory(&im, data, len))
-        return cpng__fail(err, errlen, CPNG_E_FORMAT, "corrupt PNG: %s", im.message);
+    /* on the heap: what the callbacks change must not be a local of the setjmp caller */
+    clean_reader *m = calloc(1, sizeof *m);
+    if (!m) return cpng__fail(err, errlen, CPNG_E_NOMEM, "out of memory");
+    memcpy(m->head, data, 8 + 25);   /* signature and IHDR (cpng__scan: first, CRC checked) */
+    m->head_len = 8 + 25;
+    if (png.entries) put_chunk(m, "PLTE", png.plte, (uint32_t)png.entries * 3);
+    if (png.trns_len) put_chunk(m, "tRNS", png.trns, (uint32_t)png.trns_len);
+    m->idat = data + png.idat_start;
+    m->idat_len = png.idat_end - png.idat_start;
 
-    uint64_t pixels = (uint64_t)im.width * im.height;
-    if (pixels > max_pixels || (uint64_t)im.width * 4 > 0x7fffffff ||
-        pixels * 4 > (uint64_t)SIZE_MAX) {
-        png_image_free(&im);
-        return cpng__fail(err, errlen, CPNG_E_TOO_BIG,
-                          "PNG is %ux%u pixels, more than the limit of %u pixels",
-                          im.width, im.height, max_pixels);
-    }
-    im.format = PNG_FORMAT_RGBA;
-    /* 16-bit files without gAMA/sRGB: treat as sRGB (as viewers do), not linear */
-    im.flags |= PNG_IMAGE_FLAG_16BIT_sRGB;
-    size_t stride = (size_t)im.width * 4;
-    uint8_t *px = malloc(stride * im.height) /* libpng rejects 0 */;
+    size_t stride = (size_t)png.width * 4;   /* fits: cpng__scan checked width * height * 16 */
+    uint8_t *px = malloc(stride * png.height);
     if (!px) {
-        png_image_free(&im);
-        return cpng__fail(err, errlen, CPNG_E_NOMEM, "out of memory for %ux%u pixels",
-                          im.width, im.height);
+        free(m);
+        return cpng__fail(err, errlen, CPNG_E_NOMEM, "out of memory for %ux%u pixels", png.width, png.height);
     }
-    /* IHDR is the first chunk (png_image checked): bit depth at 24, interlace at 28 */
-    if (data[24] == 16 && data[28] != 0) {
-        png_image_free(&im);
-        int r = decode_classic(data, len, im.width, im.height, px, err, errlen);
-        if (r) {
-            free(px);
-            return r;
-        }
-    } else if (!png_image_finish_read(&im, NULL, px, (png_int_32)stride, NULL)) {
+    code = decode_libpng(m, png.width, png.height, px, err, errlen);
+    free(m);
+    if (code != CPNG_OK) {
         free(px);
-        return cpng__fail(err, errlen, CPNG_E_FORMAT, "corrupt PNG: %s", im.message);
+        return code;
     }
     out->pixels = px;
-    out->width = im.width;
-    out->height = im.height;
+    out->width = png.width;
+    out->height = png.height;
     out->stride = stride;
+    if (warnings) *warnings = png.warnings;
     return CPNG_OK;
 }

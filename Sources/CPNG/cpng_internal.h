@@ -15,6 +15,33 @@ int cpng__fail(char *err, size_t errlen, int code, const char *fmt, ...)
 #endif
     ;
 
+/* ---- the chunk walk every decoder starts with (cpng_chunks.c) ---- */
+
+/* What the chunks of a PNG say, after the checks and the tolerance rules of
+   cpng.h. The image data is the consecutive IDAT chunks at
+   data[idat_start, idat_end) (whole chunks, headers and CRCs included). */
+typedef struct {
+    uint32_t width, height;
+    uint8_t depth, color, interlace;
+    int channels;               /* samples per pixel: 1 (grey, palette), 2, 3, 4 */
+    int entries;                /* PLTE entries used (0: no PLTE, or not a palette image) */
+    uint8_t plte[256 * 3];
+    int trns_len;               /* a valid tRNS: palette alphas, or the 2 or 6 key bytes; 0 = none */
+    uint8_t trns[256];
+    size_t idat_start, idat_end;
+    int idat_chunks;
+    uint32_t warnings;          /* CPNG_W_* */
+} cpng__png;
+
+/* Walks the chunks of data[0..len). CPNG_OK, or an error code with a message. */
+int cpng__scan(const uint8_t *data, size_t len, uint32_t max_pixels, cpng__png *p,
+               char *err, size_t errlen);
+
+/* The image data as one zlib stream: a pointer into `data` when there is one
+   IDAT chunk, else a malloc'd concatenation stored in *owned (free it).
+   NULL when out of memory. */
+const uint8_t *cpng__idat(const uint8_t *data, const cpng__png *p, size_t *zlen, uint8_t **owned);
+
 /* ---- growable byte buffer and chunk writer (cpng_encode.c) ---- */
 
 typedef struct {

@@ -152,7 +152,7 @@ typedef struct {
 static int check_roundtrip(const input *in, const cpng_buffer *b) {
     cpng_image d;
     char err[256];
-    if (cpng_decode(b->data, b->len, 1u << 30, &d, err, sizeof err)) {
+    if (cpng_decode(b->data, b->len, 1u << 30, &d, NULL, err, sizeof err)) {
         fprintf(stderr, "decode failed: %s\n", err);
         return 0;
     }
@@ -304,7 +304,7 @@ int main(int argc, char **argv) {
         if (fread(data, 1, len, f) != len) return 1;
         fclose(f);
         char err[256];
-        if (cpng_decode(data, len, 1u << 30, &in.im, err, sizeof err)) {
+        if (cpng_decode(data, len, 1u << 30, &in.im, NULL, err, sizeof err)) {
             fprintf(stderr, "%s: %s\n", argv[a], err);
             return 1;
         }

@@ -3,10 +3,13 @@
 #   1. every check (main.c) in an -O2 build;
 #   2. every check again under AddressSanitizer + UndefinedBehaviorSanitizer;
 #   3. multi-band round trips (threads 1, 2, 5) under ThreadSanitizer;
-#   4. the corrupt-input checks under valgrind, if installed.
+#   4. the corrupt-input checks under valgrind, if installed;
+#   5. the fuzzer's regression inputs (Tools/fuzz/regressions/png) on every
+#      decoder entry point, in the ASan + UBSan build.
 # Exits non-zero on the first failure.
 #
-#   Tools/cpng-check/build.sh                 # the checks
+#   Tools/cpng-check/build.sh                 # the checks (about 70 s on 2 cores)
+#   Tools/cpng-check/build.sh ci              # steps 1, 2 and 5 only (about 45 s; CI on every push)
 #   Tools/cpng-check/build.sh bench FILE.png  # also the benchmark (needs libdeflate-dev libisal-dev)
 #
 # Env: CC (default gcc), TSAN_CC (default gcc), OUT (build dir, default /tmp/cpng-check), PYTHON (a
@@ -32,30 +35,49 @@ if ! "$PYTHON" -c "import PIL" 2>/dev/null; then
 fi
 export PYTHON
 
+MODE=${1:-}
+step_start=$(date +%s)
+took() { local now; now=$(date +%s); echo "   ($((now - step_start)) s)"; step_start=$now; }
+
 echo "== build ($CC -O2)"
 $CC $CFLAGS -O2 main.c $SRC/*.c $LIBS -o "$OUT/cpng-check"
 echo "== checks"
 "$OUT/cpng-check" all "$OUT"
+took
 
 echo "== checks under ASan + UBSan"
 $CC $CFLAGS -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
   main.c $SRC/*.c $LIBS -o "$OUT/cpng-check-asan"
 ASAN_OPTIONS=detect_leaks=1 "$OUT/cpng-check-asan" all "$OUT"
+took
+
+echo "== fuzzer regression inputs under ASan + UBSan"
+shopt -s nullglob
+regressions=(../fuzz/regressions/png/*)
+ASAN_OPTIONS=detect_leaks=1 "$OUT/cpng-check-asan" files "${regressions[@]}"
+took
+
+if [ "$MODE" = ci ]; then
+  echo "== all CPNG checks passed (ci mode: TSan and valgrind skipped)"
+  exit 0
+fi
 
 echo "== multi-band round trips under TSan"
 # gcc's TSan: the Swift toolchain's clang links a TSan runtime that needs libdispatch
 ${TSAN_CC:-gcc} $CFLAGS -O1 -fsanitize=thread main.c $SRC/*.c $LIBS -o "$OUT/cpng-check-tsan"
 TSAN_OPTIONS=halt_on_error=1 "$OUT/cpng-check-tsan" threads "$OUT"
+took
 
 if command -v valgrind >/dev/null; then
   echo "== corrupt input under valgrind"
   valgrind -q --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite \
     "$OUT/cpng-check" corrupt "$OUT"
+  took
 else
   echo "== valgrind not installed: skipped"
 fi
 
-if [ "${1:-}" = bench ]; then
+if [ "$MODE" = bench ]; then
   shift
   echo "== benchmark"
   $CC $CFLAGS -O2 bench.c $SRC/*.c $LIBS -ldeflate -lisal -o "$OUT/cpng-bench"

@@ -1,13 +1,18 @@
 /*
  * cpng-check: standalone checks for Sources/CPNG (built and run by build.sh).
  *
- *   cpng-check [all|roundtrip|threads|formats|corrupt|corrupt-quick|apng] [TMPDIR]
+ *   cpng-check [all|roundtrip|threads|formats|corrupt|corrupt-quick|tolerance|apng] [TMPDIR]
+ *   cpng-check files FILE...   (every decoder entry point on each file, e.g.
+ *                               Tools/fuzz/regressions/png/\*)
  *
  * Exits non-zero if any check fails. The APNG check runs $PYTHON (default
  * python3) with Pillow, and `pngcheck` when it is installed.
  */
 #include "cpng.h"
+#include "cpng_fast.h"
 #include "cpng_internal.h"
+#include "../fuzz/png_make.h"
+#include "../fuzz/png_oracle.h"
 
 #include <png.h>
 #include <setjmp.h>
@@ -199,7 +204,7 @@ static void roundtrip_one(const img *m, const cpng__opts *o, const char *what) {
     int few = distinct_colours(m, 257) <= 256;   /* then a lossless palette */
     CHECK(wi.colour == (few ? 3 : opaque ? 2 : 6), "%s %ux%u: colour type %d", what, m->w, m->h, wi.colour);
     cpng_image im;
-    int rd = cpng_decode(b1.data, b1.len, 100000000, &im, err, sizeof err);
+    int rd = cpng_decode(b1.data, b1.len, 100000000, &im, NULL, err, sizeof err);
     CHECK(rd == 0, "%s %ux%u: decode failed: %s", what, m->w, m->h, err);
     if (rd == 0) {
         CHECK(same_pixels(m, &im), "%s %ux%u: pixels differ after round trip", what, m->w, m->h);
@@ -295,134 +300,125 @@ static void check_threads(void) {
     printf("threads: done\n");
 }
 
-/* ---------- decoding every colour type / bit depth (written by libpng) ---------- */
+/* ---------- every decoder, every encoding (files written by libpng) ---------- */
 
-/* Writes `rows` (already in the file's format) with the classic libpng API. */
-static size_t write_classic(uint8_t **out, uint32_t w, uint32_t h, int depth, int ctype,
-                            int interlace, uint8_t **rows, const png_color *pal, int npal,
-                            const uint8_t *trns, int ntrns) {
-    char path[512];
-    snprintf(path, sizeof path, "%s/cpng-classic.png", tmpdir);
-    FILE *f = fopen(path, "wb");
-    png_structp p = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
-    png_infop info = png_create_info_struct(p);
-    if (setjmp(png_jmpbuf(p))) {
-        png_destroy_write_struct(&p, &info);
-        fclose(f);
-        return 0;
-    }
-    png_init_io(p, f);
-    png_set_IHDR(p, info, w, h, depth, ctype, interlace, PNG_COMPRESSION_TYPE_DEFAULT,
-                 PNG_FILTER_TYPE_DEFAULT);
-    if (pal) png_set_PLTE(p, info, pal, npal);
-    if (trns) png_set_tRNS(p, info, trns, ntrns, NULL);
-    png_write_info(p, info);
-    png_write_image(p, rows);
-    png_write_end(p, info);
-    png_destroy_write_struct(&p, &info);
-    fclose(f);
-    f = fopen(path, "rb");
-    fseek(f, 0, SEEK_END);
-    size_t n = (size_t)ftell(f);
-    fseek(f, 0, SEEK_SET);
-    *out = malloc(n);
-    if (fread(*out, 1, n, f) != n) n = 0;
-    fclose(f);
-    return n;
-}
+#define MAXPX (1u << 24)
 
-static void put_sample(uint8_t *row, uint32_t i, int depth, uint32_t v) {
-    if (depth == 16) { row[2 * i] = v >> 8; row[2 * i + 1] = v; return; }
-    if (depth == 8) { row[i] = v; return; }
-    int per = 8 / depth, shift = 8 - depth * (i % per + 1);
-    row[i / per] |= (uint8_t)(v << shift);
-}
-
-static void check_formats(void) {
-    const uint32_t w = 37, h = 11;
-    struct { int ctype, depth, interlace; } cases[] = {
-        { PNG_COLOR_TYPE_GRAY, 1, 0 }, { PNG_COLOR_TYPE_GRAY, 2, 0 }, { PNG_COLOR_TYPE_GRAY, 4, 1 },
-        { PNG_COLOR_TYPE_GRAY, 8, 0 }, { PNG_COLOR_TYPE_GRAY, 16, 0 },
-        { PNG_COLOR_TYPE_GRAY_ALPHA, 8, 0 }, { PNG_COLOR_TYPE_GRAY_ALPHA, 16, 1 }, { PNG_COLOR_TYPE_GRAY_ALPHA, 16, 0 }, { PNG_COLOR_TYPE_RGBA, 16, 1 }, { PNG_COLOR_TYPE_GRAY, 16, 1 },
-        { PNG_COLOR_TYPE_RGB, 8, 1 }, { PNG_COLOR_TYPE_RGB, 16, 0 },
-        { PNG_COLOR_TYPE_RGBA, 8, 1 }, { PNG_COLOR_TYPE_RGBA, 16, 0 },
-        { PNG_COLOR_TYPE_PALETTE, 1, 0 }, { PNG_COLOR_TYPE_PALETTE, 2, 0 },
-        { PNG_COLOR_TYPE_PALETTE, 4, 0 }, { PNG_COLOR_TYPE_PALETTE, 8, 1 },
-    };
-    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
-        int ct = cases[c].ctype, d = cases[c].depth;
-        int chans = ct == PNG_COLOR_TYPE_GRAY || ct == PNG_COLOR_TYPE_PALETTE ? 1
-                    : ct == PNG_COLOR_TYPE_GRAY_ALPHA ? 2 : ct == PNG_COLOR_TYPE_RGB ? 3 : 4;
-        uint32_t maxv = (1u << d) - 1;
-        int npal = ct == PNG_COLOR_TYPE_PALETTE ? (int)maxv + 1 : 0;
-        png_color pal[256];
-        uint8_t trns[256];
-        for (int i = 0; i < npal; i++) {
-            pal[i].red = rnd(); pal[i].green = rnd(); pal[i].blue = rnd();
-            trns[i] = i % 3 ? 255 : rnd();
-        }
-        uint8_t *expect = malloc((size_t)w * h * 4), **rows = malloc(h * sizeof *rows);
-        for (uint32_t y = 0; y < h; y++) {
-            rows[y] = calloc(w * chans * 2, 1);
-            for (uint32_t x = 0; x < w; x++) {
-                uint8_t *e = expect + ((size_t)y * w + x) * 4;
-                uint32_t s[4];
-                for (int k = 0; k < chans; k++) {
-                    /* 16-bit samples are 8-bit values * 257, so they decode exactly */
-                    s[k] = d == 16 ? (rnd() & 255) * 257u : rnd() & maxv;
-                    if (ct == PNG_COLOR_TYPE_PALETTE) s[k] %= (uint32_t)npal;
-                    put_sample(rows[y], x * chans + k, d, s[k]);
-                }
-                uint32_t div = d == 16 ? 257 : 1, scale = d < 8 ? 255 / maxv : 1;
-                if (ct == PNG_COLOR_TYPE_PALETTE) {
-                    e[0] = pal[s[0]].red; e[1] = pal[s[0]].green; e[2] = pal[s[0]].blue; e[3] = trns[s[0]];
-                } else if (chans <= 2) {
-                    e[0] = e[1] = e[2] = s[0] / div * scale;
-                    e[3] = chans == 2 ? s[1] / div : 255;
-                } else {
-                    for (int k = 0; k < 3; k++) e[k] = s[k] / div;
-                    e[3] = chans == 4 ? s[3] / div : 255;
-                }
-            }
-        }
-        uint8_t *file = NULL;
-        size_t n = write_classic(&file, w, h, d, ct, cases[c].interlace ? PNG_INTERLACE_ADAM7 : 0,
-                                 rows, npal ? pal : NULL, npal, npal ? trns : NULL, npal);
-        CHECK(n > 0, "libpng could not write case %zu", c);
-        cpng_image im;
-        char err[256];
-        int r = cpng_decode(file, n, 1000000, &im, err, sizeof err);
-        CHECK(r == 0, "decode colour type %d depth %d: %s", ct, d, err);
-        if (r == 0) {
-            int bad = -1;
-            for (size_t i = 0; i < (size_t)w * h * 4 && bad < 0; i++) {
-                /* un-premultiplied translucent values can be off by one; opaque ones are exact */
-                int a = expect[i | 3], diff = abs(im.pixels[i] - expect[i]);
-                if (a == 0 ? (i & 3) == 3 && diff : a == 255 ? diff != 0 : diff > 1) bad = (int)i;
-            }
-            CHECK(bad < 0, "colour type %d depth %d interlace %d: pixel byte %d is %d, expected %d (alpha %d)",
-                  ct, d, cases[c].interlace, bad, bad < 0 ? 0 : im.pixels[bad], bad < 0 ? 0 : expect[bad],
-                  bad < 0 ? 0 : expect[bad | 3]);
-            cpng_free(im.pixels);
-        }
-        for (uint32_t y = 0; y < h; y++) free(rows[y]);
-        free(rows);
-        free(expect);
-        free(file);
-    }
-    printf("formats: done\n");
-}
-
-/* ---------- corrupt input ---------- */
-
-static int decode_quiet(const uint8_t *d, size_t n, uint32_t maxpx) {
+/* Runs a file through every entry point (png_oracle: they must agree, and a
+   re-encode must decode the same), then checks cpng_decode's pixels against
+   `expect` and that warnings are `want_warn`. `fast`: the fast decoders must
+   take this kind (else they may answer CPNG_E_UNSUPPORTED). */
+static void decode_everywhere(const uint8_t *file, size_t n, const uint8_t *expect, uint32_t w, uint32_t h,
+                              int fast, uint32_t want_warn, const char *what) {
+    char why[512], err[256] = "";
+    CHECK(!png_oracle(file, n, MAXPX, 1u << 16, why, sizeof why), "%s: %s", what, why);
     cpng_image im;
-    char err[256];
-    int r = cpng_decode(d, n, maxpx, &im, err, sizeof err);
-    if (r == 0) cpng_free(im.pixels);
-    else if (!err[0]) r = 99; /* an error must come with a message */
-    return r;
+    uint32_t warn = 99;
+    int r = cpng_decode(file, n, MAXPX, &im, &warn, err, sizeof err);
+    CHECK(r == 0 && warn == want_warn, "%s: cpng_decode %d warnings %u (want %u): %s", what, r, warn, want_warn, err);
+    if (r == 0) {
+        CHECK(im.width == w && im.height == h, "%s: size %ux%u", what, im.width, im.height);
+        size_t bad = (size_t)-1;
+        for (size_t i = 0; i < (size_t)w * h * 4 && bad == (size_t)-1 && im.width == w && im.height == h; i++)
+            if (im.pixels[i] != expect[i]) bad = i;
+        CHECK(bad == (size_t)-1, "%s: pixel %zu byte %zu is %d, expected %d", what, bad / 4, bad % 4,
+              bad == (size_t)-1 ? 0 : im.pixels[bad], bad == (size_t)-1 ? 0 : expect[bad]);
+        cpng_free(im.pixels);
+    }
+    uint8_t *dst = malloc((size_t)w * h * 4);
+    int rf = cpng_decode_fast(file, n, MAXPX, 0, dst, (size_t)w * h * 4, &warn, err, sizeof err);
+    CHECK(fast ? rf == 0 : (rf == 0 || rf == CPNG_E_UNSUPPORTED), "%s: cpng_decode_fast %d: %s", what, rf, err);
+    if (rf == 0) CHECK(!memcmp(dst, expect, (size_t)w * h * 4) && warn == want_warn, "%s: cpng_decode_fast pixels", what);
+    free(dst);
+    cpng_rows rows;
+    int rr = cpng_decode_rows(file, n, MAXPX, &rows, &warn, err, sizeof err);
+    CHECK(rr == rf, "%s: cpng_decode_rows %d, cpng_decode_fast %d", what, rr, rf);
+    if (rr == 0) cpng_rows_free(&rows);
 }
+
+static int has_chunk(const uint8_t *d, size_t n, const char *type) {
+    for (size_t off = 8; off + 12 <= n; off += 12 + (size_t)be32(d + off))
+        if (!memcmp(d + off + 4, type, 4)) return 1;
+    return 0;
+}
+
+static const char *ct_name(int ct) {
+    return ct == 0 ? "grey" : ct == 2 ? "RGB" : ct == 3 ? "palette" : ct == 4 ? "grey+alpha" : "RGBA";
+}
+
+/* The same picture (straight RGBA) written in other encodings: each must decode to it. */
+static void other_encodings(const uint8_t *rgba, uint32_t w, uint32_t h, const char *what) {
+    int opaque = 1, grey = 1;
+    for (size_t i = 0; i < (size_t)w * h; i++) {
+        const uint8_t *p = rgba + 4 * i;
+        if (p[3] != 255) opaque = 0;
+        if (p[0] != p[1] || p[1] != p[2]) grey = 0;
+    }
+    char name[300];
+    for (int ct = 0; ct <= 6; ct++) {
+        if (ct == 1 || ct == 3 || ct == 5 || (!grey && (ct == 0 || ct == 4)) || (!opaque && (ct == 0 || ct == 2)))
+            continue;
+        for (int depth = 8; depth <= 16; depth += 8)
+            for (int il = 0; il < 2; il++) {
+                pm_picture m;
+                pm_from_rgba(&m, w, h, rgba, ct, depth, il);
+                uint8_t *f;
+                size_t n = pm_write(&m, &f);
+                snprintf(name, sizeof name, "%s as %s %d-bit%s", what, ct_name(ct), depth, il ? " interlaced" : "");
+                CHECK(n > 0, "%s: libpng could not write it", name);
+                if (n) decode_everywhere(f, n, rgba, w, h, depth == 8 && !il, 0, name);
+                free(f);
+                pm_free(&m);
+            }
+    }
+    cpng_buffer b;   /* and as cpng_encode writes it (palette, RGB or RGBA) */
+    char err[256];
+    CHECK(cpng_encode(rgba, w, h, (size_t)w * 4, 1, &b, err, sizeof err) == 0, "%s: cpng_encode: %s", what, err);
+    snprintf(name, sizeof name, "%s as cpng_encode writes it", what);
+    decode_everywhere(b.data, b.len, rgba, w, h, 1, 0, name);
+    cpng_free(b.data);
+}
+
+/* Every colour type and legal bit depth, interlaced and not, with and
+   without tRNS, with and without colour-space chunks, in three sizes. */
+static void check_formats(void) {
+    static const uint32_t sizes[][2] = { { 1, 1 }, { 7, 5 }, { 37, 11 } };
+    static const int variants[] = { 0, PM_GAMA, PM_SRGB, PM_CHRM, PM_ICCP, PM_GAMA | PM_ICCP };
+    static const char *const chunk_names[] = { "gAMA", "sRGB", "cHRM", "iCCP" };
+    int files = 0;
+    uint64_t seed = 0x5eed;
+    for (int k = 0; k < PM_KINDS; k++)
+        for (int il = 0; il < 2; il++)
+            for (int t = 0; t < 2; t++)
+                for (size_t v = 0; v < sizeof variants / sizeof *variants; v++)
+                    for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
+                        int ct = pm_kinds[k][0], depth = pm_kinds[k][1];
+                        if (t && (ct == 4 || ct == 6)) continue;
+                        pm_enc e = { ct, depth, il, t, variants[v] };
+                        pm_picture m;
+                        pm_fill(&m, sizes[s][0], sizes[s][1], e, &seed);
+                        uint8_t *f;
+                        size_t n = pm_write(&m, &f);
+                        char what[200];
+                        snprintf(what, sizeof what, "%s %d-bit%s%s chunks %d %ux%u", ct_name(ct), depth,
+                                 il ? " interlaced" : "", t ? " tRNS" : "", variants[v], m.w, m.h);
+                        CHECK(n > 0, "%s: libpng could not write it", what);
+                        for (int c = 0; c < 4; c++)
+                            if (variants[v] & (1 << c))
+                                CHECK(has_chunk(f, n, chunk_names[c]), "%s: no %s chunk written", what, chunk_names[c]);
+                        CHECK(has_chunk(f, n, "tRNS") == t, "%s: tRNS chunk %s", what, t ? "missing" : "present");
+                        int fast = depth == 8 && !il && !(t && ct != 3);
+                        if (n) decode_everywhere(f, n, m.expect, m.w, m.h, fast, 0, what);
+                        files++;
+                        if (variants[v] == 0 && s == 2 && !il) other_encodings(m.expect, m.w, m.h, what);
+                        free(f);
+                        pm_free(&m);
+                    }
+    printf("formats: %d files of every colour type, depth, interlacing, tRNS and colour-space chunk, "
+           "plus each picture in other encodings\n", files);
+}
+
+/* ---------- corrupt and truncated input, on every entry point ---------- */
 
 static void put_chunk(uint8_t **p, const char *type, const uint8_t *data, uint32_t len) {
     uint8_t *q = *p;
@@ -434,51 +430,127 @@ static void put_chunk(uint8_t **p, const char *type, const uint8_t *data, uint32
     *p = q + 12 + len;
 }
 
-/* Every truncation must fail; every bit flip (a sample of them if quick)
-   must fail or succeed cleanly, and a flip in the signature or IHDR must fail. */
-static void abuse(const uint8_t *d, size_t len, const char *what, int quick) {
+/* cpng_decode's result, warnings and message (NULL pixels freed). */
+typedef struct { int r; uint32_t warn; char err[256]; cpng_image im; } decoded;
+static decoded decode(const uint8_t *d, size_t n, uint32_t maxpx) {
+    decoded x;
+    x.err[0] = 0;
+    x.r = cpng_decode(d, n, maxpx, &x.im, &x.warn, x.err, sizeof x.err);
+    return x;
+}
+static int same_image(const decoded *a, const decoded *b) {
+    return a->r == 0 && b->r == 0 && a->im.width == b->im.width && a->im.height == b->im.height &&
+           !memcmp(a->im.pixels, b->im.pixels, (size_t)a->im.width * a->im.height * 4);
+}
+
+/* The end of the last IDAT chunk. */
+static size_t idat_end(const uint8_t *d, size_t n) {
+    size_t end = 0;
+    for (size_t off = 8; off + 12 <= n; off += 12 + (size_t)be32(d + off))
+        if (!memcmp(d + off + 4, "IDAT", 4)) end = off + 12 + be32(d + off);
+    return end;
+}
+
+/* Every truncation: rejected if cut before the end of the image data, else
+   accepted with CPNG_W_NO_IEND and the same pixels; every single-bit flip (a
+   sample of them if quick), and `multi` random multi-byte damages: every
+   entry point agrees (png_oracle), a flip in the signature or IHDR or any
+   critical chunk's data or CRC is rejected, one in an ancillary chunk's data
+   or CRC is skipped with CPNG_W_BAD_ANCILLARY_CRC. */
+static void abuse(const uint8_t *d, size_t len, const char *what, int quick, int multi) {
+    char why[512];
+    decoded whole = decode(d, len, MAXPX);
+    CHECK(whole.r == 0 && whole.warn == 0, "%s: %s", what, whole.err);
+    size_t end = idat_end(d, len);
     for (size_t n = 0; n < len; n++) {
-        int r = decode_quiet(d, n, 1000000);
-        CHECK(r < 0 && r != 99, "%s truncated to %zu of %zu bytes: got %d", what, n, len, r);
+        CHECK(!png_oracle(d, n, MAXPX, 0, why, sizeof why), "%s truncated to %zu: %s", what, n, why);
+        decoded x = decode(d, n, MAXPX);
+        if (n < end)
+            CHECK(x.r == CPNG_E_FORMAT && (n < 33 || strstr(x.err, "truncated")) && !x.im.pixels,
+                  "%s truncated to %zu of %zu bytes (image data ends at %zu): got %d '%s'", what, n, len, end, x.r, x.err);
+        else
+            CHECK(x.warn == CPNG_W_NO_IEND && same_image(&x, &whole), "%s truncated to %zu of %zu bytes after the image data: %d '%s' warnings %u",
+                  what, n, len, x.r, x.err, x.warn);
+        cpng_free(x.im.pixels);
     }
     uint8_t *c = malloc(len);
     for (size_t i = 0; i < len; i += quick ? 7 : 1)
         for (int bit = 0; bit < 8; bit += quick ? 3 : 1) {
             memcpy(c, d, len);
             c[i] ^= (uint8_t)(1 << bit);
-            int r = decode_quiet(c, len, 1000000);
-            CHECK(r != 99, "%s flip at %zu: error without a message", what, i);
-            if (i < 33) CHECK(r < 0, "%s: flip in signature/IHDR at %zu accepted", what, i);
+            CHECK(!png_oracle(c, len, MAXPX, quick ? 0 : 4096, why, sizeof why), "%s flip at %zu bit %d: %s", what, i, bit, why);
+            decoded x = decode(c, len, MAXPX);
+            if (i < 33) CHECK(x.r < 0, "%s: flip in signature/IHDR at %zu accepted", what, i);
+            size_t off = 8;   /* the chunk the flip is in: a flip in its data or CRC */
+            while (off + 12 <= len && off + 12 + be32(d + off) <= i) off += 12 + be32(d + off);
+            if (i >= 33 && off + 8 <= i && off + 12 + be32(d + off) <= len) {
+                if (d[off + 4] & 0x20)   /* (a skipped tRNS changes the pixels) */
+                    CHECK(x.r == 0 && x.warn == CPNG_W_BAD_ANCILLARY_CRC &&
+                              (same_image(&x, &whole) || !memcmp(d + off + 4, "tRNS", 4)),
+                          "%s: flip at %zu in ancillary %.4s: %d '%s' warnings %u", what, i, (const char *)d + off + 4,
+                          x.r, x.err, x.warn);
+                else
+                    CHECK(x.r == CPNG_E_FORMAT && strstr(x.err, "CRC mismatch"), "%s: flip at %zu in critical %.4s: %d '%s'",
+                          what, i, (const char *)d + off + 4, x.r, x.err);
+            }
+            cpng_free(x.im.pixels);
         }
+    for (int t = 0; t < multi; t++) {   /* several random bytes, CRCs left as they are or fixed */
+        memcpy(c, d, len);
+        int k = 1 + (int)(rnd() % 8);
+        for (int j = 0; j < k; j++) c[rnd() % len] = (uint8_t)rnd();
+        if (t & 1)
+            for (size_t off = 8; off + 12 <= len && off + 12 + be32(c + off) <= len; off += 12 + (size_t)be32(c + off)) {
+                uint32_t n = be32(c + off), crc = (uint32_t)crc32(0, c + off + 4, 4 + n);
+                for (int b = 0; b < 4; b++) c[off + 8 + n + b] = (uint8_t)(crc >> (24 - 8 * b));
+            }
+        CHECK(!png_oracle(c, len, MAXPX, 4096, why, sizeof why), "%s damage seed %d: %s", what, t, why);
+    }
     free(c);
+    cpng_free(whole.im.pixels);
 }
 
-/* A 16-bit interlaced grey+alpha file from libpng: takes cpng_decode's classic-API path. */
-static size_t classic_sample(uint8_t **out) {
-    uint8_t *rows[9];
-    for (int y = 0; y < 9; y++) {
-        rows[y] = malloc(13 * 4);
-        for (int i = 0; i < 13 * 4; i++) rows[y][i] = (uint8_t)rnd();
+/* A small file of `e` (libpng), optionally with a tEXt chunk after the image data. */
+static size_t sample(uint8_t **out, pm_enc e, uint32_t w, uint32_t h, int text_after) {
+    uint64_t seed = 77;
+    pm_picture m;
+    pm_fill(&m, w, h, e, &seed);
+    uint8_t *f;
+    size_t n = pm_write(&m, &f);
+    pm_free(&m);
+    if (!text_after) {
+        *out = f;
+        return n;
     }
-    size_t n = write_classic(out, 13, 9, 16, PNG_COLOR_TYPE_GRAY_ALPHA, PNG_INTERLACE_ADAM7, rows,
-                             NULL, 0, NULL, 0);
-    for (int y = 0; y < 9; y++) free(rows[y]);
-    return n;
+    uint8_t *g = malloc(n + 64), *p = g + (n - 12);
+    memcpy(g, f, n - 12);
+    put_chunk(&p, "tEXt", (const uint8_t *)"Comment\0after the data", 23);
+    put_chunk(&p, "IEND", NULL, 0);
+    free(f);
+    *out = g;
+    return (size_t)(p - g);
 }
 
 static void check_corrupt(int quick) {
+    char why[512];
     img m = make(61, 47, K_GRADIENT, 1, 0);
     cpng_buffer b;
     char err[256];
     CHECK(cpng_encode(m.px, m.w, m.h, m.stride, 2, &b, err, sizeof err) == 0, "encode: %s", err);
-    abuse(b.data, b.len, "cpng file", quick);
-    uint8_t *classic = NULL;
-    size_t cn = classic_sample(&classic);
-    CHECK(cn > 0 && decode_quiet(classic, cn, 1000) == 0, "16-bit interlaced sample");
-    abuse(classic, cn, "16-bit interlaced file", quick);
-    free(classic);
-    /* random garbage: bare, behind a valid signature + IHDR, and also ending in an IEND
-       (so that it gets past the IEND check into libpng) */
+    abuse(b.data, b.len, "cpng RGBA file", quick, quick ? 200 : 2000);
+    struct { pm_enc e; uint32_t w, h; int text; const char *what; } files[] = {
+        { { 4, 16, 1, 0, 0 }, 13, 9, 0, "16-bit interlaced grey+alpha" },
+        { { 3, 4, 0, 1, PM_GAMA }, 9, 7, 1, "4-bit palette with tRNS, gAMA and tEXt" },
+        { { 0, 8, 0, 1, PM_ICCP }, 11, 5, 1, "8-bit grey with a colour key, iCCP and tEXt" },
+        { { 2, 8, 0, 0, PM_SRGB }, 10, 6, 1, "8-bit RGB with sRGB and tEXt" },
+    };
+    for (size_t k = 0; k < sizeof files / sizeof *files; k++) {
+        uint8_t *f;
+        size_t n = sample(&f, files[k].e, files[k].w, files[k].h, files[k].text);
+        abuse(f, n, files[k].what, quick, quick ? 100 : 1000);
+        free(f);
+    }
+    /* random garbage: bare, behind a valid signature + IHDR, and also ending in an IEND */
     uint8_t *c = malloc(4096 + 12);
     for (int t = 0; t < (quick ? 400 : 4000); t++) {
         size_t n = rnd() % 4096;
@@ -488,9 +560,9 @@ static void check_corrupt(int quick) {
             memcpy(c + n, b.data + b.len - 12, 12);
             n += 12;
         }
-        CHECK(decode_quiet(c, n, 1000000) != 99, "garbage: error without a message");
+        CHECK(!png_oracle(c, n, MAXPX, 0, why, sizeof why), "garbage %d: %s", t, why);
     }
-    /* IDAT data garbled, with the CRCs fixed so that libpng inflates and unfilters it */
+    /* IDAT data garbled, with the CRCs fixed so that the decoders inflate and unfilter it */
     for (int t = 0; t < (quick ? 300 : 3000); t++) {
         memcpy(c, b.data, b.len);
         for (size_t off = 8; off + 12 <= b.len;) {
@@ -503,19 +575,27 @@ static void check_corrupt(int quick) {
             }
             off += 12 + (size_t)len;
         }
-        CHECK(decode_quiet(c, b.len, 1000000) != 99, "garbled IDAT: error without a message");
+        CHECK(!png_oracle(c, b.len, MAXPX, 0, why, sizeof why), "garbled IDAT %d: %s", t, why);
     }
     free(c);
-    CHECK(decode_quiet(NULL, 0, 100) == CPNG_E_FORMAT, "NULL input");
-    CHECK(decode_quiet(b.data, 0, 100) == CPNG_E_FORMAT, "zero length");
-    CHECK(decode_quiet(b.data, b.len, 61 * 47 - 1) == CPNG_E_TOO_BIG, "max_pixels not enforced");
-    CHECK(decode_quiet(b.data, b.len, 61 * 47) == 0, "max_pixels off by one");
+    decoded x = decode(NULL, 0, 100);
+    CHECK(x.r == CPNG_E_FORMAT && strstr(x.err, "empty"), "NULL input: %d %s", x.r, x.err);
+    x = decode(b.data, 0, 100);
+    CHECK(x.r == CPNG_E_FORMAT, "zero length");
+    x = decode(b.data, b.len, 61 * 47 - 1);
+    CHECK(x.r == CPNG_E_TOO_BIG && !strcmp(x.err, "the image is 61x47 pixels, more than the limit of 2866 pixels"),
+          "max_pixels not enforced: %d %s", x.r, x.err);
+    CHECK(!png_oracle(b.data, b.len, 61 * 47 - 1, 0, why, sizeof why), "max_pixels - 1: %s", why);
+    x = decode(b.data, b.len, 61 * 47);
+    CHECK(x.r == 0, "max_pixels off by one");
+    cpng_free(x.im.pixels);
 
-    /* huge IHDRs, with a tiny IDAT behind them */
+    /* huge and empty IHDRs, with a tiny IDAT behind them, on every entry point */
     static const uint32_t huge[][2] = { { 100000, 100000 }, { 1000000, 1000000 }, { 0x7fffffff, 1 },
-                                        { 1, 0x7fffffff }, { 0, 5 }, { 0xffffffffu, 0xffffffffu } };
+                                        { 1, 0x7fffffff }, { 0, 10 }, { 10, 0 }, { 0x80000000u, 1 },
+                                        { 0xffffffffu, 0xffffffffu }, { 70000, 1 } };
     for (size_t k = 0; k < sizeof huge / sizeof *huge; k++) {
-        uint8_t f[256], *p = f + 8, ihdr[13] = { 0 }, idat[16];
+        uint8_t f[256], *p = f + 8, ihdr[13] = { 0 }, idat[64];
         memcpy(f, "\x89PNG\r\n\x1a\n", 8);
         for (int i = 0; i < 4; i++) {
             ihdr[i] = huge[k][0] >> (24 - 8 * i);
@@ -528,14 +608,251 @@ static void check_corrupt(int quick) {
         compress(idat, &zl, zero, 4);
         put_chunk(&p, "IDAT", idat, (uint32_t)zl);
         put_chunk(&p, "IEND", NULL, 0);
-        int r = decode_quiet(f, (size_t)(p - f), 50000000);
-        CHECK(r == CPNG_E_TOO_BIG || r == CPNG_E_FORMAT, "huge IHDR %ux%u: got %d",
-              huge[k][0], huge[k][1], r);
-        if (k == 0) CHECK(r == CPNG_E_TOO_BIG, "100000x100000 should be TOO_BIG, got %d", r);
+        size_t n = (size_t)(p - f);
+        for (uint32_t limit = 50000000; limit; limit = limit == 50000000 ? 1u << 28 : 0) {
+            CHECK(!png_oracle(f, n, limit, 0, why, sizeof why), "IHDR %ux%u: %s", huge[k][0], huge[k][1], why);
+            x = decode(f, n, limit);
+            char want[200];
+            if (!huge[k][0] || !huge[k][1])
+                snprintf(want, sizeof want, "the image is %ux%u pixels: a PNG needs a width and height of at least 1",
+                         huge[k][0], huge[k][1]);
+            else if (huge[k][0] > 0x7fffffffu || huge[k][1] > 0x7fffffffu)
+                snprintf(want, sizeof want, "the image is %ux%u pixels: a PNG's width and height are at most 2147483647",
+                         huge[k][0], huge[k][1]);
+            else if ((uint64_t)huge[k][0] * huge[k][1] > limit)
+                snprintf(want, sizeof want, "the image is %ux%u pixels, more than the limit of %u pixels",
+                         huge[k][0], huge[k][1], limit);
+            else
+                snprintf(want, sizeof want, "corrupt PNG (the image data does not inflate to %ux%u pixels)",
+                         huge[k][0], huge[k][1]);
+            int want_r = strstr(want, "limit") ? CPNG_E_TOO_BIG : CPNG_E_FORMAT;
+            /* cpng_decode's libpng reports short data itself; the walk's messages are exact */
+            CHECK(x.r == want_r && (strstr(want, "inflate") ? strstr(x.err, "corrupt PNG") != NULL : !strcmp(x.err, want)),
+                  "IHDR %ux%u limit %u: got %d '%s', want %d '%s'", huge[k][0], huge[k][1], limit, x.r, x.err, want_r, want);
+            cpng_free(x.im.pixels);
+        }
     }
     cpng_free(b.data);
     free(m.px);
     printf("corrupt: done\n");
+}
+
+/* ---------- tolerance (issue #9): regression tests ---------- */
+
+/* d with the chunk at `off` given a bad CRC. */
+static uint8_t *bad_crc(const uint8_t *d, size_t n, size_t off) {
+    uint8_t *c = malloc(n);
+    memcpy(c, d, n);
+    c[off + 8 + be32(d + off) + 3] ^= 0x40;
+    return c;
+}
+
+static size_t chunk_at(const uint8_t *d, size_t n, const char *type) {
+    for (size_t off = 8; off + 12 <= n; off += 12 + (size_t)be32(d + off))
+        if (!memcmp(d + off + 4, type, 4)) return off;
+    return 0;
+}
+
+/* Every entry point gives result `r` with warnings `warn` (and, when r is 0,
+   `ref`'s pixels; when `msg`, that message from cpng_decode). */
+static void expect_all(const uint8_t *d, size_t n, int r, uint32_t warn, const decoded *ref, const char *msg,
+                       const char *what) {
+    char why[512];
+    CHECK(!png_oracle(d, n, MAXPX, 1u << 16, why, sizeof why), "%s: %s", what, why);
+    decoded x = decode(d, n, MAXPX);
+    CHECK(x.r == r && x.warn == warn, "%s: cpng_decode %d warnings %u '%s' (want %d, %u)", what, x.r, x.warn, x.err, r, warn);
+    if (r == 0 && ref) CHECK(same_image(&x, ref), "%s: other pixels", what);
+    if (msg) CHECK(!strcmp(x.err, msg), "%s: message '%s', want '%s'", what, x.err, msg);
+    uint32_t w = 0, h = 0;
+    cpng_peek(d, n, &w, &h);
+    if (w && h && (uint64_t)w * h < MAXPX) {
+        uint8_t *dst = malloc((size_t)w * h * 4);
+        uint32_t fw = 99;
+        char err[256] = "";
+        int rf = cpng_decode_fast(d, n, MAXPX, 0, dst, (size_t)w * h * 4, &fw, err, sizeof err);
+        CHECK(rf == CPNG_E_UNSUPPORTED || (rf == r && fw == warn), "%s: cpng_decode_fast %d warnings %u '%s'", what, rf, fw, err);
+        if (msg && rf != CPNG_E_UNSUPPORTED) CHECK(!strcmp(err, msg), "%s: fast message '%s'", what, err);
+        free(dst);
+    }
+    cpng_free(x.im.pixels);
+}
+
+static void check_tolerance(void) {
+    struct { pm_enc e; const char *what; } kinds[] = {
+        { { 3, 8, 0, 1, PM_GAMA }, "8-bit palette (fast path)" },
+        { { 2, 16, 1, 1, PM_GAMA }, "16-bit interlaced RGB with a colour key (libpng path)" },
+    };
+    for (size_t k = 0; k < 2; k++) {
+        char what[300];
+        uint8_t *f;
+        size_t n = sample(&f, kinds[k].e, 19, 13, 1);
+        decoded ref = decode(f, n, MAXPX);
+        CHECK(ref.r == 0 && ref.warn == 0, "%s: %s", kinds[k].what, ref.err);
+        size_t end = idat_end(f, n), iend = chunk_at(f, n, "IEND");
+        snprintf(what, sizeof what, "%s without IEND", kinds[k].what);
+        expect_all(f, iend, 0, CPNG_W_NO_IEND, &ref, NULL, what);
+        snprintf(what, sizeof what, "%s cut inside the tEXt after the image data", kinds[k].what);
+        expect_all(f, end + 9, 0, CPNG_W_NO_IEND, &ref, NULL, what);
+        snprintf(what, sizeof what, "%s cut inside the IEND", kinds[k].what);
+        expect_all(f, n - 3, 0, CPNG_W_NO_IEND, &ref, NULL, what);
+        snprintf(what, sizeof what, "%s cut right after the image data", kinds[k].what);
+        expect_all(f, end, 0, CPNG_W_NO_IEND, &ref, NULL, what);
+        snprintf(what, sizeof what, "%s cut inside the IDAT", kinds[k].what);
+        expect_all(f, end - 5, CPNG_E_FORMAT, 0, NULL, "truncated PNG (it ends inside an IDAT chunk)", what);
+        snprintf(what, sizeof what, "%s with bytes after IEND", kinds[k].what);
+        uint8_t *g = malloc(n + 7);
+        memcpy(g, f, n);
+        memcpy(g + n, "garbage", 7);
+        expect_all(g, n + 7, 0, 0, &ref, NULL, what);
+        free(g);
+        static const char *const anc[] = { "gAMA", "tEXt" }, *const crit[] = { "IHDR", "PLTE", "IDAT", "IEND" };
+        for (int a = 0; a < 2; a++) {
+            g = bad_crc(f, n, chunk_at(f, n, anc[a]));
+            snprintf(what, sizeof what, "%s with a bad %s CRC", kinds[k].what, anc[a]);
+            expect_all(g, n, 0, CPNG_W_BAD_ANCILLARY_CRC, &ref, NULL, what);
+            free(g);
+        }
+        g = bad_crc(f, n, chunk_at(f, n, "tEXt"));   /* both warnings at once */
+        snprintf(what, sizeof what, "%s with a bad tEXt CRC and no IEND", kinds[k].what);
+        expect_all(g, n - 12, 0, CPNG_W_NO_IEND | CPNG_W_BAD_ANCILLARY_CRC, &ref, NULL, what);
+        free(g);
+        for (int c = 0; c < 4; c++) {
+            size_t off = chunk_at(f, n, crit[c]);
+            if (!off && c) continue;   /* no PLTE */
+            g = bad_crc(f, n, off);
+            char msg[100];
+            snprintf(msg, sizeof msg, "corrupt PNG (CRC mismatch in %s %s chunk)", c == 1 ? "a" : "an", crit[c]);
+            snprintf(what, sizeof what, "%s with a bad %s CRC", kinds[k].what, crit[c]);
+            expect_all(g, n, CPNG_E_FORMAT, 0, NULL, msg, what);
+            free(g);
+        }
+        cpng_free(ref.im.pixels);
+        free(f);
+    }
+
+    /* a tRNS longer than the palette: ignored (CPNG_W_BAD_ANCILLARY), alpha 255 */
+    uint8_t file[512], *p = file + 8, ihdr[13] = { 0, 0, 0, 2, 0, 0, 0, 1, 8, 3, 0, 0, 0 };
+    uint8_t plte[6] = { 10, 20, 30, 40, 50, 60 }, trns[3] = { 0, 0, 0 }, raw[3] = { 0, 0, 1 }, z[64];
+    uLongf zl = sizeof z;
+    compress(z, &zl, raw, 3);
+    memcpy(file, "\x89PNG\r\n\x1a\n", 8);
+    put_chunk(&p, "IHDR", ihdr, 13);
+    put_chunk(&p, "PLTE", plte, 6);
+    put_chunk(&p, "tRNS", trns, 3);
+    put_chunk(&p, "IDAT", z, (uint32_t)zl);
+    put_chunk(&p, "IEND", NULL, 0);
+    decoded x = decode(file, (size_t)(p - file), MAXPX);
+    static const uint8_t opaque2[8] = { 10, 20, 30, 255, 40, 50, 60, 255 };
+    CHECK(x.r == 0 && x.warn == CPNG_W_BAD_ANCILLARY && !memcmp(x.im.pixels, opaque2, 8), "long tRNS: %d %u %s", x.r, x.warn, x.err);
+    expect_all(file, (size_t)(p - file), 0, CPNG_W_BAD_ANCILLARY, &x, NULL, "a tRNS longer than the palette");
+    cpng_free(x.im.pixels);
+
+    /* a colour key out of range for 2-bit grey: ignored */
+    p = file + 8;
+    uint8_t ihdr2[13] = { 0, 0, 0, 2, 0, 0, 0, 1, 2, 0, 0, 0, 0 }, key[2] = { 0, 7 }, raw2[2] = { 0, 0x30 };
+    zl = sizeof z;
+    compress(z, &zl, raw2, 2);
+    put_chunk(&p, "IHDR", ihdr2, 13);
+    put_chunk(&p, "tRNS", key, 2);
+    put_chunk(&p, "IDAT", z, (uint32_t)zl);
+    put_chunk(&p, "IEND", NULL, 0);
+    x = decode(file, (size_t)(p - file), MAXPX);
+    static const uint8_t grey2[8] = { 0, 0, 0, 255, 255, 255, 255, 255 };
+    CHECK(x.r == 0 && x.warn == CPNG_W_BAD_ANCILLARY && !memcmp(x.im.pixels, grey2, 8), "key 7 for 2-bit grey: %d %u %s",
+          x.r, x.warn, x.err);
+    cpng_free(x.im.pixels);
+    expect_all(file, (size_t)(p - file), 0, CPNG_W_BAD_ANCILLARY, NULL, NULL, "a colour key out of range");
+
+    /* IDAT chunks split by another chunk: rejected; split into many IDATs: the same pixels */
+    uint8_t *f;
+    size_t n = sample(&f, (pm_enc){ 6, 8, 0, 0, 0 }, 23, 17, 0);
+    decoded ref = decode(f, n, MAXPX);
+    size_t off = chunk_at(f, n, "IDAT");
+    uint32_t len = be32(f + off);
+    uint8_t *g = malloc(n + 12 * 64 + 64);
+    for (int split = 0; split < 2; split++) {
+        p = g;
+        memcpy(p, f, off);
+        p += off;
+        uint32_t step = len / 5 + 1;
+        for (uint32_t at = 0; at < len; at += step) {
+            put_chunk(&p, "IDAT", f + off + 8 + at, at + step <= len ? step : len - at);
+            if (split && at == 0) put_chunk(&p, "tEXt", (const uint8_t *)"a\0b", 3);
+        }
+        put_chunk(&p, "IEND", NULL, 0);
+        if (split)
+            expect_all(g, (size_t)(p - g), CPNG_E_FORMAT, 0, NULL, "corrupt PNG (IDAT chunks are not consecutive)",
+                       "IDATs split by a tEXt");
+        else
+            expect_all(g, (size_t)(p - g), 0, 0, &ref, NULL, "image data in five IDAT chunks");
+    }
+    /* an unknown critical chunk; a PLTE after the image data; no PLTE */
+    p = g;
+    memcpy(p, f, 33);
+    p += 33;
+    put_chunk(&p, "QUUX", (const uint8_t *)"x", 1);
+    memcpy(p, f + 33, n - 33);
+    expect_all(g, (size_t)(p - g) + n - 33, CPNG_E_FORMAT, 0, NULL, "corrupt PNG (unknown critical chunk QUUX)", "QUUX");
+    free(g);
+    cpng_free(ref.im.pixels);
+    free(f);
+
+    /* NULL pointers and bad arguments on every entry point */
+    char err[256];
+    uint32_t w, h, warn = 7;
+    uint8_t px[16];
+    cpng_rows rows;
+    int64_t first, last;
+    n = sample(&f, (pm_enc){ 2, 8, 0, 0, 0 }, 2, 2, 0);
+    err[0] = 0;
+    CHECK(cpng_decode_fast(f, n, MAXPX, 0, NULL, 16, &warn, err, sizeof err) == CPNG_E_ARG && err[0] && warn == 0,
+          "fast: NULL dst: %s", err);
+    err[0] = 0;
+    CHECK(cpng_decode_fast(NULL, 5, MAXPX, 0, px, 16, NULL, err, sizeof err) == CPNG_E_ARG && err[0], "fast: NULL data");
+    CHECK(cpng_decode_fast(f, n, MAXPX, 0, px, 15, NULL, err, sizeof err) == CPNG_E_ARG && strstr(err, "buffer"),
+          "fast: short dst: %s", err);
+    CHECK(cpng_decode_fast(f, n, MAXPX, 0, px, 16, NULL, NULL, 0) == 0, "fast: NULL err");
+    CHECK(cpng_decode_rows(f, n, MAXPX, NULL, &warn, err, sizeof err) == CPNG_E_ARG && err[0], "rows: NULL out");
+    CHECK(cpng_decode_rows(NULL, 3, MAXPX, &rows, &warn, err, sizeof err) == CPNG_E_ARG && !rows.rows, "rows: NULL data");
+    CHECK(cpng_decode(NULL, 3, MAXPX, NULL, &warn, err, sizeof err) == CPNG_E_ARG, "decode: NULL out");
+    CHECK(cpng_peek(f, n, NULL, &h) == CPNG_E_ARG && cpng_peek(f, n, &w, NULL) == CPNG_E_ARG, "peek: NULL");
+    CHECK(cpng_peek(NULL, 0, &w, &h) == CPNG_E_FORMAT, "peek: no data");
+    CHECK(cpng_decode_rows(f, n, MAXPX, &rows, NULL, err, sizeof err) == 0, "rows: %s", err);
+    CHECK(cpng_rows_expand(NULL, 0, 1, 0, px) == CPNG_E_ARG && cpng_rows_expand(&rows, 0, 1, 0, NULL) == CPNG_E_ARG &&
+              cpng_rows_expand(&rows, 0, 3, 0, px) == CPNG_E_ARG && cpng_rows_expand(&rows, 2, 1, 0, px) == CPNG_E_ARG,
+          "rows_expand: bad arguments accepted");
+    CHECK(cpng_rows_expand(&rows, 1, 1, 0, NULL) == CPNG_E_ARG && cpng_rows_expand(&rows, 1, 1, 0, px) == 0, "empty range");
+    CHECK(cpng_rows_first_difference(NULL, &rows, &first, &last) == CPNG_E_ARG &&
+              cpng_rows_first_difference(&rows, &rows, NULL, &last) == CPNG_E_ARG, "first_difference: NULL");
+    cpng_rows_free(&rows);
+    cpng_rows_free(&rows);
+    cpng_rows_free(NULL);
+    CHECK(cpng_rows_expand(&rows, 0, 1, 0, px) == CPNG_E_ARG, "rows_expand after free");
+    free(f);
+    n = sample(&f, (pm_enc){ 0, 16, 0, 0, 0 }, 2, 2, 0);
+    CHECK(CPNG_E_UNSUPPORTED < 0 && cpng_decode_fast(f, n, MAXPX, 0, px, 16, NULL, err, sizeof err) == CPNG_E_UNSUPPORTED &&
+              strstr(err, "cpng_decode"), "16-bit: fast gives %s", err);
+    free(f);
+    printf("tolerance: done\n");
+}
+
+/* Replays files (Tools/fuzz/regressions/png) through every entry point. */
+static void check_files(int argc, char **argv) {
+    char why[512];
+    for (int i = 0; i < argc; i++) {
+        FILE *f = fopen(argv[i], "rb");
+        CHECK(f != NULL, "cannot open %s", argv[i]);
+        if (!f) continue;
+        uint8_t *d = malloc(1 << 20);
+        size_t n = fread(d, 1, 1 << 20, f);
+        fclose(f);
+        CHECK(!png_oracle(d, n, 1u << 20, 1u << 16, why, sizeof why), "%s: %s", argv[i], why);
+        decoded x = decode(d, n, 1u << 20);
+        printf("  %s: %d, warnings %u%s%s\n", argv[i], x.r, x.warn, x.err[0] ? ", " : "", x.err);
+        cpng_free(x.im.pixels);
+        free(d);
+    }
+    printf("files: %d replayed\n", argc);
 }
 
 /* ---------- APNG ---------- */
@@ -607,7 +924,7 @@ static void check_apng(void) {
             CHECK(run(cmd), "pngcheck %s", path);
         }
         cpng_image im; /* libpng reads the default image: frame 0 */
-        CHECK(cpng_decode(out[0].data, out[0].len, 1 << 20, &im, err, sizeof err) == 0 &&
+        CHECK(cpng_decode(out[0].data, out[0].len, 1 << 20, &im, NULL, err, sizeof err) == 0 &&
                   same_pixels(&f[0], &im), "APNG default image: %s", err);
         cpng_free(im.pixels);
         for (int t = 0; t < 2; t++) cpng_free(out[t].data);
@@ -635,6 +952,11 @@ static void check_apng(void) {
 
 int main(int argc, char **argv) {
     const char *what = argc > 1 ? argv[1] : "all";
+    if (!strcmp(what, "files")) {
+        check_files(argc - 2, argv + 2);
+        printf("%d checks, %d failures\n", checks, failures);
+        return failures ? 1 : 0;
+    }
     if (argc > 2) tmpdir = argv[2];
     int all = !strcmp(what, "all");
     if (all || !strcmp(what, "roundtrip")) {
@@ -645,6 +967,7 @@ int main(int argc, char **argv) {
     if (all || !strcmp(what, "formats")) check_formats();
     if (all || !strcmp(what, "corrupt")) check_corrupt(0);
     if (!strcmp(what, "corrupt-quick")) check_corrupt(1);
+    if (all || !strcmp(what, "tolerance")) check_tolerance();
     if (all || !strcmp(what, "apng")) check_apng();
     printf("%d checks, %d failures\n", checks, failures);
     return failures ? 1 : 0;

@@ -1,10 +1,13 @@
 /*
  * cpng.h: PNG decode, PNG encode and animated PNG (APNG) encode for Unfold.
  *
- * Plain C, no callbacks, no longjmp across this API: every function returns
- * CPNG_OK (0) or a negative CPNG_E_* code, and on failure writes a message
- * (always NUL-terminated, truncated to fit) into `err` when `err` is not NULL
- * and `errlen` > 0.
+ * Plain C, no callbacks, no longjmp across this API: every function that
+ * returns an int returns CPNG_OK (0) or a negative CPNG_E_* code (one
+ * exception: cpng_rows_first_difference of cpng_fast.h answers 1 or 0, or
+ * CPNG_E_ARG), and on failure writes a message (always NUL-terminated,
+ * truncated to fit) into `err` when `err` is not NULL and `errlen` > 0.
+ * No function returns a positive code: "leave this file to cpng_decode" is
+ * CPNG_E_UNSUPPORTED (-6).
  *
  * Pixels are always 8-bit RGBA, straight (non-premultiplied) alpha, rows top
  * to bottom. Buffers this library returns are malloc'd; release them with
@@ -28,9 +31,23 @@ enum {
     CPNG_OK = 0,
     CPNG_E_ARG = -1,      /**< invalid argument (NULL pointer, zero size, stride too small, ...) */
     CPNG_E_NOMEM = -2,    /**< out of memory */
-    CPNG_E_TOO_BIG = -3,  /**< image larger than allowed (max_pixels, PNG limits, size_t) */
-    CPNG_E_FORMAT = -4,   /**< not a PNG, corrupt or truncated data */
-    CPNG_E_INTERNAL = -5  /**< compressor or thread failure */
+    CPNG_E_TOO_BIG = -3,  /**< image larger than allowed (max_pixels, size_t; for cpng_encode also
+                               the PNG limit of 2^31-1) */
+    CPNG_E_FORMAT = -4,   /**< not a PNG, corrupt or truncated data (a decoded IHDR with a width or
+                               height of 0 or over 2^31-1 is corrupt data) */
+    CPNG_E_INTERNAL = -5, /**< compressor or thread failure */
+    CPNG_E_UNSUPPORTED = -6 /**< only from cpng_decode_fast / cpng_decode_rows (cpng_fast.h): a
+                                 valid PNG of a kind they leave to cpng_decode */
+};
+
+/**
+ * Warnings of the decoders (cpng_decode, cpng_decode_fast, cpng_decode_rows):
+ * bits set in `*warnings` when a file is accepted in spite of a defect.
+ */
+enum {
+    CPNG_W_NO_IEND = 1,            /**< no IEND chunk: the file ends (or is cut) after the image data */
+    CPNG_W_BAD_ANCILLARY_CRC = 2,  /**< an ancillary chunk had a bad CRC and was skipped */
+    CPNG_W_BAD_ANCILLARY = 4       /**< a misplaced or malformed tRNS (or a repeated one) was ignored */
 };
 
 /** A decoded image: width*height pixels, 4 bytes each (R, G, B, A). */
@@ -48,17 +65,56 @@ typedef struct {
 } cpng_buffer;
 
 /**
- * Decodes a PNG held in memory into 8-bit straight RGBA.
+ * THE DECODING RULE, shared by every decoder (cpng_decode, and cpng_decode_fast,
+ * cpng_decode_rows + cpng_rows_expand of cpng_fast.h): the same picture gives
+ * the same 8-bit straight RGBA whatever its encoding.
+ *
+ *  - Colour-space chunks (gAMA, cHRM, sRGB, iCCP) and every other ancillary
+ *    chunk except tRNS are ignored: samples are returned as stored, never
+ *    gamma- or colour-converted (as pixelmatch, odiff and Pillow read them).
+ *  - 16-bit samples become round(v * 255 / 65535) (libpng's png_set_scale_16),
+ *    so v * 257 gives back v.
+ *  - Grey of 1, 2 or 4 bits is scaled to 0..255 by v * 255 / (2^depth - 1)
+ *    (bit replication); grey is copied to R, G and B.
+ *  - Palette entries give their RGB; alpha from tRNS, 255 for entries past
+ *    it; an index past the PLTE gives opaque black.
+ *  - A tRNS colour key (grey or RGB) gives alpha 0 to the pixels whose stored
+ *    samples (before any scaling) equal it, 255 to the others. A key with a
+ *    sample out of range for the bit depth is ignored (CPNG_W_BAD_ANCILLARY).
+ *  - No alpha channel and no tRNS: alpha 255. Adam7 interlacing changes nothing.
+ *  - APNG: the default image (IDAT), i.e. the first frame.
+ *
+ * TOLERANCE, the same in every decoder:
+ *  - A missing IEND is accepted (CPNG_W_NO_IEND), and so is a file cut
+ *    anywhere after the last IDAT chunk, as long as the image data inflates
+ *    to the whole image; a file cut inside or before the image data is
+ *    rejected (CPNG_E_FORMAT).
+ *  - An ancillary chunk with a bad CRC is skipped (CPNG_W_BAD_ANCILLARY_CRC).
+ *  - A bad CRC in a critical chunk (IHDR, PLTE, IDAT, IEND), a bad IHDR
+ *    (zero or over 2^31-1 width or height, bad depth or colour type), an
+ *    unknown critical chunk, IDAT chunks that are not consecutive, a PLTE
+ *    after the image data, a palette image without PLTE, an unknown filter
+ *    type: rejected (CPNG_E_FORMAT). So is image data that is not exactly one
+ *    complete zlib stream (Adler-32 checked) of the image's bytes: short,
+ *    too long, or followed by more bytes.
+ *  - Bytes after IEND are ignored.
+ *
+ * `data` may be NULL only when `len` is 0 (then CPNG_E_FORMAT, "empty input").
+ * `warnings` may be NULL; otherwise it is set (0 when nothing was wrong, and
+ * on failure).
+ */
+
+/**
+ * Decodes a PNG held in memory into 8-bit straight RGBA (libpng's full read
+ * API, explicit transforms, no gamma handling; see the rule above).
  *
  * Accepts every PNG colour type and bit depth (palette, grey, tRNS, 16-bit,
- * interlaced). 16-bit files without gamma information are read as sRGB.
- * For an APNG the default image (first frame) is returned.
- * Images whose width * height exceeds `max_pixels` are rejected with
- * CPNG_E_TOO_BIG before the pixel buffer is allocated.
+ * interlaced). Images whose width * height exceeds `max_pixels` are rejected
+ * with CPNG_E_TOO_BIG before the pixel buffer is allocated.
  * On failure `*out` is zeroed.
  */
 int cpng_decode(const uint8_t *data, size_t len, uint32_t max_pixels,
-                cpng_image *out, char *err, size_t errlen);
+                cpng_image *out, uint32_t *warnings, char *err, size_t errlen);
 
 /**
  * Encodes an 8-bit straight RGBA image as a PNG file.
