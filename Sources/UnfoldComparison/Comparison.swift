@@ -17,6 +17,8 @@ public struct Comparison: Sendable {
     public var identical: Bool
     /// The decoded images, kept when a diff image was drawn (for a side-by-side picture).
     public var images: (expected: RGBAImage, actual: RGBAImage)?
+    /// What the PNG reader tolerated in each file (a missing IEND, a damaged ancillary chunk).
+    public var warnings: (expected: PNGWarnings, actual: PNGWarnings) = ([], [])
 
     public var matches: Bool { result.matches }
 
@@ -106,28 +108,31 @@ extension Comparison {
     /// answer. Both files decode at once, on two threads.
     public init(expected: [UInt8], actual: [UInt8], options: DiffOptions = DiffOptions()) throws(UnreadableImage) {
         if expected == actual {
-            let image = try Self.decode(expected, .expected)
+            let (image, warnings) = try Self.read(expected, .expected)
             self.init(
                 result: UnfoldDiff.compare(image, image, options: options), identical: true,
-                images: options.drawDiff ? (image, image) : nil)
+                images: options.drawDiff ? (image, image) : nil, warnings: (warnings, warnings))
             return
         }
         if !options.drawDiff, let sa = PNG.size(of: expected), let sb = PNG.size(of: actual), sa == sb,
-            let band = try Self.compareDifferingRows(expected, actual, options: options)
+            let (band, warnings) = try Self.compareDifferingRows(expected, actual, options: options)
         {
-            self.init(result: band, identical: false, images: nil)
+            self.init(result: band, identical: false, images: nil, warnings: warnings)
             return
         }
-        let (a, b) = try Self.inParallel(expected, actual) { bytes throws(PNGError) in try PNG.decode(bytes) }
-        self.init(a, b, options: options)
+        let (a, b) = try Self.inParallel(expected, actual) { bytes throws(PNGError) in try PNG.read(bytes) }
+        self.init(a.image, b.image, options: options)
+        warnings = (a.warnings, b.warnings)
     }
 
-    static func decode(_ bytes: [UInt8], _ side: UnreadableImage.Side) throws(UnreadableImage) -> RGBAImage {
-        do { return try PNG.decode(bytes) } catch { throw UnreadableImage(side: side, error: error) }
+    static func read(_ bytes: [UInt8], _ side: UnreadableImage.Side) throws(UnreadableImage) -> (RGBAImage, PNGWarnings) {
+        do { return try PNG.read(bytes) } catch { throw UnreadableImage(side: side, error: error) }
     }
 
     /// The band comparison; nil when a file needs libpng or the formats differ.
-    static func compareDifferingRows(_ expected: [UInt8], _ actual: [UInt8], options: DiffOptions) throws(UnreadableImage) -> DiffResult? {
+    static func compareDifferingRows(_ expected: [UInt8], _ actual: [UInt8], options: DiffOptions) throws(UnreadableImage)
+        -> (DiffResult, (PNGWarnings, PNGWarnings))?
+    {
         let (ra, rb) = try inParallel(expected, actual) { bytes throws(PNGError) in try PNG.Rows(bytes) }
         guard let a = ra, let b = rb, let span = a.differingRows(b) else { return nil }
         let y0 = max(0, (span?.lowerBound ?? 0) - 2), y1 = min(a.height, (span?.upperBound ?? 0) + 3)
@@ -141,7 +146,7 @@ extension Comparison {
         result.expectedSize = size
         result.actualSize = size
         result.matches = result.differentPixels <= options.allowedPixels(of: size.pixels)
-        return result
+        return (result, (a.warnings, b.warnings))
     }
 
     /// Runs `decode` on both files at once, one per core; throws for the first that fails.

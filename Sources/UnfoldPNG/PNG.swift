@@ -7,9 +7,10 @@ public struct PNGError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String { message }
 }
 
-/// PNG and animated PNG through the `CPNG` shim: libpng's simplified API for
-/// reading (every libpng error becomes a return code, never a longjmp into
-/// Swift), and our own chunk writer with band-parallel deflate for writing.
+/// PNG and animated PNG through the `CUnfoldPNG` shim: libdeflate and
+/// libpng's full read API for reading (every libpng error becomes a return
+/// code, never a longjmp into Swift), and our own chunk writer with
+/// band-parallel deflate for writing.
 /// Output bytes depend only on the pixels, never on `threads` or the time.
 public enum PNG {
     /// The largest image `decode` accepts by default.
@@ -44,33 +45,44 @@ public enum PNG {
     }
 
     /// Decodes any PNG (the first frame of an APNG) to straight 8-bit RGBA,
-    /// by one rule whatever the encoding: samples as stored (colour-space
-    /// chunks are ignored), 16-bit samples rounded to 8 bits. The common kinds
-    /// decode straight into the image's memory with libdeflate; libpng reads
-    /// the rest. O(pixels).
+    /// by one rule whatever the encoding (see `read`). O(pixels).
     public static func decode(_ bytes: [UInt8], maxPixels: UInt32 = defaultMaxPixels) throws(PNGError) -> RGBAImage {
+        try read(bytes, maxPixels: maxPixels).image
+    }
+
+    /// Decodes any PNG (the first frame of an APNG) to straight 8-bit RGBA,
+    /// by one rule whatever the encoding: samples as stored (colour-space
+    /// chunks are ignored), 16-bit samples rounded to 8 bits, colour keys made
+    /// transparent. Like libpng, it reads a file that lacks its IEND or has a
+    /// damaged ancillary chunk, and says so in `warnings`; damaged critical
+    /// data is an error. The common kinds decode straight into the image's
+    /// memory with libdeflate; libpng's full read API takes the rest. O(pixels).
+    public static func read(_ bytes: [UInt8], maxPixels: UInt32 = defaultMaxPixels) throws(PNGError)
+        -> (image: RGBAImage, warnings: PNGWarnings)
+    {
         let (w, h) = try checkedSize(of: bytes, maxPixels: maxPixels)
         var err = [CChar](repeating: 0, count: 256)
         var code: Int32 = 0
+        var warnings: UInt32 = 0
         let pixels = [UInt8](unsafeUninitializedCapacity: w * h * 4) { buffer, initialized in
             code = bytes.withUnsafeBufferPointer { p in
-                cpng_decode_fast(p.baseAddress, p.count, maxPixels, 0, buffer.baseAddress, buffer.count, &err, err.count)
+                cpng_decode_fast(p.baseAddress, p.count, maxPixels, 0, buffer.baseAddress, buffer.count, &warnings, &err, err.count)
             }
             // Every byte is written on success; on failure the array is dropped unread.
             initialized = buffer.count
         }
-        if code == Int32(CPNG_OK) { return try image(w, h, pixels) }
-        guard code == Int32(CPNG_UNSUPPORTED) else { throw PNGError(message: message(err, fallback: "not a valid PNG")) }
+        if code == Int32(CPNG_OK) { return (try image(w, h, pixels), PNGWarnings(rawValue: warnings)) }
+        guard code == Int32(CPNG_E_UNSUPPORTED) else { throw PNGError(message: message(err, fallback: "not a valid PNG")) }
         var image = cpng_image()
         code = bytes.withUnsafeBufferPointer { p in
-            cpng_decode(p.baseAddress, p.count, maxPixels, &image, &err, err.count)
+            cpng_decode(p.baseAddress, p.count, maxPixels, &image, &warnings, &err, err.count)
         }
         guard code == Int32(CPNG_OK), let decoded = image.pixels else {
             throw PNGError(message: message(err, fallback: "not a valid PNG"))
         }
         defer { cpng_free(decoded) }
         let rgba = [UInt8](UnsafeBufferPointer(start: decoded, count: Int(image.width) * Int(image.height) * 4))
-        return try Self.image(Int(image.width), Int(image.height), rgba)
+        return (try Self.image(Int(image.width), Int(image.height), rgba), PNGWarnings(rawValue: warnings))
     }
 
     /// The size from the header, checked against `maxPixels` before anything is allocated.
@@ -180,11 +192,18 @@ extension PNG {
             _ = try PNG.checkedSize(of: bytes, maxPixels: maxPixels)
             var r = cpng_rows()
             var err = [CChar](repeating: 0, count: 256)
-            let code = bytes.withUnsafeBufferPointer { p in cpng_decode_rows(p.baseAddress, p.count, maxPixels, &r, &err, err.count) }
-            if code == Int32(CPNG_UNSUPPORTED) { return nil }
+            var flags: UInt32 = 0
+            let code = bytes.withUnsafeBufferPointer { p in
+                cpng_decode_rows(p.baseAddress, p.count, maxPixels, &r, &flags, &err, err.count)
+            }
+            if code == Int32(CPNG_E_UNSUPPORTED) { return nil }
             guard code == Int32(CPNG_OK) else { throw PNGError(message: PNG.message(err, fallback: "not a valid PNG")) }
             rows = r
+            warnings = PNGWarnings(rawValue: flags)
         }
+
+        /// What the reader tolerated (see `PNG.read`).
+        public let warnings: PNGWarnings
 
         deinit {
             var r = rows
@@ -216,11 +235,33 @@ extension PNG {
             let count = range.count * width * 4
             let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
                 withUnsafePointer(to: rows) { r in
-                    cpng_rows_expand(r, UInt32(range.lowerBound), UInt32(range.upperBound), 0, buffer.baseAddress)
+                    // The range was checked above, so this cannot fail.
+                    _ = cpng_rows_expand(r, UInt32(range.lowerBound), UInt32(range.upperBound), 0, buffer.baseAddress)
                 }
                 initialized = count
             }
             return try PNG.image(width, range.count, pixels)
         }
+    }
+}
+
+/// What a PNG reader tolerated, as libpng does by default.
+public struct PNGWarnings: OptionSet, Sendable, CustomStringConvertible {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// The file ends after its image data, without IEND (some encoders write that).
+    public static let noEnd = PNGWarnings(rawValue: UInt32(CPNG_W_NO_IEND))
+    /// An ancillary chunk with a bad CRC was skipped.
+    public static let badAncillaryCRC = PNGWarnings(rawValue: UInt32(CPNG_W_BAD_ANCILLARY_CRC))
+    /// A misplaced, malformed or repeated transparency chunk was ignored.
+    public static let badAncillary = PNGWarnings(rawValue: UInt32(CPNG_W_BAD_ANCILLARY))
+
+    public var description: String {
+        var parts: [String] = []
+        if contains(.noEnd) { parts.append("the file has no IEND chunk (read as complete)") }
+        if contains(.badAncillaryCRC) { parts.append("an ancillary chunk with a bad CRC was skipped") }
+        if contains(.badAncillary) { parts.append("a malformed transparency chunk was ignored") }
+        return parts.joined(separator: "; ")
     }
 }

@@ -37,6 +37,9 @@ struct DiffCommand: ParsableCommand {
             FileHandle.standardError.write(Data("error: \(path): not a readable PNG: \(error.error)\n".utf8))
             throw ExitCode(2)
         }
+        for (path, warning) in [(expected, result.warnings.expected), (actual, result.warnings.actual)] where !warning.isEmpty {
+            FileHandle.standardError.write(Data("warning: \(path): \(warning)\n".utf8))
+        }
         if let out, let diff = result.result.diff { try writePNG(diff, to: out) }
         if let sideBySide, let picture = try result.sideBySide() { try writePNG(picture, to: sideBySide) }
         print(json ? result.json(expected: expected, actual: actual) : result.summary)

@@ -197,6 +197,18 @@ let small = """
         #expect(!left.contains { $0.hasSuffix(".tmp") } && left.count == 5, "\(left)")
     }
 
+    /// Lenient where libpng is: no IEND, or a damaged ancillary chunk, reads with a warning.
+    @Test func toleratedDamageIsAWarningNotAFailure() throws {
+        let s = Scratch()
+        _ = try unfold(["render", s.write("a.yaml", small), "--out", s.path + "/o", "--outputs", "states"])
+        let png = try [UInt8](Data(contentsOf: URL(fileURLWithPath: s.path + "/o/cli/state-00.png")))
+        let cut = s.path + "/cut.png"
+        try Data(png.dropLast(12)).write(to: URL(fileURLWithPath: cut))
+        let r = try unfold(["diff", s.path + "/o/cli/state-00.png", cut])
+        #expect(r.status == 0 && r.err.contains("warning: \(cut): the file has no IEND chunk"))
+        #expect(try unfold(["diff", cut, cut]).status == 0)
+    }
+
     /// pixelmatch's diff-image options, and a size change as its own verdict.
     @Test func diffImageOptionsAndLayoutChanges() throws {
         let s = Scratch()

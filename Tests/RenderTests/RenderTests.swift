@@ -113,8 +113,15 @@ func render(
         var p = try Pixmap(width: 40, height: 40, fill: .white)
         p.fill(.rect(x: 5, y: 5, width: 20, height: 9), color: .black)
         let bytes = try PNG.encode(p)
-        for length in stride(from: 0, to: bytes.count, by: 7) {
+        // Cut before the end of the image data: an error. Cut inside the IEND
+        // chunk (the last 12 bytes): read as complete, as libpng does, with a warning.
+        for length in stride(from: 0, to: bytes.count - 12, by: 7) {
             #expect(throws: PNGError.self) { try PNG.decode(Array(bytes.prefix(length))) }
+        }
+        let whole = try PNG.decode(bytes)
+        for length in bytes.count - 12 ..< bytes.count {
+            let (image, warnings) = try PNG.read(Array(bytes.prefix(length)))
+            #expect(image == whole && warnings == .noEnd)
         }
         var flipped = bytes
         flipped[bytes.count / 2] ^= 0xFF
