@@ -34,6 +34,8 @@ public struct ReferenceStore {
         }
         let path = root + "/.unfold-lock"
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        // On a read-only file system no one can write: reading needs no lock.
+        if fd < 0, errno == EROFS { return try body() }
         guard fd >= 0 else { throw DamagedError(description: "cannot open the lock \(path): \(String(cString: strerror(errno)))") }
         defer { close(fd) }
         while flock(fd, LOCK_EX) != 0 {

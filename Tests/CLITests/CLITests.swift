@@ -1,6 +1,16 @@
 import Foundation
 import Testing
 
+/// Runs a shell command; its exit status.
+func shell(_ command: String) -> Int32 {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: "/bin/sh")
+    p.arguments = ["-c", command + " >/dev/null 2>&1"]
+    guard (try? p.run()) != nil else { return -1 }
+    p.waitUntilExit()
+    return p.terminationStatus
+}
+
 /// The `unfold` executable built next to the test bundle.
 func unfoldExecutable() -> URL {
     let products = Bundle.main.bundleURL.deletingLastPathComponent()
@@ -207,6 +217,28 @@ let small = """
         let r = try unfold(["diff", s.path + "/o/cli/state-00.png", cut])
         #expect(r.status == 0 && r.err.contains("warning: \(cut): the file has no IEND chunk"))
         #expect(try unfold(["diff", cut, cut]).status == 0)
+    }
+
+    /// A full disk, then a read-only one (a small tmpfs, where this machine
+    /// lets the tests mount one): recording fails with exit 2 and says why,
+    /// and the references recorded before are intact.
+    @Test func aFullOrReadOnlyDiskFailsCleanlyAndKeepsTheReferences() throws {
+        let s = Scratch()
+        let snapshots = s.path + "/Snapshots"
+        try FileManager.default.createDirectory(atPath: snapshots, withIntermediateDirectories: true)
+        guard shell("mount -t tmpfs -o size=32k tmpfs '\(snapshots)'") == 0 else { return }  // not permitted here
+        defer { _ = shell("umount '\(snapshots)'") }
+        let store = ["--snapshots", snapshots, "--artifacts", s.path + "/art"]
+        let old = s.write("old.yaml", small)
+        #expect(try unfold(["test", old, "--record", "all"] + store).status == 0)
+        let big = s.write("big.yaml", small.replacingOccurrences(of: "width: 200, height: 120, scale: 1", with: "width: 390, height: 844, scale: 3"))
+        let full = try unfold(["test", big, "--record", "all"] + store)
+        #expect(full.status == 2 && full.err.contains("No space left on device"), "\(full.err)")
+        #expect(try unfold(["test", old, "--record", "never"] + store).status == 0)
+        #expect(shell("mount -o remount,ro '\(snapshots)'") == 0)
+        let readOnly = try unfold(["test", big, "--record", "all"] + store)
+        #expect(readOnly.status == 2 && readOnly.err.contains("Read-only file system"), "\(readOnly.err)")
+        #expect(try unfold(["test", old, "--record", "never"] + store).status == 0)
     }
 
     /// pixelmatch's diff-image options, and a size change as its own verdict.
