@@ -326,3 +326,36 @@ let small = """
         }
     }
 }
+
+/// pixelmatch v7.2.0's own suite through the command line: each case's count
+/// (from `--json`) and its diff image (`--out`, compared exactly).
+@Suite(.serialized) struct PixelmatchCLITests {
+    static let folder =
+        ProcessInfo.processInfo.environment["UNFOLD_PIXELMATCH_FIXTURES"]
+        ?? URL(fileURLWithPath: repository).deletingLastPathComponent().appendingPathComponent("shared/peers/pixelmatch-v7.2.0").path
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: folder + "/cases.json")))
+    func everyCaseFromTheCommandLine() throws {
+        let s = Scratch()
+        let data = try Data(contentsOf: URL(fileURLWithPath: Self.folder + "/cases.json"))
+        let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        for c in try #require(root["cases"] as? [[String: Any]]) {
+            let (a, b, diff) = (c["a"] as? String ?? "", c["b"] as? String ?? "", c["diff"] as? String ?? "")
+            let o = c["options"] as? [String: Any] ?? [:]
+            var flags: [String] = []
+            if let t = o["threshold"] as? Double { flags += ["--threshold", String(t)] }
+            if o["includeAA"] as? Bool == true { flags.append("--count-anti-aliasing") }
+            if let alpha = o["alpha"] as? Double { flags += ["--alpha", String(alpha)] }
+            if o["diffMask"] as? Bool == true { flags.append("--diff-mask") }
+            for (key, flag) in [("aaColor", "--aa-color"), ("diffColor", "--diff-color"), ("diffColorAlt", "--diff-color-alt")] {
+                if let rgb = o[key] as? [Int] { flags += [flag, rgb.map(String.init).joined(separator: ",")] }
+            }
+            let fixture = { (name: String) in Self.folder + "/fixtures/" + name + ".png" }
+            let out = s.path + "/\(diff).png"
+            let r = try unfold(["diff", fixture(a), fixture(b), "--json", "--out", out] + flags)
+            #expect(r.out.contains("\"differentPixels\": \(c["mismatch"] as? Int ?? -1),"), "\(diff): \(r.out)")
+            let same = try unfold(["diff", out, fixture(diff), "--threshold", "0", "--count-anti-aliasing"])
+            #expect(same.status == 0, "\(diff): the diff image differs: \(same.out)")
+        }
+    }
+}
