@@ -10,8 +10,10 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 here=Tools/fuzz-scenario
 if [ "${1:-}" = --replay ]; then
-  swift build --product unfold-fuzz >/dev/null
-  exec "$(swift build --show-bin-path)/unfold-fuzz" "$here"/inputs/*
+  # A debug build of the package has it already (CI's does); else build it.
+  bin=$(swift build --show-bin-path)/unfold-fuzz
+  [ -x "$bin" ] || swift build --product unfold-fuzz >/dev/null
+  exec "$bin" "$here"/inputs/*
 fi
 seconds=${1:-1800}
 # SwiftPM compiles the modules with coverage and ASan; its link step cannot
