@@ -30,12 +30,6 @@ public struct StateLayout: Sendable {
         while bottom < limit, extendByOne() {}
     }
 
-    /// Lays out more rows until index `index` is laid out, none is left, or
-    /// the rows reach `limit` points.
-    public mutating func extend(toIndex index: Int, below limit: Double = .infinity) {
-        while boxes.count <= index, bottom < limit, extendByOne() {}
-    }
-
     /// Lays out the next row; false when every row is laid out.
     @discardableResult
     public mutating func extendByOne() -> Bool {
@@ -44,12 +38,6 @@ public struct StateLayout: Sendable {
         boxes.append(box)
         bottom += box.height
         return true
-    }
-
-    /// Forgets the last row laid out.
-    public mutating func removeLast() {
-        guard let last = boxes.popLast() else { return }
-        bottom = last.y
     }
 
     /// The display index of `row` in this state, nil if it is not visible. O(log n).

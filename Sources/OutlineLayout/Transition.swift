@@ -7,12 +7,15 @@ import OutlineEngine
 /// selection blend. Frame 0 equals the state before and the last frame the
 /// state after, exactly: at t = 0 and t = 1 every value is taken, not computed.
 ///
-/// With a canvas `limit`, only the rows that can appear above it in some
-/// frame are laid out (the states grow on demand), so the cost follows the
-/// screen, not the tree: a row that moves between y₀ and y₁ is drawn in
-/// frame t at y₀ + (y₁ − y₀)·t, so with t in [tₘᵢₙ, tₘₐₓ] it can show only if
-/// one end is above limit / min(tₘᵢₙ, 1 − tₘₐₓ); rows past that are never
-/// looked at. Which row goes where is worked out once, not per frame.
+/// With a canvas `limit`, only the rows that can appear above it are laid
+/// out, so the cost follows the screen, not the tree. In an in-between frame
+/// every row is at (1 − t)·y₀ + t·y₁ with t in [tₘᵢₙ, tₘₐₓ] and y₁ ≥ 0 (its
+/// own y and where it goes: its place in the other state, its parent's, or
+/// its place moved with the row above), so a row whose own y is at or past
+/// R = limit / min(tₘᵢₙ, 1 − tₘₐₓ) never shows, nor one bound for a place at
+/// or past R. Each state is laid out down to R, once; which row goes where is
+/// worked out once, not per frame. (R depends on the easing: 54 canvases for
+/// `easeInOut` over 6 frames.)
 public struct Transition: Sendable {
     public private(set) var before: StateLayout
     public private(set) var after: StateLayout
@@ -26,7 +29,7 @@ public struct Transition: Sendable {
         /// It stays, at this index of `after`.
         case stays(Int)
         case deleted(Anchor)
-        /// It stays, but too far below the canvas in one state to show in any in-between frame.
+        /// It stays, but goes past the laid-out rows: it shows in no in-between frame.
         case offCanvas
     }
 
@@ -35,7 +38,7 @@ public struct Transition: Sendable {
     private enum Anchor: Sendable {
         case none
         case y(Double)
-        /// The parent is in the other state but below the canvas: so is the row.
+        /// The parent is in the other state past the laid-out rows: the row shows in no in-between frame.
         case offCanvas
     }
 
@@ -45,45 +48,12 @@ public struct Transition: Sendable {
         self.before = before
         self.after = after
         self.animation = animation
-        let limit = limit ?? .infinity
         let f = Double(max(2, animation.frames))
-        let reach = limit / min(Self.ease(1 / f, animation.easing), 1 - Self.ease((f - 1) / f, animation.easing))
-        self.before.extend(through: limit)
-        self.after.extend(through: limit)
-        // Every row that shows above the canvas in either state needs its place in the other.
-        for i in 0 ..< self.before.boxes.count where self.before.boxes[i].y < limit {
-            if let j = self.after.index(of: self.before.boxes[i].row) { self.after.extend(toIndex: j, below: reach) }
-        }
-        for j in 0 ..< self.after.boxes.count where self.after.boxes[j].y < limit {
-            if let i = self.before.index(of: self.after.boxes[j].row) { self.before.extend(toIndex: i, below: reach) }
-        }
-        classify(limit: limit)
-    }
-
-    private mutating func classify(limit: Double) {
-        fates = before.boxes.indices.map(fate(of:))
-        // Deleted rows just below the laid-out ones may still travel onto the
-        // canvas, with the last staying row above them.
-        let shift = shiftAbove(before.boxes.count)
-        while before.extendByOne() {
-            let i = before.boxes.count - 1
-            let fate = fate(of: i)
-            guard case let .deleted(anchor) = fate, let reach = reach(of: before.boxes[i].y, anchor, shift), reach < limit else {
-                before.removeLast()
-                break
-            }
-            fates.append(fate)
-        }
-        arrivals = after.boxes.indices.map(arrival(of:))
-        // With `slide`, inserted rows just below come out from under their parent.
-        while animation.style == .slide, after.extendByOne() {
-            let j = after.boxes.count - 1
-            guard let anchor = arrival(of: j), case let .y(from) = anchor, min(from, after.boxes[j].y) < limit else {
-                after.removeLast()
-                break
-            }
-            arrivals.append(anchor)
-        }
+        let reach = (limit ?? .infinity) / min(Self.ease(1 / f, animation.easing), 1 - Self.ease((f - 1) / f, animation.easing))
+        self.before.extend(through: reach)
+        self.after.extend(through: reach)
+        fates = self.before.boxes.indices.map(fate(of:))
+        arrivals = self.after.boxes.indices.map(arrival(of:))
     }
 
     private func fate(of i: Int) -> Fate {
@@ -111,29 +81,6 @@ public struct Transition: Sendable {
         }
         guard let k = other.index(of: parentRow) else { return .none }
         return k < other.boxes.count ? .y(other.boxes[k].y) : .offCanvas
-    }
-
-    /// The highest a deleted row at `y` gets in any frame (nil: never drawn).
-    private func reach(of y: Double, _ anchor: Anchor, _ shift: Double?) -> Double? {
-        switch anchor {
-        case let .y(target): return min(y, target)
-        case .offCanvas: return nil
-        case .none: return shift.map { min(y, y + $0) }
-        }
-    }
-
-    /// How far the last staying row above row `i` of `before` moves (0 if
-    /// none); nil when that row is off the canvas. O(rows since it).
-    private func shiftAbove(_ i: Int) -> Double? {
-        var k = i - 1
-        while k >= 0 {
-            switch fates[k] {
-            case let .stays(j): return after.boxes[j].y - before.boxes[k].y
-            case .offCanvas: return nil
-            case .deleted: k -= 1
-            }
-        }
-        return 0
     }
 
     /// The layout at frame `index` (0 ... `animation.frames`). O(rows laid out).

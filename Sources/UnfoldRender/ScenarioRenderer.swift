@@ -94,7 +94,9 @@ public enum ScenarioRenderer {
             for step in 1 ... steps {
                 let t = Transition(from: layouts[step - 1], to: layouts[step], animation: appearance.animation, limit: limit)
                 transitions.append(t)
+                // Each state is laid out once, as far as the transitions around it need.
                 layouts[step - 1] = t.before
+                layouts[step] = t.after
             }
         }
 
