@@ -159,3 +159,5 @@ void cpng_apng_free(cpng_apng *a) {
     free(a->body.data);
     free(a);
 }
+
+size_t cpng_apng_bytes(const cpng_apng *w) { return w ? w->body.len : 0; }

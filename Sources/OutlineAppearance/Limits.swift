@@ -26,8 +26,10 @@ public enum Limits {
     public static let fileNesting = 2_000
     /// The strip's shrink factor.
     public static let thumbnail = 1 ... 64
-    /// Bytes of files one render may hold in memory.
+    /// Bytes of files (and of the animation being written) one render may hold in memory.
     public static let renderBytes = 4 << 30
+    /// Threads drawing at once (each holds a frame or two).
+    public static let workers = 1 ... 256
 }
 
 /// A value outside its `Limits`.

@@ -15,7 +15,7 @@ public struct FontSet: Sendable, Equatable {
         case file(String)
     }
 
-    public enum BundledFont: Sendable, Equatable {
+    public enum BundledFont: Sendable, Equatable, CaseIterable {
         case regular, semibold, cjk
     }
 
@@ -35,8 +35,9 @@ public struct FontSet: Sendable, Equatable {
     /// The fonts as files in `directory`, named as in `Fonts/`.
     public init(directory: String) {
         self.init(
-            regular: .file(directory + "/OpenSans-Regular.ttf"), semibold: .file(directory + "/OpenSans-Semibold.ttf"),
-            cjk: .file(directory + "/DroidSansFallbackFull.ttf"))
+            regular: .file(directory + "/" + BundledFont.regular.fileName),
+            semibold: .file(directory + "/" + BundledFont.semibold.fileName),
+            cjk: .file(directory + "/" + BundledFont.cjk.fileName))
     }
 
     /// A folder named by `UNFOLD_FONTS` that lacks the fonts.
@@ -92,9 +93,8 @@ final class Face {
         case let .file(path):
             error = FT_New_Face(library.handle, path, 0, &face)
         case let .bundled(font):
-            var length = 0
-            guard let bytes = unfold_font_data(font.id, &length) else { throw TextError.fontFailed(name: "\(font)", code: -1) }
-            error = FT_New_Memory_Face(library.handle, bytes, FT_Long(length), 0, &face)
+            let bytes = font.bytes.bindMemory(to: FT_Byte.self)
+            error = FT_New_Memory_Face(library.handle, bytes.baseAddress, FT_Long(bytes.count), 0, &face)
         }
         guard error == 0, let face else { throw TextError.fontFailed(name: source.name, code: Int(error)) }
         self.face = face
@@ -111,6 +111,24 @@ final class Face {
 }
 
 extension FontSet.BundledFont {
+    /// The font file as built into the library: static, valid for the life
+    /// of the process. (The build embeds `Fonts/` as it was when this target
+    /// was compiled: after changing a font, build clean.)
+    public var bytes: UnsafeRawBufferPointer {
+        var length = 0
+        let data = unfold_font_data(id, &length)
+        return UnsafeRawBufferPointer(start: data, count: data == nil ? 0 : length)
+    }
+
+    /// Its file in `Fonts/`.
+    public var fileName: String {
+        switch self {
+        case .regular: "OpenSans-Regular.ttf"
+        case .semibold: "OpenSans-Semibold.ttf"
+        case .cjk: "DroidSansFallbackFull.ttf"
+        }
+    }
+
     var id: unfold_font {
         switch self {
         case .regular: UNFOLD_FONT_REGULAR

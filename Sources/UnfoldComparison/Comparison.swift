@@ -138,14 +138,14 @@ extension Comparison {
         let y0 = max(0, (span?.lowerBound ?? 0) - 2), y1 = min(a.height, (span?.upperBound ?? 0) + 3)
         var result: DiffResult
         do {
-            result = UnfoldDiff.compareRows(try a.image(rows: y0 ..< y1), try b.image(rows: y0 ..< y1), originY: y0, options: options)
+            result = UnfoldDiff.compareRows(
+                try a.image(rows: y0 ..< y1), try b.image(rows: y0 ..< y1), originY: y0, imageHeight: a.height, options: options)
         } catch {
             throw UnreadableImage(side: .expected, error: error)
         }
         let size = PixelSize(width: a.width, height: a.height)
         result.expectedSize = size
         result.actualSize = size
-        result.matches = result.differentPixels <= options.allowedPixels(of: size.pixels)
         return (result, (a.warnings, b.warnings))
     }
 

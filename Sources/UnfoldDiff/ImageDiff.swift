@@ -89,7 +89,7 @@ public func compare(_ expected: RGBAImage, _ actual: RGBAImage, options: DiffOpt
     let overlap = PixelRect(x0: 0, y0: 0, x1: size.width, y1: size.height)
     // Both crops exist: each image has at least one pixel.
     guard let a = expected.cropped(overlap), let b = actual.cropped(overlap) else { preconditionFailure("empty image") }
-    var result = compareRows(a, b, originY: 0, options: options)
+    var result = compareRows(a, b, originY: 0, imageHeight: size.height, options: options)
     result.expectedSize = PixelSize(width: expected.width, height: expected.height)
     result.actualSize = PixelSize(width: actual.width, height: actual.height)
     if result.sizesDiffer {
@@ -107,11 +107,12 @@ public func compare(_ expected: RGBAImage, _ actual: RGBAImage, options: DiffOpt
 }
 
 /// Compares two bands of rows cut from two images of the same size, the
-/// band's first row being row `originY` of the images (which places the
-/// checkerboard and the ignored regions). To give the whole comparison's
-/// answer, a band must hold two rows beyond every differing row (or the
-/// image's edge): the anti-aliasing detector reads that far.
-public func compareRows(_ a: RGBAImage, _ b: RGBAImage, originY: Int, options: DiffOptions) -> DiffResult {
+/// band's first row being row `originY` of images `imageHeight` rows tall
+/// (which places the checkerboard and the ignored regions, and sizes the
+/// ratio budget). To give the whole comparison's answer, a band must hold two
+/// rows beyond every differing row (or the image's edge): the anti-aliasing
+/// detector reads that far.
+public func compareRows(_ a: RGBAImage, _ b: RGBAImage, originY: Int, imageHeight: Int, options: DiffOptions) -> DiffResult {
     precondition(a.width == b.width && a.height == b.height, "bands of different sizes")
     let width = a.width, height = a.height
     let size = PixelSize(width: width, height: height)
@@ -175,7 +176,7 @@ public func compareRows(_ a: RGBAImage, _ b: RGBAImage, originY: Int, options: D
     }
     if x1 > x0 { result.bounds = PixelRect(x0: x0, y0: y0 + originY, x1: x1, y1: y1 + originY) }
     result.maxDistance = (worst / 35215).squareRoot()
-    result.matches = result.differentPixels <= options.allowedPixels(of: width * height)
+    result.matches = result.differentPixels <= options.allowedPixels(of: width * imageHeight)
     return result
 }
 

@@ -135,6 +135,9 @@ public enum PNG {
             guard code == Int32(CPNG_OK) else { throw PNGError(message: PNG.message(err, fallback: "cannot add a frame")) }
         }
 
+        /// The bytes of frame data held so far.
+        public var heldBytes: Int { Int(cpng_apng_bytes(writer)) }
+
         /// The file's bytes.
         public func finish() throws(PNGError) -> [UInt8] {
             guard let w = writer else { throw PNGError(message: "the animation is finished") }

@@ -68,6 +68,9 @@ public enum ScenarioRenderer {
                 description: "\(scenario.nodes.count) nodes and \(scenario.steps.count) steps: "
                     + "the limits are \(Limits.nodes) nodes and \(Limits.steps) steps")
         }
+        guard Limits.workers.contains(options.workers) else {
+            throw RenderError(description: "\(options.workers) workers: use \(Limits.workers.lowerBound) to \(Limits.workers.upperBound)")
+        }
         if let thumbnail = options.thumbnail, !Limits.thumbnail.contains(thumbnail) {
             throw RenderError(description: "a thumbnail factor of \(thumbnail): use \(Limits.thumbnail.lowerBound) to \(Limits.thumbnail.upperBound)")
         }
@@ -200,17 +203,17 @@ struct Sinks {
     mutating func take(_ drawn: Drawn, uses: RenderPlan.Uses, typesetter: Typesetter) throws {
         if let png = drawn.png {
             heldBytes += png.count * uses.files.count
-            guard heldBytes <= Limits.renderBytes else {
-                throw RenderError(
-                    description: "the files of this render pass \(Limits.renderBytes >> 30) GiB; "
-                        + "render fewer outputs (--outputs), steps or frames at once")
-            }
             for path in uses.files { files[path] = png }
         }
         if let thumbnail = drawn.thumbnail, let geometry = stripGeometry {
             for cell in uses.stripCells { strip?.placeFrame(thumbnail, geometry: geometry, row: cell.row, column: cell.column, palette: palette) }
         }
         if let full = drawn.full, let delay = uses.animationDelay { try animation?.add(full, milliseconds: delay) }
+        guard heldBytes + (animation?.heldBytes ?? 0) <= Limits.renderBytes else {
+            throw RenderError(
+                description: "the files of this render pass \(Limits.renderBytes >> 30) GiB; "
+                    + "render fewer outputs (--outputs), steps or frames at once")
+        }
     }
 
     /// The files in a fixed order: states, frames, strip, animation.

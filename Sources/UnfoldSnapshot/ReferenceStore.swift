@@ -11,9 +11,10 @@ import UnfoldRender
 /// new blobs, then the index (atomically, the commit point), then deletes the
 /// blobs nothing uses. A failing or interrupted run never damages a reference.
 ///
-/// Writers take a lock (`<root>/.unfold-lock`, `flock`), so that two runs at
-/// once take turns and an index is never a mix; each writer first sweeps
-/// what an interrupted one left (temporary files, blobs no index names). The
+/// A check holds a lock (`flock` on a file in the temporary directory named
+/// after the store's folder, so nothing is added to the source tree): two
+/// runs at once take turns, and an index is never a mix. A commit sweeps what
+/// an interrupted writer left (temporary files, blobs no index names). The
 /// scenario folder must be a real folder: nothing is written through a link.
 public struct ReferenceStore {
     public let root: String
@@ -27,15 +28,11 @@ public struct ReferenceStore {
     /// Runs `body` holding the store's lock, waiting for another process (or
     /// thread) that holds it. The lock goes when `body` returns or the process ends.
     public func locked<T>(_ body: () throws -> T) throws -> T {
-        do {
-            try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        } catch {
-            throw DamagedError(description: "cannot create \(root): \(error.localizedDescription)")
-        }
-        let path = root + "/.unfold-lock"
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        // On a read-only file system no one can write: reading needs no lock.
-        if fd < 0, errno == EROFS { return try body() }
+        let folder = URL(fileURLWithPath: root).standardizedFileURL.resolvingSymlinksInPath().path
+        let locks = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-locks").path
+        let path = locks + "/" + Self.hash(Array(folder.utf8)) + ".lock"
+        try? FileManager.default.createDirectory(atPath: locks, withIntermediateDirectories: true)
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o666)
         guard fd >= 0 else { throw DamagedError(description: "cannot open the lock \(path): \(String(cString: strerror(errno)))") }
         defer { close(fd) }
         while flock(fd, LOCK_EX) != 0 {
@@ -138,6 +135,11 @@ public struct ReferenceStore {
 
     private func commit(_ new: [String: String], replacing old: [String: String]) throws {
         if new.isEmpty {
+            // Blobs first, the index last: an interruption leaves a smaller
+            // store that an index still describes, never blobs without one.
+            for file in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where file != "index.json" {
+                try? FileManager.default.removeItem(atPath: directory + "/" + file)
+            }
             try? FileManager.default.removeItem(atPath: indexPath)
         } else {
             let lines = new.sorted(by: { $0.key < $1.key }).map { "  \(jsonString($0.key)): \(jsonString($0.value))" }

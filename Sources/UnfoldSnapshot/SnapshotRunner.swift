@@ -127,11 +127,17 @@ public enum SnapshotRunner {
                 matches: false, message: diff.summary,
                 artifacts: try artifacts.save(expected: expected, actual: actual, name: name))
         }
+        // First without a diff image, so that a match needs only the rows that
+        // differ; a failure is compared again with the whole images and a diff.
         var diffOptions = options
-        diffOptions.drawDiff = true
-        let comparison: Comparison
+        diffOptions.drawDiff = false
+        var comparison: Comparison
         do {
             comparison = try Comparison(expected: expected, actual: actual, options: diffOptions)
+            if !comparison.matches {
+                diffOptions.drawDiff = true
+                comparison = try Comparison(expected: expected, actual: actual, options: diffOptions)
+            }
         } catch {
             guard error.side == .expected else { throw error }
             return Verdict(
@@ -153,7 +159,9 @@ public enum SnapshotRunner {
         return verdict
     }
 
-    /// Compares a strip frame by frame, so that a report can name the step and frame.
+    /// Compares a strip frame by frame, so that a report can name the step and
+    /// frame: every frame with a counted difference (the strip as a whole was
+    /// judged by the budget).
     static func compareFrames(
         _ expected: RGBAImage, _ actual: RGBAImage, strip: StripGeometry, options: DiffOptions,
         artifacts: Artifacts
@@ -170,7 +178,7 @@ public enum SnapshotRunner {
                     PixelRect(x0: r.x0 - o.x, y0: r.y0 - o.y, x1: r.x1 - o.x, y1: r.y1 - o.y)
                 }
                 let result = UnfoldDiff.compare(e, a, options: local)
-                guard !result.matches, let box = result.bounds else { continue }
+                guard result.differentPixels > 0, let box = result.bounds else { continue }
                 var f = FrameFailure(
                     step: row + 1, frame: column, differentPixels: result.differentPixels,
                     y0: box.y0, y1: box.y1, x0: box.x0, x1: box.x1)

@@ -40,7 +40,7 @@ struct RenderCommand: ParsableCommand {
         if let thumbnail, !Limits.thumbnail.contains(thumbnail) {
             throw ValidationError("--thumbnail must be in \(Limits.thumbnail.lowerBound)...\(Limits.thumbnail.upperBound)")
         }
-        if !(1 ... 256).contains(jobs) { throw ValidationError("--jobs must be in 1...256") }
+        if !Limits.workers.contains(jobs) { throw ValidationError("--jobs must be in \(Limits.workers.lowerBound)...\(Limits.workers.upperBound)") }
         _ = try parsedOutputs()
     }
 

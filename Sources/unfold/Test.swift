@@ -37,7 +37,7 @@ struct TestCommand: ParsableCommand {
 
     func validate() throws {
         _ = try parsedShard()
-        if !(1 ... 256).contains(jobs) { throw ValidationError("--jobs must be in 1...256") }
+        if !Limits.workers.contains(jobs) { throw ValidationError("--jobs must be in \(Limits.workers.lowerBound)...\(Limits.workers.upperBound)") }
     }
 
     func parsedShard() throws -> (k: Int, n: Int)? {

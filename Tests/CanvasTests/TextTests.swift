@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import UnfoldCanvas
 
@@ -80,5 +81,16 @@ import UnfoldCanvas
         let lines = t.wrap("Supercalifragilisticexpialidocious is long", size: 17, weight: .regular, maxWidth: 80)
         #expect(lines.count > 2 && lines.allSatisfy { t.width($0, size: 17, weight: .regular) <= 80 })
         #expect(lines.joined().replacingOccurrences(of: " ", with: "") == "Supercalifragilisticexpialidociousislong")
+    }
+}
+
+/// The fonts built into the library are the files in `Fonts/` (a stale build
+/// would embed old bytes: SwiftPM does not track `.incbin`).
+@Test func theBundledFontsAreTheFilesInFonts() throws {
+    let fonts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fonts")
+    for font in FontSet.BundledFont.allCases {
+        let file = try Data(contentsOf: fonts.appendingPathComponent(font.fileName))
+        #expect(font.bytes.count == file.count && font.bytes.elementsEqual(file), "\(font.fileName): rebuild clean")
     }
 }

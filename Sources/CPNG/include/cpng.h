@@ -163,6 +163,10 @@ int cpng_apng_add_frame(cpng_apng *w, const uint8_t *rgba, size_t stride,
  */
 int cpng_apng_finish(cpng_apng *w, cpng_buffer *out, char *err, size_t errlen);
 
+/** The bytes of frame data the writer holds so far (0 for NULL), so that a
+    caller can bound the memory an animation takes. */
+size_t cpng_apng_bytes(const cpng_apng *w);
+
 /** Frees a writer without writing (for error paths). NULL is fine. */
 void cpng_apng_free(cpng_apng *w);
 
