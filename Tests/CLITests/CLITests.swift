@@ -128,7 +128,7 @@ let small = """
         process.executableURL = URL(fileURLWithPath: "/usr/bin/strace")
         process.arguments = [
             "-f", "-o", trace, "-e", "trace=openat,rename,fsync", binary, "test", dir,
-            "--snapshots", s.path + "/Snapshots", "--artifacts", s.path + "/art",
+            "--snapshots", s.path + "/Snapshots", "--artifacts", s.path + "/art", "--record", "missing",
         ]
         process.standardOutput = FileHandle.nullDevice
         try process.run()
