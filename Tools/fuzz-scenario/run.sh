@@ -30,4 +30,4 @@ mkdir -p "$corpus"
 cp Examples/*.yaml "$here"/inputs/* "$corpus"/ 2>/dev/null || true
 cd "$here/inputs"
 "$bin" "$corpus" -max_total_time="$seconds" -max_len=8192 -rss_limit_mb=2048 -timeout=10 \
-  -dict=../yaml.dict -print_final_stats=1 2>&1 | tee /tmp/unfold-fuzz-scenario.log | grep -E "^#[0-9]+ +(pulse|DONE)|stat::|ERROR|SUMMARY" || true
+  -dict=../yaml.dict -print_final_stats=1 2>&1 | tee /tmp/unfold-fuzz-scenario.log | grep -E "^#[0-9]+[[:space:]]+(pulse|DONE)|stat::|ERROR|SUMMARY" || true
