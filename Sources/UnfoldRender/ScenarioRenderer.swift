@@ -53,10 +53,38 @@ public struct RenderError: Error, CustomStringConvertible {
 /// of steps and frames. On a canvas of fixed height, only the rows on screen
 /// are laid out and drawn. The bytes do not depend on the number of workers.
 public enum ScenarioRenderer {
+    /// Renders into memory: every file's bytes.
     public static func render(
-        _ original: Scenario, options: RenderOptions,
+        _ scenario: Scenario, options: RenderOptions,
         progress: (@Sendable (Int) -> Void)? = nil
     ) throws -> RenderResult {
+        var files: [RenderedFile] = []
+        let strip = try render(scenario, options: options, progress: progress) { files.append($0) }
+        return RenderResult(name: scenario.name, files: files, strip: strip)
+    }
+
+    /// Renders into `directory/<name>/`, writing each file (atomically) as
+    /// soon as it is complete, so that no file waits in memory for the others.
+    /// Returns each file's path and size, in the order they were written.
+    public static func render(
+        _ scenario: Scenario, options: RenderOptions, writingTo directory: String,
+        progress: (@Sendable (Int) -> Void)? = nil
+    ) throws -> [(path: String, size: Int)] {
+        var written: [(path: String, size: Int)] = []
+        _ = try render(scenario, options: options, progress: progress) { file in
+            try AtomicFile.write(file.bytes, to: directory + "/" + scenario.name + "/" + file.path)
+            written.append((file.path, file.bytes.count))
+        }
+        return written
+    }
+
+    /// Renders, handing each file to `emit` when it is complete: pictures in
+    /// plan order, then the strip, the animation and `updates.json`. Returns
+    /// where the strip's frames are.
+    static func render(
+        _ original: Scenario, options: RenderOptions, progress: (@Sendable (Int) -> Void)?,
+        emit: (RenderedFile) throws -> Void
+    ) throws -> StripGeometry? {
         var scenario = original
         if let scale = options.scale { scenario.canvas.scale = scale }
         if let theme = options.theme { scenario.canvas.theme = theme }
@@ -133,13 +161,13 @@ public enum ScenarioRenderer {
                 return drawn
             },
             consume: { i, drawn in
-                try sinks.take(drawn, uses: plan.pictures[i].uses, typesetter: measurer)
+                try sinks.take(drawn, uses: plan.pictures[i].uses, emit: emit)
             })
-        var files = try sinks.finish(typesetter: measurer)
+        try sinks.finish(typesetter: measurer, emit: emit)
         if options.outputs.contains(.updates) {
-            files.append(RenderedFile(path: "updates.json", bytes: Array(playback.updatesJSON().utf8)))
+            try emit(RenderedFile(path: "updates.json", bytes: Array(playback.updatesJSON().utf8)))
         }
-        return RenderResult(name: scenario.name, files: files, strip: sinks.stripGeometry)
+        return sinks.stripGeometry
     }
 
     /// Writes the files under `directory/<name>/`, each atomically.
@@ -166,11 +194,10 @@ struct Drawn {
     var full: Pixmap?
 }
 
-/// Where the pictures go, in plan order: encoded files, the strip's cells
-/// (drawn into the strip as they come) and the animation's frames.
+/// Where the pictures go, in plan order: encoded files (handed on at once),
+/// the strip's cells (drawn into the strip as they come) and the animation's frames.
 struct Sinks {
-    private var files: [String: [UInt8]] = [:]
-    private var heldBytes = 0
+    private var emittedBytes = 0
     private let plan: RenderPlan
     private var strip: Pixmap?
     private(set) var stripGeometry: StripGeometry?
@@ -200,34 +227,30 @@ struct Sinks {
             ? try PNG.Animation(width: frameSize.width, height: frameSize.height, threads: workers) : nil
     }
 
-    mutating func take(_ drawn: Drawn, uses: RenderPlan.Uses, typesetter: Typesetter) throws {
+    mutating func take(_ drawn: Drawn, uses: RenderPlan.Uses, emit: (RenderedFile) throws -> Void) throws {
         if let png = drawn.png {
-            heldBytes += png.count * uses.files.count
-            for path in uses.files { files[path] = png }
+            emittedBytes += png.count * uses.files.count
+            for path in uses.files { try emit(RenderedFile(path: path, bytes: png)) }
         }
         if let thumbnail = drawn.thumbnail, let geometry = stripGeometry {
             for cell in uses.stripCells { strip?.placeFrame(thumbnail, geometry: geometry, row: cell.row, column: cell.column, palette: palette) }
         }
         if let full = drawn.full, let delay = uses.animationDelay { try animation?.add(full, milliseconds: delay) }
-        guard heldBytes + (animation?.heldBytes ?? 0) <= Limits.renderBytes else {
+        guard emittedBytes + (animation?.heldBytes ?? 0) <= Limits.renderBytes else {
             throw RenderError(
                 description: "the files of this render pass \(Limits.renderBytes >> 30) GiB; "
                     + "render fewer outputs (--outputs), steps or frames at once")
         }
     }
 
-    /// The files in a fixed order: states, frames, strip, animation.
-    mutating func finish(typesetter: Typesetter) throws -> [RenderedFile] {
-        var out = files.keys.sorted { a, b in
-            (a.hasPrefix("state-") ? 0 : 1, a) < (b.hasPrefix("state-") ? 0 : 1, b)
-        }.compactMap { path in files[path].map { RenderedFile(path: path, bytes: $0) } }
+    /// Hands on the strip and the animation.
+    mutating func finish(typesetter: Typesetter, emit: (RenderedFile) throws -> Void) throws {
         if var strip, let geometry = stripGeometry {
             self.strip = nil  // the only reference now: labelling must not copy the strip
             Strip.label(&strip, geometry: geometry, labels: labels, palette: palette, typesetter: typesetter)
-            out.append(RenderedFile(path: "strip.png", bytes: try PNG.encode(strip, threads: workers)))
+            try emit(RenderedFile(path: "strip.png", bytes: try PNG.encode(strip, threads: workers)))
         }
-        if let animation { out.append(RenderedFile(path: "animation.png", bytes: try animation.finish())) }
-        return out
+        if let animation { try emit(RenderedFile(path: "animation.png", bytes: try animation.finish())) }
     }
 }
 

@@ -11,7 +11,8 @@ import UnfoldRender
 /// 10^6 nodes on a fixed phone canvas (390×844 pt at scale 3): parse, play,
 /// lay out, draw and encode, with each size's peak memory measured in a child
 /// process of its own. Then the memory of a long animation: 20 steps of 7
-/// frames at 1170×2532 pixels, written as frames, as an APNG and as everything.
+/// frames at 1170×2532 pixels, written (as `unfold render` writes them) as
+/// frames, as an APNG, as a strip and as everything.
 struct ScenarioBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scenario",
@@ -113,7 +114,12 @@ struct ScenarioBench: ParsableCommand {
             options.outputs = Set(name.dropFirst(5).split(separator: ",").compactMap { RenderOptions.Output(rawValue: String($0)) })
             let clock = ContinuousClock()
             var bytes = 0
-            let elapsed = clock.measure { bytes = try! ScenarioRenderer.render(scenario, options: options).files.reduce(0) { $0 + $1.bytes.count } }
+            // As `unfold render` does: each file written as soon as it is complete.
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-bench-\(getpid())").path
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let elapsed = clock.measure {
+                bytes = try! ScenarioRenderer.render(scenario, options: options, writingTo: folder).reduce(0) { $0 + $1.size }
+            }
             result["ms"] = ms(milliseconds(elapsed))
             result["bytes"] = String(bytes)
         } else {

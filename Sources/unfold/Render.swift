@@ -76,10 +76,9 @@ struct RenderCommand: ParsableCommand {
         let bar = ProgressBar(total: total)
         var written = 0, bytes = 0
         for scenario in scenarios {
-            let result: RenderResult
+            let files: [(path: String, size: Int)]
             do {
-                result = try ScenarioRenderer.render(scenario, options: options) { bar.advance($0) }
-                try ScenarioRenderer.write(result, to: out)
+                files = try ScenarioRenderer.render(scenario, options: options, writingTo: out) { bar.advance($0) }
             } catch let error as ScenarioError {
                 bar.finish()
                 throw fail(error)
@@ -88,8 +87,8 @@ struct RenderCommand: ParsableCommand {
                 FileHandle.standardError.write(Data("error: \(scenario.file): \(error)\n".utf8))
                 throw ExitCode(2)
             }
-            written += result.files.count
-            bytes += result.files.reduce(0) { $0 + $1.bytes.count }
+            written += files.count
+            bytes += files.reduce(0) { $0 + $1.size }
         }
         bar.finish()
         let seconds = Double((clock.now - start).components.attoseconds) / 1e18 + Double((clock.now - start).components.seconds)
