@@ -19,9 +19,6 @@ public struct StateLayout: Sendable {
         extend(through: limit ?? .infinity)
     }
 
-    /// Whether every visible row is laid out.
-    public var isComplete: Bool { boxes.count == outline.rowCount }
-
     /// The content's height: exact once complete.
     public var contentHeight: Double { bottom }
 
@@ -31,8 +28,7 @@ public struct StateLayout: Sendable {
     }
 
     /// Lays out the next row; false when every row is laid out.
-    @discardableResult
-    public mutating func extendByOne() -> Bool {
+    private mutating func extendByOne() -> Bool {
         guard let row = outline.row(at: boxes.count) else { return false }
         let box = rows.box(for: row, in: outline, y: bottom)
         boxes.append(box)

@@ -92,19 +92,6 @@ public struct Pixmap: Sendable, Equatable {
         }
     }
 
-    /// A copy of the pixels inside `rect` (clipped to the pixmap; at least 1x1).
-    public func cropped(_ rect: PixelRect) -> Pixmap {
-        let r = rect.intersection(bounds)
-        let w = max(1, r.x1 - r.x0), h = max(1, r.y1 - r.y0)
-        var out = [UInt8](repeating: 0, count: w * h * 4)
-        guard !r.isEmpty else { return Pixmap(width: 1, height: 1, pixels: out) }
-        for y in 0 ..< h {
-            let s = ((r.y0 + y) * width + r.x0) * 4
-            out.replaceSubrange(y * w * 4 ..< (y + 1) * w * 4, with: pixels[s ..< s + w * 4])
-        }
-        return Pixmap(width: w, height: h, pixels: out)
-    }
-
     /// A scaled-down copy for thumbnails: each output pixel is the mean of a
     /// `factor` × `factor` block of source pixels; columns and rows past the
     /// last whole block are dropped, and an image smaller than one block

@@ -39,12 +39,6 @@ public struct RGBAImage: Sendable, Equatable {
         return Color(r: bytes[i], g: bytes[i + 1], b: bytes[i + 2], a: bytes[i + 3])
     }
 
-    /// Sets the pixel at (x, y).
-    public mutating func setPixel(x: Int, y: Int, _ color: Color) {
-        let i = (y * width + x) * 4
-        bytes[i] = color.r; bytes[i + 1] = color.g; bytes[i + 2] = color.b; bytes[i + 3] = color.a
-    }
-
     /// Reads the pixels as 32-bit words in memory order (R in the lowest byte on
     /// little-endian machines). The buffer is valid only inside `body`.
     public func withWords<T>(_ body: (UnsafeBufferPointer<UInt32>) throws -> T) rethrows -> T {
