@@ -147,11 +147,32 @@ extension FontSet.Source {
     }
 }
 
+extension FontSet {
+    /// A hash of the fonts' bytes (regular, semibold, CJK, in that order):
+    /// equal fingerprints draw the same text alike. References record it, so
+    /// that a font change is named as such. Reads font files; O(their bytes).
+    public func fingerprint() throws(TextError) -> String {
+        var hash = ContentHash()
+        for source in [regular, semibold, cjk] {
+            switch source {
+            case let .bundled(font): hash.update(font.bytes)
+            case let .file(path):
+                guard let data = FileManager.default.contents(atPath: path) else { throw .fontUnreadable(path: path) }
+                data.withUnsafeBytes { hash.update($0) }
+            }
+            hash.update(0x1F)  // a separator, so that bytes cannot move between fonts
+        }
+        return hash.hex
+    }
+}
+
 public enum TextError: Error, CustomStringConvertible {
     case fontFailed(name: String, code: Int)
+    case fontUnreadable(path: String)
     case freeTypeFailed(Int)
     public var description: String {
         switch self {
+        case let .fontUnreadable(path): "cannot read the font file \(path): check that it exists and is readable"
         case let .fontFailed(name, code): "cannot load \(name) (FreeType error \(code)): check that it is a TrueType or OpenType font"
         case let .freeTypeFailed(code): "FreeType failed to start (error \(code))"
         }

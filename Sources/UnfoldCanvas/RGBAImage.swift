@@ -93,6 +93,22 @@ public struct RGBAImage: Sendable, Equatable {
 }
 
 extension Pixmap {
+    /// Whether every pixel is opaque.
+    public var isOpaque: Bool {
+        withWords { words in
+            // AND whole chunks (which vectorises), then look at the alpha byte.
+            var start = 0
+            while start < words.count {
+                let end = min(words.count, start + 4096)
+                var all: UInt32 = 0xFFFF_FFFF
+                for i in start ..< end { all &= words[i] }
+                if all >> 24 != 0xFF { return false }
+                start = end
+            }
+            return true
+        }
+    }
+
     /// The picture with straight alpha, as PNG stores it. Opaque pixels are the
     /// same either way; a translucent one gets back the nearest straight colour.
     public var straight: RGBAImage {

@@ -33,6 +33,10 @@ public struct DiffOptions: Sendable, Equatable {
 
     public init() {}
 
+    /// The comparison's algorithm and version: references record it, and a
+    /// change of it is named when references fail.
+    public static let algorithm = "pixelmatch 7.2.0"
+
     /// The differing pixels these options allow in an image of `pixels` pixels.
     public func allowedPixels(of pixels: Int) -> Int {
         max(maxDifferentPixels, Int(maxDifferentRatio * Double(pixels)))

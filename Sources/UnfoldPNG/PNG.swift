@@ -163,24 +163,6 @@ public enum PNG {
     }
 }
 
-extension Pixmap {
-    /// Whether every pixel is opaque.
-    public var isOpaque: Bool {
-        withWords { words in
-            // AND whole chunks (which vectorises), then look at the alpha byte.
-            var start = 0
-            while start < words.count {
-                let end = min(words.count, start + 4096)
-                var all: UInt32 = 0xFFFF_FFFF
-                for i in start ..< end { all &= words[i] }
-                if all >> 24 != 0xFF { return false }
-                start = end
-            }
-            return true
-        }
-    }
-}
-
 extension PNG {
     /// A decoded PNG kept as unfiltered packed rows, so that two images can be
     /// compared row by row and only the rows that matter expanded to pixels.

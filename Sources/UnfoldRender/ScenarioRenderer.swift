@@ -21,6 +21,12 @@ public struct RenderOptions: Sendable {
     public var thumbnail: Int?
     public var workers: Int = ProcessInfo.processInfo.activeProcessorCount
     public var fonts: FontSet
+    /// Give each picture its `pixelHash` (`RenderedFile.pixels`).
+    public var hashPixels = false
+    /// Pictures whose pixels are known (path → `pixelHash`): a picture whose
+    /// pixels hash the same is not encoded. For snapshot tests, which then
+    /// pass it without encoding or decoding anything. Implies `hashPixels`.
+    public var knownPixels: [String: String] = [:]
 
     public init(fonts: FontSet = .bundled) {
         self.fonts = fonts
@@ -30,7 +36,17 @@ public struct RenderOptions: Sendable {
 /// One output file, relative to the scenario's folder.
 public struct RenderedFile: Sendable {
     public var path: String
+    /// The file's bytes; empty for a picture that was not encoded because its
+    /// pixels hash to `RenderOptions.knownPixels[path]`.
     public var bytes: [UInt8]
+    /// The picture's `pixelHash`, when `RenderOptions.hashPixels` asks for it.
+    public var pixels: String?
+
+    public init(path: String, bytes: [UInt8], pixels: String? = nil) {
+        self.path = path
+        self.bytes = bytes
+        self.pixels = pixels
+    }
 }
 
 public struct RenderResult: Sendable {
@@ -53,6 +69,11 @@ public struct RenderError: Error, CustomStringConvertible {
 /// of steps and frames. On a canvas of fixed height, only the rows on screen
 /// are laid out and drawn. The bytes do not depend on the number of workers.
 public enum ScenarioRenderer {
+    /// The renderer's version, raised whenever a change draws some picture
+    /// differently on purpose. References record it, so that a failure after
+    /// an upgrade says so instead of listing every picture.
+    public static let version = "1"
+
     /// Renders into memory: every file's bytes.
     public static func render(
         _ scenario: Scenario, options: RenderOptions,
@@ -135,10 +156,11 @@ public enum ScenarioRenderer {
             steps: steps, frames: frames, outputs: options.outputs,
             hold: appearance.animation.hold, frameDelay: appearance.animation.frameDelay)
         let thumbnail = options.thumbnail ?? 2 * appearance.canvas.scale
+        let hashPixels = options.hashPixels || !options.knownPixels.isEmpty
         var sinks = try Sinks(
             plan: plan, frameSize: size, thumbnail: thumbnail, steps: steps, frames: frames,
             labels: (1 ... max(1, steps)).map { steps == 0 ? "initial" : String(format: "%02d  %@", $0, playback.states[$0].label) },
-            palette: .of(appearance.canvas.theme), workers: options.workers)
+            palette: .of(appearance.canvas.theme), workers: options.workers, hashPixels: hashPixels)
         let (states, moves) = (layouts, transitions)
         try orderedParallel(
             count: plan.count, workers: options.workers,
@@ -154,7 +176,9 @@ public enum ScenarioRenderer {
                 }
                 let pixmap = try painter.draw(layout, height: height)
                 var drawn = Drawn()
-                if !uses.files.isEmpty { drawn.png = try PNG.encode(pixmap) }
+                if hashPixels { drawn.pixels = pixmap.pixelHash }
+                let known = drawn.pixels != nil && uses.files.allSatisfy { options.knownPixels[$0] == drawn.pixels }
+                if !uses.files.isEmpty, !known { drawn.png = try PNG.encode(pixmap) }
                 if !uses.stripCells.isEmpty { drawn.thumbnail = pixmap.downscaled(by: thumbnail) }
                 if uses.animationDelay != nil { drawn.full = pixmap }
                 progress?(1)
@@ -189,7 +213,9 @@ public enum ScenarioRenderer {
 
 /// What a worker made of one picture.
 struct Drawn {
+    /// Nil when no file wants it, or when its pixels are known.
     var png: [UInt8]?
+    var pixels: String?
     var thumbnail: Pixmap?
     var full: Pixmap?
 }
@@ -205,12 +231,14 @@ struct Sinks {
     private let palette: Palette
     private let animation: PNG.Animation?
     private let workers: Int
+    private let hashPixels: Bool
 
     init(
         plan: RenderPlan, frameSize: (width: Int, height: Int), thumbnail: Int, steps: Int, frames: Int,
-        labels: [String], palette: Palette, workers: Int
+        labels: [String], palette: Palette, workers: Int, hashPixels: Bool
     ) throws {
         self.plan = plan
+        self.hashPixels = hashPixels
         self.labels = labels
         self.palette = palette
         self.workers = workers
@@ -228,9 +256,10 @@ struct Sinks {
     }
 
     mutating func take(_ drawn: Drawn, uses: RenderPlan.Uses, emit: (RenderedFile) throws -> Void) throws {
-        if let png = drawn.png {
+        if !uses.files.isEmpty, drawn.png != nil || drawn.pixels != nil {
+            let png = drawn.png ?? []
             emittedBytes += png.count * uses.files.count
-            for path in uses.files { try emit(RenderedFile(path: path, bytes: png)) }
+            for path in uses.files { try emit(RenderedFile(path: path, bytes: png, pixels: drawn.pixels)) }
         }
         if let thumbnail = drawn.thumbnail, let geometry = stripGeometry {
             for cell in uses.stripCells { strip?.placeFrame(thumbnail, geometry: geometry, row: cell.row, column: cell.column, palette: palette) }
@@ -248,7 +277,7 @@ struct Sinks {
         if var strip, let geometry = stripGeometry {
             self.strip = nil  // the only reference now: labelling must not copy the strip
             Strip.label(&strip, geometry: geometry, labels: labels, palette: palette, typesetter: typesetter)
-            try emit(RenderedFile(path: "strip.png", bytes: try PNG.encode(strip, threads: workers)))
+            try emit(RenderedFile(path: "strip.png", bytes: try PNG.encode(strip, threads: workers), pixels: hashPixels ? strip.pixelHash : nil))
         }
         if let animation { try emit(RenderedFile(path: "animation.png", bytes: try animation.finish())) }
     }

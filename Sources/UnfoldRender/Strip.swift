@@ -3,7 +3,7 @@ import UnfoldPaint
 
 /// Where the frames sit in a strip: row r (a step) and column c (a frame)
 /// have their top-left corner at `origin(row:column:)`.
-public struct StripGeometry: Sendable, Equatable {
+public struct StripGeometry: Sendable, Equatable, Codable {
     public var rows: Int
     public var columns: Int
     public var frameWidth: Int
@@ -11,6 +11,13 @@ public struct StripGeometry: Sendable, Equatable {
     public static let padding = 12
     public static let gap = 8
     public static let label = 30
+
+    public init(rows: Int, columns: Int, frameWidth: Int, frameHeight: Int) {
+        self.rows = rows
+        self.columns = columns
+        self.frameWidth = frameWidth
+        self.frameHeight = frameHeight
+    }
 
     public var width: Int { 2 * Self.padding + columns * frameWidth + (columns - 1) * Self.gap }
     public var height: Int { 2 * Self.padding + rows * (Self.label + frameHeight) + (rows - 1) * Self.gap }

@@ -1,12 +1,13 @@
 import Foundation
 import ScenarioFormat
+import UnfoldCanvas
 import UnfoldRender
 
 /// The references of one scenario under `Snapshots/<name>/`.
 ///
 /// Each reference (`state-03.png`, `strip.png`, `updates.json`) is listed in
-/// `index.json`, which names the stored file ("blob") holding its bytes:
-/// `state-03.<hash>.png`. Equal bytes share one blob, so a state the outline
+/// `index.json` (`ReferenceIndex`), which names the stored file ("blob")
+/// holding its bytes, `state-03.<hash>.png`, and the hash of its pixels. Equal bytes share one blob, so a state the outline
 /// returns to is stored once. Blobs are never overwritten: recording writes
 /// new blobs, then the index (atomically, the commit point), then deletes the
 /// blobs nothing uses. A failing or interrupted run never damages a reference.
@@ -59,10 +60,21 @@ public struct ReferenceStore {
         public var description: String
     }
 
-    /// Reference name → blob file name; empty when nothing is recorded yet.
-    /// An index that exists but cannot be read (a merge conflict, say) is an
-    /// error, never "no references": recording over it would hide a regression.
-    public func index() throws -> [String: String] {
+    /// References that changed since a report was made: accepting the
+    /// report's pictures over them would lose that change.
+    public struct StaleError: Error, CustomStringConvertible {
+        public var directory: String
+        public var names: [String]
+        public var description: String {
+            "\(directory): \(names.joined(separator: ", ")) changed since the report was made; "
+                + "run `unfold test` again and accept from its report"
+        }
+    }
+
+    /// What `index.json` says; empty when nothing is recorded yet. An index
+    /// that exists but cannot be read (a merge conflict, say) is an error,
+    /// never "no references": recording over it would hide a regression.
+    public func index() throws -> ReferenceIndex {
         guard FileManager.default.fileExists(atPath: indexPath) else {
             // No index beside recorded blobs is damage too (a lost or unstaged file).
             let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
@@ -71,70 +83,121 @@ public struct ReferenceStore {
                     description: "\(indexPath) is missing but \(directory) holds files; restore it from git "
                         + "(or, if an interrupted first recording left them, delete the folder and record again)")
             }
-            return [:]
+            return ReferenceIndex()
         }
-        guard let data = FileManager.default.contents(atPath: indexPath),
-            let object = try? JSONSerialization.jsonObject(with: data) as? [String: String]
-        else {
+        guard let data = FileManager.default.contents(atPath: indexPath), let index = ReferenceIndex(json: data) else {
             throw DamagedError(
                 description: "\(indexPath) is not a readable reference index; "
                     + "restore it from git (or delete the folder and record again)")
         }
-        return object
+        return index
     }
 
     /// The bytes of a reference; nil when it is not recorded. A listed blob
     /// that is missing is an error, not a missing reference.
     public func read(_ name: String) throws -> [UInt8]? {
-        guard let blob = try index()[name] else { return nil }
-        guard let data = FileManager.default.contents(atPath: directory + "/" + blob) else {
-            throw DamagedError(description: "\(directory)/\(blob), the reference \(name), is missing; restore it from git")
-        }
+        guard let entry = try index().entries[name] else { return nil }
+        return try read(blob: entry.blob, name: name)
+    }
+
+    func read(blob: String, name: String) throws -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: directory + "/" + blob) else { throw missing(blob: blob, name: name) }
         return [UInt8](data)
     }
 
-    /// Records references (name → bytes), keeping the others. Call it holding `locked`.
-    public func write(_ references: [String: [UInt8]]) throws {
+    /// Throws when the blob is not on disk (a reference that passes by its
+    /// pixel hash is not read, but must still exist).
+    func checkExists(blob: String, name: String) throws {
+        guard FileManager.default.fileExists(atPath: directory + "/" + blob) else { throw missing(blob: blob, name: name) }
+    }
+
+    private func missing(blob: String, name: String) -> DamagedError {
+        DamagedError(description: "\(directory)/\(blob), the reference \(name), is missing; restore it from git")
+    }
+
+    /// Records references, keeping the others, and stamps the index with
+    /// `environment`. `expecting` (name → blob, nil for "not recorded") makes
+    /// it refuse with `StaleError` when a reference is no longer what a
+    /// report compared with. Call it holding `locked`.
+    public func write(
+        _ references: [String: NewReference], environment: SnapshotEnvironment?, expecting: [String: String?] = [:]
+    ) throws {
         guard !references.isEmpty else { return }
         try checkNotLinked()
         let old = try index()
+        let stale = expecting.filter { old.entries[$0.key]?.blob != $0.value }.keys.sorted()
+        guard stale.isEmpty else { throw StaleError(directory: directory, names: stale) }
         var new = old
+        new.environment = environment ?? old.environment
         // Blobs by content hash, so that equal bytes share one.
         var byHash: [String: String] = [:]
-        for blob in Set(old.values) { byHash[Self.hashPart(of: blob)] = blob }
-        for (name, bytes) in references.sorted(by: { $0.key < $1.key }) {
-            let hash = Self.hash(bytes)
-            if let blob = byHash[hash], FileManager.default.contents(atPath: directory + "/" + blob).map({ [UInt8]($0) }) == bytes {
-                new[name] = blob
+        for entry in old.entries.values { byHash[Self.hashPart(of: entry.blob)] = entry.blob }
+        for (name, reference) in references.sorted(by: { $0.key < $1.key }) {
+            let hash = Self.hash(reference.bytes)
+            if let blob = byHash[hash], FileManager.default.contents(atPath: directory + "/" + blob).map({ [UInt8]($0) }) == reference.bytes {
+                new.entries[name] = .init(blob: blob, pixels: reference.pixels)
                 continue
             }
             let blob = Self.blobName(for: name, hash: hash)
-            try AtomicFile.write(bytes, to: directory + "/" + blob, durable: true)
+            try AtomicFile.write(reference.bytes, to: directory + "/" + blob, durable: true)
             byHash[hash] = blob
-            new[name] = blob
+            new.entries[name] = .init(blob: blob, pixels: reference.pixels)
         }
-        try commit(new, replacing: old)
+        try commit(new)
+    }
+
+    /// Stamps the index with `environment` without changing a reference
+    /// (pictures that re-recording found unchanged). Call it holding `locked`.
+    public func stamp(_ environment: SnapshotEnvironment) throws {
+        var index = try index()
+        guard !index.entries.isEmpty, index.environment != environment else { return }
+        try checkNotLinked()
+        index.environment = environment
+        try commit(index)
+    }
+
+    /// Puts back an earlier `index.json` (its bytes, nil for none) and its
+    /// blobs (`blobs`: file name → bytes, for those no longer on disk), if the
+    /// index is still `expecting`; an undo. Call it holding `locked`.
+    public func restore(index bytes: [UInt8]?, blobs: [String: [UInt8]], expecting: ReferenceIndex) throws {
+        try checkNotLinked()
+        guard let earlier = bytes.map({ ReferenceIndex(json: Data($0)) }) ?? ReferenceIndex() else {
+            throw DamagedError(description: "the index to restore for \(directory) is not readable")
+        }
+        let current = try index()
+        guard current == expecting else {
+            let changed = Set(current.entries.keys).union(expecting.entries.keys).filter { current.entries[$0] != expecting.entries[$0] }
+            throw StaleError(directory: directory, names: changed.isEmpty ? ["index.json"] : changed.sorted())
+        }
+        for entry in Set(earlier.entries.values.map(\.blob)) where !FileManager.default.fileExists(atPath: directory + "/" + entry) {
+            guard let bytes = blobs[entry] else {
+                throw DamagedError(description: "\(entry), a reference of the earlier index, is not kept; it cannot be restored")
+            }
+            try AtomicFile.write(bytes, to: directory + "/" + entry, durable: true)
+        }
+        try commit(earlier, bytes: bytes)
     }
 
     /// Removes references; their blobs go when nothing else uses them. Call it holding `locked`.
     public func remove(_ names: [String]) throws {
         try checkNotLinked()
-        let old = try index()
-        var new = old
-        for name in names { new[name] = nil }
-        try commit(new, replacing: old)
+        var new = try index()
+        for name in names { new.entries[name] = nil }
+        try commit(new)
     }
 
     /// Bytes on disk: the blobs in use and the index.
     public func storedSize() -> Int {
-        let files = Set((try? index())?.values.map { $0 } ?? []).map { directory + "/" + $0 } + [indexPath]
-        return files.reduce(0) { total, path in
+        let blobs = Set((try? index())?.entries.values.map(\.blob) ?? [])
+        return (blobs.map { directory + "/" + $0 } + [indexPath]).reduce(0) { total, path in
             total + ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
         }
     }
 
-    private func commit(_ new: [String: String], replacing old: [String: String]) throws {
-        if new.isEmpty {
+    /// Makes `new` the index (written as `bytes`, by default its own JSON),
+    /// then removes what it does not name.
+    private func commit(_ new: ReferenceIndex, bytes: [UInt8]? = nil) throws {
+        if new.entries.isEmpty {
             // Blobs first, the index last: an interruption leaves a smaller
             // store that an index still describes, never blobs without one.
             for file in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where file != "index.json" {
@@ -142,16 +205,15 @@ public struct ReferenceStore {
             }
             try? FileManager.default.removeItem(atPath: indexPath)
         } else {
-            let lines = new.sorted(by: { $0.key < $1.key }).map { "  \(jsonString($0.key)): \(jsonString($0.value))" }
-            try AtomicFile.write(Array(("{\n" + lines.joined(separator: ",\n") + "\n}\n").utf8), to: indexPath, durable: true)
+            try AtomicFile.write(bytes ?? new.json(), to: indexPath, durable: true)
         }
         // Whatever the new index does not name goes: blobs it replaced, and
         // what an interrupted writer left (temporary files, unlisted blobs).
-        let keep = Set(new.values).union(["index.json"])
+        let keep = Set(new.entries.values.map(\.blob)).union(["index.json"])
         for file in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where !keep.contains(file) {
             try? FileManager.default.removeItem(atPath: directory + "/" + file)
         }
-        if new.isEmpty, (try? FileManager.default.contentsOfDirectory(atPath: directory))?.isEmpty == true {
+        if new.entries.isEmpty, (try? FileManager.default.contentsOfDirectory(atPath: directory))?.isEmpty == true {
             try? FileManager.default.removeItem(atPath: directory)
         }
     }
@@ -167,11 +229,10 @@ public struct ReferenceStore {
         return parts.count >= 2 ? String(parts[parts.count - 2]) : blob
     }
 
-    /// FNV-1a, 64 bits, as 16 hex digits: names blobs by content.
+    /// 16 hex digits of the content hash: names blobs by content.
     static func hash(_ bytes: [UInt8]) -> String {
-        var h: UInt64 = 0xCBF2_9CE4_8422_2325
-        for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01B3 }
-        let hex = String(h, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        var hash = ContentHash()
+        hash.update(bytes)
+        return String(hash.hex.prefix(16))
     }
 }

@@ -18,6 +18,11 @@ public struct CaseResult: Codable, Sendable, Equatable {
     public var artifacts: [String: String] = [:]
     /// For strips: the frames that differ.
     public var frames: [FrameFailure] = []
+    /// The blob the reference was compared with (nil: none was recorded), so
+    /// that accepting the actual picture later can refuse a stale one.
+    public var referenceBlob: String?
+    /// For strips: where the frames are.
+    public var strip: StripGeometry?
     public var seconds: Double = 0
 
     public init(scenario: String, reference: String, status: Status, message: String) {
@@ -49,6 +54,12 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
     public var stale: [String] = []
     /// Bytes of the references on disk.
     public var referenceBytes: Int = 0
+    /// The references' folder, as the run was given it.
+    public var snapshots: String?
+    /// The environment of the run, which accepted pictures are stamped with.
+    public var environment: SnapshotEnvironment?
+    /// Scenario → why its references failed, when they were recorded in another environment.
+    public var environmentChanges: [String: String]?
 
     public init() {}
 
@@ -67,6 +78,10 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
         all.cases = reports.flatMap(\.cases).sorted { ($0.scenario, $0.reference) < ($1.scenario, $1.reference) }
         all.stale = reports.flatMap(\.stale).sorted()
         all.referenceBytes = reports.reduce(0) { $0 + $1.referenceBytes }
+        all.snapshots = reports.lazy.compactMap(\.snapshots).first
+        all.environment = reports.lazy.compactMap(\.environment).first
+        let changes = reports.compactMap(\.environmentChanges).reduce(into: [String: String]()) { $0.merge($1) { a, _ in a } }
+        all.environmentChanges = changes.isEmpty ? nil : changes
         return all
     }
 

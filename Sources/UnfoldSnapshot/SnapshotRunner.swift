@@ -32,28 +32,46 @@ public struct InvalidName: Error, CustomStringConvertible {
     }
 }
 
+/// What checking one scenario found.
+public struct ScenarioCheck: Sendable {
+    /// One result per reference.
+    public var cases: [CaseResult]
+    /// References the scenario no longer produces (scenario/reference).
+    public var stale: [String]
+    /// Set when references failed and were recorded in another environment
+    /// (fonts, renderer, comparison): the one thing to say about them.
+    public var environmentChange: String?
+}
+
 /// Renders scenarios and compares every reference output with what is stored.
 public enum SnapshotRunner {
     /// Checks one scenario. Records what the record mode asks for, writes
     /// artifacts for failures, and returns one result per reference, plus the
     /// references the scenario no longer produces (removed when `prune`).
-    public static func check(_ scenario: Scenario, options: SnapshotOptions, prune: Bool = false) throws
-        -> (cases: [CaseResult], stale: [String])
-    {
+    /// A picture whose pixels hash as its reference's passes without being
+    /// encoded or decoded.
+    public static func check(_ scenario: Scenario, options: SnapshotOptions, prune: Bool = false) throws -> ScenarioCheck {
         guard Scenario.isValidName(scenario.name) else {
             throw InvalidName(name: scenario.name)
         }
         let clock = ContinuousClock()
         let start = clock.now
+        let store = ReferenceStore(root: options.root, scenario: scenario.name)
+        let environment = try SnapshotEnvironment(fonts: options.render.fonts)
         var renderOptions = options.render
         renderOptions.outputs = options.references
+        renderOptions.hashPixels = true
+        if options.record != .all {
+            // A folder that is not a store yet (or a damaged one) is judged under the lock below.
+            let index = (try? store.index()) ?? ReferenceIndex()
+            renderOptions.knownPixels = index.entries.compactMapValues(\.pixels)
+        }
         let result = try ScenarioRenderer.render(scenario, options: renderOptions)
-        let store = ReferenceStore(root: options.root, scenario: scenario.name)
         let artifacts = Artifacts(root: options.artifacts, scenario: scenario.name)
         let renderSeconds = seconds(clock.now - start)
         return try store.locked {
             try compareAndRecord(
-                result, store: store, artifacts: artifacts, options: options, prune: prune,
+                result, store: store, artifacts: artifacts, options: options, environment: environment, prune: prune,
                 renderSeconds: renderSeconds)
         }
     }
@@ -61,24 +79,37 @@ public enum SnapshotRunner {
     /// The references of one rendered scenario against the store, recording what the mode asks for.
     static func compareAndRecord(
         _ result: RenderResult, store: ReferenceStore, artifacts: Artifacts, options: SnapshotOptions,
-        prune: Bool, renderSeconds: Double
-    ) throws -> (cases: [CaseResult], stale: [String]) {
+        environment: SnapshotEnvironment, prune: Bool, renderSeconds: Double
+    ) throws -> ScenarioCheck {
         let clock = ContinuousClock()
-
+        let index = try store.index()
         var cases: [CaseResult] = []
-        var toRecord: [String: [UInt8]] = [:]
+        var toRecord: [String: NewReference] = [:]
         for file in result.files {
             let caseStart = clock.now
             var c = CaseResult(scenario: result.name, reference: file.path, status: .passed, message: "matches")
-            let expected = try store.read(file.path)
-            if let expected, expected == file.bytes {
-                c.message = "identical bytes"
-            } else if let expected {
-                let verdict = try compare(
-                    expected, file.bytes, name: file.path, strip: result.strip,
-                    options: options.diff, artifacts: artifacts)
+            let entry = index.entries[file.path]
+            c.referenceBlob = entry?.blob
+            if file.path == "strip.png" { c.strip = result.strip }
+            if let entry, let pixels = file.pixels, entry.pixels == pixels {
+                try store.checkExists(blob: entry.blob, name: file.path)
+                c.message = "identical pixels"
+                if options.record == .all {
+                    toRecord[file.path] = try reference(file)
+                    c.status = .recorded
+                    c.message = "re-recorded (identical pixels)"
+                }
+            } else if file.bytes.isEmpty {
+                throw ReferenceStore.DamagedError(
+                    description: "\(store.directory)/index.json changed while \(result.name) was being checked; run the check again")
+            } else if let entry {
+                let expected = try store.read(blob: entry.blob, name: file.path)
+                let verdict =
+                    expected == file.bytes
+                    ? Verdict(matches: true, message: "identical bytes")
+                    : try compare(expected, file.bytes, name: file.path, strip: result.strip, options: options.diff, artifacts: artifacts)
                 if options.record.records(missing: false, differs: !verdict.matches) {
-                    toRecord[file.path] = file.bytes
+                    toRecord[file.path] = try reference(file)
                     c.status = .recorded
                     c.message = "re-recorded (\(verdict.message))"
                 } else if verdict.matches {
@@ -91,7 +122,7 @@ public enum SnapshotRunner {
                 }
             } else {
                 if options.record.records(missing: true, differs: false) {
-                    toRecord[file.path] = file.bytes
+                    toRecord[file.path] = try reference(file)
                     c.status = .recorded
                     c.message = "recorded a new reference"
                 } else {
@@ -103,11 +134,20 @@ public enum SnapshotRunner {
             c.seconds = seconds(clock.now - caseStart) + renderSeconds / Double(max(1, result.files.count))
             cases.append(c)
         }
-        try store.write(toRecord)
+        try store.write(toRecord, environment: environment)
         let produced = Set(result.files.map(\.path))
-        let stale = try store.index().keys.filter { !produced.contains($0) }.sorted()
+        let stale = index.entries.keys.filter { !produced.contains($0) }.sorted()
         if prune, !stale.isEmpty { try store.remove(stale) }
-        return (cases, stale.map { result.name + "/" + $0 })
+        var check = ScenarioCheck(cases: cases, stale: stale.map { result.name + "/" + $0 })
+        if cases.contains(where: { $0.status == .failed }), let recorded = index.environment {
+            check.environmentChange = environment.change(from: recorded)
+        }
+        return check
+    }
+
+    /// A rendered file as it is stored.
+    static func reference(_ file: RenderedFile) throws -> NewReference {
+        file.path.hasSuffix(".png") ? try StoredPicture.reference(png: file.bytes) : NewReference(bytes: file.bytes)
     }
 
     struct Verdict {

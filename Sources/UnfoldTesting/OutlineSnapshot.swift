@@ -36,9 +36,13 @@ public func checkOutlineSnapshot(
         options.record = try RecordMode.resolve(record, environment: environment)
         options.artifacts = artifacts ?? environment["UNFOLD_ARTIFACTS"] ?? defaultArtifacts(for: snapshots)
         options.diff = diff
-        let (cases, _) = try SnapshotRunner.check(scenario, options: options)
+        let result = try SnapshotRunner.check(scenario, options: options)
         var check = SnapshotCheck(messages: [], artifacts: [])
-        for c in cases where c.status != .passed {
+        if let change = result.environmentChange {
+            let failed = result.cases.filter { $0.status == .failed }.count
+            check.messages.append("\(scenario.name): \(failed) reference\(failed == 1 ? "" : "s") differ; \(change)")
+        }
+        for c in result.cases where c.status != .passed {
             let reference = "\(c.scenario)/\(c.reference)"
             if c.status == .recorded {
                 check.messages.append(
@@ -48,6 +52,7 @@ public func checkOutlineSnapshot(
             }
             let paths = ["expected", "actual", "diff"].compactMap { role in c.artifacts[role].map { options.artifacts + "/" + $0 } }
             check.artifacts += paths
+            guard result.environmentChange == nil else { continue }
             check.messages.append("\(reference): \(c.message)" + (paths.isEmpty ? "" : "\n  " + paths.joined(separator: "\n  ")))
         }
         if !check.failed { try? FileManager.default.removeItem(atPath: options.artifacts + "/" + scenario.name) }

@@ -71,12 +71,20 @@ struct TestCommand: ParsableCommand {
         options.render.workers = jobs
 
         var report = SnapshotReport()
+        report.snapshots = snapshots
+        do { report.environment = try SnapshotEnvironment(fonts: options.render.fonts) } catch { throw fail(error) }
+        var environmentChanges: [String: [String]] = [:]  // message → scenarios
         for scenario in scenarios.sorted(by: { $0.name < $1.name }) {
             do {
-                let (cases, stale) = try SnapshotRunner.check(scenario, options: options, prune: prune)
-                report.cases += cases
-                report.stale += stale
-                for c in cases where c.status != .passed {
+                let check = try SnapshotRunner.check(scenario, options: options, prune: prune)
+                report.cases += check.cases
+                report.stale += check.stale
+                if let change = check.environmentChange {
+                    // One message for them all, not a failure per picture.
+                    environmentChanges[change, default: []].append(scenario.name)
+                    report.environmentChanges = (report.environmentChanges ?? [:]).merging([scenario.name: change]) { a, _ in a }
+                }
+                for c in check.cases where c.status != .passed && (c.status == .recorded || check.environmentChange == nil) {
                     print("\(c.status == .failed ? "FAIL" : "recorded") \(c.scenario)/\(c.reference): \(c.message)")
                     for f in c.frames.dropFirst().prefix(4) { print("     \(f.description)") }
                     if c.frames.count > 5 { print("     and \(c.frames.count - 5) more frames (see the report)") }
@@ -98,7 +106,7 @@ struct TestCommand: ParsableCommand {
                 let store = ReferenceStore(root: snapshots, scenario: folder)
                 guard FileManager.default.fileExists(atPath: store.directory + "/index.json") else { continue }
                 do {
-                    let references = try store.index().keys.sorted()
+                    let references = try store.index().entries.keys.sorted()
                     report.stale += references.map { folder + "/" + $0 }
                     if prune { try store.locked { try store.remove(references) } }
                 } catch {
@@ -106,6 +114,10 @@ struct TestCommand: ParsableCommand {
                     throw ExitCode(2)
                 }
             }
+        }
+        for (change, names) in environmentChanges.sorted(by: { $0.key < $1.key }) {
+            let failed = report.cases.filter { $0.status == .failed && names.contains($0.scenario) }.count
+            print("FAIL \(names.joined(separator: ", ")): \(failed) reference\(failed == 1 ? "" : "s") differ, and \(change)")
         }
         for s in report.stale { print("stale reference \(s)" + (prune ? " (removed)" : "; remove it with --prune")) }
         if report.failed > 0 {

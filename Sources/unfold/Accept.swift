@@ -1,0 +1,73 @@
+import ArgumentParser
+import Foundation
+import Unfold
+
+struct AcceptCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "accept",
+        abstract: "Accept the actual pictures of a failed run's report as references, without rendering again.",
+        discussion: """
+            ITEMS name what to accept (all failures when none): a scenario (regions), a reference \
+            (regions/state-03.png or regions/state-03), a frame of a strip (regions/step-02/frame-03), \
+            or a glob of those ('regions/state-*'). A reference that changed since the report was made is refused. \
+            Each accept can be undone with --undo.
+            Exit status: 0 done, 1 refused (stale references), 2 bad input.
+            """)
+
+    @Argument(help: "What to accept (default: every failure of the report).")
+    var items: [String] = []
+
+    @Option(help: "The report's folder: the --artifacts of `unfold test`, or one downloaded from CI.")
+    var report = ".unfold/artifacts"
+
+    @Option(help: "The references' folder (default: the one the run used).")
+    var snapshots: String?
+
+    @Flag(help: "List what would change, and change nothing.")
+    var dryRun = false
+
+    @Flag(help: "Put back the references that the last accept from this report changed.")
+    var undo = false
+
+    func run() throws {
+        let acceptance: Acceptance
+        do { acceptance = try Acceptance(folder: report, snapshots: snapshots) } catch let error as ReportError {
+            throw fail(error)
+        }
+        if undo {
+            guard items.isEmpty, !dryRun else { throw fail(UsageError(description: "--undo takes no items and no --dry-run")) }
+            let restored = try refusing { try Acceptance.undo(folder: report, snapshots: acceptance.snapshots) }
+            print("restored the references of \(restored.isEmpty ? "no scenario" : restored.joined(separator: ", ")) in \(acceptance.snapshots)")
+            return
+        }
+        let chosen: [Acceptance.Item]
+        do { chosen = try acceptance.select(items) } catch { throw fail(error) }
+        guard !chosen.isEmpty else {
+            print("nothing to accept: the report has no failures")
+            return
+        }
+        if dryRun {
+            for item in chosen { print("would accept \(item.id)") }
+            print("\(chosen.count) item\(chosen.count == 1 ? "" : "s") into \(acceptance.snapshots) (dry run: nothing changed)")
+            return
+        }
+        let accepted = try refusing { try acceptance.accept(chosen) }
+        for id in accepted { print("accepted \(id)") }
+        print("\(accepted.count) item\(accepted.count == 1 ? "" : "s") into \(acceptance.snapshots); undo with `unfold accept --undo --report \(report)`")
+    }
+
+    /// Stale references exit with 1 (refused); a damaged store or report with 2.
+    private func refusing<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch let error as ReferenceStore.StaleError {
+            FileHandle.standardError.write(Data("refused: \(error)\n".utf8))
+            throw ExitCode(1)
+        } catch let error as CustomStringConvertible & Error {
+            throw fail(error)
+        }
+    }
+}
+
+/// A combination of options that does not make sense.
+struct UsageError: Error, CustomStringConvertible {
+    var description: String
+}

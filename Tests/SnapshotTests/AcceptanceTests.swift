@@ -1,0 +1,150 @@
+import Foundation
+import ScenarioFormat
+import Testing
+import UnfoldCanvas
+import UnfoldRender
+import UnfoldSnapshot
+
+extension Sandbox {
+    var snapshots: String { path + "/Snapshots" }
+    var store: ReferenceStore { ReferenceStore(root: snapshots, scenario: "tiny") }
+
+    /// Checks `scenario` without recording and writes the run's report, as `unfold test` does.
+    @discardableResult
+    func run(_ scenario: Scenario) throws -> ScenarioCheck {
+        let check = try SnapshotRunner.check(scenario, options: options(.never))
+        var report = SnapshotReport()
+        report.cases = check.cases
+        report.snapshots = snapshots
+        report.environment = try SnapshotEnvironment(fonts: fontFiles)
+        try report.write(to: path + "/artifacts")
+        return check
+    }
+
+    func acceptance() throws -> Acceptance { try Acceptance(folder: path + "/artifacts") }
+
+    /// Every file under the references' folder with its bytes.
+    func files() -> [String: Data] {
+        var out: [String: Data] = [:]
+        for file in FileManager.default.enumerator(atPath: snapshots)?.compactMap({ $0 as? String }) ?? [] {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: snapshots + "/" + file, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+            out[file] = FileManager.default.contents(atPath: snapshots + "/" + file)
+        }
+        return out
+    }
+}
+
+@Suite struct AcceptanceTests {
+    @Test func acceptingAReportMakesTheNextRunPassAndUndoPutsEverythingBack() throws {
+        let box = Sandbox()
+        _ = try SnapshotRunner.check(scenario(), options: box.options(.missing))
+        let before = box.files()
+        #expect(try box.run(scenario(title: "Bete")).cases.contains { $0.status == .failed })
+        let acceptance = try box.acceptance()
+        #expect(acceptance.items.map(\.id) == ["tiny/state-01.png", "tiny/strip.png"])
+        #expect(try acceptance.accept(acceptance.select([])) == ["tiny/state-01.png", "tiny/strip.png"])
+        #expect(try SnapshotRunner.check(scenario(title: "Bete"), options: box.options(.never)).cases.allSatisfy { $0.status == .passed })
+        #expect(try Acceptance.undo(folder: box.path + "/artifacts", snapshots: box.snapshots) == ["tiny"])
+        #expect(box.files() == before)
+        #expect(throws: Acceptance.Unacceptable.self) { try Acceptance.undo(folder: box.path + "/artifacts", snapshots: box.snapshots) }
+    }
+
+    @Test func oneFrameOfAStripIsAcceptedAloneAndNothingElseChanges() throws {
+        let box = Sandbox()
+        _ = try SnapshotRunner.check(scenario(), options: box.options(.missing))
+        let before = try box.store.index()
+        try box.run(scenario(title: "Bete"))
+        let acceptance = try box.acceptance()
+        let items = try acceptance.select(["tiny/step-01/frame-01"])
+        #expect(items.map(\.id) == ["tiny/step-01/frame-01"])
+        try acceptance.accept(items)
+        let after = try box.store.index()
+        #expect(after.entries.filter { $0.key != "strip.png" } == before.entries.filter { $0.key != "strip.png" })
+        #expect(after.entries["strip.png"] != before.entries["strip.png"])
+        let again = try SnapshotRunner.check(scenario(title: "Bete"), options: box.options(.never))
+        #expect(again.cases.first { $0.reference == "strip.png" }!.frames.map(\.frame) == [2])
+        #expect(again.cases.first { $0.reference == "state-01.png" }!.status == .failed)
+    }
+
+    @Test func aReferenceThatChangedSinceTheReportIsRefused() throws {
+        let box = Sandbox()
+        _ = try SnapshotRunner.check(scenario(), options: box.options(.missing))
+        try box.run(scenario(title: "Bete"))
+        // Someone records another picture after the report was made.
+        _ = try SnapshotRunner.check(scenario(title: "Beth"), options: box.options(.failed))
+        let recorded = box.files()
+        let acceptance = try box.acceptance()
+        #expect(throws: ReferenceStore.StaleError.self) { try acceptance.accept(acceptance.select(["tiny/state-01"])) }
+        #expect(box.files() == recorded)
+        // A refused accept leaves nothing to undo.
+        #expect(throws: Acceptance.Unacceptable.self) { try Acceptance.undo(folder: box.path + "/artifacts", snapshots: box.snapshots) }
+    }
+
+    @Test func patternsNameScenariosReferencesFramesAndGlobs() throws {
+        let box = Sandbox()
+        _ = try SnapshotRunner.check(scenario(), options: box.options(.missing))
+        try box.run(scenario(title: "Bete"))
+        let a = try box.acceptance()
+        #expect(try a.select(["tiny"]).map(\.id) == ["tiny/state-01.png", "tiny/strip.png"])
+        #expect(try a.select(["tiny/state-01"]).map(\.id) == ["tiny/state-01.png"])
+        #expect(try a.select(["*/step-01/*"]).map(\.id) == ["tiny/step-01/frame-01", "tiny/step-01/frame-02"])
+        #expect(try a.select(["tiny/strip.png", "tiny/step-01/frame-01"]).map(\.id) == ["tiny/strip.png"])
+        #expect(throws: Acceptance.NoMatch.self) { try a.select(["tiny/state-00"]) }
+        #expect {
+            try a.select(["nothing"])
+        } throws: { error in
+            "\(error)" == "no failure in the report matches 'nothing'; it has: tiny/state-01.png, tiny/strip.png"
+        }
+    }
+
+    @Test func aFontChangeIsOneMessageAndUnchangedPicturesStillPass() throws {
+        let box = Sandbox()
+        _ = try SnapshotRunner.check(scenario(), options: box.options(.missing))
+        // Pretend the references were recorded with other fonts.
+        let index = box.store.directory + "/index.json"
+        let text = String(decoding: FileManager.default.contents(atPath: index)!, as: UTF8.self)
+        let fonts = try FontSet.bundled.fingerprint()
+        try Data(text.replacingOccurrences(of: fonts, with: String(repeating: "0", count: 32)).utf8).write(to: URL(fileURLWithPath: index))
+        let same = try SnapshotRunner.check(scenario(), options: box.options(.never))
+        #expect(same.environmentChange == nil && same.cases.allSatisfy { $0.status == .passed })
+        let changed = try SnapshotRunner.check(scenario(title: "Bete"), options: box.options(.never))
+        #expect(
+            changed.environmentChange
+                == "the references were recorded with font set 00000000 (this build has \(fonts.prefix(8))): if the new pictures are right, "
+                + "re-record them with `unfold test --record all` (UNFOLD_RECORD=all for the Swift test helpers)")
+    }
+
+    @Test func theFirstIndexFormatIsStillRead() throws {
+        let box = Sandbox()
+        _ = try SnapshotRunner.check(scenario(), options: box.options(.missing))
+        let current = try box.store.index()
+        let flat = "{" + current.entries.map { "\"\($0.key)\": \"\($0.value.blob)\"" }.joined(separator: ", ") + "}"
+        try Data(flat.utf8).write(to: URL(fileURLWithPath: box.store.directory + "/index.json"))
+        #expect(try box.store.index() == ReferenceIndex(entries: current.entries.mapValues { ReferenceIndex.Entry(blob: $0.blob) }))
+        // Without pixel hashes the pictures are compared decoded, and pass.
+        #expect(try SnapshotRunner.check(scenario(), options: box.options(.never)).cases.allSatisfy { $0.status == .passed })
+    }
+
+    @Test func contentHashesDoNotDependOnHowTheBytesArriveAndSeeEveryByte() {
+        let bytes = (0 ..< 1000).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+        var whole = ContentHash()
+        whole.update(bytes)
+        for split in [1, 3, 7, 8, 9, 500, 999] {
+            var parts = ContentHash()
+            parts.update(Array(bytes[..<split]))
+            parts.update(Array(bytes[split...]))
+            #expect(parts.hex == whole.hex)
+        }
+        for i in [0, 7, 8, 999] {
+            var changed = bytes
+            changed[i] ^= 1
+            var other = ContentHash()
+            other.update(changed)
+            #expect(other.hex != whole.hex)
+        }
+        var shorter = ContentHash()
+        shorter.update(Array(bytes.dropLast()))
+        #expect(shorter.hex != whole.hex)
+    }
+}
