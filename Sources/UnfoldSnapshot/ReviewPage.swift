@@ -1,0 +1,167 @@
+import Foundation
+
+/// The page `unfold review` serves: a report's failures, to look at and to
+/// accept or reject one by one. Everything is in the page (no network but
+/// the server that serves it): the report's failures are embedded as JSON,
+/// images come from `files/<artifact path>`, and a decision is a POST to
+/// `accept` or `reject` carrying `token`, which the server checks.
+///
+/// Per failure: expected, actual and diff, a slider and a blink view, zoom.
+/// A strip shows its frames as a filmstrip, the frames that changed most
+/// first, each with a bar of how many pixels changed; a frame can be
+/// accepted alone. Keys: j/k next and previous, a accept, r reject,
+/// 1-6 the views, + and - zoom.
+public enum ReviewPage {
+    /// One thing to decide on, as the page shows it.
+    struct Entry: Encodable {
+        var id: String
+        var title: String
+        var message: String
+        var expected: String?
+        var actual: String?
+        var diff: String?
+        var pixels: Int?
+        /// Strip frames, the most changed first.
+        var frames: [Entry]
+    }
+
+    /// The page for `report`; `token` authorises its decisions.
+    public static func html(_ report: SnapshotReport, token: String) -> String {
+        let entries = report.cases.filter { $0.status == .failed && $0.artifacts["actual"] != nil }.map { c in
+            let item = Acceptance.Item(scenario: c.scenario, reference: c.reference)
+            let frames = c.frames.sorted { ($1.differentPixels, $0.step, $0.frame) < ($0.differentPixels, $1.step, $1.frame) }.map { f in
+                Entry(
+                    id: Acceptance.Item(scenario: c.scenario, reference: c.reference, frame: .init(step: f.step, index: f.frame)).id,
+                    title: String(format: "step %d, frame %d", f.step, f.frame), message: f.description,
+                    expected: f.artifacts["expected"], actual: f.artifacts["actual"], diff: f.artifacts["diff"],
+                    pixels: f.differentPixels, frames: [])
+            }
+            return Entry(
+                id: item.id, title: item.id, message: c.message, expected: c.artifacts["expected"], actual: c.artifacts["actual"],
+                diff: c.artifacts["diff"], pixels: nil, frames: frames)
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data = String(decoding: (try? encoder.encode(entries)) ?? Data("[]".utf8), as: UTF8.self)
+            .replacingOccurrences(of: "</", with: "<\\/")  // nothing in the data can close the script
+        return
+            page
+            .replacingOccurrences(of: "$SUMMARY", with: xmlEscape(report.summary))
+            .replacingOccurrences(of: "$TOKEN", with: token)
+            .replacingOccurrences(of: "$DATA", with: data)
+    }
+
+    private static let page = """
+        <!doctype html>
+        <html lang="en"><head><meta charset="utf-8"><title>unfold review: $SUMMARY</title>
+        <style>
+        body { font: 14px/1.4 system-ui, sans-serif; margin: 0; color: #1c1c1e; display: flex; height: 100vh; }
+        nav { width: 300px; overflow: auto; border-right: 1px solid #ddd; background: #f7f7f8; }
+        nav h1 { font-size: 16px; margin: 12px; } nav .summary { margin: 0 12px 8px; color: #555; }
+        .item { display: flex; gap: 8px; padding: 6px 12px; cursor: pointer; align-items: center; border-left: 3px solid transparent; }
+        .item.current { background: #e5eefc; border-left-color: #2a6ef5; }
+        .item img { width: 56px; height: 56px; object-fit: contain; background: #fff; border: 1px solid #ccc; }
+        .item .id { font-size: 12px; word-break: break-all; }
+        .state { font-size: 11px; border-radius: 4px; padding: 0 5px; }
+        .state.accepted { background: #d4f4dd; color: #075f1e; } .state.rejected { background: #f8dada; color: #8a1010; }
+        main { flex: 1; overflow: auto; padding: 16px 20px; }
+        main h2 { font-size: 16px; margin: 0 0 4px; word-break: break-all; } .message { color: #a00; margin: 0 0 10px; }
+        .bar { display: flex; gap: 6px; align-items: center; flex-wrap: wrap; margin: 8px 0; }
+        button { font: inherit; padding: 3px 10px; border: 1px solid #bbb; border-radius: 6px; background: #fff; cursor: pointer; }
+        button.on { background: #2a6ef5; color: #fff; border-color: #2a6ef5; }
+        button.accept { border-color: #1a7f37; color: #1a7f37; } button.reject { border-color: #b42318; color: #b42318; }
+        .views { display: flex; gap: 12px; align-items: flex-start; flex-wrap: wrap; }
+        .views figure { margin: 0; } figcaption { color: #666; font-size: 12px; }
+        .views img { border: 1px solid #ccc; image-rendering: pixelated; display: block; }
+        .stack { position: relative; display: inline-block; } .stack img.top { position: absolute; left: 0; top: 0; }
+        .film { display: flex; gap: 8px; overflow-x: auto; padding: 6px 0 10px; }
+        .frame { cursor: pointer; padding: 4px; border: 2px solid transparent; border-radius: 6px; text-align: center; font-size: 11px; }
+        .frame.current { border-color: #2a6ef5; } .frame img { height: 90px; display: block; border: 1px solid #ccc; }
+        .change { height: 5px; background: #e33; margin-top: 3px; border-radius: 2px; min-width: 2px; }
+        </style></head><body>
+        <nav><h1>unfold review</h1><p class="summary">$SUMMARY</p><div id="list"></div></nav>
+        <main id="main"></main>
+        <script>
+        const TOKEN = "$TOKEN";
+        const ITEMS = $DATA;
+        const state = {};           // id -> "accepted" | "rejected"
+        let current = 0, frame = -1, view = "sbs", zoom = 1;
+        const img = (path, cls) => path ? `<img ${cls ? `class="${cls}"` : ""} src="files/${encodeURI(path)}" style="zoom:${zoom}" alt="">` : "";
+        function esc(s) { return String(s).replace(/[&<>"]/g, c => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c])); }
+        function badge(id) { return state[id] ? `<span class="state ${state[id]}" data-state="${state[id]}">${state[id]}</span>` : ""; }
+        function renderList() {
+          document.getElementById("list").innerHTML = ITEMS.map((it, i) =>
+            `<div class="item${i === current ? " current" : ""}" data-id="${esc(it.id)}" onclick="select(${i})">
+               ${img(it.diff || it.actual)}<div><div class="id">${esc(it.id)}</div>${badge(it.id)}</div></div>`).join("")
+            || "<p style='margin:12px'>Nothing to review.</p>";
+        }
+        function shown() { const it = ITEMS[current]; return frame >= 0 ? it.frames[frame] : it; }
+        function renderMain() {
+          const it = ITEMS[current];
+          if (!it) { document.getElementById("main").innerHTML = ""; return; }
+          const s = shown();
+          const max = Math.max(1, ...it.frames.map(f => f.pixels));
+          const film = it.frames.length ? `<h3>Frames that changed (most first)</h3><div class="film">` + it.frames.map((f, j) =>
+              `<div class="frame${j === frame ? " current" : ""}" data-id="${esc(f.id)}" onclick="pick(${j})">${img(f.diff || f.actual)}
+                 ${esc(f.title)} ${badge(f.id)}<div class="change" style="width:${Math.round(80 * f.pixels / max)}px" title="${f.pixels} pixels"></div></div>`).join("")
+              + "</div>" : "";
+          const views = {
+            sbs: `<figure>${img(s.expected)}<figcaption>expected</figcaption></figure><figure>${img(s.actual)}<figcaption>actual</figcaption></figure>`
+                 + (s.diff ? `<figure>${img(s.diff)}<figcaption>diff</figcaption></figure>` : ""),
+            expected: `<figure>${img(s.expected)}<figcaption>expected</figcaption></figure>`,
+            actual: `<figure>${img(s.actual)}<figcaption>actual</figcaption></figure>`,
+            diff: `<figure>${img(s.diff || s.actual)}<figcaption>diff</figcaption></figure>`,
+            slider: `<figure><div class="stack" id="stack">${img(s.expected)}${img(s.actual, "top")}</div>
+                     <input type="range" min="0" max="100" value="50" oninput="slide(this.value)"><figcaption>actual left of the slider, expected right</figcaption></figure>`,
+            blink: `<figure><div class="stack" id="stack">${img(s.expected)}${img(s.actual, "top")}</div><figcaption>blinking: expected and actual</figcaption></figure>`,
+          };
+          const what = frame >= 0 ? "frame" : "reference";
+          document.getElementById("main").innerHTML =
+            `<h2>${esc(s.id)} ${badge(s.id)}</h2><p class="message">${esc(s.message)}</p>
+             <div class="bar">${["sbs", "expected", "actual", "diff", "slider", "blink"].map((v, k) =>
+               `<button class="${v === view ? "on" : ""}" onclick="setView('${v}')" title="key ${k + 1}">${v === "sbs" ? "side by side" : v}</button>`).join("")}
+               <button onclick="setZoom(zoom / 2)">−</button><span>${zoom}×</span><button onclick="setZoom(zoom * 2)">+</button>
+               <button class="accept" id="accept" onclick="decide('accept')">accept ${what} (a)</button>
+               <button class="reject" id="reject" onclick="decide('reject')">reject (r)</button>
+               ${frame >= 0 ? `<button onclick="pick(-1)">whole strip</button>` : ""}</div>
+             <div class="views">${views[view]}</div>${film}`;
+          if (view === "slider") slide(50);
+          if (view === "blink") startBlink();
+        }
+        let blinkTimer = null;
+        function startBlink() {
+          clearInterval(blinkTimer);
+          blinkTimer = setInterval(() => { const t = document.querySelector("#stack .top"); if (t) t.style.opacity = t.style.opacity === "0" ? 1 : 0; }, 500);
+        }
+        function slide(v) { const t = document.querySelector("#stack .top"); if (t) t.style.clipPath = `inset(0 ${100 - v}% 0 0)`; }
+        function render() { clearInterval(blinkTimer); renderList(); renderMain(); }
+        function select(i) { if (i >= 0 && i < ITEMS.length) { current = i; frame = -1; render(); } }
+        function pick(j) { frame = j; render(); }
+        function setView(v) { view = v; render(); }
+        function setZoom(z) { zoom = Math.min(16, Math.max(0.25, z)); render(); }
+        async function decide(action) {
+          const s = shown();
+          const response = await fetch(action, { method: "POST", headers: { "Content-Type": "application/json", "X-Unfold-Token": TOKEN },
+                                                 body: JSON.stringify({ items: [s.id] }) });
+          const answer = await response.json();
+          if (!response.ok) { alert(answer.error || response.statusText); return; }
+          for (const id of answer.items) state[id] = action === "accept" ? "accepted" : "rejected";
+          render();
+        }
+        document.addEventListener("keydown", e => {
+          if (e.target.tagName === "INPUT" || e.metaKey || e.ctrlKey || e.altKey) return;
+          const views = ["sbs", "expected", "actual", "diff", "slider", "blink"];
+          if (e.key === "j") select(current + 1);
+          else if (e.key === "k") select(current - 1);
+          else if (e.key === "a") decide("accept");
+          else if (e.key === "r") decide("reject");
+          else if (e.key === "+" || e.key === "=") setZoom(zoom * 2);
+          else if (e.key === "-") setZoom(zoom / 2);
+          else if (e.key >= "1" && e.key <= "6") setView(views[+e.key - 1]);
+        });
+        render();
+        </script>
+        </body></html>
+
+        """
+}
