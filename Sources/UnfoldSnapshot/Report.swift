@@ -60,6 +60,10 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
     public var environment: SnapshotEnvironment?
     /// Scenario → why its references failed, when they were recorded in another environment.
     public var environmentChanges: [String: String]?
+    /// How much the references' bytes changed in the run (recording, pruning).
+    public var referenceBytesChange: Int?
+    /// The folder the report was written to, as given: accept commands name it.
+    public var folder: String?
 
     public init() {}
 
@@ -78,6 +82,7 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
         all.cases = reports.flatMap(\.cases).sorted { ($0.scenario, $0.reference) < ($1.scenario, $1.reference) }
         all.stale = reports.flatMap(\.stale).sorted()
         all.referenceBytes = reports.reduce(0) { $0 + $1.referenceBytes }
+        all.referenceBytesChange = reports.compactMap(\.referenceBytesChange).reduce(0, +)
         all.snapshots = reports.lazy.compactMap(\.snapshots).first
         all.environment = reports.lazy.compactMap(\.environment).first
         let changes = reports.compactMap(\.environmentChanges).reduce(into: [String: String]()) { $0.merge($1) { a, _ in a } }
@@ -100,11 +105,72 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
         }
     }
 
-    /// Writes `report.json`, `junit.xml` and `report.html` into `directory`.
+    /// Writes `report.json`, `junit.xml`, `report.html` and `summary.md` into `directory`.
     public func write(to directory: String) throws {
-        try AtomicFile.write(json(), to: directory + "/report.json")
-        try AtomicFile.write(Array(junit().utf8), to: directory + "/junit.xml")
-        try AtomicFile.write(Array(html().utf8), to: directory + "/report.html")
+        var report = self
+        report.folder = directory
+        try AtomicFile.write(report.json(), to: directory + "/report.json")
+        try AtomicFile.write(Array(report.junit().utf8), to: directory + "/junit.xml")
+        try AtomicFile.write(Array(report.html().utf8), to: directory + "/report.html")
+        try AtomicFile.write(Array(report.markdown().utf8), to: directory + "/summary.md")
+    }
+
+    /// The report with its artifact paths, relative to `folder`, made relative
+    /// to `newFolder` instead (both relative to the working folder, or absolute).
+    public func rebased(from folder: String, to newFolder: String) -> SnapshotReport {
+        let from = URL(fileURLWithPath: folder.isEmpty ? "." : folder).standardizedFileURL.pathComponents
+        let to = URL(fileURLWithPath: newFolder).standardizedFileURL.pathComponents
+        let common = zip(from, to).prefix { $0 == $1 }.count
+        let prefix = (Array(repeating: "..", count: to.count - common) + from[common...]).joined(separator: "/")
+        guard !prefix.isEmpty else { return self }
+        var report = self
+        let move = { (artifacts: [String: String]) in artifacts.mapValues { prefix + "/" + $0 } }
+        for i in report.cases.indices {
+            report.cases[i].artifacts = move(report.cases[i].artifacts)
+            for j in report.cases[i].frames.indices { report.cases[i].frames[j].artifacts = move(report.cases[i].frames[j].artifacts) }
+        }
+        return report
+    }
+
+    /// The command that accepts `id` from this report.
+    public func acceptCommand(_ id: String? = nil) -> String {
+        "unfold accept" + (folder.map { $0 == ".unfold/artifacts" ? "" : " --report " + shellQuoted($0) } ?? "")
+            + (id.map { " " + shellQuoted($0) } ?? "")
+    }
+
+    private func shellQuoted(_ s: String) -> String {
+        s.allSatisfy { $0.isLetter || $0.isNumber || "-_./".contains($0) } ? s : "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    /// A Markdown summary for a CI job's page (`$GITHUB_STEP_SUMMARY`):
+    /// failures with their diff pictures' paths and the commands that accept them.
+    public func markdown() -> String {
+        var text = "### unfold test: \(summary)\n\n"
+        for (scenario, change) in (environmentChanges ?? [:]).sorted(by: { $0.key < $1.key }) {
+            text += "> **\(scenario)**: \(change)\n\n"
+        }
+        let failures = cases.filter { $0.status == .failed }
+        if !failures.isEmpty {
+            text += "| reference | what differs | diff | accept |\n|---|---|---|---|\n"
+            for c in failures {
+                let id = c.scenario + "/" + c.reference
+                let diff = c.artifacts["diff"].map { "`" + (folder.map { $0 + "/" } ?? "") + $0 + "`" } ?? ""
+                text += "| `\(id)` | \(markdownCell(c.message)) | \(diff) | `\(acceptCommand(id))` |\n"
+            }
+            text +=
+                "\nAccept them all without rendering again: `\(acceptCommand())`; review them one by one: `unfold review"
+                + (folder.map { $0 == ".unfold/artifacts" ? "" : " --report " + shellQuoted($0) } ?? "") + "`.\n"
+        }
+        if !stale.isEmpty {
+            text += "\nStale references (remove them with `unfold test --prune`): " + stale.map { "`\($0)`" }.joined(separator: ", ") + "\n"
+        }
+        text += "\nReferences: \(referenceBytes) bytes"
+        if let change = referenceBytesChange, change != 0 { text += " (\(change > 0 ? "+" : "")\(change) in this run)" }
+        return text + "\n"
+    }
+
+    private func markdownCell(_ s: String) -> String {
+        s.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
     }
 }
 

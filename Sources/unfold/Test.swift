@@ -30,6 +30,12 @@ struct TestCommand: ParsableCommand {
     @Flag(help: "Remove references that no scenario produces any more.")
     var prune = false
 
+    @Flag(help: "Also render every scenario twice, with 1 and 2 workers, and fail on any byte difference in any output.")
+    var checkDeterminism = false
+
+    @Option(help: "Write a Markdown summary here (it goes to $GITHUB_STEP_SUMMARY too when that is set).")
+    var summary: String?
+
     @OptionGroup var comparison: ComparisonOptions
 
     @Option(name: .shortAndLong, help: "Worker threads (default: the number of cores).")
@@ -74,7 +80,10 @@ struct TestCommand: ParsableCommand {
         report.snapshots = snapshots
         do { report.environment = try SnapshotEnvironment(fonts: options.render.fonts) } catch { throw fail(error) }
         var environmentChanges: [String: [String]] = [:]  // message → scenarios
+        var bytesChange = 0
         for scenario in scenarios.sorted(by: { $0.name < $1.name }) {
+            let store = ReferenceStore(root: snapshots, scenario: scenario.name)
+            let sizeBefore = store.storedSize()
             do {
                 let check = try SnapshotRunner.check(scenario, options: options, prune: prune)
                 report.cases += check.cases
@@ -95,8 +104,11 @@ struct TestCommand: ParsableCommand {
                 FileHandle.standardError.write(Data("error: \(scenario.file): \(error)\n".utf8))
                 throw ExitCode(2)
             }
-            report.referenceBytes += ReferenceStore(root: snapshots, scenario: scenario.name).storedSize()
+            let size = store.storedSize()
+            report.referenceBytes += size
+            bytesChange += size - sizeBefore
         }
+        report.referenceBytesChange = bytesChange
         // A full run (the default scenarios, no shard) also finds folders of
         // scenarios that are gone; a run of chosen files or folders cannot know.
         if shard == nil, inputs.isEmpty, !scenarios.isEmpty {
@@ -122,12 +134,63 @@ struct TestCommand: ParsableCommand {
         for s in report.stale { print("stale reference \(s)" + (prune ? " (removed)" : "; remove it with --prune")) }
         if report.failed > 0 {
             try report.write(to: artifacts)
-            print("report: \(artifacts)/report.html, junit.xml, report.json")
+            print("report: \(artifacts)/report.html, junit.xml, report.json, summary.md")
+            print("accept the changes: \(report.acceptCommand()) (or one by one: unfold review\(artifacts == ".unfold/artifacts" ? "" : " --report \(artifacts)"))")
+        } else {
+            report.folder = artifacts
         }
-        print("references: \(formatBytes(report.referenceBytes)) in \(snapshots) for \(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s")")
+        try writeSummary(report, to: summary)
+        let change = bytesChange == 0 ? "" : " (\(bytesChange > 0 ? "+" : "-")\(formatBytes(abs(bytesChange))) in this run)"
+        print("references: \(formatBytes(report.referenceBytes))\(change) in \(snapshots) for \(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s")")
         print(report.summary)
-        if report.failed > 0 { throw ExitCode(1) }
+        var failed = report.failed > 0
+        if checkDeterminism {
+            failed = try !checkRendersAgree(scenarios, fonts: options.render.fonts) || failed
+        }
+        if failed { throw ExitCode(1) }
     }
+}
+
+/// Writes the Markdown summary to `path` and appends it to `$GITHUB_STEP_SUMMARY` when that is set.
+func writeSummary(_ report: SnapshotReport, to path: String?) throws {
+    let text = Array(report.markdown().utf8)
+    if let path { try AtomicFile.write(text, to: path) }
+    if let step = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !step.isEmpty {
+        guard let handle = FileHandle(forWritingAtPath: step) else {
+            throw fail(UsageError(description: "GITHUB_STEP_SUMMARY is \(step), which cannot be written"))
+        }
+        defer { try? handle.close() }
+        handle.seekToEndOfFile()
+        handle.write(Data(text))
+    }
+}
+
+/// Renders every scenario's outputs with 1 and with 2 workers and prints
+/// each file whose bytes differ. True when all agree.
+func checkRendersAgree(_ scenarios: [Scenario], fonts: FontSet) throws -> Bool {
+    var agree = true
+    var files = 0
+    for scenario in scenarios.sorted(by: { $0.name < $1.name }) {
+        var options = RenderOptions(fonts: fonts)
+        options.workers = 1
+        let one = try ScenarioRenderer.render(scenario, options: options)
+        options.workers = 2
+        let two = try ScenarioRenderer.render(scenario, options: options)
+        let second = Dictionary(two.files.map { ($0.path, $0.bytes) }, uniquingKeysWith: { a, _ in a })
+        for file in one.files where second[file.path] != file.bytes {
+            print("NONDETERMINISTIC \(scenario.name)/\(file.path): the bytes differ between 1 and 2 workers")
+            agree = false
+        }
+        if Set(one.files.map(\.path)) != Set(second.keys) {
+            print("NONDETERMINISTIC \(scenario.name): 1 and 2 workers write different files")
+            agree = false
+        }
+        files += one.files.count
+    }
+    print(
+        "determinism: \(files) files of \(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s") rendered twice (1 and 2 workers): "
+            + (agree ? "byte-identical" : "they differ"))
+    return agree
 }
 
 /// A stable share of scenarios by name (FNV-1a), so that adding a scenario
@@ -156,12 +219,21 @@ struct MergeReports: ParsableCommand {
     var out: String
 
     func run() throws {
-        let merged: SnapshotReport
-        do { merged = SnapshotReport.merged(try reports.map(SnapshotReport.read)) } catch {
+        var merged: SnapshotReport
+        do {
+            // Artifact paths are relative to each shard's folder: make them relative to --out.
+            merged = SnapshotReport.merged(
+                try reports.map { path in
+                    try SnapshotReport.read(path).rebased(from: (path as NSString).deletingLastPathComponent, to: out)
+                })
+        } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode(2)
         }
+        merged.folder = out
         try merged.write(to: out)
+        try writeSummary(merged, to: nil)
+        print("merged \(reports.count) reports into \(out): report.html, junit.xml, report.json, summary.md")
         print(merged.summary)
         if merged.failed > 0 { throw ExitCode(1) }
     }

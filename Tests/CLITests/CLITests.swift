@@ -359,3 +359,60 @@ let small = """
         }
     }
 }
+
+@Suite(.serialized) struct ReviewLoopTests {
+    /// The documented CI setup (docs/github-actions.yml): shards, their reports
+    /// merged, a summary, and the failures accepted from the merged report.
+    @Test func threeShardsMergeIntoOneReportThatCanBeAccepted() throws {
+        let s = Scratch()
+        let dir = s.path + "/Examples"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let names = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot"]
+        for name in names { try Data(small.replacingOccurrences(of: "name: cli", with: "name: \(name)").utf8).write(to: URL(fileURLWithPath: "\(dir)/\(name).yaml")) }
+        #expect(try unfold(["test", "--record", "missing"], in: s.path).status == 0)
+        for name in names {
+            try Data(small.replacingOccurrences(of: "name: cli", with: "name: \(name)").replacingOccurrences(of: "Beta", with: "Bete").utf8).write(
+                to: URL(fileURLWithPath: "\(dir)/\(name).yaml"))
+        }
+        var shards: [String] = []
+        var failures = 0
+        for k in 1 ... 3 {
+            let run = try unfold(["test", "--shard", "\(k)/3", "--record", "never", "--artifacts", "shards/\(k)"], in: s.path)
+            #expect(run.status <= 1)
+            failures += run.out.components(separatedBy: "\nFAIL ").count - 1 + (run.out.hasPrefix("FAIL ") ? 1 : 0)
+            if FileManager.default.fileExists(atPath: "\(s.path)/shards/\(k)/report.json") { shards.append("shards/\(k)/report.json") }
+        }
+        #expect(failures == names.count * 3)  // state-01, the strip and updates.json of each
+        let summary = s.path + "/step-summary.md"
+        #expect(FileManager.default.createFile(atPath: summary, contents: nil))
+        let merged = try unfold(["merge-reports"] + shards + ["--out", "merged"], in: s.path, environment: ["GITHUB_STEP_SUMMARY": summary])
+        #expect(merged.status == 1 && merged.out.hasSuffix("\(names.count * 1) passed, \(names.count * 3) failed\n"))
+        let markdown = try String(contentsOfFile: summary, encoding: .utf8)
+        #expect(markdown.hasPrefix("### unfold test: \(names.count) passed, \(names.count * 3) failed"))
+        #expect(markdown.contains("| `alpha/state-01.png` |") && markdown.contains("`unfold accept --report merged alpha/state-01.png`"))
+        // The merged report's pictures are reachable from its folder.
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: s.path + "/merged/report.json"))) as? [String: Any])
+        for case let c as [String: Any] in try #require(report["cases"] as? [Any]) {
+            for path in (c["artifacts"] as? [String: String] ?? [:]).values {
+                #expect(FileManager.default.fileExists(atPath: s.path + "/merged/" + path), "\(path)")
+            }
+        }
+        let dry = try unfold(["accept", "--report", "merged", "--dry-run"], in: s.path)
+        #expect(dry.status == 0 && dry.out.hasSuffix("\(names.count * 3) items into Snapshots (dry run: nothing changed)\n"))
+        let accepted = try unfold(["accept", "--report", "merged"], in: s.path)
+        #expect(accepted.status == 0)
+        #expect(try unfold(["test", "--record", "never"], in: s.path).status == 0)
+        // Accepting the same report again is refused: its references are stale now.
+        let again = try unfold(["accept", "--report", "merged", "alpha"], in: s.path)
+        #expect(again.status == 1 && again.err.contains("changed since the report was made"))
+        #expect(try unfold(["accept", "--report", "merged", "--undo"], in: s.path).status == 0)
+        #expect(try unfold(["test", "--record", "never"], in: s.path).status == 1)
+    }
+
+    @Test func determinismCheckRendersTwiceAndAgrees() throws {
+        let s = Scratch()
+        let file = s.write("cli.yaml", small)
+        let run = try unfold(["test", file, "--snapshots", s.path + "/Snapshots", "--artifacts", s.path + "/art", "--check-determinism"])
+        #expect(run.status == 0 && run.out.contains("determinism: 8 files of 1 scenario rendered twice (1 and 2 workers): byte-identical"))
+    }
+}
