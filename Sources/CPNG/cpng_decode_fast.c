@@ -35,35 +35,6 @@ static uint32_t be32(const uint8_t *p) {
     return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
 }
 
-static int paeth(int a, int b, int c) {
-    int p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c);
-    return (pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c);
-}
-
-/* Undoes the filter of one row in place; `prev` is the unfiltered row above or NULL. */
-static int unfilter(uint8_t type, uint8_t *row, const uint8_t *prev, size_t n, size_t bpp) {
-    size_t i;
-    switch (type) {
-    case 0: return 0;
-    case 1: for (i = bpp; i < n; i++) row[i] = (uint8_t)(row[i] + row[i - bpp]); return 0;
-    case 2: if (prev) for (i = 0; i < n; i++) row[i] = (uint8_t)(row[i] + prev[i]); return 0;
-    case 3:
-        for (i = 0; i < n; i++) {
-            int left = i >= bpp ? row[i - bpp] : 0, up = prev ? prev[i] : 0;
-            row[i] = (uint8_t)(row[i] + ((left + up) >> 1));
-        }
-        return 0;
-    case 4:
-        for (i = 0; i < n; i++) {
-            int left = i >= bpp ? row[i - bpp] : 0, up = prev ? prev[i] : 0;
-            int ul = (prev && i >= bpp) ? prev[i - bpp] : 0;
-            row[i] = (uint8_t)(row[i] + paeth(left, up, ul));
-        }
-        return 0;
-    default: return -1;
-    }
-}
-
 static const uint8_t signature[8] = {137, 80, 78, 71, 13, 10, 26, 10};
 
 int cpng_peek(const uint8_t *data, size_t len, uint32_t *width, uint32_t *height) {
@@ -211,7 +182,7 @@ int cpng_decode_fast(const uint8_t *data, size_t len, uint32_t max_pixels, int p
         uint8_t *cur = rows + (y & 1) * stride;
         const uint8_t *prev = y ? rows + ((y - 1) & 1) * stride : NULL;
         memcpy(cur, row + 1, stride);
-        if (unfilter(row[0], cur, prev, stride, (size_t)p.channels) != 0) {
+        if (cpng__unfilter_row(row[0], cur, prev, stride, (size_t)p.channels) != 0) {
             code = cpng__fail(err, errlen, CPNG_E_FORMAT, "corrupt PNG (unknown filter type %u on row %u)", row[0], y);
             break;
         }
@@ -243,7 +214,7 @@ int cpng_decode_rows(const uint8_t *data, size_t len, uint32_t max_pixels, cpng_
     for (uint32_t y = 0; code == CPNG_OK && y < p.height; y++) {
         uint8_t *row = raw + (size_t)y * pitch;
         const uint8_t *prev = y ? row - pitch + 1 : NULL;
-        if (unfilter(row[0], row + 1, prev, stride, (size_t)p.channels) != 0)
+        if (cpng__unfilter_row(row[0], row + 1, prev, stride, (size_t)p.channels) != 0)
             code = cpng__fail(err, errlen, CPNG_E_FORMAT, "corrupt PNG (unknown filter type %u on row %u)", row[0], y);
     }
     free(p.owned);

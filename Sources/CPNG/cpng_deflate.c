@@ -21,6 +21,10 @@
  *
  * The band height depends only on the row size (band_bytes / row bytes),
  * never on the thread count, so the bytes are the same for any `threads`.
+ * A band's bytes depend only on its rows and the rows before it that its
+ * dictionary is filtered from, so cpng_encode compresses all bands at once
+ * and a stream (cpng_stream.c) each band as soon as those rows are in, with
+ * the same code (cpng__compress_bands) and the same bytes.
  * zlib's own output does not depend on what a reused z_stream held before
  * (longest_match never lets bytes past the input decide a match).
  *
@@ -98,19 +102,87 @@ const cpng__opts cpng__default_opts = {
     CPNG__F_NONE | CPNG__F_SUB | CPNG__F_UP, 1024 * 1024, DICT_BYTES, 1, &cpng__zlib_codec
 };
 
+/* ---- the bands of an image ---- */
+
+static uLong adler_long(uLong adler, const uint8_t *p, size_t len) {
+    for (size_t k = 0; k < len; k += 1u << 30)
+        adler = adler32(adler, p + k, (uInt)(len - k < (1u << 30) ? len - k : 1u << 30));
+    return adler;
+}
+
+int cpng__bands_init(cpng__bands *b, uint32_t w, uint32_t h, int channels, const cpng__opts *o) {
+    memset(b, 0, sizeof *b);
+    if (!o) o = &cpng__default_opts;
+    b->o = o;
+    b->w = w;
+    b->h = h;
+    b->ch = channels;
+    b->n = (size_t)w * (size_t)channels;
+    b->rowbytes = b->n + 1;
+    size_t br = o->band_bytes / b->rowbytes;
+    b->band_rows = br < 1 ? 1 : br > h ? h : (uint32_t)br;
+    b->nbands = (uint32_t)((h + (uint64_t)b->band_rows - 1) / b->band_rows);
+    b->unit = (uint32_t)((DICT_BYTES + b->rowbytes - 1) / b->rowbytes);
+    b->runs = o->runs && (o->filters & CPNG__F_UP) && b->band_rows >= b->unit;
+    if (!b->runs) return CPNG_OK;
+    /* the run unit: `unit` rows of 2, 0, 0, ... compressed on their own */
+    static const cpng__codec rle = { "zlib-rle", 1, Z_RLE, zlib_segment, zlib_release };
+    size_t len = (size_t)b->unit * b->rowbytes;
+    b->zrows = calloc(b->unit, b->rowbytes);
+    if (!b->zrows) return CPNG_E_NOMEM;
+    for (uint32_t k = 0; k < b->unit; k++) b->zrows[(size_t)k * b->rowbytes] = 2;
+    void *cs = NULL;
+    int r = zlib_segment(&rle, &cs, NULL, 0, b->zrows, len, &b->unit_z);
+    zlib_release(cs);
+    b->unit_adler = (uint32_t)adler_long(adler32(0, NULL, 0), b->zrows, len);
+    return r;
+}
+
+void cpng__bands_free(cpng__bands *b) {
+    free(b->zrows);
+    free(b->unit_z.data);
+    b->zrows = NULL;
+    b->unit_z = (cpng__buf){ 0 };
+}
+
+/* The dictionary a band's first segment wants: that many bytes before it. */
+static size_t dict_want(const cpng__bands *b) {
+    return b->o->dict_bytes < DICT_BYTES ? b->o->dict_bytes : DICT_BYTES;
+}
+
+/* Rows before band k that it filters again for its dictionary. */
+static uint32_t dict_rows(const cpng__bands *b, uint32_t k) {
+    uint32_t back = (uint32_t)((dict_want(b) + b->rowbytes - 1) / b->rowbytes), y0 = k * b->band_rows;
+    return back < y0 ? back : y0;
+}
+
+uint32_t cpng__band_first_row(const cpng__bands *b, uint32_t k) {
+    uint32_t y0 = k * b->band_rows, back = dict_rows(b, k);
+    return y0 - back - (y0 > back ? 1 : 0);
+}
+
+int cpng__zlib_head(const cpng__bands *b, cpng__buf *z) {
+    /* deflate, 32 KiB window, FLEVEL as zlib would write it, FCHECK */
+    int lv = b->o->codec->level;
+    unsigned hdr = (0x78u << 8) | ((lv < 2 ? 0u : lv < 6 ? 1u : lv == 6 ? 2u : 3u) << 6);
+    hdr += 31 - hdr % 31;
+    uint8_t head[2] = { (uint8_t)(hdr >> 8), (uint8_t)hdr };
+    return cpng__put(z, head, 2);
+}
+
+int cpng__zlib_tail(cpng__buf *z, uint32_t adler) {
+    static const uint8_t final_block[2] = { 0x03, 0x00 }; /* empty fixed-Huffman final block */
+    uint8_t tail[4];
+    cpng__be32(tail, adler);
+    return cpng__put(z, final_block, 2) || cpng__put(z, tail, 4) ? CPNG_E_NOMEM : CPNG_OK;
+}
+
 /* ---- banded, threaded filtering + compression ---- */
 
-#define MAX_THREADS 64
-
 typedef struct {
-    const uint8_t *rgba;
-    size_t stride, n, rowbytes; /* n = packed row bytes (w * ch); rowbytes = n + 1 */
-    uint32_t w, h, band_rows, nbands, unit; /* unit: rows per run unit (>= 32 KiB) */
-    int ch, runs;                /* runs: use run units */
-    const cpng__opts *o;
-    const uint8_t *zrows;       /* `unit` repeated rows: 2, 0, 0, ... */
-    cpng__buf unit_z;           /* deflate segment for those rows */
-    uint32_t unit_adler;
+    const cpng__bands *b;
+    const cpng__source *src;
+    uint32_t k0, k1;            /* the bands to compress */
     cpng__buf *outs;            /* one per band */
     uint32_t *adlers;           /* one per band */
     atomic_uint next;
@@ -119,6 +191,10 @@ typedef struct {
 
 /* Bytes per pixel in the source: RGBA, or one palette index when ch == 1. */
 static size_t src_bpp(int ch) { return ch == 1 ? 1 : 4; }
+
+static const uint8_t *src_row(const cpng__source *s, uint32_t y) {
+    return s->base + (size_t)(y - s->first) * s->stride;
+}
 
 static void pack_row(const uint8_t *src, uint32_t w, int ch, uint8_t *dst) {
     if (ch == 4 || ch == 1) {
@@ -133,8 +209,8 @@ static void pack_row(const uint8_t *src, uint32_t w, int ch, uint8_t *dst) {
 }
 
 static int same_as_above(const job *j, uint32_t y) {
-    const uint8_t *src = j->rgba + (size_t)y * j->stride;
-    return y > 0 && memcmp(src, src - j->stride, (size_t)j->w * src_bpp(j->ch)) == 0;
+    return y > 0 && memcmp(src_row(j->src, y), src_row(j->src, y - 1),
+                           (size_t)j->b->w * src_bpp(j->b->ch)) == 0;
 }
 
 typedef struct {
@@ -145,15 +221,15 @@ typedef struct {
 
 /* Filters row y into out (rowbytes); rows must come in order. */
 static void filter_next(filterer *F, uint32_t y, uint8_t *out) {
-    const job *j = F->j;
-    int same = same_as_above(j, y);
+    const cpng__bands *b = F->j->b;
+    int same = same_as_above(F->j, y);
     const uint8_t *cur = F->prev;
     if (!same) {
         uint8_t *dst = F->prev == F->rows[0] ? F->rows[1] : F->rows[0];
-        pack_row(j->rgba + (size_t)y * j->stride, j->w, j->ch, dst);
+        pack_row(src_row(F->j->src, y), b->w, b->ch, dst);
         cur = dst;
     }
-    cpng__filter_row(j->o->filters, cur, F->prev, j->n, j->ch, same, out, F->scratch);
+    cpng__filter_row(b->o->filters, cur, F->prev, b->n, b->ch, same, out, F->scratch);
     F->prev = cur;
 }
 
@@ -162,33 +238,27 @@ typedef struct {
     uLong adler;
 } band_state;
 
-static uLong adler_long(uLong adler, const uint8_t *p, size_t len) {
-    for (size_t k = 0; k < len; k += 1u << 30)
-        adler = adler32(adler, p + k, (uInt)(len - k < (1u << 30) ? len - k : 1u << 30));
-    return adler;
-}
-
 /* Compresses the filtered bytes [in, in + len) as one segment. */
-static int flush_piece(const job *j, band_state *bs, const uint8_t *dict, size_t dictlen,
+static int flush_piece(const cpng__bands *b, band_state *bs, const uint8_t *dict, size_t dictlen,
                        const uint8_t *in, size_t len, cpng__buf *out) {
     if (len == 0) return CPNG_OK;
     bs->adler = adler_long(bs->adler, in, len);
-    return j->o->codec->segment(j->o->codec, &bs->cstate, dict, dictlen, in, len, out);
+    return b->o->codec->segment(b->o->codec, &bs->cstate, dict, dictlen, in, len, out);
 }
 
-static int do_band(job *j, uint32_t b, filterer *F, uint8_t *f, band_state *bs) {
-    size_t rb = j->rowbytes;
-    uint32_t y0 = b * j->band_rows;
-    uint32_t y1 = j->h - y0 < j->band_rows ? j->h : y0 + j->band_rows;
-    size_t want = j->o->dict_bytes < DICT_BYTES ? j->o->dict_bytes : DICT_BYTES;
-    uint32_t back = (uint32_t)((want + rb - 1) / rb);
-    if (back > y0) back = y0;
-    cpng__buf *out = &j->outs[b];
+static int do_band(job *j, uint32_t k, filterer *F, uint8_t *f, band_state *bs) {
+    const cpng__bands *b = j->b;
+    size_t rb = b->rowbytes;
+    uint32_t y0 = k * b->band_rows;
+    uint32_t y1 = b->h - y0 < b->band_rows ? b->h : y0 + b->band_rows;
+    size_t want = dict_want(b);
+    uint32_t back = dict_rows(b, k);
+    cpng__buf *out = &j->outs[k - j->k0];
 
     /* the rows before the band, filtered again for the dictionary */
     F->prev = F->zero;
     if (y0 - back > 0) {
-        pack_row(j->rgba + (size_t)(y0 - back - 1) * j->stride, j->w, j->ch, F->rows[0]);
+        pack_row(src_row(j->src, y0 - back - 1), b->w, b->ch, F->rows[0]);
         F->prev = F->rows[0];
     }
     for (uint32_t y = y0 - back; y < y0; y++) filter_next(F, y, f + (size_t)(y - (y0 - back)) * rb);
@@ -198,44 +268,44 @@ static int do_band(job *j, uint32_t b, filterer *F, uint8_t *f, band_state *bs) 
     bs->adler = adler32(0, NULL, 0);
 
     for (uint32_t y = y0; y < y1;) {
-        uint32_t k = 0;
-        if (j->runs && same_as_above(j, y)) {
-            k = 1;
-            while (y + k < y1 && same_as_above(j, y + k)) k++;
+        uint32_t run = 0;
+        if (b->runs && same_as_above(j, y)) {
+            run = 1;
+            while (y + run < y1 && same_as_above(j, y + run)) run++;
         }
-        if (k < j->unit) { /* an ordinary row */
+        if (run < b->unit) { /* an ordinary row */
             filter_next(F, y, cur);
             cur += rb;
             y++;
             continue;
         }
         /* a long run: the rows that do not fill a unit join the current piece */
-        uint32_t units = k / j->unit, rest = k % j->unit;
-        memcpy(cur, j->zrows, (size_t)rest * rb);
+        uint32_t units = run / b->unit, rest = run % b->unit;
+        memcpy(cur, b->zrows, (size_t)rest * rb);
         cur += (size_t)rest * rb;
-        int r = flush_piece(j, bs, dict, dictlen, piece, (size_t)(cur - piece), out);
+        int r = flush_piece(b, bs, dict, dictlen, piece, (size_t)(cur - piece), out);
         if (r) return r;
-        if (cpng__reserve(out, (size_t)units * j->unit_z.len)) return CPNG_E_NOMEM;
+        if (cpng__reserve(out, (size_t)units * b->unit_z.len)) return CPNG_E_NOMEM;
         for (uint32_t u = 0; u < units; u++) {
-            cpng__put(out, j->unit_z.data, j->unit_z.len);
-            bs->adler = adler32_combine(bs->adler, j->unit_adler, (z_off_t)((size_t)j->unit * rb));
+            cpng__put(out, b->unit_z.data, b->unit_z.len);
+            bs->adler = adler32_combine(bs->adler, b->unit_adler, (z_off_t)((size_t)b->unit * rb));
         }
         /* the stream now ends with repeated rows; one row and a match length
            of them hold every string a longer dictionary would */
         dictlen = want < rb + 258 ? want : rb + 258;
-        dict = j->zrows + (size_t)j->unit * rb - dictlen;
+        dict = b->zrows + (size_t)b->unit * rb - dictlen;
         piece = cur = f;
-        y += k; /* F->prev is still right: the run's rows all equal it */
+        y += run; /* F->prev is still right: the run's rows all equal it */
     }
-    int r = flush_piece(j, bs, dict, dictlen, piece, (size_t)(cur - piece), out);
-    j->adlers[b] = (uint32_t)bs->adler;
+    int r = flush_piece(b, bs, dict, dictlen, piece, (size_t)(cur - piece), out);
+    j->adlers[k - j->k0] = (uint32_t)bs->adler;
     return r;
 }
 
 static void *worker(void *arg) {
     job *j = arg;
-    size_t n = j->n;
-    size_t fbytes = (size_t)(j->band_rows + j->unit) * j->rowbytes;
+    size_t n = j->b->n;
+    size_t fbytes = (size_t)(j->b->band_rows + j->b->unit) * j->b->rowbytes;
     uint8_t *mem = malloc(fbytes + 8 * n);
     band_state bs = { NULL, 0 };
     if (!mem) {
@@ -245,102 +315,69 @@ static void *worker(void *arg) {
     filterer F = { j, { mem + fbytes, mem + fbytes + n }, mem + fbytes + 3 * n, mem + fbytes + 2 * n, NULL };
     memset(mem + fbytes + 2 * n, 0, n); /* the zero row above row 0 */
     for (;;) {
-        unsigned b = atomic_fetch_add(&j->next, 1);
-        if (b >= j->nbands || atomic_load(&j->error)) break;
-        int r = do_band(j, b, &F, mem, &bs);
+        unsigned k = j->k0 + atomic_fetch_add(&j->next, 1);
+        if (k >= j->k1 || atomic_load(&j->error)) break;
+        int r = do_band(j, k, &F, mem, &bs);
         if (r) {
             atomic_store(&j->error, r);
             break;
         }
     }
-    if (bs.cstate) j->o->codec->release(bs.cstate);
+    if (bs.cstate) j->b->o->codec->release(bs.cstate);
     free(mem);
     return NULL;
+}
+
+int cpng__compress_bands(const cpng__bands *b, const cpng__source *src, uint32_t k0, uint32_t k1,
+                         int threads, cpng__buf *z, uint32_t *adler) {
+    uint32_t count = k1 - k0;
+    job j;
+    memset(&j, 0, sizeof j);
+    j.b = b;
+    j.src = src;
+    j.k0 = k0;
+    j.k1 = k1;
+    j.outs = calloc(count, sizeof *j.outs);
+    j.adlers = calloc(count, sizeof *j.adlers);
+    atomic_init(&j.next, 0);
+    atomic_init(&j.error, j.outs && j.adlers ? CPNG_OK : CPNG_E_NOMEM);
+    if (threads < 1) threads = 1;
+    if ((uint32_t)threads > count) threads = (int)count;
+    if (threads > CPNG__MAX_THREADS) threads = CPNG__MAX_THREADS;
+    pthread_t tids[CPNG__MAX_THREADS];
+    int started = 0;
+    for (int t = 1; t < threads && !atomic_load(&j.error); t++) /* a thread that fails to start is just not there */
+        if (pthread_create(&tids[started], NULL, worker, &j) == 0) started++;
+    if (!atomic_load(&j.error)) worker(&j);
+    for (int t = 0; t < started; t++) pthread_join(tids[t], NULL);
+    int r = atomic_load(&j.error);
+
+    size_t total = 0;
+    for (uint32_t i = 0; r == CPNG_OK && i < count; i++) total += j.outs[i].len;
+    if (r == CPNG_OK && cpng__reserve(z, total)) r = CPNG_E_NOMEM;
+    for (uint32_t i = 0; r == CPNG_OK && i < count; i++) {
+        uint32_t y0 = (k0 + i) * b->band_rows;
+        uint32_t rows = b->h - y0 < b->band_rows ? b->h - y0 : b->band_rows;
+        cpng__put(z, j.outs[i].data, j.outs[i].len);
+        *adler = (uint32_t)adler32_combine(*adler, j.adlers[i], (z_off_t)((size_t)rows * b->rowbytes));
+    }
+    for (uint32_t i = 0; j.outs && i < count; i++) free(j.outs[i].data);
+    free(j.outs);
+    free(j.adlers);
+    return r;
 }
 
 int cpng__compress_image(const uint8_t *rgba, size_t stride, uint32_t w, uint32_t h,
                          int channels, int threads, const cpng__opts *o, cpng__buf *z,
                          char *err, size_t errlen) {
-    if (!o) o = &cpng__default_opts; /* callers checked the size (cpng__check_size) */
-    job j;
-    memset(&j, 0, sizeof j);
-    j.rgba = rgba;
-    j.stride = stride;
-    j.w = w;
-    j.h = h;
-    j.ch = channels;
-    j.o = o;
-    j.n = (size_t)w * (size_t)channels;
-    j.rowbytes = j.n + 1;
-    size_t br = o->band_bytes / j.rowbytes;
-    j.band_rows = br < 1 ? 1 : br > h ? h : (uint32_t)br;
-    j.nbands = (uint32_t)((h + (uint64_t)j.band_rows - 1) / j.band_rows);
-    j.unit = (uint32_t)((DICT_BYTES + j.rowbytes - 1) / j.rowbytes);
-    atomic_init(&j.next, 0);
-    atomic_init(&j.error, 0);
-    j.runs = o->runs && (o->filters & CPNG__F_UP) && j.band_rows >= j.unit;
-    j.outs = calloc(j.nbands, sizeof *j.outs);
-    j.adlers = calloc(j.nbands, sizeof *j.adlers);
-    uint8_t *zrows = j.runs ? calloc(j.unit, j.rowbytes) : NULL;
-    j.zrows = zrows;
-    int r = CPNG_OK;
-    if (!j.outs || !j.adlers || (j.runs && !zrows)) {
-        r = CPNG_E_NOMEM;
-        goto done;
-    }
-    if (j.runs) { /* the run unit: `unit` rows of 2, 0, 0, ... compressed on their own */
-        static const cpng__codec rle = { "zlib-rle", 1, Z_RLE, zlib_segment, zlib_release };
-        size_t len = (size_t)j.unit * j.rowbytes;
-        for (uint32_t k = 0; k < j.unit; k++) zrows[(size_t)k * j.rowbytes] = 2;
-        void *cs = NULL;
-        r = zlib_segment(&rle, &cs, NULL, 0, zrows, len, &j.unit_z);
-        zlib_release(cs);
-        if (r) goto done;
-        j.unit_adler = (uint32_t)adler_long(adler32(0, NULL, 0), zrows, len);
-    }
-
-    if (threads < 1) threads = 1;
-    if ((uint32_t)threads > j.nbands) threads = (int)j.nbands;
-    if (threads > MAX_THREADS) threads = MAX_THREADS;
-    pthread_t tids[MAX_THREADS];
-    int started = 0;
-    for (int t = 1; t < threads; t++) /* a thread that fails to start is just not there */
-        if (pthread_create(&tids[started], NULL, worker, &j) == 0) started++;
-    worker(&j);
-    for (int t = 0; t < started; t++) pthread_join(tids[t], NULL);
-    r = atomic_load(&j.error);
-    if (r) goto done;
-
-    /* zlib header: deflate, 32 KiB window, FLEVEL as zlib would write it, FCHECK */
-    int lv = o->codec->level;
-    unsigned hdr = (0x78u << 8) | ((lv < 2 ? 0u : lv < 6 ? 1u : lv == 6 ? 2u : 3u) << 6);
-    hdr += 31 - hdr % 31;
-    uint8_t head[2] = { (uint8_t)(hdr >> 8), (uint8_t)hdr };
-    static const uint8_t final_block[2] = { 0x03, 0x00 }; /* empty fixed-Huffman final block */
-    size_t total = 8;
-    for (uint32_t b = 0; b < j.nbands; b++) total += j.outs[b].len;
-    if (cpng__reserve(z, total)) {
-        r = CPNG_E_NOMEM;
-        goto done;
-    }
-    cpng__put(z, head, 2);
-    uLong adler = adler32(0, NULL, 0);
-    for (uint32_t b = 0; b < j.nbands; b++) {
-        cpng__put(z, j.outs[b].data, j.outs[b].len);
-        uint32_t rows = j.h - b * j.band_rows < j.band_rows ? j.h - b * j.band_rows : j.band_rows;
-        adler = adler32_combine(adler, j.adlers[b], (z_off_t)((size_t)rows * j.rowbytes));
-    }
-    uint8_t tail[4];
-    cpng__be32(tail, (uint32_t)adler);
-    cpng__put(z, final_block, 2);
-    cpng__put(z, tail, 4);
-done:
-    if (j.outs)
-        for (uint32_t b = 0; b < j.nbands; b++) free(j.outs[b].data);
-    free(j.outs);
-    free(j.adlers);
-    free(zrows);
-    free(j.unit_z.data);
+    cpng__bands b; /* callers checked the size (cpng__check_size) */
+    cpng__source src = { rgba, stride, 0 };
+    uint32_t adler = (uint32_t)adler32(0, NULL, 0);
+    int r = cpng__bands_init(&b, w, h, channels, o);
+    if (!r) r = cpng__zlib_head(&b, z);
+    if (!r) r = cpng__compress_bands(&b, &src, 0, b.nbands, threads, z, &adler);
+    if (!r) r = cpng__zlib_tail(z, adler);
+    cpng__bands_free(&b);
     if (r) return cpng__fail(err, errlen, r, r == CPNG_E_NOMEM ? "out of memory while compressing"
                                                                : "deflate failed");
     return CPNG_OK;

@@ -1,7 +1,8 @@
 /*
  * cpng_encode.c: still PNG files, written chunk by chunk (signature, IHDR,
- * IDAT..., IEND) around the zlib stream from cpng_deflate.c, plus the small
- * helpers (buffer, chunk, errors) the other files share.
+ * PLTE and tRNS for a palette, IDAT..., IEND) around the zlib stream from
+ * cpng_deflate.c, for cpng_encode and for a stream (cpng_stream.c), plus the
+ * small helpers (buffer, chunk, errors) the other files share.
  */
 #include "cpng_internal.h"
 
@@ -126,6 +127,29 @@ int cpng__check_size(uint32_t w, uint32_t h, size_t stride, char *err, size_t er
     return CPNG_OK;
 }
 
+int cpng__png_file(uint32_t w, uint32_t h, int channels, const cpng__palette *pal,
+                   const cpng__buf *z, cpng_buffer *out) {
+    uint8_t plte[256 * 3], trns[256];
+    int colours = channels == 1 ? pal->count : 0, alphas = 0; /* tRNS: up to the last translucent entry */
+    for (int i = 0; i < colours; i++) {
+        memcpy(plte + 3 * i, pal->rgba + 4 * i, 3);
+        trns[i] = pal->rgba[4 * i + 3];
+        if (trns[i] != 255) alphas = i + 1;
+    }
+    cpng__buf png = { 0 };
+    if (cpng__reserve(&png, z->len + z->len / DATA_CHUNK_BYTES * 12 + 64 + sizeof plte + sizeof trns) ||
+        cpng__head(&png, w, h, channels) ||
+        (colours && cpng__chunk(&png, "PLTE", plte, (size_t)colours * 3)) ||
+        (alphas && cpng__chunk(&png, "tRNS", trns, (size_t)alphas)) ||
+        cpng__data_chunks(&png, "IDAT", z, NULL) || cpng__chunk(&png, "IEND", NULL, 0)) {
+        free(png.data);
+        return CPNG_E_NOMEM;
+    }
+    out->data = png.data;
+    out->len = png.len;
+    return CPNG_OK;
+}
+
 int cpng__encode_opts(const uint8_t *rgba, uint32_t width, uint32_t height, size_t stride,
                       int threads, const cpng__opts *opts, cpng_buffer *out,
                       char *err, size_t errlen) {
@@ -139,38 +163,18 @@ int cpng__encode_opts(const uint8_t *rgba, uint32_t width, uint32_t height, size
     /* An image of at most 256 colours (most outline frames: a background,
        greys, anti-aliased text of one colour) is written losslessly with a
        palette: a third of the bytes to filter and deflate, and smaller files. */
-    uint8_t palette[256 * 4], *indices = NULL;
-    int colours = 0;
-    int paletted = cpng__palette(rgba, width, height, stride, &indices, palette, &colours);
+    cpng__palette pal;
+    uint8_t *indices = NULL;
+    int paletted = cpng__palette_image(rgba, width, height, stride, &indices, &pal);
     if (paletted < 0) return cpng__fail(err, errlen, CPNG_E_NOMEM, "out of memory");
     int ch = paletted ? 1 : cpng__has_alpha(rgba, width, height, stride) ? 4 : 3;
-    cpng__buf z = { 0 }, png = { 0 };
+    cpng__buf z = { 0 };
     r = paletted ? cpng__compress_image(indices, width, width, height, 1, threads, opts, &z, err, errlen)
                  : cpng__compress_image(rgba, stride, width, height, ch, threads, opts, &z, err, errlen);
     free(indices);
-    if (r) goto fail;
-    uint8_t plte[256 * 3], trns[256];
-    int alphas = 0;   /* tRNS lists alphas up to the last entry that is not opaque */
-    for (int i = 0; i < colours; i++) {
-        memcpy(plte + 3 * i, palette + 4 * i, 3);
-        trns[i] = palette[4 * i + 3];
-        if (trns[i] != 255) alphas = i + 1;
-    }
-    if (cpng__reserve(&png, z.len + z.len / DATA_CHUNK_BYTES * 12 + 64 + sizeof plte + sizeof trns) ||
-        cpng__head(&png, width, height, ch) ||
-        (paletted && cpng__chunk(&png, "PLTE", plte, (size_t)colours * 3)) ||
-        (paletted && alphas && cpng__chunk(&png, "tRNS", trns, (size_t)alphas)) ||
-        cpng__data_chunks(&png, "IDAT", &z, NULL) || cpng__chunk(&png, "IEND", NULL, 0)) {
+    if (r == CPNG_OK && cpng__png_file(width, height, ch, &pal, &z, out))
         r = cpng__fail(err, errlen, CPNG_E_NOMEM, "out of memory");
-        goto fail;
-    }
     free(z.data);
-    out->data = png.data;
-    out->len = png.len;
-    return CPNG_OK;
-fail:
-    free(z.data);
-    free(png.data);
     return r;
 }
 

@@ -5,6 +5,9 @@
  * is data-parallel and the compiler vectorises it. Each one also returns the
  * row's cost: the sum of |b| with b read as a signed byte (libpng's
  * "minimum sum of absolute differences" heuristic).
+ *
+ * And the inverse, for the decoders and for the stream encoder, which reads
+ * its own output back when it has to change the colour type.
  */
 #include "cpng_internal.h"
 
@@ -95,4 +98,32 @@ void cpng__filter_row(unsigned filters, const uint8_t *cur, const uint8_t *prev,
     }
     out[0] = (uint8_t)best_t;
     memcpy(out + 1, scratch + (size_t)best_t * n, n);
+}
+
+static int paeth(int a, int b, int c) {
+    int p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c);
+    return (pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c);
+}
+
+int cpng__unfilter_row(uint8_t type, uint8_t *row, const uint8_t *prev, size_t n, size_t bpp) {
+    size_t i;
+    switch (type) {
+    case 0: return 0;
+    case 1: for (i = bpp; i < n; i++) row[i] = (uint8_t)(row[i] + row[i - bpp]); return 0;
+    case 2: if (prev) for (i = 0; i < n; i++) row[i] = (uint8_t)(row[i] + prev[i]); return 0;
+    case 3:
+        for (i = 0; i < n; i++) {
+            int left = i >= bpp ? row[i - bpp] : 0, up = prev ? prev[i] : 0;
+            row[i] = (uint8_t)(row[i] + ((left + up) >> 1));
+        }
+        return 0;
+    case 4:
+        for (i = 0; i < n; i++) {
+            int left = i >= bpp ? row[i - bpp] : 0, up = prev ? prev[i] : 0;
+            int ul = (prev && i >= bpp) ? prev[i - bpp] : 0;
+            row[i] = (uint8_t)(row[i] + paeth(left, up, ul));
+        }
+        return 0;
+    default: return -1;
+    }
 }

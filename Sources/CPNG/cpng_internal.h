@@ -42,6 +42,32 @@ int cpng__scan(const uint8_t *data, size_t len, uint32_t max_pixels, cpng__png *
    NULL when out of memory. */
 const uint8_t *cpng__idat(const uint8_t *data, const cpng__png *p, size_t *zlen, uint8_t **owned);
 
+/* ---- palette (cpng_palette.c) ---- */
+
+/* The colours of an image (RGBA) in order of first appearance, so the same
+   image always gives the same palette: at most 256, with a hash index. */
+typedef struct {
+    uint32_t keys[1024];
+    int16_t index[1024];        /* palette index of keys[slot]; -1 = empty slot */
+    uint8_t rgba[256 * 4];
+    int count;
+} cpng__palette;
+
+void cpng__palette_init(cpng__palette *p);
+/* Maps one row of w RGBA pixels to palette indices in out, adding its new
+   colours to p. `above` (the RGBA row above) and `above_out` (its indices)
+   may be NULL; when the row equals `above` its indices are copied. Returns 1,
+   or 0 when the row brings a 257th colour (out and p are then partly written). */
+int cpng__palette_row(cpng__palette *p, const uint8_t *row, const uint8_t *above,
+                      const uint8_t *above_out, uint32_t w, uint8_t *out);
+/* If the w x h image has at most 256 colours, returns 1, a malloc'd index
+   image (w bytes per row) in *indices and the colours in *p; else 0 (or
+   CPNG_E_NOMEM). */
+int cpng__palette_image(const uint8_t *rgba, uint32_t w, uint32_t h, size_t stride,
+                        uint8_t **indices, cpng__palette *p);
+/* 1 if a colour of p is not opaque. */
+int cpng__palette_has_alpha(const cpng__palette *p);
+
 /* ---- growable byte buffer and chunk writer (cpng_encode.c) ---- */
 
 typedef struct {
@@ -58,12 +84,12 @@ int cpng__chunk(cpng__buf *b, const char type[4], const uint8_t *data, size_t le
    1 = palette indices; no interlace). */
 int cpng__head(cpng__buf *b, uint32_t w, uint32_t h, int channels);
 
-/* If the w x h image has at most 256 colours, returns 1 and a malloc'd index
-   image (w bytes per row) in *indices, the colours (RGBA, in order of first
-   appearance, so the same image always gives the same palette) in palette,
-   and their count; else 0 (or CPNG_E_NOMEM). */
-int cpng__palette(const uint8_t *rgba, uint32_t w, uint32_t h, size_t stride,
-                  uint8_t **indices, uint8_t palette[256 * 4], int *count);
+/* Writes a whole PNG file around the complete zlib stream z into *out
+   (malloc'd): signature, IHDR, for channels 1 the palette `pal` as PLTE (and
+   tRNS up to its last colour that is not opaque), IDAT chunks, IEND.
+   0 or CPNG_E_NOMEM. */
+int cpng__png_file(uint32_t w, uint32_t h, int channels, const cpng__palette *pal,
+                   const cpng__buf *z, cpng_buffer *out);
 /* Splits a zlib stream into chunks of `type` (IDAT, or fdAT with a sequence
    number before each chunk's data when seq != NULL; *seq is advanced). */
 int cpng__data_chunks(cpng__buf *b, const char type[4], const cpng__buf *z, uint32_t *seq);
@@ -89,6 +115,9 @@ enum {
    scratch holds 5 * n bytes. */
 void cpng__filter_row(unsigned filters, const uint8_t *cur, const uint8_t *prev, size_t n,
                       int bpp, int same, uint8_t *out, uint8_t *scratch);
+/* Undoes filter `type` on one row of n bytes in place; `prev` is the
+   unfiltered row above, NULL for the first row. 0, or -1 for an unknown type. */
+int cpng__unfilter_row(uint8_t type, uint8_t *row, const uint8_t *prev, size_t n, size_t bpp);
 
 /* ---- banded parallel deflate (cpng_deflate.c) ---- */
 
@@ -116,6 +145,51 @@ typedef struct {
 extern const cpng__codec cpng__zlib_codec;
 extern const cpng__opts cpng__default_opts;
 
+#define CPNG__MAX_THREADS 64   /* threads that compress bands at once, at most */
+
+/* How an image of one pixel format is cut into bands, and what its bands
+   share. Depends only on the size, the format and the options (never on the
+   thread count); read-only while bands are compressed. */
+typedef struct {
+    const cpng__opts *o;
+    uint32_t w, h;
+    int ch;                  /* packed channels: 1 (palette indices), 3 (RGB), 4 (RGBA) */
+    size_t n, rowbytes;      /* packed row bytes (w * ch); filtered row bytes (n + 1) */
+    uint32_t band_rows;      /* band_bytes / rowbytes, at least 1, at most h */
+    uint32_t nbands;
+    uint32_t unit;           /* rows per run unit (>= 32 KiB) */
+    int runs;                /* code long runs of repeated rows with the unit */
+    uint8_t *zrows;          /* `unit` repeated rows, filtered (2, 0, 0, ...), when runs */
+    cpng__buf unit_z;        /* their deflate segment */
+    uint32_t unit_adler;
+} cpng__bands;
+
+/* Where the source rows are: row y at base + (y - first) * stride, RGBA for
+   channels 3 and 4, one palette index per pixel for channels 1. */
+typedef struct {
+    const uint8_t *base;
+    size_t stride;
+    uint32_t first;
+} cpng__source;
+
+/* CPNG_OK, CPNG_E_NOMEM or CPNG_E_INTERNAL (opts NULL = the defaults);
+   callers checked the size (cpng__check_size). cpng__bands_free after either. */
+int cpng__bands_init(cpng__bands *b, uint32_t w, uint32_t h, int channels, const cpng__opts *opts);
+void cpng__bands_free(cpng__bands *b);
+/* The first row that band k reads (the rows its dictionary is filtered from,
+   and the one above them); band k itself is rows [k * band_rows, ...). */
+uint32_t cpng__band_first_row(const cpng__bands *b, uint32_t k);
+/* Appends the zlib header of the stream. */
+int cpng__zlib_head(const cpng__bands *b, cpng__buf *z);
+/* Filters and compresses bands [k0, k1) (up to `threads` at a time), reading
+   src's rows from cpng__band_first_row(b, k0) to the end of band k1 - 1;
+   appends their deflate data to z and folds their Adler-32 into *adler.
+   CPNG_OK, CPNG_E_NOMEM or CPNG_E_INTERNAL; the bytes never depend on `threads`. */
+int cpng__compress_bands(const cpng__bands *b, const cpng__source *src, uint32_t k0, uint32_t k1,
+                         int threads, cpng__buf *z, uint32_t *adler);
+/* Ends the zlib stream: an empty final block and the Adler-32 of all bands. */
+int cpng__zlib_tail(cpng__buf *z, uint32_t adler);
+
 /* Filters and compresses the w x h region of `rgba` (channels 3 = drop alpha,
    4 = RGBA; 1 = `rgba` holds one palette index per pixel, `stride` bytes per
    row) into a complete zlib stream appended to `z`. */
@@ -127,5 +201,9 @@ int cpng__compress_image(const uint8_t *rgba, size_t stride, uint32_t w, uint32_
 int cpng__encode_opts(const uint8_t *rgba, uint32_t width, uint32_t height, size_t stride,
                       int threads, const cpng__opts *opts, cpng_buffer *out,
                       char *err, size_t errlen);
+
+/* cpng_stream_begin with explicit options (checks of the stream). */
+cpng_stream *cpng__stream_begin_opts(uint32_t width, uint32_t height, int threads,
+                                     const cpng__opts *opts, char *err, size_t errlen);
 
 #endif

@@ -1,7 +1,7 @@
 /*
  * cpng-check: standalone checks for Sources/CPNG (built and run by build.sh).
  *
- *   cpng-check [all|roundtrip|threads|formats|corrupt|corrupt-quick|tolerance|apng] [TMPDIR]
+ *   cpng-check [all|roundtrip|stream|threads|formats|corrupt|corrupt-quick|tolerance|apng] [TMPDIR]
  *   cpng-check files FILE...   (every decoder entry point on each file, e.g.
  *                               Tools/fuzz/regressions/png/\*)
  *
@@ -285,6 +285,347 @@ static void check_reuse(void) {
     }
     free(in);
     free(other);
+}
+
+/* ---------- streaming encode: the bytes of cpng_encode ---------- */
+
+/* Streams m in calls of `chunk` rows (0: random sizes, with empty calls) into
+   *out; the largest cpng_stream_bytes between calls in *peak. */
+static int stream_image(const img *m, const cpng__opts *o, int threads, uint32_t chunk,
+                        cpng_buffer *out, size_t *peak, char *err, size_t errlen) {
+    cpng_stream *s = cpng__stream_begin_opts(m->w, m->h, threads, o, err, errlen);
+    if (!s) return CPNG_E_NOMEM;
+    int r = CPNG_OK;
+    *peak = cpng_stream_bytes(s);
+    for (uint32_t y = 0; r == CPNG_OK && y < m->h;) {
+        uint32_t k = chunk ? chunk : rnd() % 7 == 0 ? 0 : 1 + rnd() % (rnd() % 2 ? 5 : 700);
+        if (k > m->h - y) k = m->h - y;
+        r = cpng_stream_rows(s, m->px + (size_t)y * m->stride, m->stride, k, err, errlen);
+        size_t bytes = cpng_stream_bytes(s);
+        if (bytes > *peak) *peak = bytes;
+        y += k;
+    }
+    if (r == CPNG_OK) r = cpng_stream_finish(s, out, err, errlen);
+    cpng_stream_free(s);
+    return r;
+}
+
+/* cpng__encode_opts's file for m, whose colour type must be `colour` (so that
+   the case is the one it claims to be). */
+static int reference(const img *m, const cpng__opts *o, int colour, cpng_buffer *ref, const char *what) {
+    char err[256];
+    int r = cpng__encode_opts(m->px, m->w, m->h, m->stride, 1, o, ref, err, sizeof err);
+    CHECK(r == 0, "%s %ux%u: encode failed: %s", what, m->w, m->h, err);
+    walk_info wi = { 0 };
+    CHECK(r == 0 && walk_png(ref->data, ref->len, &wi) && wi.colour == colour,
+          "%s %ux%u: colour type %d, the case wants %d", what, m->w, m->h, wi.colour, colour);
+    return r == 0;
+}
+
+/* The stream must give the reference's bytes: threads 1, 2, 3 with calls of
+   1 row, random sizes and all rows (`all`), or one of each (else). */
+static void stream_same(const img *m, const cpng__opts *o, int colour, int all, const char *what) {
+    cpng_buffer ref;
+    if (!reference(m, o, colour, &ref, what)) return;
+    for (int t = 1; t <= 3; t++)
+        for (int c = 0; c < 3; c++) {
+            if (!all && c != t - 1) continue;
+            uint32_t chunk = c == 0 ? 1 : c == 1 ? 0 : m->h;
+            char err[256] = "";
+            cpng_buffer b = { 0 };
+            size_t peak;
+            int r = stream_image(m, o, t, chunk, &b, &peak, err, sizeof err);
+            CHECK(r == 0 && b.len == ref.len && !memcmp(b.data, ref.data, ref.len),
+                  "%s %ux%u: stream (threads %d, %s) gives %zu bytes, cpng_encode %zu: %d %s", what, m->w, m->h,
+                  t, c == 0 ? "1 row per call" : c == 1 ? "random calls" : "one call", b.len, ref.len, r, err);
+            cpng_free(b.data);
+        }
+    cpng_free(ref.data);
+}
+
+/* Colour i (< 1024) as opaque RGBA; distinct i give distinct colours. */
+static void put_colour(uint8_t *p, uint32_t i) {
+    p[0] = (uint8_t)i;
+    p[1] = (uint8_t)((i >> 8) * 64 + 5);
+    p[2] = (uint8_t)((i * 7) ^ 0x5a);
+    p[3] = 255;
+}
+
+/* w x h pixels of colours [0, colours) from a pool of `pool` (<= 1024): the
+   first pixels in scan order show colours 0, 1, 2, ... once each, the rest are
+   runs of random colours, with runs of 1 to `maxrun` repeated rows. Colours
+   that are 3 mod 8 are translucent when `trans`. */
+static img colour_image(uint32_t w, uint32_t h, uint32_t colours, int trans, uint32_t maxrun) {
+    img m = { malloc((size_t)w * 4 * h), w, h, (size_t)w * 4 };
+    for (uint32_t y = 0; y < h; y++) {
+        uint8_t *row = m.px + (size_t)y * m.stride;
+        if (y > 0 && (uint64_t)y * w >= colours && rnd() % 3 == 0) { /* a run of repeated rows */
+            uint32_t k = 1 + rnd() % maxrun;
+            for (; k && y < h; k--, y++) memcpy(m.px + (size_t)y * m.stride, row - m.stride, m.stride);
+            y--;
+            continue;
+        }
+        uint32_t c = rnd() % colours;
+        for (uint32_t x = 0; x < w; x++) {
+            uint64_t i = (uint64_t)y * w + x;
+            if (rnd() % 16 == 0) c = rnd() % colours;
+            uint32_t v = i < colours ? (uint32_t)i : c;
+            put_colour(row + 4 * (size_t)x, v);
+            if (trans && v % 8 == 3) row[4 * (size_t)x + 3] = (uint8_t)(v * 5);
+        }
+    }
+    return m;
+}
+
+/* Pixel (x, y) becomes the opaque colour 256 + k: a new colour. */
+static void new_colour(img *m, uint32_t x, uint32_t y, uint32_t k) {
+    put_colour(m->px + (size_t)y * m->stride + 4 * (size_t)x, 256 + k);
+}
+
+/* Pixel (x, y) gets alpha 77. */
+static void add_alpha(img *m, uint32_t x, uint32_t y) { m->px[(size_t)y * m->stride + 4 * (size_t)x + 3] = 77; }
+
+/* Band height of a w-wide image as palette indices (channels 1) or RGB (3). */
+static uint32_t band_rows(uint32_t w, uint32_t h, int channels, const cpng__opts *o) {
+    cpng__bands b;
+    cpng__bands_init(&b, w, h, channels, o);
+    uint32_t rows = b.band_rows;
+    cpng__bands_free(&b);
+    return rows;
+}
+
+/* A codec that fails on its `fail_at`-th segment (counted from 0). */
+static int fail_at, segments_seen, fail_code;
+static int failing_segment(const cpng__codec *c, void **state, const uint8_t *dict, size_t dictlen,
+                           const uint8_t *in, size_t inlen, cpng__buf *out) {
+    if (segments_seen++ == fail_at) return fail_code;
+    return cpng__zlib_codec.segment(c, state, dict, dictlen, in, inlen, out);
+}
+
+static void check_stream_errors(void) {
+    char err[256];
+    cpng_buffer b = { (uint8_t *)1, 1 };
+    err[0] = 0;
+    CHECK(!cpng_stream_begin(0, 5, 1, err, sizeof err) && strstr(err, "empty"), "stream of width 0: %s", err);
+    CHECK(!cpng_stream_begin(5, 0, 1, err, sizeof err), "stream of height 0");
+    CHECK(!cpng_stream_begin(0x80000000u, 1, 1, err, sizeof err) && strstr(err, "limit"), "width 2^31: %s", err);
+    CHECK(cpng_stream_rows(NULL, (const uint8_t *)err, 4, 1, err, sizeof err) == CPNG_E_ARG, "rows: NULL stream");
+    CHECK(cpng_stream_finish(NULL, &b, err, sizeof err) == CPNG_E_ARG && !b.data && !b.len, "finish: NULL stream");
+    CHECK(cpng_stream_bytes(NULL) == 0, "bytes of NULL");
+    cpng_stream_free(NULL);
+
+    /* misuse between good calls: refused, and the file is still cpng_encode's */
+    img m = colour_image(31, 40, 300, 1, 5);
+    cpng_buffer ref;
+    reference(&m, NULL, 6, &ref, "errors");
+    cpng_stream *s = cpng_stream_begin(m.w, m.h, 2, err, sizeof err);
+    CHECK(s && cpng_stream_bytes(s) > 0, "begin: %s", err);
+    CHECK(cpng_stream_rows(s, m.px, m.stride, 10, err, sizeof err) == 0, "10 rows: %s", err);
+    CHECK(cpng_stream_rows(s, NULL, m.stride, 1, err, sizeof err) == CPNG_E_ARG, "NULL rows accepted");
+    CHECK(cpng_stream_rows(s, m.px, m.w * 4 - 1, 1, err, sizeof err) == CPNG_E_ARG && strstr(err, "stride"),
+          "short stride: %s", err);
+    CHECK(cpng_stream_rows(s, m.px, m.stride, 31, err, sizeof err) == CPNG_E_ARG && strstr(err, "past the end"),
+          "41 rows of 40 accepted: %s", err);
+    CHECK(cpng_stream_finish(s, &b, err, sizeof err) == CPNG_E_ARG && strstr(err, "10 of 40") && !b.data,
+          "finish after 10 rows: %s", err);
+    CHECK(cpng_stream_finish(s, NULL, err, sizeof err) == CPNG_E_ARG, "finish: NULL out");
+    CHECK(cpng_stream_rows(s, m.px + 10 * m.stride, m.stride, 0, err, sizeof err) == 0, "0 rows: %s", err);
+    CHECK(cpng_stream_rows(s, m.px + 10 * m.stride, m.stride, 30, err, sizeof err) == 0, "30 rows: %s", err);
+    CHECK(cpng_stream_rows(s, m.px, m.stride, 1, err, sizeof err) == CPNG_E_ARG, "a row after the last");
+    CHECK(cpng_stream_finish(s, &b, err, sizeof err) == 0 && b.len == ref.len && !memcmp(b.data, ref.data, b.len),
+          "file after refused calls differs: %s", err);
+    cpng_free(b.data);
+    CHECK(cpng_stream_bytes(s) < 10000, "a finished stream holds %zu bytes", cpng_stream_bytes(s));
+    CHECK(cpng_stream_rows(s, m.px, m.stride, 1, err, sizeof err) == CPNG_E_ARG && strstr(err, "finished"),
+          "rows after finish: %s", err);
+    CHECK(cpng_stream_finish(s, &b, err, sizeof err) == CPNG_E_ARG && !b.data, "finish twice");
+    cpng_stream_free(s);
+    cpng_free(ref.data);
+    free(m.px);
+
+    /* a compressor failure, in every segment of a stream that changes format
+       twice (the replays included): the error, then only free (ASan: no leak) */
+    cpng__codec bad = cpng__zlib_codec;
+    bad.segment = failing_segment;
+    cpng__opts o = cpng__default_opts;
+    o.band_bytes = 2000;
+    o.codec = &bad;
+    m = colour_image(50, 200, 256, 0, 9);
+    new_colour(&m, 3, 90, 0);
+    add_alpha(&m, 7, 150);
+    int failures_seen = 0;
+    for (fail_at = 0;; fail_at++) {
+        fail_code = fail_at % 2 ? CPNG_E_NOMEM : CPNG_E_INTERNAL;
+        segments_seen = 0;
+        size_t peak;
+        int r = stream_image(&m, &o, 1 + fail_at % 3, 7, &b, &peak, err, sizeof err);
+        if (r == 0) {
+            cpng_free(b.data);
+            break;
+        }
+        failures_seen++;
+        CHECK(r == fail_code && strstr(err, r == CPNG_E_NOMEM ? "out of memory" : "deflate failed") && !b.data,
+              "failure in segment %d: %d %s", fail_at, r, err);
+    }
+    CHECK(failures_seen > 20, "only %d failure points", failures_seen);
+    s = cpng__stream_begin_opts(m.w, m.h, 1, &o, err, sizeof err);
+    fail_at = 0;
+    segments_seen = 0;
+    CHECK(cpng_stream_rows(s, m.px, m.stride, m.h, err, sizeof err) == CPNG_E_INTERNAL, "failure not reported");
+    CHECK(cpng_stream_rows(s, m.px, m.stride, 1, err, sizeof err) == CPNG_E_ARG && strstr(err, "failed earlier"),
+          "rows after a failure: %s", err);
+    CHECK(cpng_stream_finish(s, &b, err, sizeof err) == CPNG_E_ARG && strstr(err, "failed earlier"),
+          "finish after a failure: %s", err);
+    cpng_stream_free(s);
+    free(m.px);
+}
+
+/* A strip of thumbnails (as the app streams): over 256 colours from row 10. */
+static img strip_image(uint32_t w, uint32_t h) {
+    img m = { malloc((size_t)w * 4 * h), w, h, (size_t)w * 4 };
+    for (uint32_t y = 0; y < h; y++)
+        for (uint32_t x = 0; x < w; x++) {
+            uint8_t *p = m.px + (size_t)y * m.stride + 4 * (size_t)x;
+            uint32_t cx = x % 355, cy = y % 240, cell = x / 355 + 7 * (y / 240);
+            p[0] = p[1] = p[2] = p[3] = 255;
+            if (cx >= 8 && cx < 348 && cy >= 10 && cy < 230) {
+                p[0] = (uint8_t)(cell * 37 + cy / 2);
+                p[1] = (uint8_t)(200 - cx / 4);
+                p[2] = (uint8_t)(cell * 11);
+                if (cy % 24 < 2) p[0] = p[1] = p[2] = 230;
+                else if ((cx / 6 + cy / 9) % 7 == 0 && (rnd() & 3)) p[0] = p[1] = p[2] = (uint8_t)(rnd() & 63);
+            }
+        }
+    return m;
+}
+
+/* The strip, streamed 1 row per call (threads 1), 240 rows per call as the
+   app does (2), random calls (3): cpng_encode's bytes, and between calls the
+   stream holds its compressed data, `threads` bands of rows and the rows
+   before them (for their dictionary), and a constant (the run unit's rows and
+   segment, the palette). */
+static void check_stream_memory(const img *m) {
+    cpng_buffer ref;
+    if (!reference(m, NULL, 2, &ref, "strip")) return;
+    uint32_t rows = band_rows(m->w, m->h, 3, NULL), before = 32768 / (m->w * 3 + 1) + 2;
+    for (int t = 1; t <= 3; t++) {
+        char err[256] = "";
+        cpng_buffer b = { 0 };
+        size_t peak, window = ((size_t)t * rows + before) * m->w * 4;
+        int r = stream_image(m, NULL, t, t == 1 ? 1 : t == 2 ? 240 : 0, &b, &peak, err, sizeof err);
+        CHECK(r == 0 && b.len == ref.len && !memcmp(b.data, ref.data, ref.len),
+              "strip, threads %d: the stream's file differs: %d %s", t, r, err);
+        CHECK(peak <= window + ref.len + 131072, "strip, threads %d: a stream held %zu bytes, more than %zu of "
+              "rows and %zu compressed", t, peak, window, ref.len);
+        CHECK(t > 1 || peak < (size_t)m->w * 4 * m->h / 4, "a stream held %zu bytes of a %zu-byte image", peak,
+              (size_t)m->w * 4 * m->h);
+        printf("stream: %ux%u RGB strip, threads %d: at most %zu bytes held (file %zu, image %zu)\n", m->w, m->h,
+               t, peak, ref.len, (size_t)m->w * 4 * m->h);
+        cpng_free(b.data);
+    }
+    cpng_free(ref.data);
+}
+
+static void check_stream(void) {
+    cpng__opts small = cpng__default_opts, mid = cpng__default_opts;
+    small.band_bytes = 4096;  /* bands shorter than a run unit: no runs */
+    mid.band_bytes = 100000;  /* 100 columns: runs of repeated rows across band edges */
+    const cpng__opts *opts[] = { &small, &mid, NULL };
+    const char *names[] = { "small bands", "mid bands", "default bands" };
+    static const uint32_t sizes[][2] = { { 1, 1 }, { 1, 300 }, { 300, 1 }, { 100, 3000 }, { 257, 131 } };
+    char what[200];
+
+    /* at most 256 colours throughout: palette, with and without tRNS */
+    for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++)
+        for (int trans = 0; trans < 2; trans++)
+            for (uint32_t colours = 5; colours <= 256; colours += 251) {
+                img m = colour_image(sizes[s][0], sizes[s][1], colours, trans, 1200);
+                for (int k = 0; k < 3; k++) {
+                    snprintf(what, sizeof what, "%u colours%s, %s", colours, trans ? " (some translucent)" : "", names[k]);
+                    stream_same(&m, opts[k], 3, 1, what);
+                }
+                free(m.px);
+            }
+
+    /* the 257th colour in the first row, a middle row, at band edges of the
+       palette layout (first and last row of a band, and of a batch of 2 or 3
+       bands), in the last row; then opaque (RGB). Every way of calling with
+       small bands (many band and batch edges), one of each with mid bands. */
+    for (int k = 0; k < 2; k++) {
+        const uint32_t w = 300, h = k ? 1000 : 300;
+        uint32_t br = band_rows(w, h, 1, opts[k]);
+        uint32_t at[] = { 0, h / 2, br, br - 1, 2 * br, 3 * br - 1, 6 * br, h - 1 };
+        for (size_t i = 0; i < sizeof at / sizeof *at; i++) {
+            if (at[i] >= h) continue;
+            img m = colour_image(w, h, 256, 0, 400);
+            new_colour(&m, at[i] ? rnd() % w : 280, at[i], 0);
+            snprintf(what, sizeof what, "257th colour in row %u (bands of %u rows), %s", at[i], br, names[k]);
+            stream_same(&m, opts[k], 2, !k, what);
+            free(m.px);
+        }
+    }
+
+    /* alpha late in an RGB image: in the first row, a middle row, the last row */
+    for (int k = 0; k < 2; k++) {
+        const uint32_t h = k ? 1000 : 300;
+        uint32_t at[] = { 0, 1, h / 2 + 7, h - 1 };
+        for (size_t i = 0; i < sizeof at / sizeof *at; i++) {
+            img m = colour_image(300, h, 1000, 0, 400);
+            add_alpha(&m, rnd() % 300, at[i]);
+            snprintf(what, sizeof what, "alpha in row %u of an RGB image, %s", at[i], names[k]);
+            stream_same(&m, opts[k], 6, !k, what);
+            free(m.px);
+        }
+    }
+
+    /* alpha while paletted (the 256th colour), then the 257th colour: one
+       change, to RGBA; the 257th colour, then alpha: two changes; both in one
+       row (the 257th colour is translucent: RGB, then at once RGBA) */
+    for (int k = 0; k < 2; k++) {
+        const uint32_t h = k ? 1000 : 300;
+        const uint32_t events[][2] = { { 50, h - 100 }, { h - 100, 50 }, { 0, h - 1 }, { h - 1, 0 }, { h / 2, h / 2 } };
+        for (size_t i = 0; i < sizeof events / sizeof *events; i++) {
+            img m = colour_image(300, h, events[i][0] <= events[i][1] ? 255 : 256, 0, 400);
+            add_alpha(&m, 299, events[i][0]);
+            new_colour(&m, 298, events[i][1], 0);
+            snprintf(what, sizeof what, "alpha in row %u, 257th colour in row %u, %s", events[i][0], events[i][1],
+                     names[k]);
+            stream_same(&m, opts[k], 6, !k, what);
+            free(m.px);
+        }
+    }
+
+    /* 1-row and 1-column images that change format */
+    for (int k = 0; k < 3; k++) {
+        img m = colour_image(1, 700, 400, 0, 3); /* RGB from row 256 */
+        stream_same(&m, opts[k], 2, 1, "a column of 400 colours");
+        add_alpha(&m, 0, 699);
+        stream_same(&m, opts[k], 6, 1, "a column of 400 colours, alpha in the last row");
+        free(m.px);
+        m = colour_image(700, 1, 256, 1, 1);
+        new_colour(&m, 699, 0, 0);
+        stream_same(&m, opts[k], 6, 1, "a row of 256 colours, translucent ones, and one more");
+        free(m.px);
+    }
+
+    /* several bands of the default layout: the strip as the app streams it;
+       palette for two bands, then RGB, then RGBA after ten RGB bands; a narrow
+       and tall image that turns RGB after the first palette band */
+    img m = strip_image(1437, 2452);
+    check_stream_memory(&m);
+    free(m.px);
+    m = colour_image(1437, 2452, 256, 0, 100);
+    new_colour(&m, 1000, 1600, 0);
+    add_alpha(&m, 5, 2400);
+    stream_same(&m, NULL, 6, 0, "palette, RGB from row 1600, RGBA from row 2400");
+    free(m.px);
+    m = colour_image(7, 150000, 256, 0, 3000);
+    new_colour(&m, 6, 140000, 0);
+    stream_same(&m, NULL, 2, 0, "7 columns, RGB from row 140000");
+    free(m.px);
+
+    check_stream_errors();
+    printf("stream: done\n");
 }
 
 /* A few multi-band images, for the thread sanitizer. */
@@ -963,6 +1304,7 @@ int main(int argc, char **argv) {
         check_roundtrip();
         check_reuse();
     }
+    if (all || !strcmp(what, "stream")) check_stream();
     if (!strcmp(what, "threads")) check_threads();
     if (all || !strcmp(what, "formats")) check_formats();
     if (all || !strcmp(what, "corrupt")) check_corrupt(0);

@@ -1,5 +1,6 @@
 /*
- * cpng.h: PNG decode, PNG encode and animated PNG (APNG) encode for Unfold.
+ * cpng.h: PNG decode, PNG encode (a whole image, or streamed row by row) and
+ * animated PNG (APNG) encode for Unfold.
  *
  * Plain C, no callbacks, no longjmp across this API: every function that
  * returns an int returns CPNG_OK (0) or a negative CPNG_E_* code (one
@@ -14,7 +15,8 @@
  * cpng_free().
  *
  * Encoding is deterministic: the same pixels give byte-identical files,
- * whatever `threads` is. No time stamps or text chunks are written.
+ * whatever `threads` is, and a stream (cpng_stream_*) gives the same file as
+ * cpng_encode. No time stamps or text chunks are written.
  */
 #ifndef CPNG_H
 #define CPNG_H
@@ -120,12 +122,70 @@ int cpng_decode(const uint8_t *data, size_t len, uint32_t max_pixels,
  * Encodes an 8-bit straight RGBA image as a PNG file.
  *
  * `rgba` holds `height` rows of `width` pixels, `stride` bytes apart
- * (stride >= width * 4). If every alpha is 255 the file is RGB (colour type 2),
- * else RGBA (colour type 6). `threads` (<= 0 means 1) only changes the speed,
- * never the bytes. On failure `*out` is zeroed.
+ * (stride >= width * 4). An image of at most 256 colours is written with a
+ * palette (colour type 3; the colours in order of first appearance, tRNS when
+ * one is not opaque); else if every alpha is 255 the file is RGB (colour type
+ * 2), else RGBA (colour type 6). `threads` (<= 0 means 1) only changes the
+ * speed, never the bytes. On failure `*out` is zeroed.
  */
 int cpng_encode(const uint8_t *rgba, uint32_t width, uint32_t height, size_t stride,
                 int threads, cpng_buffer *out, char *err, size_t errlen);
+
+/**
+ * STREAMING ENCODE: a still PNG whose rows arrive top to bottom, for an image
+ * too large to hold whole. The file is byte for byte the one cpng_encode
+ * writes for the same pixels, whatever the number of rows per call and
+ * whatever `threads` (so palette, RGB or RGBA is decided over the whole image,
+ * as there).
+ *
+ * Memory: the stream holds the compressed data so far and a window of raw
+ * rows: the rows of up to `threads` bands being filled (a band is about 1 MiB
+ * of filtered rows; `threads` complete bands are compressed at once, in
+ * parallel) and the rows before them that their deflate dictionary needs
+ * (32 KiB), plus scratch of a few rows; cpng_stream_bytes tells how much.
+ * While there are at most 256 colours the window holds palette indices. On
+ * the 257th colour the stream turns RGB (RGBA if a colour so far was not
+ * opaque), and an RGB stream turns RGBA on its first pixel with alpha < 255:
+ * each time it re-encodes the rows so far by decoding its own compressed data,
+ * and during that call holds the old and the new data and windows. Each change
+ * happens at most once. cpng_stream_finish copies the compressed data into the
+ * file, so it needs about twice the file size at its peak.
+ *
+ * The caller's rows are only read during cpng_stream_rows. A stream is used
+ * by one thread at a time. A call that fails with CPNG_E_ARG leaves the stream
+ * as it was; after any other failure the stream only takes cpng_stream_free
+ * (and cpng_stream_bytes).
+ */
+typedef struct cpng_stream cpng_stream;
+
+/**
+ * Starts a `width` x `height` still PNG. `threads` as in cpng_encode.
+ * Returns NULL on failure (a bad size or out of memory), with a message in `err`.
+ */
+cpng_stream *cpng_stream_begin(uint32_t width, uint32_t height, int threads, char *err, size_t errlen);
+
+/**
+ * Appends the next `rows` rows: RGBA, straight alpha, `stride` bytes apart
+ * (stride >= width * 4). More rows than the height in all, a NULL pointer, a
+ * short stride, or a stream already finished: CPNG_E_ARG. `rows` 0 does nothing.
+ */
+int cpng_stream_rows(cpng_stream *s, const uint8_t *rgba, size_t stride, uint32_t rows,
+                     char *err, size_t errlen);
+
+/**
+ * Once all `height` rows are in, writes the PNG file into `*out` (free it with
+ * cpng_free) and releases what the stream held; the stream then only takes
+ * cpng_stream_free. Rows missing: CPNG_E_ARG, and the stream takes the rest.
+ * On failure `*out` is zeroed.
+ */
+int cpng_stream_finish(cpng_stream *s, cpng_buffer *out, char *err, size_t errlen);
+
+/** The bytes the stream holds now: the row window, the compressed data and
+    scratch (0 for NULL), so that a caller can account for its memory. */
+size_t cpng_stream_bytes(const cpng_stream *s);
+
+/** Frees a stream, finished or not. NULL is fine. */
+void cpng_stream_free(cpng_stream *s);
 
 /** An animated PNG being written. Opaque; made by cpng_apng_begin. */
 typedef struct cpng_apng cpng_apng;
