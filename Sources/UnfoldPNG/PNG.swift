@@ -149,6 +149,59 @@ public enum PNG {
         }
     }
 
+    /// Encodes a still PNG whose rows come top to bottom, band by band, without
+    /// holding the image: the file is byte for byte `encode`'s for the same
+    /// pixels. Memory: the compressed data and a window of about a megabyte
+    /// of rows per thread (`heldBytes`).
+    public final class Stream {
+        private var stream: OpaquePointer?
+        public let width: Int
+        public let height: Int
+        /// The `pixelHash` of the rows so far, finished by `finish`.
+        private var hash = ContentHash()
+
+        public init(width: Int, height: Int, threads: Int = 1) throws(PNGError) {
+            var err = [CChar](repeating: 0, count: 256)
+            guard let s = cpng_stream_begin(UInt32(clamping: width), UInt32(clamping: height), Int32(threads), &err, err.count) else {
+                throw PNGError(message: PNG.message(err, fallback: "cannot start a PNG"))
+            }
+            stream = s
+            self.width = width
+            self.height = height
+            hash.update(width)
+            hash.update(height)
+        }
+
+        deinit { cpng_stream_free(stream) }
+
+        /// Appends the rows of `pixmap` (as wide as the image) below those before.
+        public func add(_ pixmap: Pixmap) throws(PNGError) {
+            guard let stream else { throw PNGError(message: "the PNG is finished") }
+            guard pixmap.width == width else { throw PNGError(message: "rows are \(pixmap.width) pixels wide, the PNG \(width)") }
+            let rgba = pixmap.isOpaque ? pixmap.pixels : pixmap.straight.bytes
+            hash.update(rgba)
+            var err = [CChar](repeating: 0, count: 256)
+            let code = rgba.withUnsafeBufferPointer { p in
+                cpng_stream_rows(stream, p.baseAddress, pixmap.stride, UInt32(pixmap.height), &err, err.count)
+            }
+            guard code == Int32(CPNG_OK) else { throw PNGError(message: PNG.message(err, fallback: "cannot add rows")) }
+        }
+
+        /// The bytes the encoder holds now.
+        public var heldBytes: Int { Int(cpng_stream_bytes(stream)) }
+
+        /// The file's bytes and the image's `pixelHash`, once every row is in.
+        public func finish() throws(PNGError) -> (png: [UInt8], pixels: String) {
+            guard let s = stream else { throw PNGError(message: "the PNG is finished") }
+            var out = cpng_buffer()
+            var err = [CChar](repeating: 0, count: 256)
+            let code = cpng_stream_finish(s, &out, &err, err.count)
+            cpng_stream_free(s)
+            stream = nil
+            return (try PNG.take(out, code: code, err: err, action: "write the PNG"), hash.hex)
+        }
+    }
+
     static func take(_ out: cpng_buffer, code: Int32, err: [CChar], action: String) throws(PNGError) -> [UInt8] {
         guard code == Int32(CPNG_OK), let data = out.data else {
             throw PNGError(message: message(err, fallback: "cannot \(action)"))

@@ -160,7 +160,7 @@ public enum ScenarioRenderer {
         var sinks = try Sinks(
             plan: plan, frameSize: size, thumbnail: thumbnail, steps: steps, frames: frames,
             labels: (1 ... max(1, steps)).map { steps == 0 ? "initial" : String(format: "%02d  %@", $0, playback.states[$0].label) },
-            palette: .of(appearance.canvas.theme), workers: options.workers, hashPixels: hashPixels)
+            palette: .of(appearance.canvas.theme), typesetter: measurer, workers: options.workers, hashPixels: hashPixels)
         let (states, moves) = (layouts, transitions)
         try orderedParallel(
             count: plan.count, workers: options.workers,
@@ -187,7 +187,7 @@ public enum ScenarioRenderer {
             consume: { i, drawn in
                 try sinks.take(drawn, uses: plan.pictures[i].uses, emit: emit)
             })
-        try sinks.finish(typesetter: measurer, emit: emit)
+        try sinks.finish(emit: emit)
         if options.outputs.contains(.updates) {
             try emit(RenderedFile(path: "updates.json", bytes: Array(playback.updatesJSON().utf8)))
         }
@@ -225,30 +225,23 @@ struct Drawn {
 struct Sinks {
     private var emittedBytes = 0
     private let plan: RenderPlan
-    private var strip: Pixmap?
-    private(set) var stripGeometry: StripGeometry?
-    private let labels: [String]
-    private let palette: Palette
+    private var strip: StripWriter?
+    var stripGeometry: StripGeometry? { strip?.geometry }
     private let animation: PNG.Animation?
-    private let workers: Int
     private let hashPixels: Bool
 
     init(
         plan: RenderPlan, frameSize: (width: Int, height: Int), thumbnail: Int, steps: Int, frames: Int,
-        labels: [String], palette: Palette, workers: Int, hashPixels: Bool
+        labels: [String], palette: Palette, typesetter: Typesetter, workers: Int, hashPixels: Bool
     ) throws {
         self.plan = plan
         self.hashPixels = hashPixels
-        self.labels = labels
-        self.palette = palette
-        self.workers = workers
         if plan.outputs.contains(.strip) {
             let thumb = (width: max(1, frameSize.width / thumbnail), height: max(1, frameSize.height / thumbnail))
             let geometry = StripGeometry(
                 rows: max(1, steps), columns: steps == 0 ? 1 : frames + 1,
                 frameWidth: thumb.width, frameHeight: thumb.height)
-            stripGeometry = geometry
-            strip = try Strip.canvas(geometry, palette: palette)
+            strip = try StripWriter(geometry: geometry, labels: labels, palette: palette, typesetter: typesetter, threads: workers)
         }
         animation =
             plan.outputs.contains(.animation)
@@ -261,11 +254,11 @@ struct Sinks {
             emittedBytes += png.count * uses.files.count
             for path in uses.files { try emit(RenderedFile(path: path, bytes: png, pixels: drawn.pixels)) }
         }
-        if let thumbnail = drawn.thumbnail, let geometry = stripGeometry {
-            for cell in uses.stripCells { strip?.placeFrame(thumbnail, geometry: geometry, row: cell.row, column: cell.column, palette: palette) }
+        if let thumbnail = drawn.thumbnail {
+            for cell in uses.stripCells { try strip?.place(thumbnail, row: cell.row, column: cell.column) }
         }
         if let full = drawn.full, let delay = uses.animationDelay { try animation?.add(full, milliseconds: delay) }
-        guard emittedBytes + (animation?.heldBytes ?? 0) <= Limits.renderBytes else {
+        guard emittedBytes + (animation?.heldBytes ?? 0) + (strip?.heldBytes ?? 0) <= Limits.renderBytes else {
             throw RenderError(
                 description: "the files of this render pass \(Limits.renderBytes >> 30) GiB; "
                     + "render fewer outputs (--outputs), steps or frames at once")
@@ -273,21 +266,11 @@ struct Sinks {
     }
 
     /// Hands on the strip and the animation.
-    mutating func finish(typesetter: Typesetter, emit: (RenderedFile) throws -> Void) throws {
-        if var strip, let geometry = stripGeometry {
-            self.strip = nil  // the only reference now: labelling must not copy the strip
-            Strip.label(&strip, geometry: geometry, labels: labels, palette: palette, typesetter: typesetter)
-            try emit(RenderedFile(path: "strip.png", bytes: try PNG.encode(strip, threads: workers), pixels: hashPixels ? strip.pixelHash : nil))
+    func finish(emit: (RenderedFile) throws -> Void) throws {
+        if let strip {
+            let (png, pixels) = try strip.finish()
+            try emit(RenderedFile(path: "strip.png", bytes: png, pixels: hashPixels ? pixels : nil))
         }
         if let animation { try emit(RenderedFile(path: "animation.png", bytes: try animation.finish())) }
-    }
-}
-
-extension Pixmap {
-    /// Places a strip cell's frame (its border and pixels).
-    mutating func placeFrame(_ frame: Pixmap, geometry: StripGeometry, row: Int, column: Int, palette: Palette) {
-        let o = geometry.origin(row: row, column: column)
-        fill(PixelRect(x0: o.x - 1, y0: o.y - 1, x1: o.x + frame.width + 1, y1: o.y + frame.height + 1), color: palette.separator)
-        copy(frame, x: o.x, y: o.y)
     }
 }

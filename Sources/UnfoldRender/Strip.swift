@@ -1,4 +1,5 @@
 import UnfoldCanvas
+import UnfoldPNG
 import UnfoldPaint
 
 /// Where the frames sit in a strip: row r (a step) and column c (a frame)
@@ -28,24 +29,72 @@ public struct StripGeometry: Sendable, Equatable, Codable {
             Self.padding + row * (Self.label + frameHeight + Self.gap) + Self.label
         )
     }
+
+    /// The pixel rows of row r's band: its label, its frames and their
+    /// borders, and the space above; the bands tile the strip.
+    func band(_ row: Int) -> Range<Int> {
+        // A band starts below the border of the frames above it.
+        let top = { (r: Int) in r == 0 ? 0 : origin(row: r, column: 0).y - Self.label - Self.gap + 1 }
+        return top(row) ..< (row == rows - 1 ? height : top(row + 1))
+    }
 }
 
-/// An animation strip: one labelled row per step, its frames as columns.
-/// The canvas is made first and each frame placed as it is drawn
-/// (`Pixmap.placeFrame`), so that no frame waits for the others.
-enum Strip {
-    /// The empty strip.
-    static func canvas(_ geometry: StripGeometry, palette: Palette) throws -> Pixmap {
-        try Pixmap(width: geometry.width, height: geometry.height, fill: palette.detailBackground)
+/// An animation strip: one labelled row per step, its frames as columns,
+/// written band by band. A row's band is drawn as its frames come and
+/// handed to the PNG stream as soon as its last frame is in, so the strip
+/// is never held whole: at most two bands are (the state between two steps
+/// ends one row and starts the next). The bytes are those of encoding the
+/// whole strip at once.
+struct StripWriter {
+    let geometry: StripGeometry
+    private let labels: [String]
+    private let palette: Palette
+    private let typesetter: Typesetter
+    private let stream: PNG.Stream
+    /// Bands being drawn, with the number of frames placed in each.
+    private var bands: [Int: (pixmap: Pixmap, placed: Int)] = [:]
+    /// The next band to hand to the stream.
+    private var next = 0
+
+    init(geometry: StripGeometry, labels: [String], palette: Palette, typesetter: Typesetter, threads: Int) throws {
+        self.geometry = geometry
+        self.labels = labels
+        self.palette = palette
+        self.typesetter = typesetter
+        stream = try PNG.Stream(width: geometry.width, height: geometry.height, threads: threads)
     }
 
-    /// Writes each row's label above it.
-    static func label(_ strip: inout Pixmap, geometry: StripGeometry, labels: [String], palette: Palette, typesetter: Typesetter) {
-        for (r, label) in labels.enumerated() where r < geometry.rows {
-            let top = geometry.origin(row: r, column: 0)
-            typesetter.draw(
-                label, into: &strip, x: Double(StripGeometry.padding), baseline: top.y - 9, size: 15,
-                weight: .semibold, color: palette.text)
+    /// The bytes the strip holds now: its bands and the encoder's.
+    var heldBytes: Int { stream.heldBytes + bands.values.reduce(0) { $0 + $1.pixmap.pixels.count } }
+
+    /// Places a frame (its border and pixels) in its cell; writes the bands that are complete.
+    mutating func place(_ frame: Pixmap, row: Int, column: Int) throws {
+        let rows = geometry.band(row)
+        var band = try bands[row] ?? (Pixmap(width: geometry.width, height: rows.count, fill: palette.detailBackground), 0)
+        bands[row] = nil  // the only reference while it is drawn on
+        let o = geometry.origin(row: row, column: column)
+        let y = o.y - rows.lowerBound
+        band.pixmap.fill(PixelRect(x0: o.x - 1, y0: y - 1, x1: o.x + frame.width + 1, y1: y + frame.height + 1), color: palette.separator)
+        band.pixmap.copy(frame, x: o.x, y: y)
+        band.placed += 1
+        bands[row] = band
+        while let done = bands[next], done.placed == geometry.columns {
+            bands[next] = nil
+            var pixmap = done.pixmap
+            if next < labels.count {
+                let baseline = geometry.origin(row: next, column: 0).y - 9 - geometry.band(next).lowerBound
+                typesetter.draw(
+                    labels[next], into: &pixmap, x: Double(StripGeometry.padding), baseline: baseline, size: 15,
+                    weight: .semibold, color: palette.text)
+            }
+            try stream.add(pixmap)
+            next += 1
         }
+    }
+
+    /// The strip's file and `pixelHash`, once every cell is placed.
+    func finish() throws -> (png: [UInt8], pixels: String) {
+        guard next == geometry.rows else { throw RenderError(description: "the strip is missing frames of row \(next + 1)") }
+        return try stream.finish()
     }
 }
