@@ -100,6 +100,30 @@ func render(
 }
 
 @Suite struct PNGTests {
+    /// The strip's encoder: rows in bands give the bytes (and the pixel hash)
+    /// of the whole picture, as it turns from palette to RGB to RGBA midway.
+    @Test func aStreamWritesTheBytesOfTheWholePicture() throws {
+        var p = try Pixmap(width: 300, height: 700, fill: .white)
+        p.fill(PixelRect(x0: 10, y0: 10, x1: 200, y1: 90), color: Color(r: 20, g: 90, b: 200))
+        for y in 300 ..< 420 { p.fill(PixelRect(x0: 0, y0: y, x1: 300, y1: y + 1), color: Color(r: UInt8(y % 256), g: UInt8(y * 7 % 256), b: 9)) }
+        p.fill(PixelRect(x0: 40, y0: 600, x1: 80, y1: 640), color: Color(r: 255, g: 0, b: 0, a: 100))
+        for bands in [[700], [1, 299, 400], [350, 350], Array(repeating: 7, count: 100)] {
+            let stream = try PNG.Stream(width: 300, height: 700)
+            var top = 0
+            for rows in bands {
+                let band = try #require(try PNG.decode(PNG.encode(p)).cropped(PixelRect(x0: 0, y0: top, x1: 300, y1: top + rows)))
+                try stream.add(band.premultiplied)
+                top += rows
+            }
+            let (png, pixels) = try stream.finish()
+            #expect(png == (try PNG.encode(p)))
+            #expect(pixels == p.pixelHash)
+        }
+        let short = try PNG.Stream(width: 300, height: 700)
+        try short.add(try Pixmap(width: 300, height: 10, fill: .white))
+        #expect(throws: PNGError.self) { try short.finish() }
+    }
+
     @Test func roundTripsOpaqueAndTranslucentPixmaps() throws {
         var p = try Pixmap(width: 7, height: 5, fill: .white)
         p.fill(.polygon([Point(0, 0), Point(7, 1), Point(2, 5)]), color: Color(r: 200, g: 30, b: 60))
