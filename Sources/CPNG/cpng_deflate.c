@@ -44,6 +44,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <libdeflate.h>
 #include <zlib.h>
 
 #define DICT_BYTES 32768u /* the deflate window */
@@ -100,6 +101,31 @@ const cpng__codec cpng__zlib_codec = { "zlib", 4, Z_DEFAULT_STRATEGY, zlib_segme
 
 const cpng__opts cpng__default_opts = {
     CPNG__F_NONE | CPNG__F_SUB | CPNG__F_UP, 1024 * 1024, DICT_BYTES, 1, &cpng__zlib_codec
+};
+
+/* ---- the libdeflate codec, for the smallest files ---- */
+
+static int libdeflate_whole(const cpng__codec *c, const uint8_t *in, size_t inlen, cpng__buf *out) {
+    struct libdeflate_compressor *d = libdeflate_alloc_compressor(c->level);
+    if (!d) return CPNG_E_NOMEM;
+    size_t bound = libdeflate_zlib_compress_bound(d, inlen);
+    int r = cpng__reserve(out, bound);
+    size_t n = r ? 0 : libdeflate_zlib_compress(d, in, inlen, out->data + out->len, bound);
+    libdeflate_free_compressor(d);
+    if (r) return r;
+    if (n == 0) return CPNG_E_INTERNAL;
+    out->len += n;
+    return CPNG_OK;
+}
+
+static const cpng__codec libdeflate_codec = { "libdeflate", 12, 0, NULL, NULL, libdeflate_whole };
+
+/* Measured on the Examples' references (scripts/reference-sizes.py): the
+   per-row choice among all five filters and libdeflate's level 12 over the
+   whole image give 1,268,188 bytes, against 1,407,452 with cpng_encode and
+   1,270,816 with the default filters (None, Sub, Up). */
+const cpng__opts cpng__smallest_opts = {
+    CPNG__F_ALL, SIZE_MAX, DICT_BYTES, 0, &libdeflate_codec
 };
 
 /* ---- the bands of an image ---- */
@@ -367,6 +393,29 @@ int cpng__compress_bands(const cpng__bands *b, const cpng__source *src, uint32_t
     return r;
 }
 
+/* Filters every row into one buffer and compresses it with the codec's
+   `whole` function: for codecs that cannot continue a stream. */
+static int compress_whole(const cpng__bands *b, const cpng__source *src, cpng__buf *z) {
+    if ((uint64_t)b->h * b->rowbytes > SIZE_MAX) return CPNG_E_NOMEM;
+    size_t n = b->n, len = (size_t)b->h * b->rowbytes;
+    uint8_t *f = malloc(len), *mem = malloc(8 * n);
+    int r = f && mem ? CPNG_OK : CPNG_E_NOMEM;
+    if (!r) {
+        job j;
+        memset(&j, 0, sizeof j);
+        j.b = b;
+        j.src = src;
+        filterer F = { &j, { mem, mem + n }, mem + 3 * n, mem + 2 * n, NULL };
+        memset(mem + 2 * n, 0, n); /* the zero row above row 0 */
+        F.prev = F.zero;
+        for (uint32_t y = 0; y < b->h; y++) filter_next(&F, y, f + (size_t)y * b->rowbytes);
+        r = b->o->codec->whole(b->o->codec, f, len, z);
+    }
+    free(f);
+    free(mem);
+    return r;
+}
+
 int cpng__compress_image(const uint8_t *rgba, size_t stride, uint32_t w, uint32_t h,
                          int channels, int threads, const cpng__opts *o, cpng__buf *z,
                          char *err, size_t errlen) {
@@ -374,9 +423,13 @@ int cpng__compress_image(const uint8_t *rgba, size_t stride, uint32_t w, uint32_
     cpng__source src = { rgba, stride, 0 };
     uint32_t adler = (uint32_t)adler32(0, NULL, 0);
     int r = cpng__bands_init(&b, w, h, channels, o);
-    if (!r) r = cpng__zlib_head(&b, z);
-    if (!r) r = cpng__compress_bands(&b, &src, 0, b.nbands, threads, z, &adler);
-    if (!r) r = cpng__zlib_tail(z, adler);
+    if (!r && b.o->codec->whole) {
+        r = compress_whole(&b, &src, z);
+    } else {
+        if (!r) r = cpng__zlib_head(&b, z);
+        if (!r) r = cpng__compress_bands(&b, &src, 0, b.nbands, threads, z, &adler);
+        if (!r) r = cpng__zlib_tail(z, adler);
+    }
     cpng__bands_free(&b);
     if (r) return cpng__fail(err, errlen, r, r == CPNG_E_NOMEM ? "out of memory while compressing"
                                                                : "deflate failed");

@@ -183,4 +183,9 @@ int cpng_encode(const uint8_t *rgba, uint32_t width, uint32_t height, size_t str
     return cpng__encode_opts(rgba, width, height, stride, threads, NULL, out, err, errlen);
 }
 
+int cpng_encode_smallest(const uint8_t *rgba, uint32_t width, uint32_t height, size_t stride,
+                         cpng_buffer *out, char *err, size_t errlen) {
+    return cpng__encode_opts(rgba, width, height, stride, 1, &cpng__smallest_opts, out, err, errlen);
+}
+
 void cpng_free(void *p) { free(p); }

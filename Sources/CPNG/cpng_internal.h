@@ -132,6 +132,9 @@ struct cpng__codec {
     int (*segment)(const cpng__codec *c, void **state, const uint8_t *dict, size_t dictlen,
                    const uint8_t *in, size_t inlen, cpng__buf *out);
     void (*release)(void *state);
+    /* Or, for a codec that only compresses whole streams (no segments, bands
+       or run units): appends the complete zlib stream of `in` to `out`. */
+    int (*whole)(const cpng__codec *c, const uint8_t *in, size_t inlen, cpng__buf *out);
 };
 
 typedef struct {
@@ -144,6 +147,9 @@ typedef struct {
 
 extern const cpng__codec cpng__zlib_codec;
 extern const cpng__opts cpng__default_opts;
+/* libdeflate at its highest level over the whole image in one piece: the
+   smallest files, several times slower (cpng_encode_smallest). */
+extern const cpng__opts cpng__smallest_opts;
 
 #define CPNG__MAX_THREADS 64   /* threads that compress bands at once, at most */
 

@@ -236,6 +236,6 @@ enum StoredPicture {
     }
 
     static func reference(image: RGBAImage) throws -> NewReference {
-        NewReference(bytes: try PNG.encode(image), pixels: image.pixelHash)
+        NewReference(bytes: try PNG.encodeSmallest(image), pixels: image.pixelHash)
     }
 }

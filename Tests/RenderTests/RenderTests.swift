@@ -124,6 +124,17 @@ func render(
         #expect(throws: PNGError.self) { try short.finish() }
     }
 
+    @Test func theSmallestEncodingHasTheSamePixelsInFewerBytes() throws {
+        let png = try #require(try render(loadExample("settings.yaml"), outputs: [.states])["state-01.png"])
+        let image = try PNG.decode(png)
+        let smallest = try PNG.encodeSmallest(image)
+        #expect(try PNG.decode(smallest) == image)
+        #expect(smallest.count < png.count)
+        var t = try Pixmap(width: 30, height: 20)
+        t.fill(PixelRect(x0: 1, y0: 1, x1: 13, y1: 13), color: Color(r: 255, g: 0, b: 0, a: 128))
+        #expect(try PNG.decode(PNG.encodeSmallest(t.straight)) == t.straight)
+    }
+
     @Test func roundTripsOpaqueAndTranslucentPixmaps() throws {
         var p = try Pixmap(width: 7, height: 5, fill: .white)
         p.fill(.polygon([Point(0, 0), Point(7, 1), Point(2, 5)]), color: Color(r: 200, g: 30, b: 60))

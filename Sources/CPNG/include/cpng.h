@@ -132,6 +132,16 @@ int cpng_encode(const uint8_t *rgba, uint32_t width, uint32_t height, size_t str
                 int threads, cpng_buffer *out, char *err, size_t errlen);
 
 /**
+ * As cpng_encode (the same pixel format decision), compressed as much as this
+ * library can: the filtered rows in one piece through libdeflate's highest
+ * level. For files written once and read often, such as test references:
+ * several times slower than cpng_encode, on one thread. Deterministic for a
+ * given libdeflate.
+ */
+int cpng_encode_smallest(const uint8_t *rgba, uint32_t width, uint32_t height, size_t stride,
+                         cpng_buffer *out, char *err, size_t errlen);
+
+/**
  * STREAMING ENCODE: a still PNG whose rows arrive top to bottom, for an image
  * too large to hold whole. The file is byte for byte the one cpng_encode
  * writes for the same pixels, whatever the number of rows per call and
