@@ -7,8 +7,8 @@ import Foundation
 /// `accept` or `reject` carrying `token`, which the server checks.
 ///
 /// Per failure: expected, actual and diff, a slider and a blink view, zoom.
-/// A strip shows its frames as a filmstrip, the frames that changed most
-/// first, each with a bar of how many pixels changed; a frame can be
+/// A strip shows its changed frames as a filmstrip (expected above actual),
+/// the frames that changed most first, each with a bar of how many pixels changed; a frame can be
 /// accepted alone. Keys: j/k next and previous, a accept, r reject,
 /// 1-6 the views, + and - zoom.
 public enum ReviewPage {
@@ -76,7 +76,7 @@ public enum ReviewPage {
         .stack { position: relative; display: inline-block; } .stack img.top { position: absolute; left: 0; top: 0; }
         .film { display: flex; gap: 8px; overflow-x: auto; padding: 6px 0 10px; }
         .frame { cursor: pointer; padding: 4px; border: 2px solid transparent; border-radius: 6px; text-align: center; font-size: 11px; }
-        .frame.current { border-color: #2a6ef5; } .frame img { height: 90px; display: block; border: 1px solid #ccc; }
+        .frame.current { border-color: #2a6ef5; } .frame img { height: 90px; display: block; border: 1px solid #ccc; margin-bottom: 2px; }
         .change { height: 5px; background: #e33; margin-top: 3px; border-radius: 2px; min-width: 2px; }
         </style></head><body>
         <nav><h1>unfold review</h1><p class="summary">$SUMMARY</p><div id="list"></div></nav>
@@ -101,8 +101,8 @@ public enum ReviewPage {
           if (!it) { document.getElementById("main").innerHTML = ""; return; }
           const s = shown();
           const max = Math.max(1, ...it.frames.map(f => f.pixels));
-          const film = it.frames.length ? `<h3>Frames that changed (most first)</h3><div class="film">` + it.frames.map((f, j) =>
-              `<div class="frame${j === frame ? " current" : ""}" data-id="${esc(f.id)}" onclick="pick(${j})">${img(f.diff || f.actual)}
+          const film = it.frames.length ? `<h3>Frames that changed, most first (expected above actual)</h3><div class="film">` + it.frames.map((f, j) =>
+              `<div class="frame${j === frame ? " current" : ""}" data-id="${esc(f.id)}" onclick="pick(${j})">${img(f.expected)}${img(f.actual)}
                  ${esc(f.title)} ${badge(f.id)}<div class="change" style="width:${Math.round(80 * f.pixels / max)}px" title="${f.pixels} pixels"></div></div>`).join("")
               + "</div>" : "";
           const views = {
