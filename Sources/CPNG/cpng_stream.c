@@ -65,8 +65,9 @@ static int encoder_init(encoder *e, const cpng_stream *s, int channels) {
     uint64_t cap = (uint64_t)s->threads * b->band_rows + before;
     e->cap = cap < s->h ? (uint32_t)cap : s->h;
     e->row = channels == 1 ? s->w : (size_t)s->w * 4;
-    e->win = malloc((size_t)e->cap * e->row);
     e->adler = (uint32_t)adler32(0, NULL, 0);
+    if (e->cap > SIZE_MAX / e->row) return CPNG_E_NOMEM; /* a window no size_t can hold */
+    e->win = malloc((size_t)e->cap * e->row);
     if (!e->win) return CPNG_E_NOMEM;
     return cpng__zlib_head(b, &e->z);
 }
