@@ -167,8 +167,6 @@ int cpng__bands_init(cpng__bands *b, uint32_t w, uint32_t h, int channels, const
 void cpng__bands_free(cpng__bands *b) {
     free(b->zrows);
     free(b->unit_z.data);
-    b->zrows = NULL;
-    b->unit_z = (cpng__buf){ 0 };
 }
 
 /* The dictionary a band's first segment wants: that many bytes before it. */

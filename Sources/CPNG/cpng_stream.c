@@ -65,8 +65,9 @@ static int encoder_init(encoder *e, const cpng_stream *s, int channels) {
     uint64_t cap = (uint64_t)s->threads * b->band_rows + before;
     e->cap = cap < s->h ? (uint32_t)cap : s->h;
     e->row = channels == 1 ? s->w : (size_t)s->w * 4;
-    e->win = malloc((size_t)e->cap * e->row);
     e->adler = (uint32_t)adler32(0, NULL, 0);
+    if (e->cap > SIZE_MAX / e->row) return CPNG_E_NOMEM; /* a window no size_t can hold */
+    e->win = malloc((size_t)e->cap * e->row);
     if (!e->win) return CPNG_E_NOMEM;
     return cpng__zlib_head(b, &e->z);
 }
@@ -190,14 +191,15 @@ static int change_format(cpng_stream *s, int channels) {
    has it (the palette copies the indices of a repeated row). */
 static int take_row(cpng_stream *s, const uint8_t *row, const uint8_t *above) {
     encoder *e = &s->e;
-    int r;
+    int r = CPNG_OK;
     if (e->b.ch == 1) {
         uint8_t *out = window_row(e, e->rows);
         if (cpng__palette_row(&s->pal, row, above, above ? out - e->row : NULL, s->w, out))
             return encoder_commit(e, s->threads);
-        if ((r = change_format(s, cpng__palette_has_alpha(&s->pal) ? 4 : 3))) return r;
+        r = change_format(s, cpng__palette_has_alpha(&s->pal) ? 4 : 3); /* a 257th colour */
     }
-    if (e->b.ch == 3 && cpng__has_alpha(row, s->w, 1, e->row) && (r = change_format(s, 4))) return r;
+    if (r == CPNG_OK && e->b.ch == 3 && cpng__has_alpha(row, s->w, 1, e->row)) r = change_format(s, 4);
+    if (r) return r;
     memcpy(window_row(e, e->rows), row, e->row);
     return encoder_commit(e, s->threads);
 }
@@ -243,15 +245,16 @@ int cpng_stream_rows(cpng_stream *s, const uint8_t *rgba, size_t stride, uint32_
     int r = check_open(s, err, errlen);
     if (r) return r;
     if (!rgba) return cpng__fail(err, errlen, CPNG_E_ARG, "pixels are NULL");
-    if ((r = cpng__check_size(s->w, s->h, stride, err, errlen))) return r;
+    r = cpng__check_size(s->w, s->h, stride, err, errlen);
+    if (r) return r;
     if (rows > s->h - s->e.rows)
-        return cpng__fail(err, errlen, CPNG_E_ARG, "%u more rows after %u of %u is past the end",
+        return cpng__fail(err, errlen, CPNG_E_ARG, "%u more rows after %u of %u would pass the height",
                           rows, s->e.rows, s->h);
-    for (uint32_t k = 0; k < rows; k++) {
+    for (uint32_t k = 0; k < rows && r == CPNG_OK; k++) {
         const uint8_t *row = rgba + (size_t)k * stride;
-        if ((r = take_row(s, row, k ? row - stride : NULL))) return failed(s, r, err, errlen);
+        r = take_row(s, row, k ? row - stride : NULL);
     }
-    return CPNG_OK;
+    return r ? failed(s, r, err, errlen) : CPNG_OK;
 }
 
 int cpng_stream_finish(cpng_stream *s, cpng_buffer *out, char *err, size_t errlen) {

@@ -8,8 +8,8 @@
 #      decoder entry point, in the ASan + UBSan build.
 # Exits non-zero on the first failure.
 #
-#   Tools/cpng-check/build.sh                 # the checks (about 70 s on 2 cores)
-#   Tools/cpng-check/build.sh ci              # steps 1, 2 and 5 only (about 45 s; CI on every push)
+#   Tools/cpng-check/build.sh                 # the checks (about 85 s on 2 cores)
+#   Tools/cpng-check/build.sh ci              # steps 1, 2 and 5 only (about 60 s; CI on every push)
 #   Tools/cpng-check/build.sh bench FILE.png  # also the benchmark (needs libdeflate-dev libisal-dev)
 #
 # Env: CC (default gcc), TSAN_CC (default gcc), OUT (build dir, default /tmp/cpng-check), PYTHON (a
