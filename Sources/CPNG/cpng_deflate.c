@@ -97,7 +97,7 @@ static void zlib_release(void *state) {
     }
 }
 
-const cpng__codec cpng__zlib_codec = { "zlib", 4, Z_DEFAULT_STRATEGY, zlib_segment, zlib_release };
+const cpng__codec cpng__zlib_codec = { "zlib", 4, Z_DEFAULT_STRATEGY, zlib_segment, zlib_release, NULL };
 
 const cpng__opts cpng__default_opts = {
     CPNG__F_NONE | CPNG__F_SUB | CPNG__F_UP, 1024 * 1024, DICT_BYTES, 1, &cpng__zlib_codec
@@ -152,7 +152,7 @@ int cpng__bands_init(cpng__bands *b, uint32_t w, uint32_t h, int channels, const
     b->runs = o->runs && (o->filters & CPNG__F_UP) && b->band_rows >= b->unit;
     if (!b->runs) return CPNG_OK;
     /* the run unit: `unit` rows of 2, 0, 0, ... compressed on their own */
-    static const cpng__codec rle = { "zlib-rle", 1, Z_RLE, zlib_segment, zlib_release };
+    static const cpng__codec rle = { "zlib-rle", 1, Z_RLE, zlib_segment, zlib_release, NULL };
     size_t len = (size_t)b->unit * b->rowbytes;
     b->zrows = calloc(b->unit, b->rowbytes);
     if (!b->zrows) return CPNG_E_NOMEM;

@@ -334,7 +334,7 @@ int main(int argc, char **argv) {
                     measure(&in, label, &o);
                 }
             for (int lv = 0; lv <= 3; lv++) {
-                cpng__codec c = { "isal", lv, 0, isal_segment, isal_release };
+                cpng__codec c = { "isal", lv, 0, isal_segment, isal_release, NULL };
                 cpng__opts o = base;
                 o.codec = &c;
                 snprintf(label, sizeof label, "ISA-L igzip %d", lv);
@@ -392,7 +392,7 @@ int main(int argc, char **argv) {
         }
         if (strchr(groups, 't')) {
             header(&in, "Time breakdown (default options)");
-            cpng__codec none = { "none", 3, 0, null_segment, null_release };
+            cpng__codec none = { "none", 3, 0, null_segment, null_release, NULL };
             cpng__opts o = base;
             o.codec = &none;
             measure(&in, "all but deflate (alpha scan, filters, Adler)", &o);
@@ -420,7 +420,7 @@ int main(int argc, char **argv) {
         }
         if (strchr(groups, 'n')) {
             header(&in, "No deflate");
-            cpng__codec none = { "none", 3, 0, null_segment, null_release };
+            cpng__codec none = { "none", 3, 0, null_segment, null_release, NULL };
             cpng__opts o = base;
             o.codec = &none;
             measure(&in, "all but deflate (alpha scan, filters, Adler)", &o);

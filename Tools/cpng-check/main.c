@@ -236,6 +236,7 @@ static void check_roundtrip(void) {
                 roundtrip_one(&m, &small, "small-bands");
                 roundtrip_one(&m, &mid, "mid-bands-no-dict");
                 roundtrip_one(&m, &odd, "odd-bands-all-filters");
+                roundtrip_one(&m, &cpng__smallest_opts, "smallest");
                 if ((uint64_t)m.w * m.h < 50000)
                     for (unsigned f = 1; f < 32; f <<= 1) {
                         cpng__opts one = small;
@@ -248,6 +249,9 @@ static void check_roundtrip(void) {
     char err[128];
     cpng_buffer b;
     uint8_t px[16] = { 0 };
+    CHECK(cpng_encode_smallest(px, 0, 1, 4, &b, err, sizeof err) == CPNG_E_ARG && !b.data, "smallest: w=0 accepted");
+    CHECK(cpng_encode_smallest(px, 2, 2, 8, &b, err, sizeof err) == CPNG_OK && b.len > 0, "smallest: a 2x2 image failed");
+    cpng_free(b.data);
     CHECK(cpng_encode(px, 0, 1, 4, 1, &b, err, sizeof err) == CPNG_E_ARG && !b.data, "w=0 accepted");
     CHECK(cpng_encode(px, 2, 2, 7, 1, &b, err, sizeof err) == CPNG_E_ARG, "short stride accepted");
     CHECK(cpng_encode(NULL, 1, 1, 4, 1, &b, err, sizeof err) == CPNG_E_ARG, "NULL pixels accepted");
