@@ -50,7 +50,52 @@ func walk(_ top: [Value], _ visit: (Value, Int?) throws(ScenarioError) -> (index
 /// seed 000 does with `modelArrayPropertyName`:
 /// `source: {file: data.json, children: modelArray, title: name, id: code}`.
 enum SourceReader {
+    /// The forms of `source:`: data with a key mapping (`file:`), or a tree
+    /// another tool keeps (`markdown:`, `directory:`, `tree:`, `opml:`).
     static func read(_ v: Value, into scenario: inout Scenario, baseDirectory: String) throws(ScenarioError) {
+        let fields = try v.anyMap("`source`")
+        let forms = ["file", "markdown", "directory", "tree", "opml"].filter { fields[$0] != nil }
+        guard forms.count == 1, let form = forms.first else {
+            throw v.error(
+                forms.isEmpty ? "`source` names no tree" : "`source` names \(forms.count) trees: \(forms.joined(separator: ", "))",
+                hint: "use one of `file:` (JSON or YAML data), `markdown:`, `directory:`, `tree:` (`tree -J` output) or `opml:`")
+        }
+        func path(_ key: String, in f: Fields) throws(ScenarioError) -> String {
+            let p = try f.required(key, in: "`source`").string("`source.\(key)`")
+            return p.hasPrefix("/") ? p : baseDirectory + "/" + p
+        }
+        let at = { (f: Fields, key: String) in
+            let value = f.keyValue(key)
+            return SourceLocation(file: value.file, line: value.line, column: value.column)
+        }
+        let tree: ImportedTree
+        switch form {
+        case "markdown":
+            let f = try v.map("`source`", allowed: ["markdown", "list"])
+            tree = try MarkdownTree.read(try path("markdown", in: f), list: try f["list"]?.int("`source.list`", in: 1 ... 10_000) ?? 1, at: at(f, "list"))
+        case "directory":
+            let f = try v.map("`source`", allowed: ["directory", "depth", "open", "exclude", "hidden", "limit"])
+            var options = DirectoryTree.Options()
+            if let d = f["depth"] { options.depth = try d.int("`source.depth`", in: 1 ... 64) }
+            if let o = f["open"] { options.expanded = try o.int("`source.open`", in: 0 ... 64) }
+            if let e = f["exclude"] { options.exclude = try e.list("`source.exclude`").map { v throws(ScenarioError) in try v.string("a pattern") } }
+            if let h = f["hidden"] { options.hidden = try h.bool("`source.hidden`") }
+            if let l = f["limit"] { options.limit = try l.int("`source.limit`", in: 1 ... Limits.nodes) }
+            tree = try DirectoryTree.read(try path("directory", in: f), options: options, at: at(f, "directory"))
+        case "tree":
+            let f = try v.map("`source`", allowed: ["tree"])
+            tree = try TreeCommandJSON.read(try path("tree", in: f), at: at(f, "tree"))
+        case "opml":
+            let f = try v.map("`source`", allowed: ["opml"])
+            tree = try OPMLTree.read(try path("opml", in: f), at: at(f, "opml"))
+        default:
+            return try readData(v, into: &scenario, baseDirectory: baseDirectory)
+        }
+        tree.apply(to: &scenario)
+    }
+
+    /// `source: {file: data.json, children: …, title: …}`: a tree out of data.
+    static func readData(_ v: Value, into scenario: inout Scenario, baseDirectory: String) throws(ScenarioError) {
         let f = try v.map("`source`", allowed: ["file", "children", "title", "id", "subtitle", "kind", "expanded"])
         let path = try f.required("file", in: "`source`").string("`source.file`")
         let full = path.hasPrefix("/") ? path : baseDirectory + "/" + path

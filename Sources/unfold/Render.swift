@@ -9,7 +9,13 @@ struct RenderCommand: ParsableCommand {
         discussion: "Writes OUT/<name>/state-NN.png, step-NN/frame-MM.png, strip.png, animation.png and updates.json.")
 
     @Argument(help: "Scenario files, or folders of them (.yaml, .yml, .unfold.json).")
-    var inputs: [String]
+    var inputs: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "Render a tree with the default look and steps (expand all, then collapse): a folder, a Markdown list (.md), `tree -J` output (.json) or an OPML file (.opml).",
+            valueName: "path"))
+    var from: [String] = []
 
     @Option(name: .shortAndLong, help: "The output folder.")
     var out: String
@@ -42,6 +48,7 @@ struct RenderCommand: ParsableCommand {
         }
         if !Limits.workers.contains(jobs) { throw ValidationError("--jobs must be in \(Limits.workers.lowerBound)...\(Limits.workers.upperBound)") }
         _ = try parsedOutputs()
+        if inputs.isEmpty, from.isEmpty { throw ValidationError("name scenario files or folders, or a tree with --from") }
     }
 
     func parsedOutputs() throws -> Set<RenderOptions.Output> {
@@ -70,6 +77,9 @@ struct RenderCommand: ParsableCommand {
         var scenarios: [Scenario] = []
         for file in files {
             do { scenarios.append(try Scenario.load(path: file)) } catch { throw fail(error) }
+        }
+        for tree in from {
+            do { scenarios.append(try Scenario.imported(from: tree)) } catch { throw fail(error) }
         }
         try requireUniqueNames(scenarios)
         let total = scenarios.reduce(0) { $0 + ScenarioRenderer.pictureCount($1, options: options) }

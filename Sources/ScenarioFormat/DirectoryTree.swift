@@ -1,0 +1,181 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
+/// A tree from a folder on disk: `source: {directory: ./Sources, depth: 3}`.
+///
+/// Folders come first, then files, each sorted by the bytes of their names
+/// (the same order on every machine and in every locale). `.git`, names
+/// starting with `.` (unless `hidden: true`), what the `.gitignore` files
+/// on the way ignore, and names matching an `exclude:` pattern are left out.
+/// A link to a folder inside the root is followed, one that leads outside is
+/// shown as a file and never followed, and a link that leads back into a
+/// folder being walked is an error. More than `limit` entries is an error.
+/// The walk keeps a stack, not the call stack; O(entries).
+enum DirectoryTree {
+    struct Options {
+        /// Levels of folders to walk (1: the root's entries only).
+        var depth = 8
+        /// Levels of folders open at the start (0: none; 1: the root's folders).
+        var expanded = 1
+        var exclude: [String] = []
+        var hidden = false
+        var limit = 2000
+    }
+
+    static func read(_ root: String, options: Options, at location: SourceLocation) throws(ScenarioError) -> ImportedTree {
+        func fail(_ message: String, _ hint: String) -> ScenarioError {
+            ScenarioError(file: location.file, line: location.line, column: location.column, message: message, hint: hint)
+        }
+        var info = stat()
+        guard stat(root, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+            throw fail("\(root) is not a folder", "the path is relative to the scenario file")
+        }
+        let realRoot = URL(fileURLWithPath: root).standardizedFileURL.resolvingSymlinksInPath().path
+        var tree = ImportedTree()
+        // Folders still to list: path, node (nil: the root), depth, the ignore rules in force, and the folders on the way (for loops).
+        var stack: [(path: String, node: Int?, depth: Int, rules: [IgnoreRule], way: [FolderID])] = [
+            (root, nil, 0, [], [FolderID(info)])
+        ]
+        while let folder = stack.popLast() {
+            var rules = folder.rules
+            if let text = try? String(contentsOfFile: folder.path + "/.gitignore", encoding: .utf8) {
+                rules += IgnoreRule.parse(text, base: relative(folder.path, to: root))
+            }
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
+                throw fail("cannot list \(folder.path)", "check its permissions, or leave it out with `exclude:`")
+            }
+            var entries: [(name: String, isFolder: Bool, follow: Bool, id: FolderID?)] = []
+            for name in names where name != ".git" && (options.hidden || !name.hasPrefix(".")) {
+                let path = folder.path + "/" + name
+                let rel = relative(path, to: root)
+                var own = stat()
+                guard lstat(path, &own) == 0 else { continue }
+                var isFolder = own.st_mode & S_IFMT == S_IFDIR
+                var follow = isFolder
+                var id: FolderID? = isFolder ? FolderID(own) : nil
+                if own.st_mode & S_IFMT == S_IFLNK {
+                    var target = stat()
+                    if stat(path, &target) == 0, target.st_mode & S_IFMT == S_IFDIR {
+                        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+                        let inside = resolved == realRoot || resolved.hasPrefix(realRoot + "/")
+                        isFolder = inside
+                        follow = inside
+                        id = FolderID(target)
+                    }
+                }
+                if IgnoreRule.ignores(rules, rel, isFolder: isFolder) || options.exclude.contains(where: { fnmatch($0, rel, 0) == 0 || fnmatch($0, name, 0) == 0 }) {
+                    continue
+                }
+                entries.append((name, isFolder, follow, id))
+            }
+            entries.sort { a, b in a.isFolder != b.isFolder ? a.isFolder : Array(a.name.utf8).lexicographicallyPrecedes(Array(b.name.utf8)) }
+            var children: [(path: String, node: Int, id: FolderID)] = []
+            for entry in entries {
+                guard tree.nodes.count < options.limit else {
+                    throw fail(
+                        "\(root) has more than \(options.limit) entries within depth \(options.depth)",
+                        "lower `depth`, leave folders out with `exclude:`, or raise `limit`")
+                }
+                let node = ImportedTree.Node(
+                    name: entry.name, isFolder: entry.isFolder, expanded: entry.isFolder && folder.depth + 1 <= options.expanded,
+                    parent: folder.node, location: location)
+                guard let index = tree.add(node) else { throw fail("the folder has more than \(Limits.nodes) entries", "lower `depth`") }
+                if entry.follow, let id = entry.id, folder.depth + 1 < options.depth {
+                    if folder.way.contains(id) {
+                        throw fail(
+                            "\(folder.path)/\(entry.name) is a link back into a folder it is in (a loop)",
+                            "leave it out with `exclude: [\"\(relative(folder.path + "/" + entry.name, to: root))\"]`")
+                    }
+                    children.append((folder.path + "/" + entry.name, index, id))
+                }
+            }
+            // Reversed, so that the first child is walked first and node order stays pre-order.
+            for child in children.reversed() {
+                stack.append((child.path, child.node, folder.depth + 1, rules, folder.way + [child.id]))
+            }
+        }
+        return reorder(tree)
+    }
+
+    /// The walk adds a folder's entries when it lists the folder, so a later
+    /// sibling can come before an earlier one's children: put the nodes in
+    /// pre-order (parents before children, siblings in order), as the
+    /// outline wants.
+    static func reorder(_ tree: ImportedTree) -> ImportedTree {
+        var children: [Int: [Int]] = [:]
+        for (i, node) in tree.nodes.enumerated() { children[node.parent ?? -1, default: []].append(i) }
+        var order: [Int] = []
+        var stack = Array((children[-1] ?? []).reversed())
+        while let i = stack.popLast() {
+            order.append(i)
+            stack += (children[i] ?? []).reversed()
+        }
+        var position = [Int](repeating: 0, count: tree.nodes.count)
+        for (new, old) in order.enumerated() { position[old] = new }
+        var out = ImportedTree()
+        out.nodes = order.map { old in
+            var node = tree.nodes[old]
+            node.parent = node.parent.map { position[$0] }
+            return node
+        }
+        return out
+    }
+
+    static func relative(_ path: String, to root: String) -> String {
+        path == root ? "" : String(path.dropFirst(root.count + 1))
+    }
+
+    /// A folder on disk, whatever path leads to it.
+    struct FolderID: Equatable {
+        var device: UInt64
+        var inode: UInt64
+        init(_ info: stat) {
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+        }
+    }
+}
+
+/// One line of a `.gitignore`: the common forms (globs, `**`, a leading `/`
+/// or an inner `/` anchoring to the file's folder, a trailing `/` for
+/// folders only, `!` to take a name back, `#` comments).
+struct IgnoreRule {
+    var pattern: String
+    var negated: Bool
+    var foldersOnly: Bool
+    /// Matched against the path from the root (else against the name alone).
+    var anchored: Bool
+
+    static func parse(_ text: String, base: String) -> [IgnoreRule] {
+        text.split(whereSeparator: \.isNewline).compactMap { raw in
+            var line = raw.trimmingCharacters(in: .whitespaces)
+            guard !line.isEmpty, !line.hasPrefix("#") else { return nil }
+            let negated = line.hasPrefix("!")
+            if negated { line.removeFirst() }
+            let foldersOnly = line.hasSuffix("/")
+            if foldersOnly { line.removeLast() }
+            let anchored = line.contains("/")
+            if line.hasPrefix("/") { line.removeFirst() }
+            guard !line.isEmpty else { return nil }
+            let prefix = base.isEmpty ? "" : base + "/"
+            return IgnoreRule(pattern: anchored ? prefix + line : line, negated: negated, foldersOnly: foldersOnly, anchored: anchored)
+        }
+    }
+
+    /// The last rule that matches decides, as in git.
+    static func ignores(_ rules: [IgnoreRule], _ path: String, isFolder: Bool) -> Bool {
+        let name = (path as NSString).lastPathComponent
+        var ignored = false
+        for rule in rules where !rule.foldersOnly || isFolder {
+            let subject = rule.anchored ? path : name
+            let pattern = rule.pattern.replacingOccurrences(of: "**/", with: "*")
+            if fnmatch(pattern, subject, rule.anchored && !rule.pattern.contains("**") ? FNM_PATHNAME : 0) == 0 { ignored = !rule.negated }
+        }
+        return ignored
+    }
+}

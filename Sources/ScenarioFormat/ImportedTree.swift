@@ -1,0 +1,103 @@
+import Foundation
+import OutlineEngine
+
+/// A tree read from a format people already keep trees in (a Markdown list,
+/// a folder, `tree -J` output, an OPML outline), before it becomes the
+/// scenario's nodes. Each importer fills one; `apply` is the one place that
+/// decides ids, icons and the initial state.
+struct ImportedTree {
+    struct Node {
+        var name: String
+        /// Text drawn after the name ("← you are here").
+        var annotation: String?
+        var isFolder: Bool
+        var expanded: Bool
+        var selected = false
+        var parent: Int?
+        var location: SourceLocation
+    }
+
+    var nodes: [Node] = []
+    /// Whether rows get file and folder icons (a file tree) or none (an outline of text).
+    var icons = true
+
+    /// Adds a node; nil when the tree is full (the importer reports where).
+    mutating func add(_ node: Node) -> Int? {
+        guard nodes.count < Limits.nodes else { return nil }
+        nodes.append(node)
+        return nodes.count - 1
+    }
+
+    /// The nodes as scenario nodes. A node's key is its name (a `/` in it
+    /// becomes `∕`, so that ids stay paths), made unique among its siblings
+    /// with `-2`, `-3`…; folders get the `folder` icon and files an icon
+    /// named after their extension. The first selected node is selected.
+    func apply(to scenario: inout Scenario) {
+        var used: [Int: Set<String>] = [:]  // parent + 1 → keys taken
+        for (index, node) in nodes.enumerated() {
+            let base = node.name.isEmpty ? "untitled" : node.name.replacingOccurrences(of: "/", with: "∕")
+            var key = base
+            var n = 1
+            while used[(node.parent ?? -1) + 1, default: []].contains(key) {
+                n += 1
+                key = "\(base)-\(n)"
+            }
+            used[(node.parent ?? -1) + 1, default: []].insert(key)
+            let title = node.annotation.map { node.name + "  " + $0 } ?? node.name
+            scenario.nodes.append(
+                NodeSpec(key: key, title: title, icon: icons ? Self.icon(for: node) : nil, expanded: node.expanded, parent: node.parent))
+            scenario.nodeLocations.append(node.location)
+            if node.selected, scenario.initialSelection == nil { scenario.initialSelection = index }
+        }
+    }
+
+    /// `folder`, else the file's extension in lower case (`swift`, `md`), else
+    /// `file`; none for a placeholder (`…`).
+    static func icon(for node: Node) -> String? {
+        if node.isFolder { return "folder" }
+        if node.name == "…" { return nil }
+        let name = node.name
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex, name.index(after: dot) != name.endIndex else { return "file" }
+        return String(name[name.index(after: dot)...]).lowercased()
+    }
+}
+
+extension Scenario {
+    /// A scenario made from a tree source alone (a Markdown file, a folder,
+    /// `tree -J` output or an OPML file, told apart by the path), with the
+    /// default look (on a canvas as tall as the open tree) and steps that
+    /// expand everything and then collapse it: what `unfold render --from` renders.
+    public static func imported(from path: String) throws(ScenarioError) -> Scenario {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw ScenarioError(file: path, line: 0, column: 0, message: "no such file or folder", hint: "check the path")
+        }
+        let name = URL(fileURLWithPath: path).standardizedFileURL.deletingPathExtension().lastPathComponent
+        var scenario = Scenario(
+            name: String(name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "-" }).trimmingCharacters(in: ["-"]),
+            file: path, canvas: Canvas(), style: Style(), kinds: [:], nodes: [], nodeLocations: [],
+            initialDetails: [], handlers: Handlers(), steps: [], animation: Animation())
+        if !Scenario.isValidName(scenario.name) { scenario.name = "tree" }
+        let tree: ImportedTree
+        let ext = (path as NSString).pathExtension.lowercased()
+        if isFolder.boolValue {
+            tree = try DirectoryTree.read(path, options: DirectoryTree.Options(), at: SourceLocation(file: path, line: 0, column: 0))
+        } else if ["md", "markdown"].contains(ext) {
+            tree = try MarkdownTree.read(path, list: 1, at: SourceLocation(file: path, line: 0, column: 0))
+        } else if ext == "opml" {
+            tree = try OPMLTree.read(path, at: SourceLocation(file: path, line: 0, column: 0))
+        } else if ext == "json" {
+            tree = try TreeCommandJSON.read(path, at: SourceLocation(file: path, line: 0, column: 0))
+        } else {
+            throw ScenarioError(
+                file: path, line: 0, column: 0, message: "cannot tell what kind of tree this is",
+                hint: "--from takes a folder, a Markdown file (.md), `tree -J` output (.json) or an OPML file (.opml)")
+        }
+        tree.apply(to: &scenario)
+        scenario.canvas.height = nil  // as tall as the tree when it is all open
+        let at = SourceLocation(file: path, line: 0, column: 0)
+        scenario.steps = [Step(action: .expandAll, location: at), Step(action: .collapseAll, location: at)]
+        _ = try scenario.makeOutline()
+        return scenario
+    }
+}

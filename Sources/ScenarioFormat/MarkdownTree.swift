@@ -1,0 +1,161 @@
+import Foundation
+
+/// A tree from a nested Markdown list, in the notation docs sites use for
+/// file trees:
+///
+///     - Sources/
+///       - **App.swift** ← you are here
+///       - Views/ <!-- collapsed -->
+///         - …
+///     - README.md
+///
+/// An item's name is its first word (or a `code span`, a **bold** or a
+/// [link] text, which may hold spaces); the rest of the line is an
+/// annotation drawn after it. A name ending in `/` (or an item with
+/// children) is a folder; **bold** selects the row; `…` or `...` is a
+/// placeholder; `<!-- collapsed -->` makes a folder start collapsed (the
+/// comment does not show on a docs site). Headings, prose and code blocks
+/// around the list are ignored; `list: N` picks the N-th list of the file.
+/// O(lines).
+enum MarkdownTree {
+    struct Item {
+        var indent: Int
+        var text: String
+        var line: Int
+        var column: Int
+    }
+
+    static func read(_ path: String, list number: Int, at location: SourceLocation) throws(ScenarioError) -> ImportedTree {
+        let text = try Scenario.readText(path, what: "Markdown file")
+        let lists = self.lists(in: text)
+        guard !lists.isEmpty else {
+            throw ScenarioError(
+                file: path, line: 1, column: 1, message: "the Markdown file has no list",
+                hint: "write the tree as a nested list (`- Sources/`, then `  - App.swift` under it)")
+        }
+        guard (1 ... lists.count).contains(number) else {
+            throw ScenarioError(
+                file: location.file, line: location.line, column: location.column,
+                message: "`list: \(number)`, but \(path) has \(lists.count) list\(lists.count == 1 ? "" : "s")",
+                hint: "use a number from 1 to \(lists.count)")
+        }
+        var tree = ImportedTree()
+        var open: [(indent: Int, node: Int)] = []  // the items that can take children, innermost last
+        for item in lists[number - 1] {
+            while let last = open.last, last.indent >= item.indent { open.removeLast() }
+            var node = parse(item.text, location: SourceLocation(file: path, line: item.line, column: item.column))
+            node.parent = open.last?.node
+            guard let index = tree.add(node) else {
+                throw ScenarioError(
+                    file: path, line: item.line, column: item.column, message: "the list has more than \(Limits.nodes) items",
+                    hint: "split it into several lists")
+            }
+            if let parent = node.parent { tree.nodes[parent].isFolder = true }
+            open.append((item.indent, index))
+        }
+        for i in tree.nodes.indices where !tree.nodes[i].isFolder { tree.nodes[i].expanded = false }
+        return tree
+    }
+
+    /// The list items of each list in the text, outside code blocks.
+    static func lists(in text: String) -> [[Item]] {
+        var lists: [[Item]] = []
+        var current: [Item] = []
+        var fence: Substring?
+        var blank = false
+        for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            if let open = fence {
+                if trimmed.hasPrefix(open) { fence = nil }
+                continue
+            }
+            if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
+                fence = trimmed.prefix(3)
+                if !current.isEmpty { lists.append(current) }
+                current = []
+                continue
+            }
+            if trimmed.isEmpty {
+                blank = true
+                continue
+            }
+            let indent = line.prefix { $0 == " " || $0 == "\t" }.reduce(0) { $0 + ($1 == "\t" ? 4 : 1) }
+            if let (marker, rest) = listMarker(trimmed) {
+                current.append(Item(indent: indent, text: String(rest), line: number + 1, column: indent + marker + 1))
+            } else if !current.isEmpty, indent == 0 || blank {
+                // A paragraph or heading at the margin, or after a blank line, ends the list.
+                lists.append(current)
+                current = []
+            }
+            blank = false
+        }
+        if !current.isEmpty { lists.append(current) }
+        return lists
+    }
+
+    /// `- `, `* `, `+ ` or `1. ` / `1) `: the marker's width and the text after it.
+    static func listMarker(_ s: Substring) -> (Int, Substring)? {
+        if let first = s.first, "-*+".contains(first) {
+            let rest = s.dropFirst()
+            guard rest.first == " " || rest.first == "\t" else { return nil }
+            // `---` and `* * *` are rules, not items.
+            if rest.allSatisfy({ $0 == first || $0 == " " }) { return nil }
+            return (2, rest.dropFirst())
+        }
+        let digits = s.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, digits.count <= 9 else { return nil }
+        let after = s.dropFirst(digits.count)
+        guard let dot = after.first, dot == "." || dot == ")", after.dropFirst().first == " " else { return nil }
+        return (digits.count + 2, after.dropFirst(2))
+    }
+
+    /// An item's text as a node: name, annotation, folder, selection, collapsed.
+    static func parse(_ text: String, location: SourceLocation) -> ImportedTree.Node {
+        var rest = Substring(text)
+        var collapsed = false
+        if let range = rest.range(of: "<!-- collapsed -->") {
+            collapsed = true
+            rest = rest[..<range.lowerBound] + rest[range.upperBound...]
+        }
+        rest = rest.drop { $0 == " " }
+        var selected = false
+        var name: Substring
+        if let (inner, after) = enclosed(rest, "**", "**") ?? enclosed(rest, "__", "__") {
+            selected = true
+            name = inner
+            rest = after
+        } else if let (inner, after) = enclosed(rest, "`", "`") ?? link(rest) {
+            name = inner
+            rest = after
+        } else {
+            name = rest.prefix { $0 != " " && $0 != "\t" }
+            rest = rest.dropFirst(name.count)
+        }
+        // A code span or link inside the bold.
+        if let (inner, _) = enclosed(name, "`", "`") ?? link(name) { name = inner }
+        var isFolder = false
+        if name.hasSuffix("/"), name.count > 1 {
+            isFolder = true
+            name = name.dropLast()
+        }
+        let annotation = rest.trimmingCharacters(in: .whitespaces)
+        return ImportedTree.Node(
+            name: name == "..." ? "…" : String(name), annotation: annotation.isEmpty ? nil : annotation, isFolder: isFolder,
+            expanded: !collapsed, selected: selected, location: location)
+    }
+
+    /// `open` … `close` at the start of `s`: the text between and what follows.
+    static func enclosed(_ s: Substring, _ open: String, _ close: String) -> (Substring, Substring)? {
+        guard s.hasPrefix(open) else { return nil }
+        let body = s.dropFirst(open.count)
+        guard let end = body.range(of: close), end.lowerBound != body.startIndex else { return nil }
+        return (body[..<end.lowerBound], body[end.upperBound...])
+    }
+
+    /// `[text](target)` at the start of `s`: the text and what follows.
+    static func link(_ s: Substring) -> (Substring, Substring)? {
+        guard let (text, after) = enclosed(s, "[", "]"), let (_, rest) = enclosed(after, "(", ")") else { return nil }
+        return (text, rest)
+    }
+}

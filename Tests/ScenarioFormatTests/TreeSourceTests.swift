@@ -1,0 +1,165 @@
+import Foundation
+import OutlineEngine
+import Testing
+
+@testable import ScenarioFormat
+
+/// A fresh folder for files the importers read, removed at the end.
+final class Folder {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-trees-\(UUID().uuidString)").path
+    init() { try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    @discardableResult
+    func write(_ name: String, _ text: String = "") -> String {
+        let file = path + "/" + name
+        try! FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try! Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        return file
+    }
+
+    /// The scenario `source:` line makes, parsed as if the scenario were in this folder.
+    func scenario(_ source: String) throws(ScenarioError) -> Scenario {
+        try Scenario.parse("name: t\nsource: \(source)\n", file: path + "/t.yaml", baseDirectory: path)
+    }
+
+    func error(_ source: String) -> ScenarioError? {
+        do {
+            _ = try scenario(source)
+            return nil
+        } catch { return error }
+    }
+}
+
+/// Each node as `  ` × depth + title (+ ` [icon]`, `+` expanded, `*` selected).
+func lines(_ s: Scenario) -> [String] {
+    var depth: [Int] = []
+    return s.nodes.enumerated().map { i, n in
+        let d = n.parent.map { depth[$0] + 1 } ?? 0
+        depth.append(d)
+        return String(repeating: "  ", count: d) + n.title + (n.icon.map { " [\($0)]" } ?? "") + (n.expanded ? " +" : "")
+            + (s.initialSelection == i ? " *" : "")
+    }
+}
+
+@Suite struct TreeSourceTests {
+    @Test func aMarkdownListWithFoldersSelectionAnnotationsPlaceholdersAndCollapsedFolders() throws {
+        let f = Folder()
+        f.write(
+            "tree.md",
+            """
+            # Files
+
+            Prose with a - dash, and a code block that is not the tree:
+
+            ```
+            - not this
+            ```
+
+            - Sources/
+              - **App.swift** the entry point
+              - Views/ <!-- collapsed -->
+                - `List View.swift`
+                - ...
+            * [README.md](README.md) read me
+            1. Package.swift
+
+            A second list:
+
+            - one
+            - two
+            """)
+        let s = try f.scenario("{markdown: tree.md}")
+        #expect(
+            lines(s) == [
+                "Sources [folder] +", "  App.swift  the entry point [swift] *", "  Views [folder]", "    List View.swift [swift]", "    …",
+                "README.md  read me [md]", "Package.swift [swift]",
+            ])
+        #expect(s.nodeLocations[1].line == 10 && s.nodeLocations[1].column == 5)
+        #expect(lines(try f.scenario("{markdown: tree.md, list: 2}")) == ["one [file]", "two [file]"])
+        let third = f.error("{markdown: tree.md, list: 3}")
+        #expect(third?.message == "`list: 3`, but \(f.path)/tree.md has 2 lists" && third?.line == 2)
+    }
+
+    @Test func aMarkdownFileWithoutAListIsBadInput() {
+        let f = Folder()
+        f.write("prose.md", "# Title\n\nJust prose.\n\n---\n")
+        let e = f.error("{markdown: prose.md}")
+        #expect(e?.message == "the Markdown file has no list" && e?.file == f.path + "/prose.md")
+        #expect(f.error("{markdown: gone.md}")?.message.hasPrefix("no such Markdown file") == true)
+    }
+
+    @Test func aFolderListsFoldersFirstByBytesAndLeavesOutWhatIsIgnored() throws {
+        let f = Folder()
+        for file in ["root/b.txt", "root/a.swift", "root/Z/z.md", "root/A/é.txt", "root/A/e.txt", "root/.hidden", "root/x.log", "root/build/out.o", "root/A/keep.log"] {
+            f.write(file)
+        }
+        f.write("root/.gitignore", "*.log\n!keep.log\nbuild/\n")
+        let s = try f.scenario("{directory: root, open: 0}")
+        #expect(lines(s) == ["A [folder]", "  e.txt [txt]", "  keep.log [log]", "  é.txt [txt]", "Z [folder]", "  z.md [md]", "a.swift [swift]", "b.txt [txt]"])
+        let opened = try f.scenario("{directory: root, depth: 1, exclude: [Z], hidden: true}")
+        #expect(lines(opened) == ["A [folder] +", ".gitignore [file]", ".hidden [file]", "a.swift [swift]", "b.txt [txt]"])
+        let limited = f.error("{directory: root, limit: 3}")
+        #expect(limited?.message == "\(f.path)/root has more than 3 entries within depth 8" && limited?.line == 2)
+        #expect(f.error("{directory: nowhere}")?.message == "\(f.path)/nowhere is not a folder")
+    }
+
+    @Test func linksInsideTheRootAreFollowedOutsideNotAndLoopsAreBadInput() throws {
+        let f = Folder()
+        f.write("outside/secret.txt")
+        f.write("root/real/file.txt")
+        try FileManager.default.createSymbolicLink(atPath: f.path + "/root/alias", withDestinationPath: "real")
+        try FileManager.default.createSymbolicLink(atPath: f.path + "/root/away", withDestinationPath: "../outside")
+        #expect(lines(try f.scenario("{directory: root}")) == ["alias [folder] +", "  file.txt [txt]", "real [folder] +", "  file.txt [txt]", "away [file]"])
+        try FileManager.default.createSymbolicLink(atPath: f.path + "/root/real/loop", withDestinationPath: "..")
+        let loop = f.error("{directory: root}")
+        #expect(loop?.message.hasSuffix("/loop is a link back into a folder it is in (a loop)") == true)
+        #expect(loop?.hint == "leave it out with `exclude: [\"alias/loop\"]`")
+    }
+
+    @Test func treeJSONAndOPMLWithItsExpansionState() throws {
+        let f = Folder()
+        f.write(
+            "t.json",
+            #"[{"type":"directory","name":".","contents":[{"type":"directory","name":"src","contents":[{"type":"file","name":"a.c"}]},{"type":"link","name":"l","target":"src"}]},{"type":"report","directories":1,"files":2}]"#
+        )
+        #expect(lines(try f.scenario("{tree: t.json}")) == ["src [folder]", "  a.c [c]", "l [file]"])
+        f.write("bad.json", #"[{"type":"report"}]"#)
+        #expect(f.error("{tree: bad.json}")?.message == "this is not `tree -J` output: it does not start with a directory")
+        f.write(
+            "o.opml",
+            """
+            <?xml version="1.0"?>
+            <opml version="2.0"><head><expansionState>1, 3</expansionState></head>
+            <body>
+              <outline text="A"><outline text="A1"/><outline text="A2 &amp; more"><outline text="deep"/></outline></outline>
+              <outline title="B"><outline text="B1"/></outline>
+            </body></opml>
+            """)
+        // Row 1 is A; once A is open, row 3 is "A2 & more".
+        #expect(lines(try f.scenario("{opml: o.opml}")) == ["A +", "  A1", "  A2 & more +", "    deep", "B", "  B1"])
+        f.write("broken.opml", "<opml><body>\n  <outline text=\"x\">\n</body></opml>")
+        let broken = f.error("{opml: broken.opml}")
+        #expect(broken?.message == "malformed OPML: </body> closes <outline> (line 2)" && broken?.line == 3 && broken?.column == 1)
+        f.write("entity.opml", "<opml><body><outline text=\"a &nope; b\"/></body></opml>")
+        #expect(f.error("{opml: entity.opml}")?.message == "malformed OPML: unknown entity &nope;")
+    }
+
+    @Test func oneSourceAtATimeAndDuplicateNamesGetDistinctIds() throws {
+        let f = Folder()
+        #expect(f.error("{markdown: a.md, opml: b.opml}")?.message == "`source` names 2 trees: markdown, opml")
+        f.write("dup.md", "- a/\n  - x\n  - x\n- a\n")
+        let s = try f.scenario("{markdown: dup.md}")
+        let outline = try s.makeOutline()
+        #expect(outline.nodes.map { outline.id(of: $0) } == ["a", "a/x", "a/x-2", "a-2"])
+    }
+
+    @Test func fromAPathMakesAScenarioWithTheDefaultSteps() throws {
+        let f = Folder()
+        let md = f.write("My Tree.md", "- a/\n  - b\n")
+        let s = try Scenario.imported(from: md)
+        #expect(s.name == "My-Tree" && s.canvas.height == nil && s.steps.map(\.text) == ["expandAll", "collapseAll"])
+        #expect(throws: ScenarioError.self) { try Scenario.imported(from: f.write("x.txt", "- a")) }
+        #expect(throws: ScenarioError.self) { try Scenario.imported(from: f.path + "/missing") }
+    }
+}
