@@ -30,8 +30,11 @@ public struct Appearance: Sendable, Equatable {
 
     public enum Theme: String, Sendable, CaseIterable { case light, dark }
 
-    /// Sizes and decorations shared by every row.
+    /// Sizes and decorations shared by every row. A preset gives all of them
+    /// at once (`Style(preset:)`); a scenario's keys then override one by one.
     public struct Style: Sendable, Equatable {
+        /// The look this style started from.
+        public var preset: Preset = .ios
         public var indent: Double = 20
         public var rowHeight: Double = 44
         public var fontSize: Double = 17
@@ -44,8 +47,47 @@ public struct Appearance: Sendable, Equatable {
         public var separators: Bool = true
         /// Separators start where the row's content starts; false: full width.
         public var separatorInset: Bool = true
+        /// What an expandable row shows before its content.
+        public var disclosure: Disclosure = .chevron
+        /// How a selected row is marked.
+        public var selection: SelectionShape = .row
+        /// How a row's `icon` is drawn.
+        public var icons: IconStyle = .tile
+
         public init() {}
+
+        /// The style of a preset, with its own defaults for every key.
+        public init(preset: Preset) {
+            self.preset = preset
+            switch preset {
+            case .ios:
+                break
+            case .macos:  // NSOutlineView, the Finder sidebar
+                (indent, rowHeight, fontSize, padding) = (16, 24, 13, 8)
+                (badges, guides, separators) = (false, false, false)
+                (disclosure, selection, icons) = (.triangle, .pill, .glyph)
+            case .explorer:  // a code editor's file tree
+                (indent, rowHeight, fontSize, padding) = (10, 22, 13, 6)
+                (badges, guides, separators) = (false, true, false)
+                (disclosure, selection, icons) = (.chevron, .row, .glyph)
+            case .plain:  // for print
+                (rowHeight, fontSize) = (32, 15)
+                (badges, guides, separators) = (false, false, false)
+                disclosure = .triangle
+            }
+        }
     }
+
+    /// The looks Unfold knows, each in light and dark.
+    public enum Preset: String, Sendable, CaseIterable { case ios, macos, explorer, plain }
+    /// A chevron that turns down (iOS, code editors) or a filled triangle (macOS).
+    public enum Disclosure: String, Sendable, CaseIterable { case chevron, triangle }
+    /// The whole row tinted, or a rounded pill inset from the edges (macOS).
+    public enum SelectionShape: String, Sendable, CaseIterable { case row, pill }
+    /// `tile`: the name's first letter on a coloured tile. `glyph`: a drawn
+    /// folder, file or symbol for the names Unfold knows (`folder`, `file`,
+    /// file extensions, `gear`, `star`…), the tile for the others.
+    public enum IconStyle: String, Sendable, CaseIterable { case tile, glyph }
 
     public enum Weight: String, Sendable, CaseIterable { case regular, semibold }
 

@@ -100,10 +100,12 @@ public struct RowLayout: Sendable {
         var leading = contentStart
         var icon: RowContent.Icon?
         if let name = facts.icon {
+            // As large as the row allows, up to the full size.
+            let size = min(Metrics.iconSize, (fixed ?? Metrics.iconSize + 6) - 6)
             icon = RowContent.Icon(
-                name: name, leading: leading, size: Metrics.iconSize, radius: Metrics.iconRadius,
-                fontSize: Metrics.iconLetterSize)
-            leading += Metrics.iconSize + Metrics.iconGap
+                name: name, leading: leading, size: size, radius: Metrics.iconRadius * size / Metrics.iconSize,
+                fontSize: Metrics.iconLetterSize * size / Metrics.iconSize)
+            leading += size + Metrics.iconGap * size / Metrics.iconSize
         }
         var trailing = appearance.canvas.width - Metrics.trailingMargin
         var badge: RowContent.Badge?

@@ -124,8 +124,13 @@ extension Scenario {
 
     /// The style, and the collapse policy that the file keeps beside it.
     static func readStyle(_ v: Value, into scenario: inout Scenario) throws(ScenarioError) {
-        let f = try v.map("`style`", allowed: ["indent", "rowHeight", "fontSize", "padding", "weight", "collapse", "badges", "guides", "separators", "separatorInset"])
-        var s = Style()
+        let f = try v.map(
+            "`style`",
+            allowed: [
+                "preset", "indent", "rowHeight", "fontSize", "padding", "weight", "collapse", "badges", "guides", "separators",
+                "separatorInset", "disclosure", "selection", "icons",
+            ])
+        var s = Style(preset: try f["preset"]?.choice("`style.preset`", Appearance.Preset.self) ?? .ios)
         if let x = f["indent"] { s.indent = try x.double("`style.indent`", in: Limits.indent) }
         if let x = f["rowHeight"] { s.rowHeight = try x.double("`style.rowHeight`", in: Limits.rowHeight) }
         if let x = f["fontSize"] { s.fontSize = try x.double("`style.fontSize`", in: Limits.fontSize) }
@@ -136,6 +141,9 @@ extension Scenario {
         if let x = f["guides"] { s.guides = try x.bool("`style.guides`") }
         if let x = f["separators"] { s.separators = try x.bool("`style.separators`") }
         if let x = f["separatorInset"] { s.separatorInset = try x.bool("`style.separatorInset`") }
+        if let x = f["disclosure"] { s.disclosure = try x.choice("`style.disclosure`", Appearance.Disclosure.self) }
+        if let x = f["selection"] { s.selection = try x.choice("`style.selection`", Appearance.SelectionShape.self) }
+        if let x = f["icons"] { s.icons = try x.choice("`style.icons`", Appearance.IconStyle.self) }
         scenario.style = s
     }
 

@@ -15,7 +15,7 @@ public struct OutlinePainter {
     /// `palette` overrides the theme's colours.
     public init(appearance: Appearance, typesetter: Typesetter, palette: Palette? = nil) {
         self.appearance = appearance
-        self.palette = palette ?? .of(appearance.canvas.theme)
+        self.palette = palette ?? .of(appearance.canvas.theme, preset: appearance.style.preset)
         scale = Double(appearance.canvas.scale)
         self.typesetter = typesetter
     }
@@ -68,9 +68,18 @@ public struct OutlinePainter {
         }
         drawnBottom = max(drawnBottom, bottom)
         if box.selection > 0 {
-            surface.fill(
-                PixelRect(x0: 0, y0: top, x1: width, y1: bottom),
-                color: c(palette.selection.fading(Int((box.selection * 256).rounded()))))
+            let color = c(palette.selection.fading(Int((box.selection * 256).rounded())))
+            switch appearance.style.selection {
+            case .row:
+                surface.fill(PixelRect(x0: 0, y0: top, x1: width, y1: bottom), color: color)
+            case .pill:
+                let inset = 6.0, gap = 1.0
+                surface.fill(
+                    .roundedRect(
+                        x: inset * s, y: (box.y + gap) * s, width: appearance.canvas.width * s - 2 * inset * s,
+                        height: (box.height - 2 * gap) * s, radius: 5 * s),
+                    color: color, clip: clip)
+            }
         }
 
         for guide in content.guides {
@@ -85,24 +94,39 @@ public struct OutlinePainter {
         let cy = box.y + box.height / 2
         if let angle = box.chevron {
             let cx = content.chevronCenter
-            let triangle = Path.polygon([Point((cx - 3) * s, (cy - 4) * s), Point((cx - 3) * s, (cy + 4) * s), Point((cx + 4) * s, cy * s)])
+            let shape: [Point]
+            switch appearance.style.disclosure {
+            case .triangle:
+                shape = [Point(cx - 3, cy - 4), Point(cx - 3, cy + 4), Point(cx + 4, cy)]
+            case .chevron:  // a ">" of two strokes 1.5 points wide
+                shape = [
+                    Point(cx - 2.2, cy - 5), Point(cx + 3, cy), Point(cx - 2.2, cy + 5),
+                    Point(cx - 3.3, cy + 3.9), Point(cx + 0.8, cy), Point(cx - 3.3, cy - 3.9),
+                ]
+            }
             surface.fill(
-                triangle, color: c(palette.chevron),
+                .polygon(shape.map { Point($0.x * s, $0.y * s) }), color: c(palette.chevron),
                 transform: .rotation(degrees: angle, about: Point(cx * s, cy * s)), clip: clip)
         }
 
         if let icon = content.icon {
             let size = icon.size
-            surface.fill(
-                .roundedRect(x: icon.leading * s, y: (cy - size / 2) * s, width: size * s, height: size * s, radius: icon.radius * s),
-                color: c(palette.icon), clip: clip)
-            if let letter = icon.name.first {
-                let px = icon.fontSize * s
-                let glyph = String(letter).uppercased()
-                let w = typesetter.width(glyph, size: px, weight: .semibold)
-                typesetter.draw(
-                    glyph, into: surface, x: (icon.leading + size / 2) * s - w / 2, baseline: baseline(cy, px),
-                    size: px, weight: .semibold, color: c(.white), clip: clip)
+            // A folder shows open while its row is (more than half way) expanded.
+            let glyph = appearance.style.icons == .glyph ? IconGlyph(name: icon.name, open: (box.chevron ?? 0) >= 45) : nil
+            if let glyph {
+                glyph.draw(into: surface, x: icon.leading * s, y: (cy - size / 2) * s, size: size * s, fade: c, clip: clip)
+            } else {
+                surface.fill(
+                    .roundedRect(x: icon.leading * s, y: (cy - size / 2) * s, width: size * s, height: size * s, radius: icon.radius * s),
+                    color: c(palette.icon), clip: clip)
+                if let letter = icon.name.first {
+                    let px = icon.fontSize * s
+                    let glyph = String(letter).uppercased()
+                    let w = typesetter.width(glyph, size: px, weight: .semibold)
+                    typesetter.draw(
+                        glyph, into: surface, x: (icon.leading + size / 2) * s - w / 2, baseline: baseline(cy, px),
+                        size: px, weight: .semibold, color: c(.white), clip: clip)
+                }
             }
         }
 

@@ -27,7 +27,39 @@ public struct Palette: Sendable, Equatable {
         selection: Color(hex: 0x2C3E66), detailBackground: Color(hex: 0x2C2C2E),
         badgeBackground: Color(hex: 0x3A3A3C), badgeText: Color(hex: 0xEBEBF5), icon: Color(hex: 0x0A84FF))
 
-    public static func of(_ theme: Appearance.Theme) -> Palette { theme == .light ? .light : .dark }
+    /// The colours of a preset in a theme.
+    public static func of(_ theme: Appearance.Theme, preset: Appearance.Preset = .ios) -> Palette {
+        let light = theme == .light
+        switch preset {
+        case .ios:
+            return light ? .light : .dark
+        case .macos:  // a sidebar's grey, a grey selection pill
+            var p = light ? Palette.light : Palette.dark
+            p.background = Color(hex: light ? 0xF5F5F7 : 0x2A2A2C)
+            p.text = Color(hex: light ? 0x1D1D1F : 0xE5E5E7)
+            p.selection = Color(hex: light ? 0xDCDCE0 : 0x46464A)
+            p.chevron = Color(hex: light ? 0x8A8A8E : 0x9A9A9E)
+            p.icon = Color(hex: light ? 0x1E7CF2 : 0x3B8EF5)
+            return p
+        case .explorer:  // a code editor's side bar
+            var p = light ? Palette.light : Palette.dark
+            p.background = Color(hex: light ? 0xF3F3F3 : 0x252526)
+            p.text = Color(hex: light ? 0x3B3B3B : 0xCCCCCC)
+            p.guide = Color(hex: light ? 0xD3D3D3 : 0x404040)
+            p.selection = Color(hex: light ? 0xE4E6F1 : 0x37373D)
+            p.chevron = Color(hex: light ? 0x424242 : 0xC5C5C5)
+            p.icon = Color(hex: light ? 0x6C6C6C : 0xA0A0A0)
+            return p
+        case .plain:  // black on white, or the reverse
+            var p = light ? Palette.light : Palette.dark
+            p.background = Color(hex: light ? 0xFFFFFF : 0x000000)
+            p.text = Color(hex: light ? 0x000000 : 0xFFFFFF)
+            p.selection = Color(hex: light ? 0xE8E8E8 : 0x303030)
+            p.chevron = Color(hex: light ? 0x000000 : 0xFFFFFF)
+            p.icon = Color(hex: light ? 0x404040 : 0x5A5A5A)
+            return p
+        }
+    }
 }
 
 extension Color {

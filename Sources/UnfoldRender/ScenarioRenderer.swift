@@ -16,6 +16,8 @@ public struct RenderOptions: Sendable {
     public var outputs: Set<Output> = Set(Output.allCases)
     public var scale: Int?
     public var theme: Scenario.Theme?
+    /// A preset's style instead of the scenario's.
+    public var preset: Appearance.Preset?
     public var frames: Int?
     /// The strip's thumbnails are the frames shrunk by this factor; nil: 2 × scale.
     public var thumbnail: Int?
@@ -71,8 +73,9 @@ public struct RenderError: Error, CustomStringConvertible {
 public enum ScenarioRenderer {
     /// The renderer's version, raised whenever a change draws some picture
     /// differently on purpose. References record it, so that a failure after
-    /// an upgrade says so instead of listing every picture.
-    public static let version = "1"
+    /// an upgrade says so instead of listing every picture. 2: chevrons for
+    /// `ios`, the presets.
+    public static let version = "2"
 
     /// Renders into memory: every file's bytes.
     public static func render(
@@ -109,6 +112,7 @@ public enum ScenarioRenderer {
         var scenario = original
         if let scale = options.scale { scenario.canvas.scale = scale }
         if let theme = options.theme { scenario.canvas.theme = theme }
+        if let preset = options.preset { scenario.style = Scenario.Style(preset: preset) }
         if let frames = options.frames { scenario.animation.frames = frames }
         // Values built in code are checked here; files were checked as they were read.
         do { try scenario.appearance.checkLimits() } catch { throw RenderError(description: error.description) }
@@ -160,7 +164,7 @@ public enum ScenarioRenderer {
         var sinks = try Sinks(
             plan: plan, frameSize: size, thumbnail: thumbnail, steps: steps, frames: frames,
             labels: (1 ... max(1, steps)).map { steps == 0 ? "initial" : String(format: "%02d  %@", $0, playback.states[$0].label) },
-            palette: .of(appearance.canvas.theme), typesetter: measurer, workers: options.workers, hashPixels: hashPixels)
+            palette: .of(appearance.canvas.theme, preset: appearance.style.preset), typesetter: measurer, workers: options.workers, hashPixels: hashPixels)
         let (states, moves) = (layouts, transitions)
         try orderedParallel(
             count: plan.count, workers: options.workers,

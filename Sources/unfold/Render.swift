@@ -23,8 +23,14 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Device pixels per point (1, 2 or 3), instead of the scenario's.")
     var scale: Int?
 
-    @Option(help: "light or dark, instead of the scenario's.")
-    var theme: Scenario.Theme?
+    @Option(
+        help: ArgumentHelp(
+            "light, dark, or both as light,dark (each scenario then goes to OUT/<name>-light/ and OUT/<name>-dark/), instead of the scenario's.",
+            valueName: "theme"))
+    var theme: String?
+
+    @Option(help: "ios, macos, explorer or plain: that preset's style instead of the scenario's.")
+    var preset: Appearance.Preset?
 
     @Option(help: "Frames per step (1-120), instead of the scenario's.")
     var frames: Int?
@@ -48,7 +54,19 @@ struct RenderCommand: ParsableCommand {
         }
         if !Limits.workers.contains(jobs) { throw ValidationError("--jobs must be in \(Limits.workers.lowerBound)...\(Limits.workers.upperBound)") }
         _ = try parsedOutputs()
+        _ = try themes()
         if inputs.isEmpty, from.isEmpty { throw ValidationError("name scenario files or folders, or a tree with --from") }
+    }
+
+    /// The themes to render in; nil: each scenario's own.
+    func themes() throws -> [Scenario.Theme]? {
+        guard let theme else { return nil }
+        let names = theme.split(separator: ",").map(String.init)
+        let themes = names.compactMap(Scenario.Theme.init(rawValue:))
+        guard !names.isEmpty, themes.count == names.count, Set(themes).count == themes.count else {
+            throw ValidationError("--theme must be light, dark or light,dark")
+        }
+        return themes
     }
 
     func parsedOutputs() throws -> Set<RenderOptions.Output> {
@@ -69,7 +87,7 @@ struct RenderCommand: ParsableCommand {
         var options = RenderOptions(fonts: try fonts())
         options.outputs = try parsedOutputs()
         options.scale = scale
-        options.theme = theme
+        options.preset = preset
         options.frames = frames
         options.thumbnail = thumbnail
         options.workers = jobs
@@ -80,6 +98,17 @@ struct RenderCommand: ParsableCommand {
         }
         for tree in from {
             do { scenarios.append(try Scenario.imported(from: tree)) } catch { throw fail(error) }
+        }
+        if let themes = try themes() {
+            // One theme: the scenarios as they are; several: a folder per theme, for a README's <picture>.
+            scenarios = scenarios.flatMap { scenario in
+                themes.map { theme in
+                    var s = scenario
+                    s.canvas.theme = theme
+                    if themes.count > 1 { s.name += "-" + theme.rawValue }
+                    return s
+                }
+            }
         }
         try requireUniqueNames(scenarios)
         let total = scenarios.reduce(0) { $0 + ScenarioRenderer.pictureCount($1, options: options) }
@@ -180,4 +209,4 @@ final class ProgressBar: @unchecked Sendable {
     }
 }
 
-extension Scenario.Theme: ExpressibleByArgument {}
+extension Appearance.Preset: ExpressibleByArgument {}

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Renders the README's pictures into docs/ with unfold itself.
+#   scripts/docs-images.sh [UNFOLD_BINARY]   (default .build/release/unfold)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+U=${1:-.build/release/unfold}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+"$U" render Examples/regions.yaml Examples/settings.yaml --out "$tmp/a" --outputs states,strip
+"$U" render Examples/regions.yaml --out "$tmp/b" --scale 1 --outputs animation
+cp "$tmp/a/regions/state-00.png" docs/regions-collapsed.png
+cp "$tmp/a/regions/state-05.png" docs/regions-expanded.png
+cp "$tmp/a/regions/strip.png" docs/regions-strip.png
+cp "$tmp/b/regions/animation.png" docs/regions-animation.png
+cp "$tmp/a/settings/state-05.png" docs/settings-dark.png
+# The presets, each in light and dark: docs/preset-<preset>-<theme>.png (the state after selecting a row).
+for preset in ios macos explorer plain; do
+  "$U" render Examples/presets.yaml --out "$tmp/$preset" --preset "$preset" --theme light,dark --outputs states
+  for theme in light dark; do cp "$tmp/$preset/presets-$theme/state-01.png" "docs/preset-$preset-$theme.png"; done
+done
+echo "docs/: regions-*.png, settings-dark.png, preset-*.png"
