@@ -49,9 +49,10 @@
  * WebP (CANIM_WEBP), libwebp's WebPAnimEncoder, lossless:
  *  - Pixels are kept exactly, except that the colour of a pixel with alpha 0
  *    is dropped: it decodes as (0,0,0,0).
- *  - Options, fixed: lossless, exact, method 0 (with quality 25), one thread,
- *    no lossy or mixed frames, no key frames, no minimize_size (see
- *    canim_webp.c); background colour 0 (transparent), loop count = `loops`.
+ *  - Options, fixed: lossless, exact, method 4 and quality 75 (libwebp's
+ *    defaults), one thread, no lossy or mixed frames, no key frames, no
+ *    minimize_size (see canim_webp.c); background colour 0 (transparent),
+ *    loop count = `loops` (WebP counts plays, as APNG does).
  *  - A file whose frames are all the same (or a single frame) may come out
  *    as a still WebP, when libwebp finds that smaller.
  *
