@@ -70,7 +70,8 @@ static uint32_t fixed_colour(uint32_t v) {
 
 static unsigned slot_of(uint32_t v) { return (v * 0x9E3779B1u) >> 22; }
 
-/* 1 if the frame has at most 255 distinct opaque colours. */
+/* 1 if the frame has at most 255 distinct opaque colours; `seen` is scratch
+   of 1024 entries (the colour table's keys, cleared again before use). */
 static int few_colours(const uint8_t *rgba, size_t stride, uint32_t w, uint32_t h, uint32_t *seen) {
     memset(seen, 0, 1024 * sizeof *seen);
     int n = 0;
