@@ -1,0 +1,439 @@
+/*
+ * canim-check: checks for Sources/CAnimation (built and run by build.sh).
+ *
+ *   canim-check [all|api|anim] [TMPDIR]
+ *
+ * api:  bad arguments and states give an error code and a message, never a
+ *       crash; a writer refusing a bad frame goes on; limits.
+ * anim: animations (opaque; with transparency and disposal; more than 255
+ *       colours; 255 and 256 colours; one frame; unchanged frames; 1x1; a
+ *       frame over 655.35 s; padded strides) are encoded as GIF and WebP,
+ *       twice (same bytes), and
+ *       written to TMPDIR with a manifest of what each file must hold, made
+ *       here from the input frames by the rules of canimation.h: the frames
+ *       after merging unchanged ones, each frame's duration (GIF: centisecond
+ *       rounding, carry, 2 cs minimum, splitting over 65535 cs), the pixels,
+ *       the loop count. check.py then opens every file with Pillow ($PYTHON,
+ *       default python3) and compares.
+ *
+ * Exits non-zero if any check fails.
+ */
+#include "canimation.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures, checks;
+#define CHECK(cond, ...)                                                        \
+    do {                                                                        \
+        checks++;                                                               \
+        if (!(cond)) {                                                          \
+            failures++;                                                         \
+            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                \
+            fprintf(stderr, __VA_ARGS__);                                       \
+            fputc('\n', stderr);                                                \
+        }                                                                       \
+    } while (0)
+
+static uint64_t rng = 0x9E3779B97F4A7C15ull;
+static uint32_t rnd(void) {
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (uint32_t)(rng >> 16);
+}
+
+static const char *tmpdir = "/tmp";
+
+/* ---------- frames ---------- */
+
+typedef struct {
+    uint8_t *px;
+    uint32_t w, h;
+    size_t stride;
+    uint32_t ms;
+} frame;
+
+static uint8_t *at(const frame *f, uint32_t x, uint32_t y) { return f->px + (size_t)y * f->stride + 4 * (size_t)x; }
+
+/* A blank frame; `pad` bytes of garbage after each row. */
+static frame blank(uint32_t w, uint32_t h, size_t pad, uint32_t ms) {
+    frame f = { NULL, w, h, (size_t)w * 4 + pad, ms };
+    f.px = malloc(f.stride * h);
+    for (size_t i = 0; i < f.stride * h; i++) f.px[i] = (uint8_t)rnd();
+    for (uint32_t y = 0; y < h; y++) memset(at(&f, 0, y), 0, (size_t)w * 4);
+    return f;
+}
+
+static frame copy(const frame *src, uint32_t ms) {
+    frame f = *src;
+    f.ms = ms;
+    f.px = malloc(f.stride * f.h);
+    memcpy(f.px, src->px, f.stride * f.h);
+    return f;
+}
+
+static void set(frame *f, uint32_t x, uint32_t y, uint8_t r, uint8_t g, uint8_t b, uint8_t a) {
+    uint8_t *p = at(f, x, y);
+    p[0] = r, p[1] = g, p[2] = b, p[3] = a;
+}
+
+/* UI-like: white, grey rules, a few dark greys and two accent colours (< 40 colours). */
+static void paint_ui(frame *f, uint32_t seed) {
+    for (uint32_t y = 0; y < f->h; y++)
+        for (uint32_t x = 0; x < f->w; x++) {
+            uint8_t v = 255;
+            if (y % 12 == 11) v = 221;
+            else if ((x / 3 + y / 4 + seed) % 7 == 0) v = (uint8_t)(40 + 20 * ((x + seed) % 6));
+            set(f, x, y, v, v, v, 255);
+            if ((x + y + seed) % 29 == 0) set(f, x, y, 0, 122, 255, 255);
+            if ((x * y + seed) % 41 == 1) set(f, x, y, 255, 59, 48, 255);
+        }
+}
+
+/* A gradient of far more than 255 colours. */
+static void paint_gradient(frame *f, uint32_t seed) {
+    for (uint32_t y = 0; y < f->h; y++)
+        for (uint32_t x = 0; x < f->w; x++)
+            set(f, x, y, (uint8_t)(x * 255 / f->w), (uint8_t)(y * 255 / f->h), (uint8_t)((x * 3 + y * 5 + seed) & 255), 255);
+}
+
+static void box(frame *f, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1, uint8_t r, uint8_t g, uint8_t b, uint8_t a) {
+    for (uint32_t y = y0; y < y1; y++)
+        for (uint32_t x = x0; x < x1; x++) set(f, x, y, r, g, b, a);
+}
+
+/* ---------- what the files must hold (canimation.h) ---------- */
+
+static int opaque(const uint8_t *p) { return p[3] >= 128; }
+
+/* GIF: equal as GIF shows them (alpha < 128 transparent, else the RGB). */
+static int gif_same(const frame *a, const frame *b) {
+    for (uint32_t y = 0; y < a->h; y++)
+        for (uint32_t x = 0; x < a->w; x++) {
+            const uint8_t *p = at(a, x, y), *q = at(b, x, y);
+            if (opaque(p) != opaque(q) || (opaque(p) && memcmp(p, q, 3))) return 0;
+        }
+    return 1;
+}
+
+/* WebP: equal, a pixel of alpha 0 being (0,0,0,0). */
+static int webp_same(const frame *a, const frame *b) {
+    for (uint32_t y = 0; y < a->h; y++)
+        for (uint32_t x = 0; x < a->w; x++) {
+            const uint8_t *p = at(a, x, y), *q = at(b, x, y);
+            if ((p[3] || q[3]) && memcmp(p, q, 4)) return 0;
+        }
+    return 1;
+}
+
+/* 1 if the frame has more than 255 distinct opaque colours (GIF maps it to the fixed palette). */
+static int gif_lossy(const frame *f) {
+    uint32_t seen[256];
+    int n = 0;
+    for (uint32_t y = 0; y < f->h; y++)
+        for (uint32_t x = 0; x < f->w; x++) {
+            const uint8_t *p = at(f, x, y);
+            if (!opaque(p)) continue;
+            uint32_t v = (uint32_t)p[0] << 16 | (uint32_t)p[1] << 8 | p[2];
+            int k = 0;
+            while (k < n && seen[k] != v) k++;
+            if (k < n) continue;
+            if (n == 255) return 1;
+            seen[n++] = v;
+        }
+    return 0;
+}
+
+static int write_file(const char *path, const void *d, size_t n) {
+    FILE *f = fopen(path, "wb");
+    if (!f) return 0;
+    int ok = fwrite(d, 1, n, f) == n;
+    return fclose(f) == 0 && ok;
+}
+
+/* Writes frame f tightly packed to TMPDIR/NAME-K.rgba; returns the path. */
+static const char *write_frame(const char *name, int k, const frame *f) {
+    static char path[600];
+    snprintf(path, sizeof path, "%s/canim-%s-%d.rgba", tmpdir, name, k);
+    uint8_t *t = malloc((size_t)f->w * f->h * 4);
+    for (uint32_t y = 0; y < f->h; y++) memcpy(t + (size_t)y * f->w * 4, at(f, 0, y), (size_t)f->w * 4);
+    CHECK(write_file(path, t, (size_t)f->w * f->h * 4), "write %s", path);
+    free(t);
+    return path;
+}
+
+static FILE *manifest;
+
+/* The manifest lines of one GIF:
+     file PATH gif W H LOOP N        (LOOP: Pillow's info["loop"], or "none")
+     frame MS exact|lossy RAW        (N of them) */
+static void expect_gif(const char *name, const char *path, const frame *f, int n, uint32_t loops) {
+    int k = 0, lines = 0;
+    char buf[1 << 14];
+    size_t len = 0;
+    uint64_t end = 0, written = 0;
+    for (int i = 0; i < n; i++) {
+        end += f[i].ms;
+        if (i + 1 < n && gif_same(&f[i], &f[i + 1])) continue; /* merged into the next */
+        int64_t delay = (int64_t)((end + 5) / 10) - (int64_t)written;
+        if (delay < 2) delay = 2;
+        written += (uint64_t)delay;
+        const char *raw = write_frame(name, k++, &f[i]);
+        while (delay > 0) {
+            int64_t d = delay <= 65535 ? delay : delay - 65535 >= 2 ? 65535 : 65533;
+            delay -= d;
+            len += (size_t)snprintf(buf + len, sizeof buf - len, "frame %lld %s %s\n", (long long)d * 10,
+                                    gif_lossy(&f[i]) ? "lossy" : "exact", raw);
+            lines++;
+        }
+    }
+    char loop[16];
+    if (loops == 1) snprintf(loop, sizeof loop, "none");
+    else snprintf(loop, sizeof loop, "%u", loops ? loops - 1 : 0);
+    fprintf(manifest, "file %s gif %u %u %s %d\n%s", path, f[0].w, f[0].h, loop, lines, buf);
+}
+
+static void expect_webp(const char *name, const char *path, const frame *f, int n, uint32_t loops) {
+    int k = 0;
+    char buf[1 << 14];
+    size_t len = 0;
+    uint64_t ms = 0;
+    for (int i = 0; i < n; i++) {
+        ms += f[i].ms;
+        if (i + 1 < n && webp_same(&f[i], &f[i + 1])) continue;
+        len += (size_t)snprintf(buf + len, sizeof buf - len, "frame %llu exact %s\n", (unsigned long long)ms,
+                                write_frame(name, 100 + k, &f[i]));
+        k++;
+        ms = 0;
+    }
+    fprintf(manifest, "file %s webp %u %u %u %d\n%s", path, f[0].w, f[0].h, loops, k, buf);
+}
+
+/* ---------- encoding ---------- */
+
+static int encode(canim_format fmt, const frame *f, int n, uint32_t loops, uint8_t **out, size_t *len) {
+    char err[256] = "";
+    canim_writer *w = canim_begin(fmt, f[0].w, f[0].h, loops, err, sizeof err);
+    CHECK(w != NULL, "begin: %s", err);
+    if (!w) return 0;
+    size_t last = 0;
+    for (int i = 0; i < n; i++) {
+        int r = canim_add_frame(w, f[i].px, f[i].stride, f[i].ms, err, sizeof err);
+        CHECK(r == CANIM_OK, "add frame %d: %d %s", i, r, err);
+        size_t b = canim_bytes(w);
+        CHECK(b >= (size_t)f[0].w * f[0].h * 4 && b >= last, "canim_bytes %zu after frame %d", b, i);
+        last = b;
+    }
+    int r = canim_finish(w, out, len, err, sizeof err);
+    CHECK(r == CANIM_OK && *out && *len > 0, "finish: %d %s", r, err);
+    CHECK(canim_bytes(w) == 0, "bytes after finish");
+    canim_free_writer(w);
+    return r == CANIM_OK;
+}
+
+static void run_scenario(const char *name, frame *f, int n, uint32_t loops) {
+    static const struct { canim_format fmt; const char *ext; } formats[] = { { CANIM_GIF, "gif" }, { CANIM_WEBP, "webp" } };
+    for (int k = 0; k < 2; k++) {
+        uint8_t *a = NULL, *b = NULL;
+        size_t la = 0, lb = 0;
+        if (!encode(formats[k].fmt, f, n, loops, &a, &la) || !encode(formats[k].fmt, f, n, loops, &b, &lb)) {
+            canim_free(a);
+            canim_free(b);
+            continue;
+        }
+        CHECK(la == lb && !memcmp(a, b, la), "%s.%s: two encodes differ", name, formats[k].ext);
+        char path[600];
+        snprintf(path, sizeof path, "%s/canim-%s.%s", tmpdir, name, formats[k].ext);
+        CHECK(write_file(path, a, la), "write %s", path);
+        if (formats[k].fmt == CANIM_GIF) expect_gif(name, path, f, n, loops);
+        else expect_webp(name, path, f, n, loops);
+        printf("  %-8s %-4s %ux%u, %d frames in: %zu bytes\n", name, formats[k].ext, f[0].w, f[0].h, n, la);
+        canim_free(a);
+        canim_free(b);
+    }
+    for (int i = 0; i < n; i++) free(f[i].px);
+}
+
+static void check_anim(void) {
+    char path[600], cmd[1400];
+    snprintf(path, sizeof path, "%s/canim-check.manifest", tmpdir);
+    manifest = fopen(path, "w");
+    CHECK(manifest != NULL, "cannot write %s", path);
+    if (!manifest) return;
+    frame f[8];
+
+    /* opaque, <= 255 colours, padded rows: a box changes, an unchanged frame
+       (merged), two far-apart pixels, short frames (2 cs minimum and carry),
+       everything changes */
+    f[0] = blank(64, 48, 12, 100);
+    paint_ui(&f[0], 0);
+    f[1] = copy(&f[0], 40);
+    box(&f[1], 10, 5, 30, 20, 0, 122, 255, 255);
+    f[2] = copy(&f[1], 15);
+    f[3] = copy(&f[2], 1000);
+    set(&f[3], 0, 0, 1, 2, 3, 255);
+    set(&f[3], 63, 47, 4, 5, 6, 255);
+    f[4] = copy(&f[3], 5);
+    set(&f[4], 20, 20, 9, 9, 9, 255);
+    f[5] = copy(&f[4], 5);
+    set(&f[5], 21, 20, 9, 9, 9, 255);
+    f[6] = copy(&f[5], 33);
+    paint_ui(&f[6], 3);
+    run_scenario("opaque", f, 7, 0);
+
+    /* transparency: half transparent with colour under alpha 0 and alpha near
+       128; opaque pixels turning transparent outside the last change (the
+       frame before is disposed); transparent turning opaque; a change of
+       alpha only (200 -> 130: GIF shows no change, WebP does); all
+       transparent; opaque again */
+    f[0] = blank(64, 48, 0, 80);
+    paint_ui(&f[0], 1);
+    for (uint32_t y = 0; y < 48; y++)
+        for (uint32_t x = 0; x < 20; x++) at(&f[0], x, y)[3] = (uint8_t)(x < 10 ? 0 : x < 15 ? 127 : 128);
+    box(&f[0], 40, 30, 50, 40, 10, 200, 10, 200);
+    f[1] = copy(&f[0], 80);
+    box(&f[1], 30, 2, 34, 6, 0, 0, 0, 255);
+    f[2] = copy(&f[1], 80);
+    box(&f[2], 55, 40, 60, 46, 77, 77, 77, 0); /* opaque -> transparent, far from f[1]'s change */
+    box(&f[2], 2, 2, 6, 6, 1, 2, 3, 0);        /* colour change under alpha 0 only */
+    f[3] = copy(&f[2], 120);
+    box(&f[3], 0, 10, 12, 20, 250, 250, 0, 255); /* transparent -> opaque */
+    f[4] = copy(&f[3], 60);
+    box(&f[4], 40, 30, 50, 40, 10, 200, 10, 130); /* alpha only */
+    f[5] = blank(64, 48, 0, 70);
+    f[6] = copy(&f[0], 90);
+    run_scenario("alpha", f, 7, 3);
+
+    /* more than 255 colours: the fixed palette, a small change of a lossy
+       frame, a lossy frame then an exact one (must be exact everywhere) */
+    f[0] = blank(80, 60, 4, 100);
+    paint_gradient(&f[0], 0);
+    f[1] = copy(&f[0], 100);
+    box(&f[1], 5, 5, 15, 9, 255, 255, 255, 255);
+    f[2] = blank(80, 60, 4, 100);
+    paint_ui(&f[2], 2);
+    f[3] = blank(80, 60, 4, 100);
+    paint_gradient(&f[3], 7);
+    for (uint32_t x = 0; x < 80; x++) at(&f[3], x, 59)[3] = 0;
+    run_scenario("many", f, 4, 1);
+
+    /* the limit: 255 opaque colours and transparency (exact), then 256 (fixed palette) */
+    f[0] = blank(16, 16, 0, 100);
+    f[1] = blank(16, 16, 0, 100);
+    for (uint32_t i = 0; i < 256; i++) {
+        set(&f[0], i % 16, i / 16, (uint8_t)i, (uint8_t)(255 - i), 7, i < 255 ? 255 : 0);
+        set(&f[1], i % 16, i / 16, (uint8_t)i, (uint8_t)(255 - i), 9, 255);
+    }
+    run_scenario("limit", f, 2, 0);
+
+    f[0] = blank(33, 17, 0, 250);
+    paint_ui(&f[0], 4);
+    run_scenario("single", f, 1, 0);
+
+    f[0] = blank(40, 30, 0, 100);
+    paint_ui(&f[0], 5);
+    f[1] = copy(&f[0], 200);
+    f[2] = copy(&f[0], 300);
+    run_scenario("same", f, 3, 2);
+
+    /* 1x1: red, red again, transparent, alpha 100 (transparent in GIF), blue */
+    f[0] = blank(1, 1, 0, 50);
+    set(&f[0], 0, 0, 255, 0, 0, 255);
+    f[1] = copy(&f[0], 60);
+    f[2] = blank(1, 1, 0, 70);
+    f[3] = blank(1, 1, 0, 80);
+    set(&f[3], 0, 0, 0, 255, 0, 100);
+    f[4] = blank(1, 1, 0, 90);
+    set(&f[4], 0, 0, 0, 0, 255, 255);
+    run_scenario("pixel", f, 5, 0);
+
+    /* a frame of 700 s (GIF: 65535 cs, then a blank frame), the next disposed */
+    f[0] = blank(16, 16, 0, 700000);
+    paint_ui(&f[0], 6);
+    f[1] = copy(&f[0], 50);
+    box(&f[1], 3, 3, 9, 9, 0, 0, 0, 0);
+    run_scenario("long", f, 2, 0);
+
+    fclose(manifest);
+    const char *py = getenv("PYTHON") ? getenv("PYTHON") : "python3";
+    snprintf(cmd, sizeof cmd, "%s check.py %s", py, path);
+    fflush(stdout);
+    CHECK(system(cmd) == 0, "Pillow check failed: %s", cmd);
+    printf("anim: done\n");
+}
+
+/* ---------- the API's errors ---------- */
+
+static void check_api(void) {
+    char err[256];
+    uint8_t px[4 * 64] = { 0 };
+    for (int fmt = CANIM_GIF; fmt <= CANIM_WEBP; fmt++) {
+        const char *name = fmt == CANIM_GIF ? "GIF" : "WebP";
+        static const uint32_t bad[][3] = { { 0, 5, 0 }, { 5, 0, 0 }, { 16384, 5, 0 }, { 5, 16384, 0 },
+                                           { 0xFFFFFFFFu, 5, 0 }, { 5, 5, 65536 } };
+        for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+            err[0] = 0;
+            canim_writer *w = canim_begin((canim_format)fmt, bad[i][0], bad[i][1], bad[i][2], err, sizeof err);
+            CHECK(w == NULL && err[0], "%s %ux%u loops %u accepted", name, bad[i][0], bad[i][1], bad[i][2]);
+            canim_free_writer(w);
+        }
+        /* the largest side works */
+        canim_writer *w = canim_begin((canim_format)fmt, 16383, 1, 0, err, sizeof err);
+        CHECK(w != NULL, "%s 16383x1: %s", name, err);
+        uint8_t *row = calloc(16383, 4);
+        CHECK(canim_add_frame(w, row, 16383 * 4, 10, err, sizeof err) == CANIM_OK, "%s wide frame: %s", name, err);
+        uint8_t *out;
+        size_t len;
+        CHECK(canim_finish(w, &out, &len, err, sizeof err) == CANIM_OK, "%s wide finish: %s", name, err);
+        canim_free(out);
+        canim_free_writer(w);
+        free(row);
+
+        w = canim_begin((canim_format)fmt, 8, 8, 0, err, sizeof err);
+        CHECK(w != NULL, "%s begin: %s", name, err);
+        CHECK(canim_finish(w, &out, &len, err, sizeof err) == CANIM_E_ARG && !out && !len, "%s: no frames finished", name);
+        CHECK(canim_add_frame(NULL, px, 32, 10, err, sizeof err) == CANIM_E_ARG, "NULL writer");
+        CHECK(canim_add_frame(w, NULL, 32, 10, err, sizeof err) == CANIM_E_ARG, "NULL pixels");
+        CHECK(canim_add_frame(w, px, 31, 10, err, sizeof err) == CANIM_E_ARG, "short stride");
+        CHECK(canim_add_frame(w, px, 32, 0, err, sizeof err) == CANIM_E_ARG, "0 ms");
+        CHECK(canim_add_frame(w, px, 32, CANIM_MAX_FRAME_MS + 1, err, sizeof err) == CANIM_E_ARG, "too long a frame");
+        CHECK(canim_add_frame(w, px, 32, 10, NULL, 0) == CANIM_OK, "a good frame after refusals");
+        CHECK(canim_add_frame(w, px, 31, 10, err, 1) == CANIM_E_ARG && err[0] == 0, "errlen 1: an empty message");
+        /* 2^31 - 1 ms at most in all: 20 ms and 128 frames of the longest duration fit, one more does not */
+        int ok = 1;
+        for (int i = 0; i < 128 && ok; i++) ok = canim_add_frame(w, px, 32, CANIM_MAX_FRAME_MS, err, sizeof err) == CANIM_OK;
+        CHECK(ok, "%s long frames: %s", name, err);
+        CHECK(canim_add_frame(w, px, 32, CANIM_MAX_FRAME_MS, err, sizeof err) == CANIM_E_TOO_BIG, "%s: over 2^31 ms", name);
+        CHECK(canim_add_frame(w, px, 32, 1, err, sizeof err) == CANIM_OK, "%s: a frame after TOO_BIG: %s", name, err);
+        CHECK(canim_finish(w, NULL, &len, err, sizeof err) == CANIM_E_ARG, "NULL out");
+        CHECK(canim_finish(w, &out, NULL, err, sizeof err) == CANIM_E_ARG && !out, "NULL out_len");
+        CHECK(canim_finish(w, &out, &len, err, sizeof err) == CANIM_OK && len > 0, "%s finish: %s", name, err);
+        canim_free(out);
+        CHECK(canim_bytes(w) == 0, "bytes after finish");
+        CHECK(canim_add_frame(w, px, 32, 10, err, sizeof err) == CANIM_E_ARG && strstr(err, "finished"), "frame after finish");
+        CHECK(canim_finish(w, &out, &len, err, sizeof err) == CANIM_E_ARG && !out, "finish twice");
+        canim_free_writer(w);
+
+        w = canim_begin((canim_format)fmt, 8, 8, 0, err, sizeof err); /* freed unfinished */
+        CHECK(canim_add_frame(w, px, 32, 10, err, sizeof err) == CANIM_OK, "frame: %s", err);
+        canim_free_writer(w);
+    }
+    CHECK(canim_begin((canim_format)0, 8, 8, 0, err, sizeof err) == NULL && strstr(err, "format"), "format 0");
+    CHECK(canim_begin((canim_format)3, 8, 8, 0, NULL, 0) == NULL, "format 3");
+    CHECK(canim_bytes(NULL) == 0, "bytes(NULL)");
+    canim_free_writer(NULL);
+    canim_free(NULL);
+    printf("api: done\n");
+}
+
+int main(int argc, char **argv) {
+    const char *what = argc > 1 ? argv[1] : "all";
+    if (argc > 2) tmpdir = argv[2];
+    int all = !strcmp(what, "all");
+    if (all || !strcmp(what, "api")) check_api();
+    if (all || !strcmp(what, "anim")) check_anim();
+    printf("%d checks, %d failures\n", checks, failures);
+    return failures ? 1 : 0;
+}
