@@ -41,7 +41,10 @@ let package = Package(
         .target(
             name: "CUnfoldPNG", path: "Sources/CPNG",
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate"), .linkedLibrary("pthread")]),
-        .target(name: "UnfoldPNG", dependencies: ["UnfoldCanvas", "CUnfoldPNG"]),
+        .target(
+            name: "CUnfoldAnimation", path: "Sources/CAnimation",
+            linkerSettings: [.linkedLibrary("gif"), .linkedLibrary("webpmux"), .linkedLibrary("webp")]),
+        .target(name: "UnfoldPNG", dependencies: ["UnfoldCanvas", "CUnfoldPNG", "CUnfoldAnimation"]),
         .target(
             name: "UnfoldRender",
             dependencies: [

@@ -134,8 +134,10 @@ public struct Appearance: Sendable, Equatable {
         public var easing: Easing = .easeInOut
         /// Milliseconds each in-between frame shows in an animation.
         public var frameDelay: Int = 40
-        /// Milliseconds each resting state shows in an animation.
+        /// Milliseconds each resting state (the start and end of each step) shows in an animation.
         public var hold: Int = 800
+        /// How many times an animated image plays; 0: forever.
+        public var loops: Int = 0
         public init() {}
     }
 

@@ -196,13 +196,14 @@ extension Scenario {
     }
 
     static func readAnimation(_ v: Value) throws(ScenarioError) -> Animation {
-        let f = try v.map("`animation`", allowed: ["frames", "style", "easing", "frameDelay", "hold"])
+        let f = try v.map("`animation`", allowed: ["frames", "style", "easing", "frameDelay", "hold", "loops"])
         var a = Animation()
         if let x = f["frames"] { a.frames = try x.int("`animation.frames`", in: Limits.framesPerStep) }
         if let x = f["style"] { a.style = try x.choice("`animation.style`", AnimationStyle.self) }
         if let x = f["easing"] { a.easing = try x.choice("`animation.easing`", Easing.self) }
         if let x = f["frameDelay"] { a.frameDelay = try x.int("`animation.frameDelay` (ms)", in: Limits.frameDelay) }
         if let x = f["hold"] { a.hold = try x.int("`animation.hold` (ms)", in: Limits.hold) }
+        if let x = f["loops"] { a.loops = try x.int("`animation.loops`", in: 0 ... 65535) }
         return a
     }
 

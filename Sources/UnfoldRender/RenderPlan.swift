@@ -40,7 +40,7 @@ public struct RenderPlan: Sendable {
         self.frames = frames
         self.outputs = outputs
         let states = outputs.contains(.states), frameFiles = outputs.contains(.frames)
-        let strip = outputs.contains(.strip), animation = outputs.contains(.animation)
+        let strip = outputs.contains(.strip), animation = !outputs.isDisjoint(with: RenderOptions.Output.animations)
         var list: [(Picture, Uses)] = []
         for step in 0 ... steps {
             // The state after `step`: a file, the last frame of `step`, frame 0 of the next.

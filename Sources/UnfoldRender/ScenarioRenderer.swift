@@ -10,10 +10,16 @@ import UnfoldPaint
 /// What to render and how; every field overrides the scenario when set.
 public struct RenderOptions: Sendable {
     public enum Output: String, CaseIterable, Sendable {
-        case states, frames, strip, animation, updates
+        /// `animation` is the animated PNG; `gif` and `webp` the same frames as GIF and WebP.
+        case states, frames, strip, animation, gif, webp, updates
+
+        /// What a render writes unless told otherwise (GIF and WebP when asked).
+        public static let defaults: Set<Output> = [.states, .frames, .strip, .animation, .updates]
+        /// The outputs that are animations.
+        public static let animations: Set<Output> = [.animation, .gif, .webp]
     }
 
-    public var outputs: Set<Output> = Set(Output.allCases)
+    public var outputs: Set<Output> = Output.defaults
     public var scale: Int?
     public var theme: Scenario.Theme?
     /// A preset's style instead of the scenario's.
@@ -164,7 +170,8 @@ public enum ScenarioRenderer {
         var sinks = try Sinks(
             plan: plan, frameSize: size, thumbnail: thumbnail, steps: steps, frames: frames,
             labels: (1 ... max(1, steps)).map { steps == 0 ? "initial" : String(format: "%02d  %@", $0, playback.states[$0].label) },
-            palette: .of(appearance.canvas.theme, preset: appearance.style.preset), typesetter: measurer, workers: options.workers, hashPixels: hashPixels)
+            palette: .of(appearance.canvas.theme, preset: appearance.style.preset), typesetter: measurer, workers: options.workers,
+            plays: appearance.animation.loops, hashPixels: hashPixels)
         let (states, moves) = (layouts, transitions)
         try orderedParallel(
             count: plan.count, workers: options.workers,
@@ -232,11 +239,13 @@ struct Sinks {
     private var strip: StripWriter?
     var stripGeometry: StripGeometry? { strip?.geometry }
     private let animation: PNG.Animation?
+    /// GIF and WebP, when asked for.
+    private let animatedImages: [AnimatedImage]
     private let hashPixels: Bool
 
     init(
         plan: RenderPlan, frameSize: (width: Int, height: Int), thumbnail: Int, steps: Int, frames: Int,
-        labels: [String], palette: Palette, typesetter: Typesetter, workers: Int, hashPixels: Bool
+        labels: [String], palette: Palette, typesetter: Typesetter, workers: Int, plays: Int, hashPixels: Bool
     ) throws {
         self.plan = plan
         self.hashPixels = hashPixels
@@ -249,7 +258,10 @@ struct Sinks {
         }
         animation =
             plan.outputs.contains(.animation)
-            ? try PNG.Animation(width: frameSize.width, height: frameSize.height, threads: workers) : nil
+            ? try PNG.Animation(width: frameSize.width, height: frameSize.height, plays: plays, threads: workers) : nil
+        animatedImages = try [(RenderOptions.Output.gif, AnimatedImage.Format.gif), (.webp, .webp)].filter { plan.outputs.contains($0.0) }.map {
+            try AnimatedImage(format: $0.1, width: frameSize.width, height: frameSize.height, plays: plays)
+        }
     }
 
     mutating func take(_ drawn: Drawn, uses: RenderPlan.Uses, emit: (RenderedFile) throws -> Void) throws {
@@ -261,8 +273,12 @@ struct Sinks {
         if let thumbnail = drawn.thumbnail {
             for cell in uses.stripCells { try strip?.place(thumbnail, row: cell.row, column: cell.column) }
         }
-        if let full = drawn.full, let delay = uses.animationDelay { try animation?.add(full, milliseconds: delay) }
-        guard emittedBytes + (animation?.heldBytes ?? 0) + (strip?.heldBytes ?? 0) <= Limits.renderBytes else {
+        if let full = drawn.full, let delay = uses.animationDelay {
+            try animation?.add(full, milliseconds: delay)
+            for image in animatedImages { try image.add(full, milliseconds: delay) }
+        }
+        let held = (animation?.heldBytes ?? 0) + (strip?.heldBytes ?? 0) + animatedImages.reduce(0) { $0 + $1.heldBytes }
+        guard emittedBytes + held <= Limits.renderBytes else {
             throw RenderError(
                 description: "the files of this render pass \(Limits.renderBytes >> 30) GiB; "
                     + "render fewer outputs (--outputs), steps or frames at once")
@@ -276,5 +292,6 @@ struct Sinks {
             try emit(RenderedFile(path: "strip.png", bytes: png, pixels: hashPixels ? pixels : nil))
         }
         if let animation { try emit(RenderedFile(path: "animation.png", bytes: try animation.finish())) }
+        for image in animatedImages { try emit(RenderedFile(path: "animation." + image.format.rawValue, bytes: try image.finish())) }
     }
 }

@@ -35,8 +35,8 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Frames per step (1-120), instead of the scenario's.")
     var frames: Int?
 
-    @Option(help: "Outputs to write, comma-separated: states,frames,strip,animation,updates.")
-    var outputs: String = RenderOptions.Output.allCases.map(\.rawValue).joined(separator: ",")
+    @Option(help: "Outputs to write, comma-separated: states,frames,strip,animation (APNG),gif,webp,updates.")
+    var outputs: String = RenderOptions.Output.allCases.filter(RenderOptions.Output.defaults.contains).map(\.rawValue).joined(separator: ",")
 
     @Option(help: "Shrink the strip's frames by this factor (default: 2 × scale).")
     var thumbnail: Int?

@@ -17,7 +17,7 @@ func loadExample(_ name: String) throws -> Scenario {
 
 func render(
     _ scenario: Scenario, workers: Int = 1, frames: Int? = nil,
-    outputs: Set<RenderOptions.Output> = Set(RenderOptions.Output.allCases)
+    outputs: Set<RenderOptions.Output> = RenderOptions.Output.defaults
 ) throws -> [String: [UInt8]] {
     var options = RenderOptions(fonts: fontFiles)
     options.workers = workers

@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""Renders Examples as animated PNG, GIF and WebP and checks them with
+Pillow: each opens with the size of the frames, one frame per change of the
+picture (a frame equal to the one before it lengthens that one), the
+durations and the loop count of the APNG, and the same bytes for 1 and 2
+workers and on a second run. Prints the three sizes of each.
+
+    scripts/check-animations.py [UNFOLD_BINARY]   (needs Pillow; scripts/check-animations.sh makes a venv)"""
+import hashlib
+import os
+import subprocess
+import sys
+import tempfile
+
+from PIL import Image
+
+unfold = sys.argv[1] if len(sys.argv) > 1 else ".build/release/unfold"
+scenarios = ["regions", "files", "presets"]
+
+
+def render(out, jobs):
+    subprocess.run([unfold, "render", *[f"Examples/{s}.yaml" for s in scenarios], "--out", out,
+                    "--outputs", "animation,gif,webp", "-j", str(jobs)], check=True, capture_output=True)
+
+
+def frames(path):
+    """Each frame's RGBA pixels and duration, as Pillow composes them."""
+    image = Image.open(path)
+    out = []
+    for k in range(getattr(image, "n_frames", 1)):
+        image.seek(k)
+        out.append((image.convert("RGBA"), image.info.get("duration", 0)))
+    return image, out
+
+
+def changes(apng):
+    """The APNG's frames with equal neighbours merged: (pixels, total duration)."""
+    merged = []
+    for pixels, duration in apng:
+        if merged and merged[-1][0].tobytes() == pixels.tobytes():
+            merged[-1] = (merged[-1][0], merged[-1][1] + duration)
+        else:
+            merged.append((pixels, duration))
+    return merged
+
+
+failures = 0
+with tempfile.TemporaryDirectory() as tmp:
+    runs = [(os.path.join(tmp, f"j{jobs}-{n}"), jobs) for jobs, n in [(1, 0), (2, 0), (2, 1)]]
+    for out, jobs in runs:
+        render(out, jobs)
+    for s in scenarios:
+        base = os.path.join(runs[0][0], s)
+        for name in ["animation.png", "animation.gif", "animation.webp"]:
+            digests = {hashlib.sha256(open(os.path.join(out, s, name), "rb").read()).hexdigest() for out, _ in runs}
+            if len(digests) != 1:
+                failures += 1
+                print(f"FAIL {s}/{name}: the bytes differ between runs or worker counts")
+        apng_image, apng = frames(os.path.join(base, "animation.png"))
+        expected = changes(apng)
+        sizes = {}
+        for ext in ["png", "gif", "webp"]:
+            path = os.path.join(base, f"animation.{ext}")
+            sizes[ext] = os.path.getsize(path)
+            image, got = frames(path)
+            problems = []
+            if image.size != apng_image.size:
+                problems.append(f"size {image.size}, not {apng_image.size}")
+            if ext != "png":
+                if len(got) != len(expected):
+                    problems.append(f"{len(got)} frames, not {len(expected)}")
+                else:
+                    for k, ((pixels, duration), (want, want_duration)) in enumerate(zip(got, expected)):
+                        # GIF delays are centiseconds, rounded on the running total.
+                        if abs(duration - want_duration) > (10 if ext == "gif" else 0):
+                            problems.append(f"frame {k} lasts {duration} ms, not {want_duration}")
+                            break
+                        if ext == "webp" and pixels.tobytes() != want.tobytes():
+                            problems.append(f"frame {k}'s pixels differ (WebP is lossless)")
+                            break
+                total, want_total = sum(d for _, d in got), sum(d for _, d in expected)
+                if abs(total - want_total) > 10:
+                    problems.append(f"lasts {total} ms, not {want_total}")
+                if image.info.get("loop", 0) != apng_image.info.get("loop", 0):
+                    problems.append(f"loop {image.info.get('loop')}, not {apng_image.info.get('loop')}")
+            if problems:
+                failures += 1
+                print(f"FAIL {s}/animation.{ext}: " + "; ".join(problems))
+        print(f"{s}: {len(apng)} frames, {len(expected)} changes, {apng_image.size[0]}x{apng_image.size[1]}: "
+              f"APNG {sizes['png']:,} B, GIF {sizes['gif']:,} B, WebP {sizes['webp']:,} B")
+print("animations: " + ("all checks passed" if failures == 0 else f"{failures} failures"))
+sys.exit(1 if failures else 0)

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Checks unfold's animated PNG, GIF and WebP with Pillow (scripts/check-animations.py),
+# in a venv made in .build/pillow-venv.
+#   scripts/check-animations.sh [UNFOLD_BINARY]   (default .build/release/unfold)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+VENV=.build/pillow-venv
+if ! "$VENV/bin/python" -c "import PIL" 2>/dev/null; then
+  echo "== making $VENV with Pillow"
+  python3 -m venv "$VENV"
+  "$VENV/bin/pip" install -q pillow
+fi
+"$VENV/bin/python" scripts/check-animations.py "${1:-.build/release/unfold}"
