@@ -99,9 +99,8 @@ public struct RowLayout: Sendable {
         let contentStart = start + Indentation.chevronBox
         var leading = contentStart
         var icon: RowContent.Icon?
-        if let name = facts.icon {
-            // As large as the row allows, up to the full size.
-            let size = min(Metrics.iconSize, (fixed ?? Metrics.iconSize + 6) - 6)
+        // As large as the row allows, up to the full size; none in a row too short for one.
+        if let name = facts.icon, case let size = min(Metrics.iconSize, (fixed ?? Metrics.iconSize + 6) - 6), size >= 4 {
             icon = RowContent.Icon(
                 name: name, leading: leading, size: size, radius: Metrics.iconRadius * size / Metrics.iconSize,
                 fontSize: Metrics.iconLetterSize * size / Metrics.iconSize)

@@ -171,11 +171,26 @@ struct IgnoreRule {
     static func ignores(_ rules: [IgnoreRule], _ path: String, isFolder: Bool) -> Bool {
         let name = (path as NSString).lastPathComponent
         var ignored = false
-        for rule in rules where !rule.foldersOnly || isFolder {
-            let subject = rule.anchored ? path : name
-            let pattern = rule.pattern.replacingOccurrences(of: "**/", with: "*")
-            if fnmatch(pattern, subject, rule.anchored && !rule.pattern.contains("**") ? FNM_PATHNAME : 0) == 0 { ignored = !rule.negated }
+        for rule in rules where (!rule.foldersOnly || isFolder) && rule.matches(rule.anchored ? path : name) {
+            ignored = !rule.negated
         }
         return ignored
+    }
+
+    /// `*` and `?` stay within a path component; `**/` stands for any number
+    /// of whole folders (none included), as in git.
+    func matches(_ subject: String) -> Bool {
+        // Every way of expanding each `**/`: to nothing, or to `*/` repeated
+        // up to the subject's depth (FNM_PATHNAME keeps each `*` in one component).
+        let parts = pattern.components(separatedBy: "**/")
+        let depth = subject.split(separator: "/").count
+        var candidates = [parts[0]]
+        for part in parts.dropFirst() {
+            candidates = candidates.flatMap { prefix in
+                (0 ..< max(1, depth)).map { prefix + String(repeating: "*/", count: $0) + part }
+            }
+            if candidates.count > 4096 { break }  // a pathological pattern: what is built so far decides
+        }
+        return candidates.contains { fnmatch($0, subject, FNM_PATHNAME) == 0 }
     }
 }

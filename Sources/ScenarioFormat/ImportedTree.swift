@@ -34,15 +34,19 @@ struct ImportedTree {
     /// named after their extension. The first selected node is selected.
     func apply(to scenario: inout Scenario) {
         var used: [Int: Set<String>] = [:]  // parent + 1 → keys taken
+        var nextSuffix: [Int: [String: Int]] = [:]  // parent + 1 → base → the next suffix to try
         for (index, node) in nodes.enumerated() {
             let base = node.name.isEmpty ? "untitled" : node.name.replacingOccurrences(of: "/", with: "∕")
+            let family = (node.parent ?? -1) + 1
             var key = base
-            var n = 1
-            while used[(node.parent ?? -1) + 1, default: []].contains(key) {
+            // Amortised O(1) per node however many siblings share a name.
+            var n = nextSuffix[family, default: [:]][base] ?? 1
+            while used[family, default: []].contains(key) {
                 n += 1
                 key = "\(base)-\(n)"
             }
-            used[(node.parent ?? -1) + 1, default: []].insert(key)
+            nextSuffix[family, default: [:]][base] = n
+            used[family, default: []].insert(key)
             let title = node.annotation.map { node.name + "  " + $0 } ?? node.name
             scenario.nodes.append(
                 NodeSpec(key: key, title: title, icon: icons ? Self.icon(for: node) : nil, expanded: node.expanded, parent: node.parent))
@@ -58,8 +62,16 @@ struct ImportedTree {
         if node.name == "…" { return nil }
         let name = node.name
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex, name.index(after: dot) != name.endIndex else { return "file" }
-        return String(name[name.index(after: dot)...]).lowercased()
+        let ext = String(name[name.index(after: dot)...]).lowercased()
+        // An extension that is also a symbol's name (`Cargo.lock`) is a plain file, not a padlock.
+        return symbolNames.contains(ext) ? "file" : ext
     }
+
+    /// Icon names that draw symbols rather than files.
+    static let symbolNames: Set<String> = [
+        "folder", "gear", "settings", "person", "account", "bell", "notifications", "lock", "privacy", "globe", "language",
+        "star", "favorites", "info",
+    ]
 }
 
 extension Scenario {

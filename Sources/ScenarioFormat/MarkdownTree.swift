@@ -63,8 +63,8 @@ enum MarkdownTree {
         var current: [Item] = []
         var fence: Substring?
         var blank = false
-        for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
+        // "\r\n" is one Character in Swift: split on every kind of line end.
+        for (number, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             if let open = fence {
                 if trimmed.hasPrefix(open) { fence = nil }

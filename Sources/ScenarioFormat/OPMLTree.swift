@@ -173,7 +173,9 @@ struct XMLReader {
             }
             let (al, ac) = (line, column)
             let attribute = readName()
-            guard !attribute.isEmpty, !closing else { throw error("unexpected '\(scalars[i])' in <\(name)>", line: line, column: column) }
+            guard !attribute.isEmpty, !closing else {
+                throw error(closing ? "</\(name)> has attributes" : "<\(name)> holds something that is not an attribute", line: line, column: column)
+            }
             while i < scalars.count, scalars[i].properties.isWhitespace { advance() }
             guard i < scalars.count, scalars[i] == "=" else { throw error("attribute \(attribute) has no value", line: al, column: ac) }
             advance()

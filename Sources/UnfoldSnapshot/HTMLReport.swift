@@ -18,7 +18,7 @@ extension SnapshotReport {
                 body += "<h3>Frames that differ</h3>\n"
                 for (j, f) in c.frames.enumerated() {
                     body += "<div class=\"frame\"><h4>\(h(f.description))</h4>\n"
-                    let frame = String(format: "%@/step-%02d/frame-%02d", c.scenario, f.step, f.frame)
+                    let frame = Acceptance.Item(scenario: c.scenario, reference: c.reference, frame: .init(step: f.step, index: f.frame)).id
                     body += "<p class=\"accept\">Accept this frame alone: <code>\(h(acceptCommand(frame)))</code></p>\n"
                     if let e = f.artifacts["expected"], let a = f.artifacts["actual"] {
                         body += comparison(id: "c\(i)f\(j)", expected: e, actual: a, diff: f.artifacts["diff"])

@@ -115,8 +115,8 @@ public struct ReferenceStore {
         DamagedError(description: "\(directory)/\(blob), the reference \(name), is missing; restore it from git")
     }
 
-    /// Records references, keeping the others, and stamps the index with
-    /// `environment`. `expecting` (name → blob, nil for "not recorded") makes
+    /// Records references, keeping the others; when they are all of the
+    /// scenario's, stamps the index with `environment`. `expecting` (name → blob, nil for "not recorded") makes
     /// it refuse with `StaleError` when a reference is no longer what a
     /// report compared with. Call it holding `locked`.
     public func write(
@@ -128,7 +128,8 @@ public struct ReferenceStore {
         let stale = expecting.filter { old.entries[$0.key]?.blob != $0.value }.keys.sorted()
         guard stale.isEmpty else { throw StaleError(directory: directory, names: stale) }
         var new = old
-        new.environment = environment ?? old.environment
+        // The stamp says what drew every reference: it changes only when all are written again.
+        if let environment, Set(old.entries.keys).isSubset(of: references.keys) { new.environment = environment }
         // Blobs by content hash, so that equal bytes share one.
         var byHash: [String: String] = [:]
         for entry in old.entries.values { byHash[Self.hashPart(of: entry.blob)] = entry.blob }
@@ -144,16 +145,6 @@ public struct ReferenceStore {
             new.entries[name] = .init(blob: blob, pixels: reference.pixels)
         }
         try commit(new)
-    }
-
-    /// Stamps the index with `environment` without changing a reference
-    /// (pictures that re-recording found unchanged). Call it holding `locked`.
-    public func stamp(_ environment: SnapshotEnvironment) throws {
-        var index = try index()
-        guard !index.entries.isEmpty, index.environment != environment else { return }
-        try checkNotLinked()
-        index.environment = environment
-        try commit(index)
     }
 
     /// Puts back an earlier `index.json` (its bytes, nil for none) and its

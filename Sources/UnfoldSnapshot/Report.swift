@@ -132,10 +132,17 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
         return report
     }
 
-    /// The command that accepts `id` from this report.
+    /// The command that accepts `id` (all failures when nil) from this report.
     public func acceptCommand(_ id: String? = nil) -> String {
-        "unfold accept" + (folder.map { $0 == ".unfold/artifacts" ? "" : " --report " + shellQuoted($0) } ?? "")
-            + (id.map { " " + shellQuoted($0) } ?? "")
+        "unfold accept" + reportOption + (id.map { " " + shellQuoted($0) } ?? "")
+    }
+
+    /// The command that opens this report's review page.
+    public var reviewCommand: String { "unfold review" + reportOption }
+
+    /// ` --report FOLDER`, or nothing for the default folder.
+    private var reportOption: String {
+        folder.map { $0 == SnapshotOptions.defaultArtifacts ? "" : " --report " + shellQuoted($0) } ?? ""
     }
 
     private func shellQuoted(_ s: String) -> String {
@@ -157,9 +164,7 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
                 let diff = c.artifacts["diff"].map { "`" + (folder.map { $0 + "/" } ?? "") + $0 + "`" } ?? ""
                 text += "| `\(id)` | \(markdownCell(c.message)) | \(diff) | `\(acceptCommand(id))` |\n"
             }
-            text +=
-                "\nAccept them all without rendering again: `\(acceptCommand())`; review them one by one: `unfold review"
-                + (folder.map { $0 == ".unfold/artifacts" ? "" : " --report " + shellQuoted($0) } ?? "") + "`.\n"
+            text += "\nAccept them all without rendering again: `\(acceptCommand())`; review them one by one: `\(reviewCommand)`.\n"
         }
         if !stale.isEmpty {
             text += "\nStale references (remove them with `unfold test --prune`): " + stale.map { "`\($0)`" }.joined(separator: ", ") + "\n"

@@ -3,7 +3,7 @@ import Foundation
 /// The page `unfold review` serves: a report's failures, to look at and to
 /// accept or reject one by one. Everything is in the page (no network but
 /// the server that serves it): the report's failures are embedded as JSON,
-/// images come from `files/<artifact path>`, and a decision is a POST to
+/// images come from `file?path=<artifact path>`, and a decision is a POST to
 /// `accept` or `reject` carrying `token`, which the server checks.
 ///
 /// Per failure: expected, actual and diff, a slider and a blink view, zoom.
@@ -43,7 +43,7 @@ public enum ReviewPage {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let data = String(decoding: (try? encoder.encode(entries)) ?? Data("[]".utf8), as: UTF8.self)
-            .replacingOccurrences(of: "</", with: "<\\/")  // nothing in the data can close the script
+            .replacingOccurrences(of: "<", with: "\\u003c")  // nothing in the data can end or confuse the script
         return
             page
             .replacingOccurrences(of: "$SUMMARY", with: xmlEscape(report.summary))
@@ -86,7 +86,7 @@ public enum ReviewPage {
         const ITEMS = $DATA;
         const state = {};           // id -> "accepted" | "rejected"
         let current = 0, frame = -1, view = "sbs", zoom = 1;
-        const img = (path, cls) => path ? `<img ${cls ? `class="${cls}"` : ""} src="files/${encodeURI(path)}" style="zoom:${zoom}" alt="">` : "";
+        const img = (path, cls) => path ? `<img ${cls ? `class="${cls}"` : ""} src="file?path=${encodeURIComponent(path)}" style="zoom:${zoom}" alt="">` : "";
         function esc(s) { return String(s).replace(/[&<>"]/g, c => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c])); }
         function badge(id) { return state[id] ? `<span class="state ${state[id]}" data-state="${state[id]}">${state[id]}</span>` : ""; }
         function renderList() {

@@ -8,11 +8,15 @@ import UnfoldRender
 
 /// How `unfold test` and the test helpers check scenarios against references.
 public struct SnapshotOptions: Sendable {
+    /// Where references and reports are unless told otherwise.
+    public static let defaultSnapshots = "Snapshots"
+    public static let defaultArtifacts = ".unfold/artifacts"
+
     /// The folder holding `<scenario>/` reference folders.
-    public var root = "Snapshots"
+    public var root = defaultSnapshots
     public var record = RecordMode.missing
     /// Where expected, actual and diff images of failures go.
-    public var artifacts = ".unfold/artifacts"
+    public var artifacts = defaultArtifacts
     public var diff = DiffOptions()
     /// The outputs kept as references: the states, the strip (which holds every
     /// frame, so frame files need not be stored again) and the updates.

@@ -18,7 +18,7 @@ struct AcceptCommand: ParsableCommand {
     var items: [String] = []
 
     @Option(help: "The report's folder: the --artifacts of `unfold test`, or one downloaded from CI.")
-    var report = ".unfold/artifacts"
+    var report = SnapshotOptions.defaultArtifacts
 
     @Option(help: "The references' folder (default: the one the run used).")
     var snapshots: String?
@@ -30,15 +30,15 @@ struct AcceptCommand: ParsableCommand {
     var undo = false
 
     func run() throws {
+        if undo {
+            guard items.isEmpty, !dryRun else { throw fail(UsageError(description: "--undo takes no items and no --dry-run")) }
+            let restored = try refusing { try Acceptance.undo(folder: report, snapshots: snapshots) }
+            print("restored the references of \(restored.isEmpty ? "no scenario" : restored.joined(separator: ", "))")
+            return
+        }
         let acceptance: Acceptance
         do { acceptance = try Acceptance(folder: report, snapshots: snapshots) } catch let error as ReportError {
             throw fail(error)
-        }
-        if undo {
-            guard items.isEmpty, !dryRun else { throw fail(UsageError(description: "--undo takes no items and no --dry-run")) }
-            let restored = try refusing { try Acceptance.undo(folder: report, snapshots: acceptance.snapshots) }
-            print("restored the references of \(restored.isEmpty ? "no scenario" : restored.joined(separator: ", ")) in \(acceptance.snapshots)")
-            return
         }
         let chosen: [Acceptance.Item]
         do { chosen = try acceptance.select(items) } catch { throw fail(error) }
@@ -61,6 +61,9 @@ struct AcceptCommand: ParsableCommand {
         do { return try body() } catch let error as ReferenceStore.StaleError {
             FileHandle.standardError.write(Data("refused: \(error)\n".utf8))
             throw ExitCode(1)
+        } catch let error as Acceptance.PartialAccept {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            throw ExitCode(error.error is ReferenceStore.StaleError ? 1 : 2)
         } catch let error as CustomStringConvertible & Error {
             throw fail(error)
         }

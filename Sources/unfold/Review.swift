@@ -17,7 +17,7 @@ struct ReviewCommand: ParsableCommand {
             """)
 
     @Option(help: "The report's folder: the --artifacts of `unfold test`, or one downloaded from CI.")
-    var report = ".unfold/artifacts"
+    var report = SnapshotOptions.defaultArtifacts
 
     @Option(help: "The references' folder (default: the one the run used).")
     var snapshots: String?
@@ -47,9 +47,12 @@ final class Review: @unchecked Sendable {
     private let acceptance: Acceptance
     private let token: String
     private let lock = NSLock()
+    /// Every artifact path of the report: what the page may load.
+    private let artifacts: Set<String>
 
     init(acceptance: Acceptance) {
         self.acceptance = acceptance
+        artifacts = Set(acceptance.report.cases.flatMap { c in c.artifacts.values + c.frames.flatMap(\.artifacts.values) })
         token = (0 ..< 4).map { _ in String(UInt32.random(in: .min ... .max), radix: 16) }.joined()
     }
 
@@ -61,13 +64,13 @@ final class Review: @unchecked Sendable {
         switch (request.method, request.path) {
         case ("GET", "/"):
             return HTTPResponse(status: 200, type: "text/html; charset=utf-8", body: Array(ReviewPage.html(acceptance.report, token: token).utf8))
-        case ("GET", _) where request.path.hasPrefix("/files/"):
-            return file(String(request.path.dropFirst("/files/".count)))
+        case ("GET", "/file"):
+            return file(request.query["path"] ?? "")
         case ("POST", "/accept"), ("POST", "/reject"):
             guard request.headers["x-unfold-token"] == token else { return .text(403, "not from this review page") }
             guard let body = try? JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any],
-                let items = body["items"] as? [String]
-            else { return .json(400, ["error": "the body must be {\"items\": [ids]}"]) }
+                let items = body["items"] as? [String], !items.isEmpty
+            else { return .json(400, ["error": "the body must be {\"items\": [ids]}, with at least one id"]) }
             return decide(items, accept: request.path == "/accept")
         default:
             return .text(404, "not found")
@@ -88,15 +91,13 @@ final class Review: @unchecked Sendable {
         }
     }
 
-    /// A file of the report's folder; nothing outside it.
-    private func file(_ encoded: String) -> HTTPResponse {
-        guard let relative = encoded.removingPercentEncoding, !relative.split(separator: "/").contains(".."),
-            !relative.hasPrefix("/"), !relative.contains("\0")
-        else { return .text(404, "not found") }
-        let root = URL(fileURLWithPath: acceptance.folder).standardizedFileURL.resolvingSymlinksInPath().path
-        let path = URL(fileURLWithPath: root + "/" + relative).resolvingSymlinksInPath().path
-        guard path.hasPrefix(root + "/"), let data = FileManager.default.contents(atPath: path) else { return .text(404, "not found") }
-        let type = path.hasSuffix(".png") ? "image/png" : path.hasSuffix(".json") ? "application/json" : "application/octet-stream"
+    /// A picture the report names (relative to its folder; a merged report's
+    /// point into the shards' folders); nothing else.
+    private func file(_ relative: String) -> HTTPResponse {
+        guard artifacts.contains(relative), let data = FileManager.default.contents(atPath: acceptance.folder + "/" + relative) else {
+            return .text(404, "not found")
+        }
+        let type = relative.hasSuffix(".png") ? "image/png" : relative.hasSuffix(".json") ? "application/json" : "application/octet-stream"
         return HTTPResponse(status: 200, type: type, body: [UInt8](data))
     }
 }
@@ -104,6 +105,8 @@ final class Review: @unchecked Sendable {
 struct HTTPRequest {
     var method: String
     var path: String
+    /// The query's parameters, percent-decoded.
+    var query: [String: String] = [:]
     /// Names in lower case.
     var headers: [String: String]
     var body: [UInt8]
@@ -160,39 +163,60 @@ struct LoopbackServer {
         self.port = UInt16(bigEndian: address.sin_port)
     }
 
-    /// Answers requests until the process ends.
+    /// Answers requests until the process ends, at most 32 connections at once.
     func serve(_ handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) -> Never {
         signal(SIGPIPE, SIG_IGN)  // a browser that hangs up must not end the server
+        let slots = DispatchSemaphore(value: 32)
         while true {
+            slots.wait()
             let client = accept(socket, nil, nil)
-            guard client >= 0 else { continue }
-            var timeout = timeval(tv_sec: 5, tv_usec: 0)  // a connection that sends nothing is dropped
+            guard client >= 0 else {
+                slots.signal()
+                usleep(10_000)  // out of descriptors, say: do not spin
+                continue
+            }
+            // A connection that stalls, sending or reading, is dropped.
+            var timeout = timeval(tv_sec: 5, tv_usec: 0)
             setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
             Thread.detachNewThread {
-                defer { close(client) }
+                defer {
+                    close(client)
+                    slots.signal()
+                }
                 let response = Self.read(client).map(handler) ?? .text(400, "bad request")
                 Self.write(response, to: client)
             }
         }
     }
 
+    /// One request, or nil for a malformed one (a bad or repeated
+    /// Content-Length), one over 1 MiB, or one that takes more than 10
+    /// seconds to arrive.
     static func read(_ fd: Int32) -> HTTPRequest? {
         var data: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 16384)
         let limit = 1 << 20
+        let deadline = ContinuousClock.now + .seconds(10)
         var headerEnd: Int?
         var needed = Int.max
         while data.count < needed {
+            guard ContinuousClock.now < deadline else { return nil }
             let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             guard n > 0, data.count + n <= limit else { return nil }
             data += buffer[..<n]
             if headerEnd == nil, let end = data.firstRange(of: Array("\r\n\r\n".utf8))?.upperBound {
                 headerEnd = end
-                let head = String(decoding: data[..<end], as: UTF8.self)
-                let length =
-                    head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
-                    .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
-                guard length >= 0, length <= limit else { return nil }
+                let lengths = String(decoding: data[..<end], as: UTF8.self).split(separator: "\r\n").compactMap { line -> Substring? in
+                    guard let colon = line.firstIndex(of: ":"), line[..<colon].lowercased() == "content-length" else { return nil }
+                    return line[line.index(after: colon)...]
+                }
+                guard lengths.count <= 1 else { return nil }
+                var length = 0
+                if let value = lengths.first {
+                    guard let n = Int(value.trimmingCharacters(in: .whitespaces)), n >= 0, n <= limit else { return nil }
+                    length = n
+                }
                 needed = end + length
             }
         }
@@ -205,8 +229,15 @@ struct LoopbackServer {
             guard let colon = line.firstIndex(of: ":") else { continue }
             headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
-        let path = String(first[1].split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0])
-        return HTTPRequest(method: String(first[0]), path: path, headers: headers, body: Array(data[end ..< needed]))
+        let target = first[1].split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        var query: [String: String] = [:]
+        for pair in target.dropFirst().first?.split(separator: "&") ?? [] {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let key = parts[0].removingPercentEncoding, let value = parts.dropFirst().first.map(String.init)?.removingPercentEncoding
+            else { continue }
+            query[key] = value
+        }
+        return HTTPRequest(method: String(first[0]), path: String(target[0]), query: query, headers: headers, body: Array(data[end ..< needed]))
     }
 
     static func write(_ response: HTTPResponse, to fd: Int32) {

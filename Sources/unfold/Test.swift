@@ -16,13 +16,13 @@ struct TestCommand: ParsableCommand {
     var inputs: [String] = []
 
     @Option(help: "The references' folder.")
-    var snapshots = "Snapshots"
+    var snapshots = SnapshotOptions.defaultSnapshots
 
     @Option(help: "missing, all, failed or never; else UNFOLD_RECORD; else never when CI is set, missing otherwise.")
     var record: RecordMode?
 
     @Option(help: "Where failure images and reports go.")
-    var artifacts = ".unfold/artifacts"
+    var artifacts = SnapshotOptions.defaultArtifacts
 
     @Option(help: "Run the K-th of N stable shares of the scenarios, as K/N (e.g. 2/4).")
     var shard: String?
@@ -135,9 +135,13 @@ struct TestCommand: ParsableCommand {
         if report.failed > 0 {
             try report.write(to: artifacts)
             print("report: \(artifacts)/report.html, junit.xml, report.json, summary.md")
-            print("accept the changes: \(report.acceptCommand()) (or one by one: unfold review\(artifacts == ".unfold/artifacts" ? "" : " --report \(artifacts)"))")
+            print("accept the changes: \(report.acceptCommand()) (or one by one: \(report.reviewCommand))")
         } else {
             report.folder = artifacts
+            // An older failing report must not be accepted over references that now pass.
+            for file in ["report.json", "report.html", "junit.xml", "summary.md"] {
+                try? FileManager.default.removeItem(atPath: artifacts + "/" + file)
+            }
         }
         try writeSummary(report, to: summary)
         let change = bytesChange == 0 ? "" : " (\(bytesChange > 0 ? "+" : "-")\(formatBytes(abs(bytesChange))) in this run)"
@@ -156,12 +160,14 @@ func writeSummary(_ report: SnapshotReport, to path: String?) throws {
     let text = Array(report.markdown().utf8)
     if let path { try AtomicFile.write(text, to: path) }
     if let step = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !step.isEmpty {
-        guard let handle = FileHandle(forWritingAtPath: step) else {
-            throw fail(UsageError(description: "GITHUB_STEP_SUMMARY is \(step), which cannot be written"))
+        do {
+            guard let handle = FileHandle(forWritingAtPath: step) else { throw CocoaError(.fileWriteNoPermission) }
+            defer { try? handle.close() }
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data(text))
+        } catch {
+            throw fail(UsageError(description: "GITHUB_STEP_SUMMARY is \(step), which cannot be written (\(error.localizedDescription))"))
         }
-        defer { try? handle.close() }
-        handle.seekToEndOfFile()
-        handle.write(Data(text))
     }
 }
 

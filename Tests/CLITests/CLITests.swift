@@ -402,11 +402,14 @@ let small = """
         let accepted = try unfold(["accept", "--report", "merged"], in: s.path)
         #expect(accepted.status == 0)
         #expect(try unfold(["test", "--record", "never"], in: s.path).status == 0)
-        // Accepting the same report again is refused: its references are stale now.
-        let again = try unfold(["accept", "--report", "merged", "alpha"], in: s.path)
-        #expect(again.status == 1 && again.err.contains("changed since the report was made"))
         #expect(try unfold(["accept", "--report", "merged", "--undo"], in: s.path).status == 0)
         #expect(try unfold(["test", "--record", "never"], in: s.path).status == 1)
+        // Someone records another picture of alpha: the merged report's is stale now, and refused.
+        let beth = small.replacingOccurrences(of: "name: cli", with: "name: alpha").replacingOccurrences(of: "Beta", with: "Beth")
+        try Data(beth.utf8).write(to: URL(fileURLWithPath: "\(dir)/alpha.yaml"))
+        #expect(try unfold(["test", "Examples/alpha.yaml", "--record", "failed"], in: s.path).status == 0)
+        let stale = try unfold(["accept", "--report", "merged", "alpha"], in: s.path)
+        #expect(stale.status == 1 && stale.err.contains("changed since the report was made"))
     }
 
     @Test func determinismCheckRendersTwiceAndAgrees() throws {

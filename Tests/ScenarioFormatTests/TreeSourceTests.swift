@@ -162,4 +162,21 @@ func lines(_ s: Scenario) -> [String] {
         #expect(throws: ScenarioError.self) { try Scenario.imported(from: f.write("x.txt", "- a")) }
         #expect(throws: ScenarioError.self) { try Scenario.imported(from: f.path + "/missing") }
     }
+
+    @Test func windowsLineEndsGitignoreStarsBrokenXMLAndManyTwins() throws {
+        let f = Folder()
+        f.write("crlf.md", "# T\r\n\r\n- a/\r\n  - b\r\n- c\r\n")
+        #expect(lines(try f.scenario("{markdown: crlf.md}")) == ["a [folder] +", "  b [file]", "c [file]"])
+        for file in ["r/latest/x.txt", "r/a/test/y.txt", "r/a/b/c/z.txt", "r/a/xb/w.txt", "r/Cargo.lock"] { f.write(file) }
+        f.write("r/.gitignore", "**/test\na/**/c\n")
+        #expect(
+            lines(try f.scenario("{directory: r, open: 0}")) == [
+                "a [folder]", "  b [folder]", "  xb [folder]", "    w.txt [txt]", "latest [folder]", "  x.txt [txt]", "Cargo.lock [file]",
+            ])
+        f.write("bad.opml", "<opml></opml x")
+        #expect(f.error("{opml: bad.opml}")?.message == "malformed OPML: </opml> has attributes")
+        f.write("twins.md", String(repeating: "- a\n", count: 20000))
+        let twins = try f.scenario("{markdown: twins.md}")
+        #expect(twins.nodes.count == 20000 && twins.nodes.last?.key == "a-20000")
+    }
 }

@@ -147,4 +147,44 @@ extension Sandbox {
         shorter.update(Array(bytes.dropLast()))
         #expect(shorter.hex != whole.hex)
     }
+
+    @Test func framesOfOneStripAreAcceptedOneAfterAnother() throws {
+        let box = Sandbox()
+        _ = try SnapshotRunner.check(scenario(), options: box.options(.missing))
+        try box.run(scenario(title: "Bete"))
+        let acceptance = try box.acceptance()
+        try acceptance.accept(acceptance.select(["tiny/step-01/frame-01"]))
+        try acceptance.accept(acceptance.select(["tiny/step-01/frame-02"]))
+        let again = try SnapshotRunner.check(scenario(title: "Bete"), options: box.options(.never))
+        #expect(again.cases.first { $0.reference == "strip.png" }!.status == .passed)
+        // Two undos, in turn, back to the first state.
+        let recorded = try box.store.index()
+        #expect(try Acceptance.undo(folder: box.path + "/artifacts") == ["tiny"])
+        #expect(try box.store.index() != recorded)
+        #expect(try Acceptance.undo(folder: box.path + "/artifacts") == ["tiny"])
+        #expect(try SnapshotRunner.check(scenario(), options: box.options(.never)).cases.allSatisfy { $0.status == .passed })
+    }
+
+    @Test func undoNeedsOnlyItsRecord() throws {
+        let box = Sandbox()
+        _ = try SnapshotRunner.check(scenario(), options: box.options(.missing))
+        let before = box.files()
+        try box.run(scenario(title: "Bete"))
+        try box.acceptance().accept(try box.acceptance().select([]))
+        try FileManager.default.removeItem(atPath: box.path + "/artifacts/report.json")
+        #expect(try Acceptance.undo(folder: box.path + "/artifacts") == ["tiny"])
+        #expect(box.files() == before)
+    }
+
+    @Test func aReportThatNamesPathsIsRefused() throws {
+        let box = Sandbox()
+        for (scenario, reference) in [("../x", "state-00.png"), ("tiny", "../index.json"), ("tiny", "a/b.png")] {
+            var report = SnapshotReport()
+            var c = CaseResult(scenario: scenario, reference: reference, status: .failed, message: "differs")
+            c.artifacts = ["actual": "x.png"]
+            report.cases = [c]
+            try report.write(to: box.path + "/artifacts")
+            #expect(throws: ReportError.self) { try box.acceptance() }
+        }
+    }
 }

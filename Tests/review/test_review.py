@@ -8,9 +8,13 @@ import hashlib
 import json
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
+import urllib.error
+import urllib.parse
+import urllib.request
 
 from playwright.sync_api import expect, sync_playwright
 
@@ -32,6 +36,30 @@ def tree(folder):
 
 def unfold(*args, cwd):
     return subprocess.run([UNFOLD, *args], cwd=cwd, capture_output=True, text=True)
+
+
+def raw(url, request):
+    """Sends raw bytes to the server; its status line, or "" when it hung up."""
+    host, port = url.split("//")[1].strip("/").split(":")
+    with socket.create_connection((host, int(port)), timeout=15) as s:
+        s.sendall(request)
+        return s.recv(200).decode(errors="replace").split("\r\n")[0]
+
+
+def check_server_robustness(url):
+    """Bad requests get errors, files outside the report stay out of reach, and the server survives."""
+    host = url.split("//")[1].strip("/")
+    assert raw(url, b"POST /accept HTTP/1.1\r\nHost: " + host.encode() + b"\r\nContent-Length:\r\n\r\n").startswith("HTTP/1.1 400")
+    assert raw(url, b"GET / HTTP/1.1\r\nHost: evil.example\r\n\r\n").startswith("HTTP/1.1 403")
+    assert raw(url, b"POST /accept HTTP/1.1\r\nHost: " + host.encode() + b"\r\nContent-Length: 2\r\n\r\n{}").startswith("HTTP/1.1 403")
+    for path in ["../../regions.yaml", "/etc/passwd", "report.json"]:
+        try:
+            urllib.request.urlopen(url + "file?path=" + urllib.parse.quote(path))
+            raise AssertionError(f"served {path}")
+        except urllib.error.HTTPError as e:
+            assert e.code == 404, (path, e.code)
+    with urllib.request.urlopen(url) as page:
+        assert page.status == 200
 
 
 def main():
@@ -65,11 +93,16 @@ def main():
                     assert image.evaluate("i => i.complete && i.naturalWidth > 0"), "a picture did not load"
                 page.click("#accept")
                 expect(page.locator('main h2 [data-state="accepted"]')).to_be_visible()
+                # A second frame of the same strip builds on the first.
+                page.click('.frame[data-id="regions/step-02/frame-04"]')
+                page.click("#accept")
+                expect(page.locator('main h2 [data-state="accepted"]')).to_be_visible()
                 # Rejecting another item (key r) changes nothing on disk.
                 page.keyboard.press("k")
                 page.keyboard.press("r")
                 expect(page.locator('main h2 [data-state="rejected"]')).to_be_visible()
                 browser.close()
+            check_server_robustness(url)
         finally:
             server.terminate()
             server.wait()
@@ -90,7 +123,8 @@ def main():
         # The accepted frame now matches; the other changed frames still fail.
         again = unfold("test", "regions.yaml", "--record", "never", cwd=work)
         assert "step 2, frame 3 differs" not in again.stdout, again.stdout
-        assert "step 2, frame 4 differs" in again.stdout, again.stdout
+        assert "step 2, frame 4 differs" not in again.stdout, again.stdout
+        assert "step 2, frame 5 differs" in again.stdout, again.stdout
         print("review page: accepted regions/step-02/frame-03 by a click; only the strip reference changed")
     finally:
         shutil.rmtree(work, ignore_errors=True)
