@@ -13,6 +13,9 @@ cp "$tmp/a/regions/state-05.png" docs/regions-expanded.png
 cp "$tmp/a/regions/strip.png" docs/regions-strip.png
 cp "$tmp/b/regions/animation.png" docs/regions-animation.png
 cp "$tmp/a/settings/state-05.png" docs/settings-dark.png
+# Row states: the tasks after the drop place is shown (step 5).
+"$U" render Examples/tasks.yaml --out "$tmp/c" --outputs states
+cp "$tmp/c/tasks/state-05.png" docs/tasks.png
 # The presets, each in light and dark: docs/preset-<preset>-<theme>.png (the state after selecting a row).
 for preset in ios macos explorer plain; do
   "$U" render Examples/presets.yaml --out "$tmp/$preset" --preset "$preset" --theme light,dark --outputs states

@@ -53,6 +53,8 @@ public struct Appearance: Sendable, Equatable {
         public var selection: SelectionShape = .row
         /// How a row's `icon` is drawn.
         public var icons: IconStyle = .tile
+        /// A checkbox before each row's content (checked, unchecked, or mixed from the leaves).
+        public var checkboxes = false
 
         public init() {}
 

@@ -17,6 +17,7 @@ extension Outline {
         }
         update.rowsAfter = rows.count
         if p >= 0, count == 0, !top.isEmpty, let shown = displayIndex(of: NodeID(p)) { update.changed = [shown] }
+        if checksInUse || specs.contains(where: \.checked) { recountChecks() }
         return update
     }
 
@@ -39,8 +40,12 @@ extension Outline {
             children[Int(n)] = []
         }
         if selection.map({ !alive[Int($0.raw)] }) == true { selection = nil }
+        if focus.map({ !alive[Int($0.raw)] }) == true { focus = nil }
+        if hover.map({ !alive[Int($0.raw)] }) == true { hover = nil }
+        if dropTarget.map({ !alive[Int($0.node.raw)] }) == true { dropTarget = nil }
         update.rowsAfter = rows.count
         if p >= 0, children[Int(p)].isEmpty, let shown = displayIndex(of: NodeID(p)) { update.changed = [shown] }
+        if checksInUse { recountChecks() }
         return update
     }
 
@@ -92,6 +97,7 @@ extension Outline {
             }
         }
         update.changed = changed.sorted()
+        if checksInUse { recountChecks() }
         return update
     }
 

@@ -15,11 +15,14 @@ public struct NodeSpec: Sendable, Equatable {
     public var expanded: Bool
     /// Position in the list of this node's parent, which must come earlier; nil for a top-level node.
     public var parent: Int?
+    /// Checked at the start (its checkbox; a parent's state comes from its leaves).
+    public var checked: Bool
 
     public init(
         key: String? = nil, title: String, subtitle: String? = nil, kind: String? = nil,
-        icon: String? = nil, expanded: Bool = false, parent: Int? = nil
+        icon: String? = nil, expanded: Bool = false, parent: Int? = nil, checked: Bool = false
     ) {
+        self.checked = checked
         self.key = key
         self.title = title
         self.subtitle = subtitle

@@ -36,6 +36,11 @@ public struct Outline: Sendable {
     var depths: [Int32] = []
     var expandedFlags: [Bool] = []
     var detailFlags: [Bool] = []
+    var checkedFlags: [Bool] = []
+    /// Per node, its leaves and how many of them are checked (a leaf counts
+    /// itself); kept only once a checkbox is in use (`checksInUse`).
+    var leafCounts: [Int32] = []
+    var checkedLeafCounts: [Int32] = []
     var alive: [Bool] = []
     /// The top-level nodes, in order.
     var roots: [Int32] = []
@@ -47,6 +52,13 @@ public struct Outline: Sendable {
     public var collapsePolicy: CollapsePolicy
     /// The selected node, if any.
     public internal(set) var selection: NodeID?
+    /// The node with the keyboard focus ring, the one under the pointer, and
+    /// where a dragged row would drop: states docs pictures show.
+    public internal(set) var focus: NodeID?
+    public internal(set) var hover: NodeID?
+    public internal(set) var dropTarget: DropTarget?
+    /// Whether any node was ever checked: until then checkboxes cost nothing.
+    var checksInUse = false
     /// Event handlers: see `Events.swift`.
     public var handlers = EventHandlers()
 
@@ -61,6 +73,7 @@ public struct Outline: Sendable {
         self.collapsePolicy = collapsePolicy
         try append(specs, under: -1, at: nil)
         rows.insert(gatherVisible(under: -1), at: 0)
+        if specs.contains(where: \.checked) { recountChecks() }
     }
 
     // MARK: Nodes
@@ -172,6 +185,7 @@ public struct Outline: Sendable {
             depths.append(p < 0 ? 0 : depths[Int(p)] + 1)
             expandedFlags.append(spec.expanded)
             detailFlags.append(false)
+            checkedFlags.append(spec.checked)
             alive.append(true)
             nodeCount += 1
             childByKey[ChildKey(parent: p, key: spec.effectiveKey)] = n

@@ -22,6 +22,11 @@ public struct RowInfo: Equatable, Sendable {
     public var positionInSet: Int
     public var setSize: Int
     public var isSelected: Bool
+    public var check: CheckState = .unchecked
+    public var isFocused = false
+    public var isHovered = false
+    /// Where a dragged row would drop, when it is this row.
+    public var drop: DropTarget.Position?
 }
 
 extension Outline {
@@ -51,7 +56,11 @@ extension Outline {
             isExpanded: !row.isDetail && expandable && expandedFlags[n],
             positionInSet: row.isDetail ? 1 : Int(indexInParent[n]) + 1,
             setSize: row.isDetail ? 1 : siblings,
-            isSelected: !row.isDetail && selection == row.node)
+            isSelected: !row.isDetail && selection == row.node,
+            check: row.isDetail ? .unchecked : checkState(of: row.node),
+            isFocused: !row.isDetail && focus == row.node,
+            isHovered: !row.isDetail && hover == row.node,
+            drop: row.isDetail || dropTarget?.node != row.node ? nil : dropTarget?.position)
     }
 
     /// The display index of a node's row, O(log n); nil when it is hidden.

@@ -15,6 +15,11 @@ public struct RowBox: Sendable, Equatable {
     public var chevron: Double?
     /// Strength of the selection highlight, 0...1.
     public var selection: Double
+    /// Strength of the focus ring and of the pointer's highlight, 0...1.
+    public var focus: Double = 0
+    public var hover: Double = 0
+    /// Where a dragged row would drop, relative to this row.
+    public var drop: DropTarget.Position?
     /// The row's kind, for its colours.
     public var kind: String?
     public var content: RowContent
@@ -22,8 +27,11 @@ public struct RowBox: Sendable, Equatable {
 
     public init(
         row: Row, y: Double, height: Double, depth: Int, opacity: Double = 1, chevron: Double?,
-        selection: Double, kind: String?, content: RowContent
+        selection: Double, focus: Double = 0, hover: Double = 0, drop: DropTarget.Position? = nil, kind: String?, content: RowContent
     ) {
+        self.focus = focus
+        self.hover = hover
+        self.drop = drop
         self.row = row
         self.y = y
         self.height = height
@@ -62,6 +70,13 @@ public struct RowContent: Sendable, Equatable {
         public var fontSize: Double
     }
 
+    /// A checkbox before the icon and title.
+    public struct Checkbox: Sendable, Equatable {
+        public var leading: Double
+        public var size: Double
+        public var state: CheckState
+    }
+
     /// The child count in a pill at the trailing side.
     public struct Badge: Sendable, Equatable {
         public var text: String
@@ -79,6 +94,7 @@ public struct RowContent: Sendable, Equatable {
     public var guides: [Double]
     /// Where the separator at the bottom starts (0: full width); nil: none.
     public var separator: Double?
+    public var checkbox: Checkbox?
     public var icon: Icon?
     public var badge: Badge?
     public var title: Text

@@ -17,6 +17,8 @@ public struct RowLayout: Sendable {
         public static let iconRadius = 5.0
         public static let iconLetterSize = 12.0
         public static let iconGap = 8.0
+        public static let checkboxSize = 18.0
+        public static let checkboxGap = 10.0
         /// Between the content and the trailing edge.
         public static let trailingMargin = 16.0
         public static let badgeFontSize = 13.0
@@ -50,6 +52,12 @@ public struct RowLayout: Sendable {
         public var childCount: Int?
         public var isExpanded: Bool
         public var isSelected: Bool
+        /// The row's checkbox state (drawn when `style.checkboxes`); the focus
+        /// ring, the pointer and a dragged row's drop place.
+        public var check: CheckState = .unchecked
+        public var isFocused = false
+        public var isHovered = false
+        public var drop: DropTarget.Position?
 
         public init(
             depth: Int, isDetail: Bool = false, kind: String? = nil, title: String, subtitle: String? = nil,
@@ -76,6 +84,7 @@ public struct RowLayout: Sendable {
                 icon: row.isDetail ? nil : outline.icon(of: node),
                 childCount: info.isExpandable && !row.isDetail ? outline.childCount(of: node) : nil,
                 isExpanded: info.isExpanded, isSelected: info.isSelected)
+            (check, isFocused, isHovered, drop) = (info.check, info.isFocused, info.isHovered, info.drop)
         }
     }
 
@@ -98,6 +107,15 @@ public struct RowLayout: Sendable {
         let start = indentation.x(depth: facts.depth)
         let contentStart = start + Indentation.chevronBox
         var leading = contentStart
+        var checkbox: RowContent.Checkbox?
+        // Not on detail rows, nor on the "Loading…" row of a node still loading its children.
+        if style.checkboxes, !facts.isDetail, facts.icon != "spinner" {
+            let size = min(Metrics.checkboxSize, (fixed ?? Metrics.checkboxSize + 6) - 6)
+            if size >= 4 {
+                checkbox = RowContent.Checkbox(leading: leading, size: size, state: facts.check)
+                leading += size + Metrics.checkboxGap * size / Metrics.checkboxSize
+            }
+        }
         var icon: RowContent.Icon?
         // As large as the row allows, up to the full size; none in a row too short for one.
         if let name = facts.icon, case let size = min(Metrics.iconSize, (fixed ?? Metrics.iconSize + 6) - 6), size >= 4 {
@@ -149,7 +167,7 @@ public struct RowLayout: Sendable {
         let content = RowContent(
             chevronCenter: start + Metrics.chevronCenter, guides: guides,
             separator: style.separators ? (style.separatorInset ? contentStart : 0) : nil,
-            icon: icon, badge: badge,
+            checkbox: checkbox, icon: icon, badge: badge,
             title: RowContent.Text(lines: titleLines, fontSize: fontSize, weight: weight, leading: leading, width: width),
             subtitle: subtitleLines.isEmpty
                 ? nil
@@ -157,6 +175,7 @@ public struct RowLayout: Sendable {
         return RowBox(
             row: row, y: y, height: height, depth: facts.depth,
             chevron: facts.childCount != nil ? (facts.isExpanded ? 90 : 0) : nil,
-            selection: facts.isSelected ? 1 : 0, kind: facts.kind, content: content)
+            selection: facts.isSelected ? 1 : 0, focus: facts.isFocused ? 1 : 0, hover: facts.isHovered ? 1 : 0, drop: facts.drop,
+            kind: facts.kind, content: content)
     }
 }

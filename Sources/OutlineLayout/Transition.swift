@@ -102,6 +102,8 @@ public struct Transition: Sendable {
                 b.height = mix(box.height, end.height, t)
                 b.chevron = box.chevron.flatMap { a in end.chevron.map { mix(a, $0, t) } } ?? end.chevron
                 b.selection = mix(box.selection, end.selection, t)
+                b.focus = mix(box.focus, end.focus, t)
+                b.hover = mix(box.hover, end.hover, t)
                 staying.append(b)
             case .offCanvas:
                 shift = nil

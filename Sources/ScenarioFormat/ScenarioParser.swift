@@ -128,7 +128,7 @@ extension Scenario {
             "`style`",
             allowed: [
                 "preset", "indent", "rowHeight", "fontSize", "padding", "weight", "collapse", "badges", "guides", "separators",
-                "separatorInset", "disclosure", "selection", "icons",
+                "separatorInset", "disclosure", "selection", "icons", "checkboxes",
             ])
         var s = Style(preset: try f["preset"]?.choice("`style.preset`", Appearance.Preset.self) ?? .ios)
         if let x = f["indent"] { s.indent = try x.double("`style.indent`", in: Limits.indent) }
@@ -144,6 +144,7 @@ extension Scenario {
         if let x = f["disclosure"] { s.disclosure = try x.choice("`style.disclosure`", Appearance.Disclosure.self) }
         if let x = f["selection"] { s.selection = try x.choice("`style.selection`", Appearance.SelectionShape.self) }
         if let x = f["icons"] { s.icons = try x.choice("`style.icons`", Appearance.IconStyle.self) }
+        if let x = f["checkboxes"] { s.checkboxes = try x.bool("`style.checkboxes`") }
         scenario.style = s
     }
 
@@ -210,7 +211,7 @@ extension Scenario {
     static let stepKeys = [
         "expand", "collapse", "toggle", "reveal", "expandRecursively", "collapseRecursively",
         "detail", "hideDetail", "select", "tap", "expandAll", "collapseAll", "expandToDepth",
-        "insert", "remove", "move",
+        "insert", "remove", "move", "check", "uncheck", "focus", "hover", "drop",
     ]
 
     static func readStep(_ v: Value) throws(ScenarioError) -> Step {
@@ -252,6 +253,20 @@ extension Scenario {
                 try g.required("node", in: "`move`").string("`move.node`"),
                 parent: try g["parent"]?.string("`move.parent`"),
                 index: try g["index"]?.int("`move.index`", in: 0 ... Int(Int32.max)))
+        case "check", "uncheck": action = .check(try id(), key == "check")
+        case "focus", "hover":
+            // `false` takes the focus ring (or the pointer) away.
+            let target: String? = (try? arg.bool("")) == false ? nil : try id()
+            action = key == "focus" ? .focus(target) : .hover(target)
+        case "drop":
+            if (try? arg.bool("")) == false {
+                action = .drop(nil, .before)
+            } else {
+                let g = try arg.map("`drop`", allowed: ["node", "position"])
+                action = .drop(
+                    try g.required("node", in: "`drop`").string("`drop.node`"),
+                    try g["position"]?.choice("`drop.position`", DropTarget.Position.self) ?? .inside)
+            }
         default: preconditionFailure("checked by map(allowed:)")
         }
         return Step(action: action, location: location)

@@ -12,6 +12,11 @@ public struct Step: Sendable, Equatable {
         case insert(parent: String?, index: Int?, nodes: [NodeSpec])
         case remove(String)
         case move(String, parent: String?, index: Int?)
+        /// Checks (or unchecks) a node's checkbox and everything under it.
+        case check(String, Bool)
+        /// The focus ring, the pointer and a dragged row's drop place (nil: none).
+        case focus(String?), hover(String?)
+        case drop(String?, DropTarget.Position)
     }
 
     public var action: Action
@@ -37,6 +42,10 @@ public struct Step: Sendable, Equatable {
             "insert \(nodes.first?.key ?? nodes.first?.title ?? "")" + " under \(parent ?? "top")" + (index.map { " at \($0)" } ?? "")
         case let .remove(id): "remove \(id)"
         case let .move(id, parent, index): "move \(id) under \(parent ?? "top")" + (index.map { " at \($0)" } ?? "")
+        case let .check(id, value): (value ? "check " : "uncheck ") + id
+        case let .focus(id): "focus " + (id ?? "none")
+        case let .hover(id): "hover " + (id ?? "none")
+        case let .drop(id, position): id.map { "drop \(position.rawValue) \($0)" } ?? "drop none"
         }
     }
 
@@ -64,6 +73,11 @@ public struct Step: Sendable, Equatable {
             case let .move(id, parent, index):
                 let node = try outline.node(id: id)
                 return try outline.move(node, under: try parent.map { id throws(OutlineError) in try outline.node(id: id) }, at: index)
+            case let .check(id, value): return outline.setChecked(try outline.node(id: id), value)
+            case let .focus(id): return outline.setFocus(try id.map { id throws(OutlineError) in try outline.node(id: id) })
+            case let .hover(id): return outline.setHover(try id.map { id throws(OutlineError) in try outline.node(id: id) })
+            case let .drop(id, position):
+                return outline.setDropTarget(try id.map { id throws(OutlineError) in DropTarget(node: try outline.node(id: id), position: position) })
             }
         } catch {
             throw ScenarioError(

@@ -4,7 +4,7 @@ import OutlineEngine
 
 /// Reads `tree:` into the flat node list, without recursion.
 enum TreeReader {
-    static let keys = ["id", "title", "subtitle", "kind", "icon", "expanded", "detail", "on", "children"]
+    static let keys = ["id", "title", "subtitle", "kind", "icon", "expanded", "detail", "on", "children", "checked", "loading"]
 
     /// Reads a list of nodes, or with `single` one node.
     static func read(_ tree: Value, into scenario: inout Scenario, single: Bool = false) throws(ScenarioError) {
@@ -18,9 +18,21 @@ enum TreeReader {
                     subtitle: try f["subtitle"]?.string("`subtitle`"), kind: try f["kind"]?.string("`kind`"),
                     icon: try f["icon"]?.string("`icon`"), expanded: try f["expanded"]?.bool("`expanded`") ?? false,
                     parent: parent))
-            scenario.nodeLocations.append(SourceLocation(file: item.file, line: item.line, column: item.column))
+            scenario.nodes[index].checked = try f["checked"]?.bool("`checked`") ?? false
+            let at = SourceLocation(file: item.file, line: item.line, column: item.column)
+            scenario.nodeLocations.append(at)
             if try f["detail"]?.bool("`detail`") == true { scenario.initialDetails.append(index) }
             if let on = f["on"] { scenario.handlers.byNode[index] = try Scenario.readHandlers(on, what: "`on`") }
+            if try f["loading"]?.bool("`loading`") == true {
+                guard f["children"] == nil else {
+                    throw f.keyValue("loading").error(
+                        "a node still `loading` has no children yet", hint: "drop `children:`, or `loading: true` once they are loaded")
+                }
+                // The row a list shows while children load: a spinner and "Loading…", removable by a step (`remove: <id>/loading`).
+                scenario.nodes.append(NodeSpec(key: "loading", title: "Loading…", icon: "spinner", parent: index))
+                scenario.nodeLocations.append(at)
+                return (index, nil)
+            }
             return (index, try f["children"]?.list("`children`"))
         }
     }

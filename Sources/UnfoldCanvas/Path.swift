@@ -52,6 +52,52 @@ public struct Path: Sendable, Equatable {
         return p
     }
 
+    /// Appends `other`'s subpaths traced the other way round: inside a shape
+    /// traced the usual way, they cut holes (the non-zero rule), as in a ring.
+    /// O(elements).
+    public mutating func append(reversed other: Path) {
+        // Each subpath as its start point and segments (end point and controls).
+        var subpaths: [(start: Point, segments: [Element])] = []
+        var current: Point?
+        for element in other.elements {
+            switch element {
+            case let .move(p):
+                subpaths.append((p, []))
+                current = p
+            case .line, .quad, .cubic:
+                if current == nil {  // a path that does not start with a move starts at the origin
+                    subpaths.append((Point(0, 0), []))
+                    current = Point(0, 0)
+                }
+                subpaths[subpaths.count - 1].segments.append(element)
+            case .close:
+                current = nil
+            }
+        }
+        for (start, segments) in subpaths {
+            // The points each segment starts from, so that each can be traced backwards.
+            var starts: [Point] = []
+            var at = start
+            for segment in segments {
+                starts.append(at)
+                switch segment {
+                case let .line(p), let .quad(_, p), let .cubic(_, _, p): at = p
+                default: break
+                }
+            }
+            move(to: at)
+            for (segment, from) in zip(segments, starts).reversed() {
+                switch segment {
+                case .line: line(to: from)
+                case let .quad(c, _): quad(to: from, control: c)
+                case let .cubic(c1, c2, _): cubic(to: from, control1: c2, control2: c1)
+                default: break
+                }
+            }
+            close()
+        }
+    }
+
     /// The outline as closed polygons after `transform`, curves flattened to
     /// within about 1/8 pixel.
     func polygons(_ transform: Transform) -> [[Point]] {

@@ -7,7 +7,7 @@ import UnfoldCanvas
 /// know get the letter tile instead (`init` returns nil).
 struct IconGlyph {
     enum Shape: Equatable {
-        case folder(open: Bool), file, gear, person, bell, lock, globe, star, info
+        case folder(open: Bool), file, gear, person, bell, lock, globe, star, info, spinner
     }
 
     let shape: Shape
@@ -31,6 +31,7 @@ struct IconGlyph {
         case "globe", "language": (shape, color) = (.globe, Color(hex: 0x30B0C7))
         case "star", "favorites": (shape, color) = (.star, Color(hex: 0xFFCC00))
         case "info": (shape, color) = (.info, Color(hex: 0x0A84FF))
+        case "spinner": (shape, color) = (.spinner, Color(hex: 0x8E8E93))
         default:
             guard let hex = Self.fileColors[name] else { return nil }
             (shape, color) = (.file, Color(hex: hex))
@@ -104,6 +105,12 @@ struct IconGlyph {
                 points.append(p(0.5 + r * cos, 0.54 + r * sin))
             }
             fill(.polygon(points), color)
+        case .spinner:  // eight spokes, fading round the circle: one frame of an activity indicator
+            for k in 0 ..< 8 {
+                let (sin, cos) = DeterministicMath.sinCos(degrees: Double(k) * 45 - 90)
+                let spoke = [p(0.5 + 0.22 * cos, 0.5 + 0.22 * sin), p(0.5 + 0.44 * cos, 0.5 + 0.44 * sin)]
+                surface.stroke(spoke, width: 0.11 * size, color: fade(color.fading(256 - k * 28)), clip: clip)
+            }
         case .info:
             fill(circle(0.5, 0.5, 0.45), color)
             fill(circle(0.5, 0.3, 0.07), .white)

@@ -82,6 +82,11 @@ public struct OutlinePainter {
             }
         }
 
+        if box.hover > 0 {
+            surface.fill(
+                PixelRect(x0: 0, y0: top, x1: width, y1: bottom), color: c(palette.hover.fading(Int((box.hover * 256).rounded()))))
+        }
+
         for guide in content.guides {
             let x = Int((guide * s).rounded(.down))
             surface.fill(PixelRect(x0: x, y0: top, x1: x + 1, y1: bottom), color: c(palette.guide))
@@ -109,10 +114,16 @@ public struct OutlinePainter {
                 transform: .rotation(degrees: angle, about: Point(cx * s, cy * s)), clip: clip)
         }
 
+        if let checkbox = content.checkbox {
+            drawCheckbox(checkbox, centerY: cy, into: surface, color: c, clip: clip)
+        }
+
         if let icon = content.icon {
             let size = icon.size
             // A folder shows open while its row is (more than half way) expanded.
-            let glyph = appearance.style.icons == .glyph ? IconGlyph(name: icon.name, open: (box.chevron ?? 0) >= 45) : nil
+            // The spinner of a loading row is always drawn; other names as the style says.
+            let drawn = appearance.style.icons == .glyph || icon.name == "spinner"
+            let glyph = drawn ? IconGlyph(name: icon.name, open: (box.chevron ?? 0) >= 45) : nil
             if let glyph {
                 glyph.draw(into: surface, x: icon.leading * s, y: (cy - size / 2) * s, size: size * s, fade: c, clip: clip)
             } else {
@@ -155,6 +166,61 @@ public struct OutlinePainter {
                     line, into: surface, x: text.leading * s, baseline: Int((lineTop + ascender).rounded()),
                     size: text.fontSize * s, weight: FontWeight(text.weight), color: c(color), clip: textClip)
                 lineTop += ascender + descender
+            }
+        }
+        drawMarks(box, top: top, bottom: bottom, into: surface, color: c, clip: clip)
+    }
+
+    /// The focus ring and the drop place of a dragged row, over the row's content.
+    func drawMarks(_ box: RowBox, top: Int, bottom: Int, into surface: Surface, color c: (Color) -> Color, clip: PixelRect) {
+        let s = scale, width = appearance.canvas.width
+        if box.focus > 0 {
+            let ring = c(palette.accent.fading(Int((box.focus * 256).rounded())))
+            let inset = 2.0, thickness = 2.0
+            var path = Path.roundedRect(x: inset * s, y: (box.y + 1) * s, width: (width - 2 * inset) * s, height: (box.height - 2) * s, radius: 6 * s)
+            // The ring: the rounded rectangle less the one inside it (drawn the other way round, so the non-zero rule leaves a hole).
+            let inner = Path.roundedRect(
+                x: (inset + thickness) * s, y: (box.y + 1 + thickness) * s, width: (width - 2 * inset - 2 * thickness) * s,
+                height: (box.height - 2 - 2 * thickness) * s, radius: 4 * s)
+            path.append(reversed: inner)
+            surface.fill(path, color: ring, clip: clip)
+        }
+        guard let drop = box.drop else { return }
+        let accent = c(palette.accent)
+        let content = box.content
+        let start = content.checkbox?.leading ?? content.icon?.leading ?? content.title.leading
+        switch drop {
+        case .inside:
+            surface.fill(PixelRect(x0: 0, y0: top, x1: Int((width * s).rounded()), y1: bottom), color: c(palette.accent.fading(48)))
+        case .before, .after:
+            // Inside the row's own pixels (the row below would cover what hangs out): a line with a dot at its start.
+            let radius = 3.0
+            let y = drop == .before ? box.y + radius : box.y + box.height - radius
+            surface.fill(.rect(x: (start + radius) * s, y: (y - 1) * s, width: (width - RowLayout.Metrics.trailingMargin - start - radius) * s, height: 2 * s), color: accent)
+            surface.fill(
+                .roundedRect(x: (start - radius) * s, y: (y - radius) * s, width: 2 * radius * s, height: 2 * radius * s, radius: radius * s),
+                color: accent)
+        }
+    }
+
+    /// A checkbox: an outlined square, or filled with a check mark or a dash.
+    func drawCheckbox(_ box: RowContent.Checkbox, centerY cy: Double, into surface: Surface, color c: (Color) -> Color, clip: PixelRect) {
+        let s = scale, size = box.size
+        let x = box.leading * s, y = (cy - size / 2) * s, side = size * s, radius = size * 0.22 * s
+        switch box.state {
+        case .unchecked:
+            var outline = Path.roundedRect(x: x, y: y, width: side, height: side, radius: radius)
+            let t = max(1, 1.5 * s)
+            outline.append(reversed: .roundedRect(x: x + t, y: y + t, width: side - 2 * t, height: side - 2 * t, radius: max(0, radius - t)))
+            surface.fill(outline, color: c(palette.chevron), clip: clip)
+        case .checked, .mixed:
+            surface.fill(.roundedRect(x: x, y: y, width: side, height: side, radius: radius), color: c(palette.accent), clip: clip)
+            let mark = palette.accent == .white ? Color.black : Color.white
+            if box.state == .checked {
+                let points = [Point(x + side * 0.24, y + side * 0.52), Point(x + side * 0.43, y + side * 0.7), Point(x + side * 0.77, y + side * 0.32)]
+                surface.stroke(points, width: side * 0.13, color: c(mark), clip: clip)
+            } else {
+                surface.fill(.rect(x: x + side * 0.25, y: y + side * 0.44, width: side * 0.5, height: side * 0.12), color: c(mark), clip: clip)
             }
         }
     }

@@ -14,6 +14,10 @@ public struct Palette: Sendable, Equatable {
     public var badgeBackground: Color
     public var badgeText: Color
     public var icon: Color
+    /// Checked boxes, the focus ring and where a dragged row would drop.
+    public var accent: Color = Color(hex: 0x0A84FF)
+    /// Under the pointer.
+    public var hover: Color = Color(hex: 0x787880, alpha: 0x1F)
 
     public static let light = Palette(
         background: Color(hex: 0xFFFFFF), text: Color(hex: 0x1C1C1E), secondaryText: Color(hex: 0x6D6D72),
@@ -40,6 +44,7 @@ public struct Palette: Sendable, Equatable {
             p.selection = Color(hex: light ? 0xDCDCE0 : 0x46464A)
             p.chevron = Color(hex: light ? 0x8A8A8E : 0x9A9A9E)
             p.icon = Color(hex: light ? 0x1E7CF2 : 0x3B8EF5)
+            p.accent = p.icon
             return p
         case .explorer:  // a code editor's side bar
             var p = light ? Palette.light : Palette.dark
@@ -49,6 +54,8 @@ public struct Palette: Sendable, Equatable {
             p.selection = Color(hex: light ? 0xE4E6F1 : 0x37373D)
             p.chevron = Color(hex: light ? 0x424242 : 0xC5C5C5)
             p.icon = Color(hex: light ? 0x6C6C6C : 0xA0A0A0)
+            p.accent = Color(hex: light ? 0x005FB8 : 0x0078D4)
+            p.hover = Color(hex: light ? 0xE8E8E8 : 0x2A2D2E)
             return p
         case .plain:  // black on white, or the reverse
             var p = light ? Palette.light : Palette.dark
@@ -57,6 +64,7 @@ public struct Palette: Sendable, Equatable {
             p.selection = Color(hex: light ? 0xE8E8E8 : 0x303030)
             p.chevron = Color(hex: light ? 0x000000 : 0xFFFFFF)
             p.icon = Color(hex: light ? 0x404040 : 0x5A5A5A)
+            p.accent = Color(hex: light ? 0x000000 : 0xFFFFFF)
             return p
         }
     }

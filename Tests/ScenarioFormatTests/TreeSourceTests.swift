@@ -180,3 +180,36 @@ func lines(_ s: Scenario) -> [String] {
         #expect(twins.nodes.count == 20000 && twins.nodes.last?.key == "a-20000")
     }
 }
+
+@Suite struct RowStateStepTests {
+    @Test func checkboxesLoadingRowsAndMarksParseAndPlay() throws {
+        let s = try Scenario.parse(
+            """
+            name: t
+            style: { checkboxes: true }
+            tree:
+              - { id: a, title: A, expanded: true, children: [ { id: x, title: X, checked: true }, { id: y, title: Y } ] }
+              - { id: b, title: B, loading: true }
+            steps:
+              - check: a
+              - focus: a/x
+              - hover: false
+              - drop: { node: a/y, position: before }
+              - drop: false
+              - remove: b/loading
+            """, file: "t.yaml")
+        #expect(s.style.checkboxes && s.nodes.map(\.title) == ["A", "X", "Y", "B", "Loading…"])
+        #expect(s.nodes[4].icon == "spinner" && s.nodes[4].parent == 3 && s.nodes[1].checked)
+        #expect(s.steps.map(\.text) == ["check a", "focus a/x", "hover none", "drop before a/y", "drop none", "remove b/loading"])
+        var outline = try s.makeOutline()
+        #expect(outline.checkState(of: try outline.node(id: "a")) == .mixed)
+        for step in s.steps.prefix(4) { _ = try step.apply(to: &outline) }
+        #expect(outline.checkState(of: try outline.node(id: "a")) == .checked)
+        #expect(outline.focus == (try outline.node(id: "a/x")) && outline.dropTarget?.position == .before)
+    }
+
+    @Test func aLoadingNodeWithChildrenIsBadInput() {
+        let e = parseError("name: t\ntree: [ { title: A, loading: true, children: [ { title: B } ] } ]\n")
+        #expect(e?.message == "a node still `loading` has no children yet" && e?.line == 2)
+    }
+}

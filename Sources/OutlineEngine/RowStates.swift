@@ -1,0 +1,101 @@
+/// A checkbox's state: a leaf is checked or not; a parent is checked when
+/// all its leaves are, unchecked when none is, mixed otherwise.
+public enum CheckState: String, Sendable, CaseIterable {
+    case unchecked, checked, mixed
+}
+
+/// Where a dragged row would go, relative to `node`.
+public struct DropTarget: Sendable, Equatable {
+    public enum Position: String, Sendable, CaseIterable { case before, after, inside }
+    public var node: NodeID
+    public var position: Position
+    public init(node: NodeID, position: Position) {
+        self.node = node
+        self.position = position
+    }
+}
+
+extension Outline {
+    /// The node's checkbox state. O(1).
+    public func checkState(of node: NodeID) -> CheckState {
+        let n = Int(node.raw)
+        guard checksInUse, n < leafCounts.count else { return .unchecked }
+        let checked = checkedLeafCounts[n]
+        return checked == 0 ? .unchecked : checked == leafCounts[n] ? .checked : .mixed
+    }
+
+    /// Checks or unchecks a node and everything under it. The rows whose
+    /// checkbox may change (the node's, its visible descendants' and its
+    /// ancestors') are `changed`. O(nodes): the parents' states are counted again.
+    @discardableResult
+    public mutating func setChecked(_ node: NodeID, _ value: Bool) -> BatchUpdate {
+        let before = rows.count
+        var stack = [node.raw]
+        var affected: [Int32] = []
+        while let n = stack.popLast() {
+            checkedFlags[Int(n)] = value
+            affected.append(n)
+            stack += children[Int(n)]
+        }
+        var p = parents[Int(node.raw)]
+        while p >= 0 {
+            affected.append(p)
+            p = parents[Int(p)]
+        }
+        recountChecks()
+        let redraw = affected.compactMap { displayIndex(of: NodeID($0)) }.sorted()
+        return BatchUpdate(rowsBefore: before, rowsAfter: before, changed: redraw)
+    }
+
+    /// Counts every node's leaves and checked leaves, children before parents,
+    /// with a stack (no recursion). O(nodes).
+    mutating func recountChecks() {
+        checksInUse = true
+        leafCounts = Array(repeating: 0, count: keys.count)
+        checkedLeafCounts = Array(repeating: 0, count: keys.count)
+        var stack: [(node: Int32, visited: Bool)] = roots.reversed().map { ($0, false) }
+        while let (n, visited) = stack.popLast() {
+            let i = Int(n)
+            let kids = children[i]
+            if kids.isEmpty {
+                leafCounts[i] = 1
+                checkedLeafCounts[i] = checkedFlags[i] ? 1 : 0
+            } else if visited {
+                leafCounts[i] = kids.reduce(0) { $0 + leafCounts[Int($1)] }
+                checkedLeafCounts[i] = kids.reduce(0) { $0 + checkedLeafCounts[Int($1)] }
+            } else {
+                stack.append((n, true))
+                stack += kids.reversed().map { ($0, false) }
+            }
+        }
+    }
+
+    /// Moves the focus ring to a node (nil: none). The rows it leaves and reaches are `changed`.
+    @discardableResult
+    public mutating func setFocus(_ node: NodeID?) -> BatchUpdate {
+        let old = focus
+        focus = node
+        return redrawing([old, node])
+    }
+
+    /// Puts the pointer over a node (nil: none). The rows it leaves and reaches are `changed`.
+    @discardableResult
+    public mutating func setHover(_ node: NodeID?) -> BatchUpdate {
+        let old = hover
+        hover = node
+        return redrawing([old, node])
+    }
+
+    /// Shows where a dragged row would drop (nil: no drag). The rows around it are `changed`.
+    @discardableResult
+    public mutating func setDropTarget(_ target: DropTarget?) -> BatchUpdate {
+        let old = dropTarget
+        dropTarget = target
+        return redrawing([old?.node, target?.node])
+    }
+
+    private func redrawing(_ nodes: [NodeID?]) -> BatchUpdate {
+        let redraw = Set(nodes.compactMap { $0.flatMap(displayIndex(of:)) }).sorted()
+        return BatchUpdate(rowsBefore: rows.count, rowsAfter: rows.count, changed: redraw)
+    }
+}
