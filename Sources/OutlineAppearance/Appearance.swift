@@ -55,6 +55,8 @@ public struct Appearance: Sendable, Equatable {
         public var icons: IconStyle = .tile
         /// A checkbox before each row's content (checked, unchecked, or mixed from the leaves).
         public var checkboxes = false
+        /// A folder whose only child is a folder shares its row (`Sources/App/Views`), as code editors show them.
+        public var compactFolders = false
 
         public init() {}
 
@@ -72,6 +74,7 @@ public struct Appearance: Sendable, Equatable {
                 (indent, rowHeight, fontSize, padding) = (10, 22, 13, 6)
                 (badges, guides, separators) = (false, true, false)
                 (disclosure, selection, icons) = (.chevron, .row, .glyph)
+                compactFolders = true
             case .plain:  // for print
                 (rowHeight, fontSize) = (32, 15)
                 (badges, guides, separators) = (false, false, false)

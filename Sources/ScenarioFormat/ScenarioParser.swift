@@ -40,6 +40,7 @@ extension Scenario {
         case (_?, _?):
             throw top.keyValue("source").error("a scenario has either `tree:` or `source:`, not both")
         }
+        if scenario.style.compactFolders { scenario.compactFolderChains() }
         for kind in Set(scenario.nodes.compactMap(\.kind)).sorted() where scenario.kinds[kind] == nil {
             let i = scenario.nodes.firstIndex { $0.kind == kind }!
             let at = scenario.nodeLocations[i]
@@ -128,7 +129,7 @@ extension Scenario {
             "`style`",
             allowed: [
                 "preset", "indent", "rowHeight", "fontSize", "padding", "weight", "collapse", "badges", "guides", "separators",
-                "separatorInset", "disclosure", "selection", "icons", "checkboxes",
+                "separatorInset", "disclosure", "selection", "icons", "checkboxes", "compactFolders",
             ])
         var s = Style(preset: try f["preset"]?.choice("`style.preset`", Appearance.Preset.self) ?? .ios)
         if let x = f["indent"] { s.indent = try x.double("`style.indent`", in: Limits.indent) }
@@ -145,6 +146,7 @@ extension Scenario {
         if let x = f["selection"] { s.selection = try x.choice("`style.selection`", Appearance.SelectionShape.self) }
         if let x = f["icons"] { s.icons = try x.choice("`style.icons`", Appearance.IconStyle.self) }
         if let x = f["checkboxes"] { s.checkboxes = try x.bool("`style.checkboxes`") }
+        if let x = f["compactFolders"] { s.compactFolders = try x.bool("`style.compactFolders`") }
         scenario.style = s
     }
 

@@ -213,3 +213,25 @@ func lines(_ s: Scenario) -> [String] {
         #expect(e?.message == "a node still `loading` has no children yet" && e?.line == 2)
     }
 }
+
+@Suite struct CompactFolderTests {
+    /// Chains of single-child folders share a row named by the chain, keep the
+    /// last folder's id, and start open only if the whole chain was open.
+    @Test func singleChildFolderChainsShareARow() throws {
+        let s = try Scenario.parse(
+            """
+            name: t
+            style: { compactFolders: true }
+            tree:
+              - { id: src, title: Sources, expanded: true, children: [ { id: app, title: App, expanded: true, children: [
+                  { id: views, title: Views, children: [ { title: a.swift }, { title: b.swift } ] } ] } ] }
+              - { id: docs, title: docs, icon: folder, expanded: true, children: [ { id: img, title: img, icon: folder } ] }
+              - { id: one, title: One, children: [ { title: only.md } ] }
+            steps: [ { expand: views }, { collapse: img } ]
+            """, file: "t.yaml")
+        #expect(lines(s) == ["Sources/App/Views", "  a.swift", "  b.swift", "docs/img [folder]", "One", "  only.md"])
+        let outline = try s.makeOutline()
+        #expect(outline.nodes.map { outline.id(of: $0) } == ["views", "views/a.swift", "views/b.swift", "img", "one", "one/only.md"])
+        #expect(s.steps.map(\.text) == ["expand views", "collapse img"])
+    }
+}

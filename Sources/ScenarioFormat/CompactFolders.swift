@@ -1,0 +1,45 @@
+import OutlineEngine
+
+extension Scenario {
+    /// Merges each chain of folders that have a single child folder into one
+    /// row titled with the chain (`Sources/App/Views`), as code editors show
+    /// file trees (`style.compactFolders`). A folder is a node with children
+    /// or the `folder` icon. The row keeps the last folder's id and state (it
+    /// starts open only if the whole chain did), so
+    /// steps name it by that folder's key (`Views`, or the path through the
+    /// rows that remain). A folder that is selected, shows a detail row or
+    /// has handlers of its own keeps its row. O(nodes).
+    mutating func compactFolderChains() {
+        let count = nodes.count
+        var children = [[Int]](repeating: [], count: count)
+        for (i, node) in nodes.enumerated() { if let p = node.parent { children[p].append(i) } }
+        let keeps = Set(initialDetails).union(handlers.byNode.keys).union(initialSelection.map { [$0] } ?? [])
+        func isFolder(_ i: Int) -> Bool { !children[i].isEmpty || nodes[i].icon == "folder" }
+        var absorbed = [Bool](repeating: false, count: count)
+        // Pre-order: a node is merged into its child before the child is looked at, so chains of any length merge.
+        for i in 0 ..< count where children[i].count == 1 && isFolder(i) && !keeps.contains(i) {
+            let child = children[i][0]
+            guard isFolder(child) else { continue }
+            absorbed[i] = true
+            nodes[child].title = nodes[i].title + "/" + nodes[child].title
+            nodes[child].parent = nodes[i].parent
+            nodes[child].expanded = nodes[child].expanded && nodes[i].expanded  // open only if the whole chain was
+        }
+        guard absorbed.contains(true) else { return }
+        var newIndex = [Int](repeating: -1, count: count)
+        var kept: [Int] = []
+        for i in 0 ..< count where !absorbed[i] {
+            newIndex[i] = kept.count
+            kept.append(i)
+        }
+        nodes = kept.map { i in
+            var node = nodes[i]
+            node.parent = node.parent.map { newIndex[$0] }
+            return node
+        }
+        nodeLocations = kept.map { nodeLocations[$0] }
+        initialDetails = initialDetails.map { newIndex[$0] }
+        handlers.byNode = Dictionary(uniqueKeysWithValues: handlers.byNode.map { (newIndex[$0.key], $0.value) })
+        initialSelection = initialSelection.map { newIndex[$0] }
+    }
+}
