@@ -23,6 +23,16 @@ public struct Scenario: Sendable {
     public var collapse: CollapsePolicy = .remember
     /// The node selected at the start, by position in `nodes`.
     public var initialSelection: Int?
+    /// The scenario's own font files, tried before the bundled fonts for text of their weight.
+    public var fonts: [FontFile] = []
+
+    /// A font file a scenario names (`fonts: [{file: Brand.ttf, weight: regular}]`).
+    public struct FontFile: Sendable, Equatable {
+        /// Resolved against the scenario's folder.
+        public var path: String
+        public var weight: Weight
+        public var location: SourceLocation
+    }
 
     public typealias Canvas = Appearance.Canvas
     public typealias Theme = Appearance.Theme

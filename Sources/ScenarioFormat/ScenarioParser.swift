@@ -14,7 +14,8 @@ extension Scenario {
     /// resolves a `source.file`.
     public static func parse(_ text: String, file: String, baseDirectory: String = ".") throws(ScenarioError) -> Scenario {
         let root = try Document(text: text, file: file).root
-        let top = try root.map("the scenario", allowed: ["name", "canvas", "style", "kinds", "events", "tree", "source", "steps", "animation"])
+        let top = try root.map(
+            "the scenario", allowed: ["name", "canvas", "style", "fonts", "kinds", "events", "tree", "source", "steps", "animation"])
         var scenario = Scenario(
             name: try top.required("name", in: "the scenario").string("`name`"),
             file: file, canvas: Canvas(), style: Style(), kinds: [:], nodes: [], nodeLocations: [],
@@ -26,6 +27,7 @@ extension Scenario {
         }
         if let v = top["canvas"] { scenario.canvas = try readCanvas(v) }
         if let v = top["style"] { try readStyle(v, into: &scenario) }
+        if let v = top["fonts"] { scenario.fonts = try readFonts(v, baseDirectory: baseDirectory) }
         if let v = top["kinds"] { (scenario.kinds, scenario.handlers.byKind) = try readKinds(v) }
         if let v = top["events"] { scenario.handlers.outline = try readHandlers(v, what: "`events`") }
         if let v = top["animation"] { scenario.animation = try readAnimation(v) }
@@ -109,6 +111,33 @@ extension Scenario {
             throw ScenarioError(file: path, line: 0, column: 0, message: "the \(what) is not UTF-8 text")
         }
         return text
+    }
+
+    /// `fonts: [{file: Brand-Regular.ttf, weight: regular}]`: each file must
+    /// exist and be a TrueType or OpenType font, checked now, with its line.
+    static func readFonts(_ v: Value, baseDirectory: String) throws(ScenarioError) -> [FontFile] {
+        let items = try v.list("`fonts`")
+        guard items.count <= 16 else { throw v.error("\(items.count) fonts; the limit is 16", hint: "name the fonts the text needs") }
+        return try items.map { item throws(ScenarioError) in
+            let f = try item.map("a font", allowed: ["file", "weight"])
+            let file = try f.required("file", in: "a font").string("`file`")
+            let path = file.hasPrefix("/") ? file : baseDirectory + "/" + file
+            let at = f.keyValue("file")
+            guard let handle = FileHandle(forReadingAtPath: path) else {
+                throw at.error(
+                    FileManager.default.fileExists(atPath: path) ? "cannot read the font file \(path)" : "no such font file: \(path)",
+                    hint: "the path is relative to the scenario file")
+            }
+            let magic = [UInt8]((try? handle.read(upToCount: 4)) ?? Data())
+            try? handle.close()
+            let fonts: [[UInt8]] = [[0, 1, 0, 0], Array("OTTO".utf8), Array("true".utf8), Array("ttcf".utf8)]
+            guard fonts.contains(magic) else {
+                throw at.error("\(path) is not a TrueType or OpenType font", hint: "name a .ttf or .otf file")
+            }
+            return FontFile(
+                path: path, weight: try f["weight"]?.choice("`weight`", Weight.self) ?? .regular,
+                location: SourceLocation(file: at.file, line: at.line, column: at.column))
+        }
     }
 
     static func readCanvas(_ v: Value) throws(ScenarioError) -> Canvas {

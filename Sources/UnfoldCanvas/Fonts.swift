@@ -22,6 +22,19 @@ public struct FontSet: Sendable, Equatable {
     public var regular: Source
     public var semibold: Source
     public var cjk: Source
+    /// A scenario's own fonts, each for one weight, tried before the others
+    /// in their order (a brand's font, say); empty for the bundled set.
+    public var preferred: [Preferred] = []
+
+    /// A font tried first for text of its weight.
+    public struct Preferred: Sendable, Equatable {
+        public var source: Source
+        public var weight: FontWeight
+        public init(source: Source, weight: FontWeight) {
+            self.source = source
+            self.weight = weight
+        }
+    }
 
     /// The fonts built into the library.
     public static let bundled = FontSet(regular: .bundled(.regular), semibold: .bundled(.semibold), cjk: .bundled(.cjk))
@@ -148,12 +161,12 @@ extension FontSet.Source {
 }
 
 extension FontSet {
-    /// A hash of the fonts' bytes (regular, semibold, CJK, in that order):
+    /// A hash of the fonts' bytes (regular, semibold, CJK, then the preferred ones):
     /// equal fingerprints draw the same text alike. References record it, so
     /// that a font change is named as such. Reads font files; O(their bytes).
     public func fingerprint() throws(TextError) -> String {
         var hash = ContentHash()
-        for source in [regular, semibold, cjk] {
+        for source in [regular, semibold, cjk] + preferred.map(\.source) {
             switch source {
             case let .bundled(font): hash.update(font.bytes)
             case let .file(path):

@@ -1,8 +1,10 @@
 import CUnfoldFreeType
 
 /// Lays out and draws single-line and wrapped text with FreeType, through a
-/// fallback chain of the bundled fonts (Latin of the requested weight, then
-/// CJK), with kerning and a glyph cache. A character that no font has draws a
+/// fallback chain of fonts (a scenario's own fonts of the requested weight,
+/// then the Latin font of that weight, then CJK), with kerning and a glyph
+/// cache. Line metrics come from the bundled Latin font, so that every
+/// font sits on the same baseline. A character that no font has draws a
 /// visible box.
 ///
 /// FreeType settings are fixed (`unfold_load_flags`: unhinted outlines, no
@@ -10,14 +12,16 @@ import CUnfoldFreeType
 /// linearly in sRGB, no gamma). Glyphs sit on whole pixels; advances and
 /// kerning accumulate in 1/64 pixel. Not thread-safe: use one per thread.
 public final class Typesetter {
-    /// regular, semibold, CJK
+    /// regular, semibold, CJK, then the preferred fonts
     private let faces: [Face]
+    /// Per weight (regular, semibold), the faces to try in order.
+    private let chains: [[Int]]
     /// Glyph cache: a table per (face, size), indexed by glyph index; the last
     /// table used is looked up without hashing (a title keeps one font and size).
     private var tables: [TableKey: Int] = [:]
     private var glyphTables: [[Glyph?]] = []
     private var lastTable: (key: TableKey, index: Int)?
-    private var currentSize: [Int] = [0, 0, 0]
+    private var currentSize: [Int]
 
     private struct TableKey: Hashable {
         var face: Int
@@ -44,7 +48,10 @@ public final class Typesetter {
 
     public init(fonts: FontSet = .bundled) throws {
         let lib = try Library()
-        faces = try [fonts.regular, fonts.semibold, fonts.cjk].map { try Face(library: lib, source: $0) }
+        faces = try ([fonts.regular, fonts.semibold, fonts.cjk] + fonts.preferred.map(\.source)).map { try Face(library: lib, source: $0) }
+        let own = { (weight: FontWeight) in fonts.preferred.indices.filter { fonts.preferred[$0].weight == weight }.map { $0 + 3 } }
+        chains = [own(.regular) + [0, 2], own(.semibold) + [1, 2]]
+        currentSize = Array(repeating: 0, count: faces.count)
     }
 
     /// Ascender and descender (positive, below the baseline) in pixels from the
@@ -217,7 +224,7 @@ public final class Typesetter {
     /// Chooses a face per character and places glyphs; returns them and the end pen position (1/64 px).
     private func layout(_ text: String, size: Double, weight: FontWeight) -> ([Placed], Int) {
         let sizeKey = Int((size * 64).rounded())
-        let primary = weight == .regular ? 0 : 1
+        let chain = chains[weight == .regular ? 0 : 1]
         var placed: [Placed] = []
         var pen = 0
         var previous: (face: Int, glyph: UInt32)?
@@ -225,7 +232,7 @@ public final class Typesetter {
             if scalar.value < 0x20 || (0x7F ... 0x9F).contains(scalar.value) { continue }  // control characters
             var face = -1
             var index: UInt32 = 0
-            for f in [primary, 2] {
+            for f in chain {
                 let i = faces[f].glyphIndex(scalar)
                 if i != 0 { face = f; index = i; break }
             }

@@ -83,6 +83,16 @@ public enum ScenarioRenderer {
     /// `ios`, the presets.
     public static let version = "2"
 
+    /// The fonts a scenario is drawn with: `options.fonts`, with the
+    /// scenario's own font files tried first for their weight.
+    public static func fonts(for scenario: Scenario, options: RenderOptions) -> FontSet {
+        var fonts = options.fonts
+        fonts.preferred = scenario.fonts.map {
+            FontSet.Preferred(source: .file($0.path), weight: $0.weight == .regular ? .regular : .semibold)
+        }
+        return fonts
+    }
+
     /// Renders into memory: every file's bytes.
     public static func render(
         _ scenario: Scenario, options: RenderOptions,
@@ -138,7 +148,8 @@ public enum ScenarioRenderer {
         let playback = try Playback(scenario)
         let steps = playback.states.count - 1
 
-        let measurer = try Typesetter(fonts: options.fonts)
+        let fonts = Self.fonts(for: scenario, options: options)
+        let measurer = try Typesetter(fonts: fonts)
         let rowLayout = RowLayout(appearance: appearance, measure: .typesetter(measurer, scale: Double(appearance.canvas.scale)))
         // A fixed canvas lays out what shows on it; `fit` needs every row for its height.
         let limit = appearance.canvas.height
@@ -176,7 +187,7 @@ public enum ScenarioRenderer {
         try orderedParallel(
             count: plan.count, workers: options.workers,
             makeState: {
-                OutlinePainter(appearance: appearance, typesetter: try Typesetter(fonts: options.fonts))
+                OutlinePainter(appearance: appearance, typesetter: try Typesetter(fonts: fonts))
             },
             job: { painter, i in
                 let (picture, uses) = plan.pictures[i]

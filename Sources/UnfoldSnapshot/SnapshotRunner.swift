@@ -61,7 +61,7 @@ public enum SnapshotRunner {
         let clock = ContinuousClock()
         let start = clock.now
         let store = ReferenceStore(root: options.root, scenario: scenario.name)
-        let environment = try SnapshotEnvironment(fonts: options.render.fonts)
+        let environment = try SnapshotEnvironment(fonts: ScenarioRenderer.fonts(for: scenario, options: options.render))
         var renderOptions = options.render
         renderOptions.outputs = options.references
         renderOptions.hashPixels = true

@@ -99,6 +99,23 @@ func render(
     }
 }
 
+@Suite struct OwnFontTests {
+    /// A scenario's own font draws its text: the pictures differ from the
+    /// bundled fonts' and are the same on every render; its fingerprint differs too.
+    @Test func aScenarioWithItsOwnFontRendersWithIt() throws {
+        let own = try loadExample("own-font.yaml")
+        var bundled = own
+        bundled.fonts = []
+        let a = try render(own, outputs: [.states]), b = try render(bundled, outputs: [.states])
+        #expect(a["state-00.png"] != b["state-00.png"])
+        #expect(try render(own, workers: 2, outputs: [.states]) == a)
+        let options = RenderOptions(fonts: fontFiles)
+        #expect(
+            try ScenarioRenderer.fonts(for: own, options: options).fingerprint()
+                != ScenarioRenderer.fonts(for: bundled, options: options).fingerprint())
+    }
+}
+
 @Suite struct PNGTests {
     /// The strip's encoder: rows in bands give the bytes (and the pixel hash)
     /// of the whole picture, as it turns from palette to RGB to RGBA midway.

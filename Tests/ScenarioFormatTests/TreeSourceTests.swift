@@ -276,3 +276,26 @@ func lines(_ s: Scenario) -> [String] {
         #expect(read + refused == 3 * iterations && read > 0 && refused > 0)
     }
 }
+
+@Suite struct FontFileTests {
+    @Test func fontFilesAreCheckedWhereTheScenarioNamesThem() throws {
+        let f = Folder()
+        let font = URL(fileURLWithPath: examplesPath("fonts/DejaVuSerif.ttf")).path
+        let ok = try Scenario.parse(
+            "name: t\nfonts: [ { file: \(font), weight: semibold } ]\ntree: [ { title: A } ]\n", file: f.path + "/t.yaml", baseDirectory: f.path)
+        #expect(ok.fonts.map(\.path) == [font] && ok.fonts[0].weight == .semibold)
+        do {
+            _ = try Scenario.parse("name: t\nfonts:\n  - { file: Brand.ttf }\ntree: [ { title: A } ]\n", file: f.path + "/t.yaml", baseDirectory: f.path)
+            Issue.record("a missing font file was accepted")
+        } catch {
+            #expect(error.message == "no such font file: \(f.path)/Brand.ttf" && error.line == 3)
+        }
+        f.write("notes.ttf", "not a font")
+        do {
+            _ = try Scenario.parse("name: t\nfonts: [ { file: notes.ttf } ]\ntree: [ { title: A } ]\n", file: f.path + "/t.yaml", baseDirectory: f.path)
+            Issue.record("a text file was accepted as a font")
+        } catch {
+            #expect(error.message == "\(f.path)/notes.ttf is not a TrueType or OpenType font" && error.line == 2)
+        }
+    }
+}
