@@ -157,6 +157,31 @@ func parseError(_ text: String) -> ScenarioError? {
     }
 }
 
+/// Seeded mutations of a file's bytes for the fuzz tests: up to `n` edits,
+/// each replacing, deleting or inserting a byte from `alphabet`.
+struct Mutator {
+    var state: UInt64
+    let alphabet: [UInt8]
+
+    mutating func next(_ bound: Int) -> Int {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return Int((state >> 33) % UInt64(bound))
+    }
+
+    mutating func mutate(_ original: [UInt8], upTo n: Int) -> [UInt8] {
+        var bytes = original
+        for _ in 0 ..< 1 + next(n) {
+            let i = next(bytes.count)
+            switch next(3) {
+            case 0: bytes[i] = alphabet[next(alphabet.count)]
+            case 1: bytes.remove(at: i)
+            default: bytes.insert(alphabet[next(alphabet.count)], at: i)
+            }
+        }
+        return bytes
+    }
+}
+
 func examplesPath(_ name: String) -> String {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Examples").appendingPathComponent(name).path
@@ -166,25 +191,12 @@ func examplesPath(_ name: String) -> String {
 @Suite struct ScenarioFuzzTests {
     @Test func mutatedFilesFailCleanly() throws {
         let original = Array(try String(contentsOfFile: examplesPath("regions.yaml"), encoding: .utf8).utf8)
-        var state: UInt64 = 7
-        func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(bound))
-        }
-        let alphabet = Array(" -:{}[],\n\t\"'#&*!|>%@`?x0".utf8)
+        var mutator = Mutator(state: 7, alphabet: Array(" -:{}[],\n\t\"'#&*!|>%@`?x0".utf8))
         var parsed = 0, refused = 0
         // UNFOLD_FUZZ_ITERATIONS runs longer (e.g. under --sanitize=address).
         let iterations = ProcessInfo.processInfo.environment["UNFOLD_FUZZ_ITERATIONS"].flatMap(Int.init) ?? 400
         for _ in 0 ..< iterations {
-            var bytes = original
-            for _ in 0 ..< 1 + next(6) {
-                let i = next(bytes.count)
-                switch next(3) {
-                case 0: bytes[i] = alphabet[next(alphabet.count)]
-                case 1: bytes.remove(at: i)
-                default: bytes.insert(alphabet[next(alphabet.count)], at: i)
-                }
-            }
+            let bytes = mutator.mutate(original, upTo: 6)
             do {
                 _ = try Scenario.parse(String(decoding: bytes, as: UTF8.self), file: "fuzz.yaml")
                 parsed += 1

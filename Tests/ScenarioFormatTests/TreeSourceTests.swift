@@ -243,26 +243,13 @@ func lines(_ s: Scenario) -> [String] {
     /// AddressSanitizer (UNFOLD_FUZZ_ITERATIONS).
     @Test func mutatedTreeSourcesFailCleanly() throws {
         let f = Folder()
-        var state: UInt64 = 11
-        func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(bound))
-        }
-        let alphabet = Array(" -*/`[]()<>!&;#\"'=\n\r\t…x0".utf8)
+        var mutator = Mutator(state: 11, alphabet: Array(" -*/`[]()<>!&;#\"'=\n\r\t…x0".utf8))
         let iterations = ProcessInfo.processInfo.environment["UNFOLD_FUZZ_ITERATIONS"].flatMap(Int.init) ?? 300
         var read = 0, refused = 0
         for (file, form) in [("files.md", "markdown"), ("outline.opml", "opml"), ("project.tree.json", "tree")] {
             let original = Array(try String(contentsOfFile: examplesPath("trees/" + file), encoding: .utf8).utf8)
             for _ in 0 ..< iterations {
-                var bytes = original
-                for _ in 0 ..< 1 + next(8) {
-                    let i = next(bytes.count)
-                    switch next(3) {
-                    case 0: bytes[i] = alphabet[next(alphabet.count)]
-                    case 1: bytes.remove(at: i)
-                    default: bytes.insert(alphabet[next(alphabet.count)], at: i)
-                    }
-                }
+                let bytes = mutator.mutate(original, upTo: 8)
                 try Data(bytes).write(to: URL(fileURLWithPath: f.path + "/" + file))
                 do {
                     _ = try f.scenario("{\(form): \(file)}")
