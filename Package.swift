@@ -35,8 +35,10 @@ let package = Package(
         .target(name: "ScenarioFormat", dependencies: ["OutlineEngine", "OutlineAppearance", "Yams"]),
         .target(name: "OutlineLayout", dependencies: ["OutlineEngine", "OutlineAppearance"]),
         .systemLibrary(name: "CUnfoldFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CUnfoldHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CUnfoldFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         .target(name: "CUnfoldFonts", exclude: ["fonts"], cSettings: [.headerSearchPath("fonts")]),
-        .target(name: "UnfoldCanvas", dependencies: ["CUnfoldFreeType", "CUnfoldFonts"]),
+        .target(name: "UnfoldCanvas", dependencies: ["CUnfoldFreeType", "CUnfoldHarfBuzz", "CUnfoldFriBidi", "CUnfoldFonts"]),
         .target(name: "UnfoldPaint", dependencies: ["UnfoldCanvas", "OutlineLayout", "OutlineAppearance"]),
         .target(
             name: "CUnfoldPNG", path: "Sources/CPNG",

@@ -24,6 +24,11 @@
 EMBED(regular, "OpenSans-Regular.ttf")
 EMBED(semibold, "OpenSans-Semibold.ttf")
 EMBED(cjk, "DroidSansFallbackFull.ttf")
+EMBED(arabic, "NotoSansArabicUI-Regular.ttf")          /* Noto Sans Arabic UI Regular */
+EMBED(hebrew, "NotoSansHebrew-Regular.ttf")            /* Noto Sans Hebrew Regular */
+EMBED(devanagari, "NotoSansDevanagariUI-Regular.ttf")  /* Noto Sans Devanagari UI Regular */
+EMBED(thai, "NotoSansThaiUI-Regular.ttf")              /* Noto Sans Thai UI Regular */
+EMBED(emoji, "Symbola.ttf")                            /* Symbola: monochrome outline emoji */
 
 const unsigned char *unfold_font_data(unfold_font font, size_t *len) {
     const unsigned char *begin, *end;
@@ -31,6 +36,11 @@ const unsigned char *unfold_font_data(unfold_font font, size_t *len) {
     case UNFOLD_FONT_REGULAR: begin = unfold_regular_begin; end = unfold_regular_end; break;
     case UNFOLD_FONT_SEMIBOLD: begin = unfold_semibold_begin; end = unfold_semibold_end; break;
     case UNFOLD_FONT_CJK: begin = unfold_cjk_begin; end = unfold_cjk_end; break;
+    case UNFOLD_FONT_ARABIC: begin = unfold_arabic_begin; end = unfold_arabic_end; break;
+    case UNFOLD_FONT_HEBREW: begin = unfold_hebrew_begin; end = unfold_hebrew_end; break;
+    case UNFOLD_FONT_DEVANAGARI: begin = unfold_devanagari_begin; end = unfold_devanagari_end; break;
+    case UNFOLD_FONT_THAI: begin = unfold_thai_begin; end = unfold_thai_end; break;
+    case UNFOLD_FONT_EMOJI: begin = unfold_emoji_begin; end = unfold_emoji_end; break;
     default: return NULL;
     }
     if (len) *len = (size_t)(end - begin);

@@ -25,10 +25,16 @@ public struct Appearance: Sendable, Equatable {
         public var height: Double? = 844
         public var scale: Int = 2
         public var theme: Theme = .light
+        /// Which way the outline reads: right to left mirrors it (chevrons,
+        /// icons and indentation from the right, badges on the left), as
+        /// UIKit and AppKit do; text keeps its own direction inside it.
+        public var direction: Direction = .ltr
         public init() {}
     }
 
     public enum Theme: String, Sendable, CaseIterable { case light, dark }
+
+    public enum Direction: String, Sendable, CaseIterable { case ltr, rtl }
 
     /// Sizes and decorations shared by every row. A preset gives all of them
     /// at once (`Style(preset:)`); a scenario's keys then override one by one.

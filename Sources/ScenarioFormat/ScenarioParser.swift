@@ -141,7 +141,7 @@ extension Scenario {
     }
 
     static func readCanvas(_ v: Value) throws(ScenarioError) -> Canvas {
-        let f = try v.map("`canvas`", allowed: ["width", "height", "scale", "theme"])
+        let f = try v.map("`canvas`", allowed: ["width", "height", "scale", "theme", "direction"])
         var c = Canvas()
         if let x = f["width"] { c.width = try x.double("`canvas.width`", in: Limits.canvasWidth) }
         if let x = f["height"] {
@@ -149,6 +149,7 @@ extension Scenario {
         }
         if let x = f["scale"] { c.scale = try x.int("`canvas.scale`", in: Limits.scale) }
         if let x = f["theme"] { c.theme = try x.choice("`canvas.theme`", Theme.self) }
+        if let x = f["direction"] { c.direction = try x.choice("`canvas.direction`", Appearance.Direction.self) }
         return c
     }
 

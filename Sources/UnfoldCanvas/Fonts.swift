@@ -1,5 +1,6 @@
 import CUnfoldFonts
 import CUnfoldFreeType
+import CUnfoldHarfBuzz
 import Foundation
 
 /// The fonts text is drawn with: the bundled ones (see `Fonts/README.md`),
@@ -15,13 +16,18 @@ public struct FontSet: Sendable, Equatable {
         case file(String)
     }
 
+    /// The fonts built into the library: Latin in two weights, then one
+    /// weight of each script the Latin fonts lack, and monochrome emoji.
     public enum BundledFont: Sendable, Equatable, CaseIterable {
-        case regular, semibold, cjk
+        case regular, semibold, arabic, hebrew, devanagari, thai, cjk, emoji
+        /// The fonts after the Latin ones, in the order they are tried.
+        public static let fallbacks: [BundledFont] = [.arabic, .hebrew, .devanagari, .thai, .cjk, .emoji]
     }
 
     public var regular: Source
     public var semibold: Source
-    public var cjk: Source
+    /// Fonts tried, in order, for characters the Latin font of the weight lacks.
+    public var fallbacks: [Source]
     /// A scenario's own fonts, each for one weight, tried before the others
     /// in their order (a brand's font, say); empty for the bundled set.
     public var preferred: [Preferred] = []
@@ -37,21 +43,23 @@ public struct FontSet: Sendable, Equatable {
     }
 
     /// The fonts built into the library.
-    public static let bundled = FontSet(regular: .bundled(.regular), semibold: .bundled(.semibold), cjk: .bundled(.cjk))
+    public static let bundled = FontSet(
+        regular: .bundled(.regular), semibold: .bundled(.semibold), fallbacks: BundledFont.fallbacks.map { .bundled($0) })
 
-    public init(regular: Source, semibold: Source, cjk: Source) {
+    public init(regular: Source, semibold: Source, fallbacks: [Source]) {
         self.regular = regular
         self.semibold = semibold
-        self.cjk = cjk
+        self.fallbacks = fallbacks
     }
 
     /// The fonts as files in `directory`, named as in `Fonts/`.
     public init(directory: String) {
-        self.init(
-            regular: .file(directory + "/" + BundledFont.regular.fileName),
-            semibold: .file(directory + "/" + BundledFont.semibold.fileName),
-            cjk: .file(directory + "/" + BundledFont.cjk.fileName))
+        func file(_ font: BundledFont) -> Source { .file(directory + "/" + font.fileName) }
+        self.init(regular: file(.regular), semibold: file(.semibold), fallbacks: BundledFont.fallbacks.map(file))
     }
+
+    /// Every font in the order faces are numbered: regular, semibold, the fallbacks, the preferred ones.
+    var sources: [Source] { [regular, semibold] + fallbacks + preferred.map(\.source) }
 
     /// A folder named by `UNFOLD_FONTS` that lacks the fonts.
     public struct NotFound: Error, CustomStringConvertible {
@@ -89,37 +97,74 @@ final class Library {
     deinit { FT_Done_FreeType(handle) }
 }
 
-/// A FreeType face, loaded from a file or from the bundled bytes (which
-/// live as long as the process, as FreeType requires of memory faces).
+/// One font, as FreeType (for glyph outlines) and HarfBuzz (for shaping)
+/// see it: both read the same bytes, which for a file are read once and
+/// kept here, and for a bundled font live as long as the process (as
+/// FreeType and HarfBuzz require of memory fonts).
 final class Face {
     let library: Library
     let face: FT_Face
-    let unitsPerEm: Double
+    /// HarfBuzz's font at a scale of one unit per font unit, so that shaping
+    /// gives exact font units and the conversion to pixels is Unfold's own.
+    let font: OpaquePointer
+    let unitsPerEm: Int
     let ascender: Double
     let descender: Double
+    /// A file's bytes, owned; nil for a bundled font.
+    private let owned: UnsafeMutableRawBufferPointer?
 
     init(library: Library, source: FontSet.Source) throws {
         self.library = library
-        var face: FT_Face?
-        let error: FT_Error
+        let bytes: UnsafeRawBufferPointer
         switch source {
         case let .file(path):
-            error = FT_New_Face(library.handle, path, 0, &face)
+            guard let data = FileManager.default.contents(atPath: path), !data.isEmpty else {
+                throw TextError.fontUnreadable(path: path)
+            }
+            let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: data.count, alignment: 16)
+            data.copyBytes(to: copy)
+            owned = copy
+            bytes = UnsafeRawBufferPointer(copy)
         case let .bundled(font):
-            let bytes = font.bytes.bindMemory(to: FT_Byte.self)
-            error = FT_New_Memory_Face(library.handle, bytes.baseAddress, FT_Long(bytes.count), 0, &face)
+            owned = nil
+            bytes = font.bytes
         }
-        guard error == 0, let face else { throw TextError.fontFailed(name: source.name, code: Int(error)) }
+        var face: FT_Face?
+        let error = FT_New_Memory_Face(
+            library.handle, bytes.baseAddress?.assumingMemoryBound(to: FT_Byte.self), FT_Long(bytes.count), 0, &face)
+        guard error == 0, let face else {
+            owned?.deallocate()
+            throw TextError.fontFailed(name: source.name, code: Int(error))
+        }
+        let blob = hb_blob_create(
+            bytes.baseAddress?.assumingMemoryBound(to: CChar.self), UInt32(bytes.count), HB_MEMORY_MODE_READONLY, nil, nil)
+        let hbFace = hb_face_create(blob, 0)
+        hb_blob_destroy(blob)
+        guard let hbFont = hb_font_create(hbFace) else {
+            hb_face_destroy(hbFace)
+            FT_Done_Face(face)
+            owned?.deallocate()
+            throw TextError.fontFailed(name: source.name, code: -1)
+        }
+        hb_face_destroy(hbFace)
         self.face = face
-        unitsPerEm = Double(face.pointee.units_per_EM)
+        font = hbFont
+        unitsPerEm = Int(face.pointee.units_per_EM)
+        hb_font_set_scale(font, Int32(unitsPerEm), Int32(unitsPerEm))
         ascender = Double(face.pointee.ascender)
         descender = Double(face.pointee.descender)
     }
 
-    deinit { FT_Done_Face(face) }
+    deinit {
+        hb_font_destroy(font)
+        FT_Done_Face(face)
+        owned?.deallocate()
+    }
 
-    func glyphIndex(_ scalar: Unicode.Scalar) -> UInt32 {
-        FT_Get_Char_Index(face, FT_ULong(scalar.value))
+    /// Whether the font has a glyph for the character (its cmap, as HarfBuzz reads it).
+    func covers(_ scalar: UInt32) -> Bool {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(font, scalar, &glyph) != 0 && glyph != 0
     }
 }
 
@@ -138,7 +183,12 @@ extension FontSet.BundledFont {
         switch self {
         case .regular: "OpenSans-Regular.ttf"
         case .semibold: "OpenSans-Semibold.ttf"
+        case .arabic: "NotoSansArabicUI-Regular.ttf"
+        case .hebrew: "NotoSansHebrew-Regular.ttf"
+        case .devanagari: "NotoSansDevanagariUI-Regular.ttf"
+        case .thai: "NotoSansThaiUI-Regular.ttf"
         case .cjk: "DroidSansFallbackFull.ttf"
+        case .emoji: "Symbola.ttf"
         }
     }
 
@@ -146,7 +196,12 @@ extension FontSet.BundledFont {
         switch self {
         case .regular: UNFOLD_FONT_REGULAR
         case .semibold: UNFOLD_FONT_SEMIBOLD
+        case .arabic: UNFOLD_FONT_ARABIC
+        case .hebrew: UNFOLD_FONT_HEBREW
+        case .devanagari: UNFOLD_FONT_DEVANAGARI
+        case .thai: UNFOLD_FONT_THAI
         case .cjk: UNFOLD_FONT_CJK
+        case .emoji: UNFOLD_FONT_EMOJI
         }
     }
 }
@@ -161,12 +216,12 @@ extension FontSet.Source {
 }
 
 extension FontSet {
-    /// A hash of the fonts' bytes (regular, semibold, CJK, then the preferred ones):
+    /// A hash of the fonts' bytes (regular, semibold, the fallbacks, then the preferred ones):
     /// equal fingerprints draw the same text alike. References record it, so
     /// that a font change is named as such. Reads font files; O(their bytes).
     public func fingerprint() throws(TextError) -> String {
         var hash = ContentHash()
-        for source in [regular, semibold, cjk] + preferred.map(\.source) {
+        for source in sources {
             switch source {
             case let .bundled(font): hash.update(font.bytes)
             case let .file(path):

@@ -55,6 +55,11 @@ public struct Transform: Sendable, Equatable {
             ty: center.y - s * center.x - co * center.y)
     }
 
+    /// This transform followed by a mirror image about the vertical line at `width / 2`.
+    public func mirrored(width: Double) -> Transform {
+        Transform(a: -a, b: b, c: -c, d: d, tx: width - tx, ty: ty)
+    }
+
     public func apply(_ p: Point) -> Point {
         Point(a * p.x + c * p.y + tx, b * p.x + d * p.y + ty)
     }

@@ -1,27 +1,40 @@
 import CUnfoldFreeType
 
-/// Lays out and draws single-line and wrapped text with FreeType, through a
-/// fallback chain of fonts (a scenario's own fonts of the requested weight,
-/// then the Latin font of that weight, then CJK), with kerning and a glyph
-/// cache. Line metrics come from the bundled Latin font, so that every
-/// font sits on the same baseline. A character that no font has draws a
-/// visible box.
+/// Lays out and draws single-line and wrapped text with FreeType and
+/// HarfBuzz (`Shaper`: bidi, font fallback by runs, shaping), through a chain
+/// of fonts per weight: a scenario's own fonts of that weight, then the Latin
+/// font of that weight, then the bundled fonts of other scripts. Line
+/// metrics come from the bundled Latin font, so that every font sits on the
+/// same baseline. A character that no font has draws a visible box.
 ///
 /// FreeType settings are fixed (`unfold_load_flags`: unhinted outlines, no
 /// bitmaps, no autohinter; 8-bit greyscale anti-aliasing; coverage blended
-/// linearly in sRGB, no gamma). Glyphs sit on whole pixels; advances and
-/// kerning accumulate in 1/64 pixel. Not thread-safe: use one per thread.
+/// linearly in sRGB, no gamma). Glyphs sit on whole pixels; positions come
+/// from HarfBuzz in font units and accumulate in 1/64 pixel. Shaped lines
+/// and glyph bitmaps are cached. Not thread-safe: use one per thread.
 public final class Typesetter {
-    /// regular, semibold, CJK, then the preferred fonts
+    /// regular, semibold, the fallbacks, then the preferred fonts (`FontSet.sources`)
     private let faces: [Face]
     /// Per weight (regular, semibold), the faces to try in order.
     private let chains: [[Int]]
+    private let shaper: Shaper
+    /// Shaped lines by text, size, weight and direction; emptied when full,
+    /// which bounds its memory and never changes a result.
+    private var lines: [LineKey: ShapedLine] = [:]
+    private static let maxCachedLines = 4096
     /// Glyph cache: a table per (face, size), indexed by glyph index; the last
     /// table used is looked up without hashing (a title keeps one font and size).
     private var tables: [TableKey: Int] = [:]
     private var glyphTables: [[Glyph?]] = []
     private var lastTable: (key: TableKey, index: Int)?
     private var currentSize: [Int]
+
+    private struct LineKey: Hashable {
+        var text: String
+        var size: Int  // 1/64 px
+        var weight: FontWeight
+        var direction: TextDirection
+    }
 
     private struct TableKey: Hashable {
         var face: Int
@@ -34,127 +47,121 @@ public final class Typesetter {
         var rows: Int
         var left: Int
         var top: Int
-        var advance: Int  // 1/64 px
-    }
-
-    /// One positioned glyph: which face, which glyph, pen x in 1/64 px; face -1 is a missing glyph.
-    private struct Placed {
-        var face: Int
-        var glyph: UInt32
-        var x: Int
-        /// Index of the scalar in the text.
-        var scalar: Int
     }
 
     public init(fonts: FontSet = .bundled) throws {
         let lib = try Library()
-        faces = try ([fonts.regular, fonts.semibold, fonts.cjk] + fonts.preferred.map(\.source)).map { try Face(library: lib, source: $0) }
-        let own = { (weight: FontWeight) in fonts.preferred.indices.filter { fonts.preferred[$0].weight == weight }.map { $0 + 3 } }
-        chains = [own(.regular) + [0, 2], own(.semibold) + [1, 2]]
+        faces = try fonts.sources.map { try Face(library: lib, source: $0) }
+        let fallbacks = Array(2 ..< 2 + fonts.fallbacks.count)
+        let preferredStart = 2 + fonts.fallbacks.count
+        let own = { (weight: FontWeight) in fonts.preferred.indices.filter { fonts.preferred[$0].weight == weight }.map { $0 + preferredStart } }
+        chains = [own(.regular) + [0] + fallbacks, own(.semibold) + [1] + fallbacks]
+        shaper = Shaper(faces: faces)
         currentSize = Array(repeating: 0, count: faces.count)
     }
 
     /// Ascender and descender (positive, below the baseline) in pixels from the
-    /// Latin font's hhea table, so that Chinese titles do not move the baseline.
+    /// Latin font's hhea table, so that other scripts do not move the baseline.
     public func lineMetrics(size: Double) -> (ascender: Double, descender: Double) {
         let f = faces[0]
-        return (f.ascender / f.unitsPerEm * size, -f.descender / f.unitsPerEm * size)
+        let em = Double(f.unitsPerEm)
+        return (f.ascender / em * size, -f.descender / em * size)
+    }
+
+    /// The line shaped, from the cache when it was shaped before.
+    private func shaped(_ text: String, size: Double, weight: FontWeight, direction: TextDirection) -> ShapedLine {
+        let key = LineKey(text: text, size: Int((size * 64).rounded()), weight: weight, direction: direction)
+        if let line = lines[key] { return line }
+        let line = shaper.shape(text, size: key.size, chain: chains[weight == .regular ? 0 : 1], direction: direction)
+        if lines.count >= Self.maxCachedLines { lines.removeAll(keepingCapacity: true) }
+        lines[key] = line
+        return line
     }
 
     /// The advance width of a line of text, in pixels.
-    public func width(_ text: String, size: Double, weight: FontWeight) -> Double {
-        let (_, end) = layout(text, size: size, weight: weight)
-        return Double(end) / 64
+    public func width(_ text: String, size: Double, weight: FontWeight, direction: TextDirection = .leftToRight) -> Double {
+        Double(shaped(text, size: size, weight: weight, direction: direction).width) / 64
     }
 
     /// The text cut with "…" so that it fits `maxWidth` pixels (unchanged if
-    /// it fits). One layout pass finds the cut; cuts fall between characters.
-    public func ellipsized(_ text: String, size: Double, weight: FontWeight, maxWidth: Double) -> String {
-        let (placed, end) = layout(text, size: size, weight: weight)
+    /// it fits). The cut keeps the longest start of the text (in logical
+    /// order, so the end of a right-to-left title is cut) that ends between
+    /// shaped clusters and between characters.
+    public func ellipsized(
+        _ text: String, size: Double, weight: FontWeight, maxWidth: Double, direction: TextDirection = .leftToRight
+    ) -> String {
+        let line = shaped(text, size: size, weight: weight, direction: direction)
         let limit = Int((maxWidth * 64).rounded(.down))
-        guard end > limit else { return text }
-        let room = limit - Int((width("…", size: size, weight: weight) * 64).rounded(.up))
-        // Pen position before each scalar, by scalar index.
-        var penBefore = [Int](repeating: end, count: text.unicodeScalars.count + 1)
-        for p in placed.reversed() { penBefore[p.scalar] = p.x }
-        for i in stride(from: penBefore.count - 2, through: 0, by: -1) where penBefore[i] > penBefore[i + 1] {
-            penBefore[i] = penBefore[i + 1]  // skipped control characters take the next pen position
+        guard line.width > limit else { return text }
+        let room = limit - shaped("…", size: size, weight: weight, direction: direction).width
+        guard room >= 0 else { return "" }
+        // Widths of the characters, by the clusters that start in them.
+        let characters = Array(text)
+        var cuts: [(characters: Int, width: Int)] = [(0, 0)]  // where the text may be cut, and the width before
+        var scalar = 0, width = 0
+        for (n, character) in characters.enumerated() {
+            let next = scalar + character.unicodeScalars.count
+            width += line.width(ofScalars: scalar ..< next)
+            scalar = next
+            if line.startsCluster[scalar] { cuts.append((n + 1, width)) }
         }
-        var kept = ""
-        var scalars = 0
-        for ch in text {
-            let next = scalars + ch.unicodeScalars.count
-            if penBefore[next] > room { break }
-            kept.append(ch)
-            scalars = next
+        // The longest start that fits with its ellipsis, shaped as it will be drawn.
+        var candidate = cuts.lastIndex { $0.width <= room } ?? 0
+        while true {
+            var kept = String(characters[..<cuts[candidate].characters])
+            while kept.last?.isWhitespace == true { kept.removeLast() }
+            let result = kept + "…"
+            if candidate == 0 || shaped(result, size: size, weight: weight, direction: direction).width <= limit { return result }
+            candidate -= 1
         }
-        while kept.last == " " { kept.removeLast() }
-        return room < 0 ? "" : kept + "…"
     }
 
-    /// Greedy line breaking to `maxWidth` pixels: at spaces, between CJK
-    /// characters, and anywhere inside a word too long for a line.
-    public func wrap(_ text: String, size: Double, weight: FontWeight, maxWidth: Double) -> [String] {
+    /// Greedy line breaking to `maxWidth` pixels at the opportunities of
+    /// `LineBreaks`, and, for a word too long for a line, between clusters.
+    /// Widths are the shaped paragraph's, by cluster. O(n) per paragraph.
+    public func wrap(
+        _ text: String, size: Double, weight: FontWeight, maxWidth: Double, direction: TextDirection = .leftToRight
+    ) -> [String] {
+        let limit = Int((maxWidth * 64).rounded(.down))
         var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            var line = ""
-            for token in Self.breakTokens(String(paragraph)) {
-                let candidate = line + token
-                if width(candidate.trimmingTrailingSpaces(), size: size, weight: weight) <= maxWidth {
-                    line = candidate
-                    continue
-                }
-                if !line.isEmpty { lines.append(line.trimmingTrailingSpaces()) }
-                var rest = line.isEmpty ? token : token.drop { $0 == " " }.description
-                // A token wider than a line breaks between characters.
-                while width(rest, size: size, weight: weight) > maxWidth, rest.count > 1 {
-                    var head = ""
-                    for ch in rest {
-                        if !head.isEmpty && width(head + String(ch), size: size, weight: weight) > maxWidth { break }
-                        head.append(ch)
-                    }
-                    lines.append(head)
-                    rest = String(rest.dropFirst(head.count))
-                }
-                line = rest
+            let line = shaped(String(paragraph), size: size, weight: weight, direction: direction)
+            let characters = Array(paragraph)
+            let breaks = LineBreaks.opportunities(characters)
+            // Each character's width, and whether a cut after it keeps clusters whole.
+            var widths: [Int] = [], whole: [Bool] = []
+            var scalar = 0
+            for character in characters {
+                let next = scalar + character.unicodeScalars.count
+                widths.append(line.width(ofScalars: scalar ..< next))
+                scalar = next
+                whole.append(line.startsCluster[scalar])
             }
-            lines.append(line.trimmingTrailingSpaces())
+            var start = 0
+            while start < characters.count {
+                var end = start, width = 0, lastBreak: Int? = nil, lastWhole: Int? = nil
+                // The width of the line up to `end`, not counting spaces at its end.
+                var visible = 0
+                while end < characters.count {
+                    if end > start, breaks[end] { lastBreak = end }
+                    width += widths[end]
+                    if !characters[end].isWhitespace { visible = width }
+                    if visible > limit, end > start { break }
+                    if whole[end] { lastWhole = end + 1 }
+                    end += 1
+                }
+                if end < characters.count {  // the line is full: break at the last opportunity, else between clusters
+                    end = lastBreak ?? lastWhole ?? end
+                }
+                var text = String(characters[start ..< end])
+                while text.last?.isWhitespace == true { text.removeLast() }
+                lines.append(text)
+                start = end
+                while start < characters.count, characters[start] == " " { start += 1 }
+            }
+            if characters.isEmpty { lines.append("") }
         }
         return lines
-    }
-
-    /// Tokens that line breaks may separate: a word with its trailing spaces,
-    /// or a single CJK character.
-    static func breakTokens(_ text: String) -> [String] {
-        var tokens: [String] = []
-        var current = ""
-        var inSpaces = false
-        for ch in text {
-            if ch.unicodeScalars.first.map(Self.isCJK) == true {
-                if !current.isEmpty { tokens.append(current) }
-                tokens.append(String(ch))
-                current = ""
-                inSpaces = false
-            } else if ch == " " {
-                current.append(ch)
-                inSpaces = true
-            } else {
-                if inSpaces { tokens.append(current); current = "" }
-                inSpaces = false
-                current.append(ch)
-            }
-        }
-        if !current.isEmpty { tokens.append(current) }
-        return tokens
-    }
-
-    static func isCJK(_ s: Unicode.Scalar) -> Bool {
-        switch s.value {
-        case 0x2E80 ... 0x2FDF, 0x3000 ... 0x30FF, 0x3100 ... 0x31FF, 0x3400 ... 0x4DBF, 0x4E00 ... 0x9FFF,
-            0xAC00 ... 0xD7AF, 0xF900 ... 0xFAFF, 0xFF00 ... 0xFFEF, 0x20000 ... 0x2FA1F:
-            true
-        default: false
-        }
     }
 
     /// Draws one line of text with its pen starting at `x` and its baseline on pixel row `baseline`.
@@ -162,9 +169,11 @@ public final class Typesetter {
     @discardableResult
     public func draw(
         _ text: String, into pixmap: inout Pixmap, x: Double, baseline: Int, size: Double,
-        weight: FontWeight, color: Color, clip: PixelRect? = nil
+        weight: FontWeight, color: Color, clip: PixelRect? = nil, direction: TextDirection = .leftToRight
     ) -> Double {
-        pixmap.withSurface { draw(text, into: $0, x: x, baseline: baseline, size: size, weight: weight, color: color, clip: clip) }
+        pixmap.withSurface {
+            draw(text, into: $0, x: x, baseline: baseline, size: size, weight: weight, color: color, clip: clip, direction: direction)
+        }
     }
 
     /// Draws one line of text through a surface; see `draw(_:into:...)`. With
@@ -172,25 +181,26 @@ public final class Typesetter {
     @discardableResult
     public func draw(
         _ text: String, into surface: Surface, x: Double, baseline: Int, size: Double,
-        weight: FontWeight, color: Color, clip: PixelRect? = nil, maxWidth: Double? = nil
+        weight: FontWeight, color: Color, clip: PixelRect? = nil, maxWidth: Double? = nil, direction: TextDirection = .leftToRight
     ) -> Double {
-        var (placed, end) = layout(text, size: size, weight: weight)
-        if let maxWidth, end > Int((maxWidth * 64).rounded(.down)) {  // too wide: cut with an ellipsis
-            (placed, end) = layout(ellipsized(text, size: size, weight: weight, maxWidth: maxWidth), size: size, weight: weight)
+        var line = shaped(text, size: size, weight: weight, direction: direction)
+        if let maxWidth, line.width > Int((maxWidth * 64).rounded(.down)) {  // too wide: cut with an ellipsis
+            let cut = ellipsized(text, size: size, weight: weight, maxWidth: maxWidth, direction: direction)
+            line = shaped(cut, size: size, weight: weight, direction: direction)
         }
         let area = (clip ?? surface.clip).intersection(surface.clip)
         let source = color.premultiplied
         let sizeKey = Int((size * 64).rounded())
         let origin = Int((x * 64).rounded())
-        guard color.a > 0, !area.isEmpty else { return Double(end) / 64 }
-        for p in placed {
+        guard color.a > 0, !area.isEmpty else { return Double(line.width) / 64 }
+        for p in line.glyphs {
             let penX = (origin + p.x + 32) >> 6
             if p.face < 0 {
                 drawMissingBox(into: surface, x: penX, baseline: baseline, size: size, color: color, clip: area)
                 continue
             }
-            guard let g = glyph(face: p.face, index: p.glyph, size: sizeKey), g.width > 0 else { continue }
-            let gx = penX + g.left, gy = baseline - g.top
+            guard let g = glyph(face: p.face, index: p.id, size: sizeKey), g.width > 0 else { continue }
+            let gx = penX + g.left, gy = baseline - g.top - ((p.y + 32) >> 6)
             let x0 = max(gx, area.x0), x1 = min(gx + g.width, area.x1)
             let y0 = max(gy, area.y0), y1 = min(gy + g.rows, area.y1)
             guard x0 < x1, y0 < y1 else { continue }
@@ -203,7 +213,7 @@ public final class Typesetter {
                 }
             }
         }
-        return Double(end) / 64
+        return Double(line.width) / 64
     }
 
     /// A hollow box, 0.6 em by 0.7 em, for a character no font has.
@@ -219,41 +229,6 @@ public final class Typesetter {
         path.line(to: Point(x0 + w - line, y0 + line))
         path.close()
         surface.fill(path, color: color, clip: clip)
-    }
-
-    /// Chooses a face per character and places glyphs; returns them and the end pen position (1/64 px).
-    private func layout(_ text: String, size: Double, weight: FontWeight) -> ([Placed], Int) {
-        let sizeKey = Int((size * 64).rounded())
-        let chain = chains[weight == .regular ? 0 : 1]
-        var placed: [Placed] = []
-        var pen = 0
-        var previous: (face: Int, glyph: UInt32)?
-        for (position, scalar) in text.unicodeScalars.enumerated() {
-            if scalar.value < 0x20 || (0x7F ... 0x9F).contains(scalar.value) { continue }  // control characters
-            var face = -1
-            var index: UInt32 = 0
-            for f in chain {
-                let i = faces[f].glyphIndex(scalar)
-                if i != 0 { face = f; index = i; break }
-            }
-            if face < 0 {
-                placed.append(Placed(face: -1, glyph: 0, x: pen, scalar: position))
-                pen += Int(size * 0.6) * 64
-                previous = nil
-                continue
-            }
-            if let prev = previous, prev.face == face {
-                setSize(face, sizeKey)
-                var delta = FT_Vector()
-                if FT_Get_Kerning(faces[face].face, prev.glyph, index, FT_KERNING_UNFITTED.rawValue, &delta) == 0 {
-                    pen += Int(delta.x)
-                }
-            }
-            placed.append(Placed(face: face, glyph: index, x: pen, scalar: position))
-            pen += glyph(face: face, index: index, size: sizeKey)?.advance ?? 0
-            previous = (face, index)
-        }
-        return (placed, pen)
     }
 
     private func setSize(_ face: Int, _ sizeKey: Int) {
@@ -293,18 +268,8 @@ public final class Typesetter {
                 for c in 0 ..< width { bits[r * width + c] = src[c] }
             }
         }
-        let g = Glyph(
-            bitmap: bits, width: width, rows: rows, left: Int(slot.bitmap_left), top: Int(slot.bitmap_top),
-            advance: Int(slot.advance.x))
+        let g = Glyph(bitmap: bits, width: width, rows: rows, left: Int(slot.bitmap_left), top: Int(slot.bitmap_top))
         glyphTables[table][entry] = g
         return g
-    }
-}
-
-extension String {
-    func trimmingTrailingSpaces() -> String {
-        var s = self
-        while s.last == " " { s.removeLast() }
-        return s
     }
 }

@@ -5,12 +5,17 @@ import UnfoldCanvas
 /// Draws frame layouts: background, selection, indent guides, separators
 /// inset to the content, chevrons, icons, titles, subtitles, badges, and
 /// detail rows styled apart. Rows are snapped to device pixels; a row's
-/// opacity scales every colour it draws.
+/// opacity scales every colour it draws. In a right-to-left outline every
+/// position is mirrored (`x(_:width:)`), and so are the chevrons' shapes;
+/// text, icons and check marks are placed mirrored but drawn as they are.
 public struct OutlinePainter {
     public let appearance: Appearance
     public let palette: Palette
     public let scale: Double
     public let typesetter: Typesetter
+    /// A right-to-left outline, drawn mirrored.
+    let mirrored: Bool
+    let direction: TextDirection
 
     /// `palette` overrides the theme's colours.
     public init(appearance: Appearance, typesetter: Typesetter, palette: Palette? = nil) {
@@ -18,6 +23,16 @@ public struct OutlinePainter {
         self.palette = palette ?? .of(appearance.canvas.theme, preset: appearance.style.preset)
         scale = Double(appearance.canvas.scale)
         self.typesetter = typesetter
+        mirrored = appearance.canvas.direction == .rtl
+        direction = TextDirection(appearance.canvas.direction)
+    }
+
+    /// Where something `width` points wide that starts `leading` points from
+    /// the leading edge begins, in device pixels from the left of a canvas
+    /// `canvas` pixels wide: the mirror image of the left-to-right place when
+    /// the outline reads right to left.
+    func x(_ leading: Double, width: Double = 0, canvas: Int) -> Double {
+        mirrored ? Double(canvas) - (leading + width) * scale : leading * scale
     }
 
     /// The pixel size of a canvas `height` points tall.
@@ -74,9 +89,10 @@ public struct OutlinePainter {
                 surface.fill(PixelRect(x0: 0, y0: top, x1: width, y1: bottom), color: color)
             case .pill:
                 let inset = 6.0, gap = 1.0
+                let pill = appearance.canvas.width - 2 * inset
                 surface.fill(
                     .roundedRect(
-                        x: inset * s, y: (box.y + gap) * s, width: appearance.canvas.width * s - 2 * inset * s,
+                        x: x(inset, width: pill, canvas: width), y: (box.y + gap) * s, width: pill * s,
                         height: (box.height - 2 * gap) * s, radius: 5 * s),
                     color: color, clip: clip)
             }
@@ -87,13 +103,16 @@ public struct OutlinePainter {
                 PixelRect(x0: 0, y0: top, x1: width, y1: bottom), color: c(palette.hover.fading(Int((box.hover * 256).rounded()))))
         }
 
+        // Whole pixel columns, mirrored column for column.
         for guide in content.guides {
-            let x = Int((guide * s).rounded(.down))
+            let column = Int((guide * s).rounded(.down))
+            let x = mirrored ? width - 1 - column : column
             surface.fill(PixelRect(x0: x, y0: top, x1: x + 1, y1: bottom), color: c(palette.guide))
         }
         if let separator = content.separator {
             let start = separator == 0 ? 0 : Int((separator * s).rounded())
-            surface.fill(PixelRect(x0: start, y0: bottom - 1, x1: width, y1: bottom), color: c(palette.separator))
+            let line = mirrored ? PixelRect(x0: 0, y0: bottom - 1, x1: width - start, y1: bottom) : PixelRect(x0: start, y0: bottom - 1, x1: width, y1: bottom)
+            surface.fill(line, color: c(palette.separator))
         }
 
         let cy = box.y + box.height / 2
@@ -109,9 +128,10 @@ public struct OutlinePainter {
                     Point(cx - 3.3, cy + 3.9), Point(cx + 0.8, cy), Point(cx - 3.3, cy - 3.9),
                 ]
             }
+            let turn = Transform.rotation(degrees: angle, about: Point(cx * s, cy * s))
             surface.fill(
                 .polygon(shape.map { Point($0.x * s, $0.y * s) }), color: c(palette.chevron),
-                transform: .rotation(degrees: angle, about: Point(cx * s, cy * s)), clip: clip)
+                transform: mirrored ? turn.mirrored(width: Double(width)) : turn, clip: clip)
         }
 
         if let checkbox = content.checkbox {
@@ -124,18 +144,19 @@ public struct OutlinePainter {
             // The spinner of a loading row is always drawn; other names as the style says.
             let drawn = appearance.style.icons == .glyph || icon.name == "spinner"
             let glyph = drawn ? IconGlyph(name: icon.name, open: (box.chevron ?? 0) >= 45) : nil
+            let left = x(icon.leading, width: size, canvas: width)
             if let glyph {
-                glyph.draw(into: surface, x: icon.leading * s, y: (cy - size / 2) * s, size: size * s, fade: c, clip: clip)
+                glyph.draw(into: surface, x: left, y: (cy - size / 2) * s, size: size * s, fade: c, clip: clip)
             } else {
                 surface.fill(
-                    .roundedRect(x: icon.leading * s, y: (cy - size / 2) * s, width: size * s, height: size * s, radius: icon.radius * s),
+                    .roundedRect(x: left, y: (cy - size / 2) * s, width: size * s, height: size * s, radius: icon.radius * s),
                     color: c(palette.icon), clip: clip)
                 if let letter = icon.name.first {
                     let px = icon.fontSize * s
                     let glyph = String(letter).uppercased()
                     let w = typesetter.width(glyph, size: px, weight: .semibold)
                     typesetter.draw(
-                        glyph, into: surface, x: (icon.leading + size / 2) * s - w / 2, baseline: baseline(cy, px),
+                        glyph, into: surface, x: left + size * s / 2 - w / 2, baseline: baseline(cy, px),
                         size: px, weight: .semibold, color: c(.white), clip: clip)
                 }
             }
@@ -145,26 +166,31 @@ public struct OutlinePainter {
             let px = badge.fontSize * s
             surface.fill(
                 .roundedRect(
-                    x: badge.leading * s, y: (cy - badge.height / 2) * s, width: badge.width * s,
+                    x: x(badge.leading, width: badge.width, canvas: width), y: (cy - badge.height / 2) * s, width: badge.width * s,
                     height: badge.height * s, radius: badge.height / 2 * s),
                 color: c(palette.badgeBackground), clip: clip)
+            let textWidth = typesetter.width(badge.text, size: px, weight: .regular, direction: direction)
             typesetter.draw(
-                badge.text, into: surface, x: badge.textLeading * s, baseline: baseline(cy, px),
-                size: px, weight: .regular, color: c(palette.badgeText), clip: clip)
+                badge.text, into: surface, x: x(badge.textLeading, width: textWidth / s, canvas: width), baseline: baseline(cy, px),
+                size: px, weight: .regular, color: c(palette.badgeText), clip: clip, direction: direction)
         }
 
         // The title's and subtitle's lines, as a block centred on the row.
         let title = content.title
         let textColor = box.isDetail ? palette.secondaryText : kind?.textColor.map(Color.init) ?? palette.text
-        let textClip = PixelRect(x0: 0, y0: clip.y0, x1: Int(((title.leading + title.width) * s).rounded()), y1: clip.y1)
+        let textEnd = Int(((title.leading + title.width) * s).rounded())
+        let textClip = PixelRect(x0: mirrored ? width - textEnd : 0, y0: clip.y0, x1: mirrored ? width : textEnd, y1: clip.y1)
         let blocks = [(title, textColor)] + (content.subtitle.map { [($0, palette.secondaryText)] } ?? [])
         let metrics = blocks.map { typesetter.lineMetrics(size: $0.0.fontSize * s) }
         var lineTop = cy * s - zip(blocks, metrics).reduce(0) { $0 + Double($1.0.0.lines.count) * ($1.1.ascender + $1.1.descender) } / 2
         for ((text, color), (ascender, descender)) in zip(blocks, metrics) {
+            let (px, weight) = (text.fontSize * s, FontWeight(text.weight))
             for line in text.lines {
+                // Lines start at the leading edge: the right one, right to left.
+                let lineWidth = mirrored ? typesetter.width(line, size: px, weight: weight, direction: direction) / s : 0
                 typesetter.draw(
-                    line, into: surface, x: text.leading * s, baseline: Int((lineTop + ascender).rounded()),
-                    size: text.fontSize * s, weight: FontWeight(text.weight), color: c(color), clip: textClip)
+                    line, into: surface, x: x(text.leading, width: lineWidth, canvas: width), baseline: Int((lineTop + ascender).rounded()),
+                    size: px, weight: weight, color: c(color), clip: textClip, direction: direction)
                 lineTop += ascender + descender
             }
         }
@@ -177,10 +203,14 @@ public struct OutlinePainter {
         if box.focus > 0 {
             let ring = c(palette.accent.fading(Int((box.focus * 256).rounded())))
             let inset = 2.0, thickness = 2.0
-            var path = Path.roundedRect(x: inset * s, y: (box.y + 1) * s, width: (width - 2 * inset) * s, height: (box.height - 2) * s, radius: 6 * s)
+            let canvas = surface.width
+            var path = Path.roundedRect(
+                x: x(inset, width: width - 2 * inset, canvas: canvas), y: (box.y + 1) * s, width: (width - 2 * inset) * s,
+                height: (box.height - 2) * s, radius: 6 * s)
             // The ring: the rounded rectangle less the one inside it (drawn the other way round, so the non-zero rule leaves a hole).
             let inner = Path.roundedRect(
-                x: (inset + thickness) * s, y: (box.y + 1 + thickness) * s, width: (width - 2 * inset - 2 * thickness) * s,
+                x: x(inset + thickness, width: width - 2 * inset - 2 * thickness, canvas: canvas), y: (box.y + 1 + thickness) * s,
+                width: (width - 2 * inset - 2 * thickness) * s,
                 height: (box.height - 2 - 2 * thickness) * s, radius: 4 * s)
             path.append(reversed: inner)
             surface.fill(path, color: ring, clip: clip)
@@ -189,16 +219,20 @@ public struct OutlinePainter {
         let accent = c(palette.accent)
         let content = box.content
         let start = content.checkbox?.leading ?? content.icon?.leading ?? content.title.leading
+        let canvas = surface.width
         switch drop {
         case .inside:
-            surface.fill(PixelRect(x0: 0, y0: top, x1: Int((width * s).rounded()), y1: bottom), color: c(palette.accent.fading(48)))
+            surface.fill(PixelRect(x0: 0, y0: top, x1: canvas, y1: bottom), color: c(palette.accent.fading(48)))
         case .before, .after:
             // Inside the row's own pixels (the row below would cover what hangs out): a line with a dot at its start.
             let radius = 3.0
             let y = drop == .before ? box.y + radius : box.y + box.height - radius
-            surface.fill(.rect(x: (start + radius) * s, y: (y - 1) * s, width: (width - RowLayout.Metrics.trailingMargin - start - radius) * s, height: 2 * s), color: accent)
+            let length = width - RowLayout.Metrics.trailingMargin - start - radius
+            surface.fill(.rect(x: x(start + radius, width: length, canvas: canvas), y: (y - 1) * s, width: length * s, height: 2 * s), color: accent)
             surface.fill(
-                .roundedRect(x: (start - radius) * s, y: (y - radius) * s, width: 2 * radius * s, height: 2 * radius * s, radius: radius * s),
+                .roundedRect(
+                    x: x(start - radius, width: 2 * radius, canvas: canvas), y: (y - radius) * s, width: 2 * radius * s,
+                    height: 2 * radius * s, radius: radius * s),
                 color: accent)
         }
     }
@@ -206,7 +240,7 @@ public struct OutlinePainter {
     /// A checkbox: an outlined square, or filled with a check mark or a dash.
     func drawCheckbox(_ box: RowContent.Checkbox, centerY cy: Double, into surface: Surface, color c: (Color) -> Color, clip: PixelRect) {
         let s = scale, size = box.size
-        let x = box.leading * s, y = (cy - size / 2) * s, side = size * s, radius = size * 0.22 * s
+        let x = self.x(box.leading, width: size, canvas: surface.width), y = (cy - size / 2) * s, side = size * s, radius = size * 0.22 * s
         switch box.state {
         case .unchecked:
             var outline = Path.roundedRect(x: x, y: y, width: side, height: side, radius: radius)
@@ -229,6 +263,12 @@ public struct OutlinePainter {
     func baseline(_ cy: Double, _ px: Double) -> Int {
         let (a, d) = typesetter.lineMetrics(size: px)
         return Int((cy * scale + (a - d) / 2).rounded())
+    }
+}
+
+extension TextDirection {
+    public init(_ direction: Appearance.Direction) {
+        self = direction == .rtl ? .rightToLeft : .leftToRight
     }
 }
 

@@ -5,18 +5,22 @@ import UnfoldCanvas
 
 extension TextMeasure {
     /// Layout's view of a typesetter, in points at `scale` device pixels per
-    /// point: the same measurements the painter's drawing makes.
-    public static func typesetter(_ typesetter: Typesetter, scale: Double) -> TextMeasure {
+    /// point, for an outline reading in `direction`: the same measurements the
+    /// painter's drawing makes.
+    public static func typesetter(_ typesetter: Typesetter, scale: Double, direction: Appearance.Direction = .ltr) -> TextMeasure {
         let shared = LockedTypesetter(typesetter)
+        let d = TextDirection(direction)
         return TextMeasure(
             wrap: { text, size, weight, width in
-                shared.with { $0.wrap(text, size: size * scale, weight: FontWeight(weight), maxWidth: width * scale) }
+                shared.with { $0.wrap(text, size: size * scale, weight: FontWeight(weight), maxWidth: width * scale, direction: d) }
             },
             ellipsize: { text, size, weight, width in
-                shared.with { $0.ellipsized(text, size: size * scale, weight: FontWeight(weight), maxWidth: width * scale) }
+                shared.with {
+                    $0.ellipsized(text, size: size * scale, weight: FontWeight(weight), maxWidth: width * scale, direction: d)
+                }
             },
             width: { text, size, weight in
-                shared.with { $0.width(text, size: size * scale, weight: FontWeight(weight)) / scale }
+                shared.with { $0.width(text, size: size * scale, weight: FontWeight(weight), direction: d) / scale }
             },
             lineHeight: { size in
                 shared.with { t in

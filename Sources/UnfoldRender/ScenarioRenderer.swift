@@ -24,6 +24,8 @@ public struct RenderOptions: Sendable {
     public var theme: Scenario.Theme?
     /// A preset's style instead of the scenario's.
     public var preset: Appearance.Preset?
+    /// A reading direction instead of the scenario's.
+    public var direction: Appearance.Direction?
     public var frames: Int?
     /// The strip's thumbnails are the frames shrunk by this factor; nil: 2 × scale.
     public var thumbnail: Int?
@@ -80,8 +82,9 @@ public enum ScenarioRenderer {
     /// The renderer's version, raised whenever a change draws some picture
     /// differently on purpose. References record it, so that a failure after
     /// an upgrade says so instead of listing every picture. 2: chevrons for
-    /// `ios`, the presets.
-    public static let version = "2"
+    /// `ios`, the presets. 3: text shaped by HarfBuzz (positions from font
+    /// units, the whole `kern` table), fonts for more scripts.
+    public static let version = "3"
 
     /// The fonts a scenario is drawn with: `options.fonts`, with the
     /// scenario's own font files tried first for their weight.
@@ -128,6 +131,7 @@ public enum ScenarioRenderer {
         var scenario = original
         if let scale = options.scale { scenario.canvas.scale = scale }
         if let theme = options.theme { scenario.canvas.theme = theme }
+        if let direction = options.direction { scenario.canvas.direction = direction }
         if let preset = options.preset { scenario.style = Scenario.Style(preset: preset) }
         if let frames = options.frames { scenario.animation.frames = frames }
         // Values built in code are checked here; files were checked as they were read.
@@ -150,7 +154,7 @@ public enum ScenarioRenderer {
 
         let fonts = Self.fonts(for: scenario, options: options)
         let measurer = try Typesetter(fonts: fonts)
-        let rowLayout = RowLayout(appearance: appearance, measure: .typesetter(measurer, scale: Double(appearance.canvas.scale)))
+        let rowLayout = RowLayout(appearance: appearance, measure: .typesetter(measurer, scale: Double(appearance.canvas.scale), direction: appearance.canvas.direction))
         // A fixed canvas lays out what shows on it; `fit` needs every row for its height.
         let limit = appearance.canvas.height
         var layouts = playback.states.map { StateLayout($0.outline, rows: rowLayout, through: limit) }

@@ -32,6 +32,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "ios, macos, explorer or plain: that preset's style instead of the scenario's.")
     var preset: Appearance.Preset?
 
+    @Option(help: "ltr or rtl: the outline's reading direction instead of the scenario's (rtl mirrors it).")
+    var direction: Appearance.Direction?
+
     @Option(help: "Frames per step (1-120), instead of the scenario's.")
     var frames: Int?
 
@@ -88,6 +91,7 @@ struct RenderCommand: ParsableCommand {
         options.outputs = try parsedOutputs()
         options.scale = scale
         options.preset = preset
+        options.direction = direction
         options.frames = frames
         options.thumbnail = thumbnail
         options.workers = jobs
@@ -210,3 +214,4 @@ final class ProgressBar: @unchecked Sendable {
 }
 
 extension Appearance.Preset: ExpressibleByArgument {}
+extension Appearance.Direction: ExpressibleByArgument {}

@@ -17,7 +17,12 @@ extern "C" {
 typedef enum {
     UNFOLD_FONT_REGULAR = 0,   /* Open Sans Regular */
     UNFOLD_FONT_SEMIBOLD = 1,  /* Open Sans Semibold */
-    UNFOLD_FONT_CJK = 2        /* Droid Sans Fallback */
+    UNFOLD_FONT_CJK = 2,       /* Droid Sans Fallback */
+    UNFOLD_FONT_ARABIC = 3,    /* Noto Sans Arabic UI Regular */
+    UNFOLD_FONT_HEBREW = 4,    /* Noto Sans Hebrew Regular */
+    UNFOLD_FONT_DEVANAGARI = 5, /* Noto Sans Devanagari UI Regular */
+    UNFOLD_FONT_THAI = 6,      /* Noto Sans Thai UI Regular */
+    UNFOLD_FONT_EMOJI = 7      /* Symbola (monochrome outline emoji and symbols) */
 } unfold_font;
 
 /** The bytes of a bundled font and their count in *len; NULL for an unknown font. */

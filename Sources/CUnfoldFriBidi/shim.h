@@ -1,0 +1,8 @@
+#include <fribidi.h>
+
+/* FriBidi's paragraph directions are macros built from masks, which Swift
+ * cannot import: the two Unfold uses, as constants. "Weak" means the text's
+ * first strong character decides (rules P2 and P3), and the given direction
+ * applies only to text with none. */
+static const FriBidiParType unfold_paragraph_weak_ltr = FRIBIDI_PAR_WLTR;
+static const FriBidiParType unfold_paragraph_weak_rtl = FRIBIDI_PAR_WRTL;
