@@ -99,7 +99,8 @@ let package = Package(
         .testTarget(
             name: "RenderTests",
             dependencies: [
-                "UnfoldRender", "UnfoldPaint", "UnfoldPNG", "UnfoldComparison", "OutlineLayout", "ScenarioFormat", "UnfoldCanvas",
+                "UnfoldRender", "UnfoldPaint", "UnfoldPNG", "UnfoldComparison", "UnfoldDiff", "OutlineLayout", "ScenarioFormat",
+                "UnfoldCanvas",
             ]),
     ]
 )

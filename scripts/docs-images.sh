@@ -21,4 +21,8 @@ for preset in ios macos explorer plain; do
   "$U" render Examples/presets.yaml --out "$tmp/$preset" --preset "$preset" --theme light,dark --outputs states
   for theme in light dark; do cp "$tmp/$preset/presets-$theme/state-01.png" "docs/preset-$preset-$theme.png"; done
 done
-echo "docs/: regions-*.png, settings-dark.png, preset-*.png"
+# Text in every script: each example after its selection step.
+"$U" render Examples/arabic.yaml Examples/hebrew.yaml Examples/hindi.yaml Examples/thai.yaml Examples/emoji.yaml --out "$tmp/d" --outputs states
+cp "$tmp/d/arabic/state-02.png" docs/script-arabic.png
+for name in hebrew hindi thai emoji; do cp "$tmp/d/$name/state-02.png" "docs/script-$name.png"; done
+echo "docs/: regions-*.png, settings-dark.png, preset-*.png, tasks.png, script-*.png"

@@ -69,7 +69,7 @@ public final class Typesetter {
     }
 
     /// The line shaped, from the cache when it was shaped before.
-    private func shaped(_ text: String, size: Double, weight: FontWeight, direction: TextDirection) -> ShapedLine {
+    func shaped(_ text: String, size: Double, weight: FontWeight, direction: TextDirection = .leftToRight) -> ShapedLine {
         let key = LineKey(text: text, size: Int((size * 64).rounded()), weight: weight, direction: direction)
         if let line = lines[key] { return line }
         let line = shaper.shape(text, size: key.size, chain: chains[weight == .regular ? 0 : 1], direction: direction)

@@ -186,10 +186,15 @@ public struct OutlinePainter {
         for ((text, color), (ascender, descender)) in zip(blocks, metrics) {
             let (px, weight) = (text.fontSize * s, FontWeight(text.weight))
             for line in text.lines {
-                // Lines start at the leading edge: the right one, right to left.
-                let lineWidth = mirrored ? typesetter.width(line, size: px, weight: weight, direction: direction) / s : 0
+                // Lines start at the leading edge. Right to left, a line ends there, moved from its
+                // left-to-right place by whole pixels, so that its glyphs fall on pixels alike.
+                var lineX = text.leading * s
+                if mirrored {
+                    let lineWidth = typesetter.width(line, size: px, weight: weight, direction: direction) / s
+                    lineX += (x(text.leading, width: lineWidth, canvas: width) - lineX).rounded()
+                }
                 typesetter.draw(
-                    line, into: surface, x: x(text.leading, width: lineWidth, canvas: width), baseline: Int((lineTop + ascender).rounded()),
+                    line, into: surface, x: lineX, baseline: Int((lineTop + ascender).rounded()),
                     size: px, weight: weight, color: c(color), clip: textClip, direction: direction)
                 lineTop += ascender + descender
             }

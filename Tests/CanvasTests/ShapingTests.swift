@@ -1,0 +1,171 @@
+import Testing
+
+@testable import UnfoldCanvas
+
+/// Shaping, bidi and fallback, seen through the shaped glyphs: which font,
+/// which cluster, in which visual order, at which offsets.
+@Suite struct ShapingTests {
+    let typesetter: Typesetter
+    /// Face indices, in `FontSet.sources` order.
+    let latin = 0, arabic = 2, hebrew = 3, devanagari = 4, thai = 5, cjk = 6, emoji = 7
+
+    init() throws {
+        typesetter = try Typesetter(fonts: FontSet.locate())
+    }
+
+    func shape(_ text: String, _ direction: TextDirection = .leftToRight) -> ShapedLine {
+        typesetter.shaped(text, size: 20, weight: .regular, direction: direction)
+    }
+
+    @Test func arabicJoinsAndRunsRightToLeft() {
+        let word = shape("بيت")  // beh, yeh, teh: initial, medial and final forms
+        #expect(word.glyphs.map(\.face) == [arabic, arabic, arabic])
+        #expect(word.glyphs.map(\.cluster) == [2, 1, 0], "the first letter is drawn rightmost")
+        #expect(word.glyphs.map(\.x) == word.glyphs.map(\.x).sorted())
+        // Joined forms are other glyphs than the letters alone.
+        let alone = ["ب", "ي", "ت"].map { shape($0).glyphs[0].id }
+        #expect(word.glyphs.map(\.id).reversed() != alone)
+        #expect(word.glyphs.last?.id != alone[0], "beh takes its initial form")
+    }
+
+    @Test func lamAlefIsOneLigature() {
+        let ligature = shape("لا")
+        #expect(ligature.glyphs.count == 1 && ligature.glyphs[0].cluster == 0)
+        #expect(!ligature.startsCluster[1], "no cut between lam and alef")
+    }
+
+    @Test func hebrewKeepsItsEnglishAndDigitsInOrder() {
+        // The first strong letter is Hebrew, so the line reads right to left;
+        // "abc 123" inside it still reads left to right.
+        let line = shape("שלום abc 123")
+        func x(_ scalar: Int) -> Int? { line.glyphs.first { $0.cluster == scalar }?.x }
+        let shin = x(0), a = x(5), c = x(7), one = x(9), three = x(11)
+        #expect(a! < c! && c! < one! && one! < three! && three! < shin!)
+        #expect(line.glyphs.filter { $0.cluster <= 3 }.allSatisfy { $0.face == hebrew })
+        #expect(line.glyphs.filter { (5 ... 7).contains($0.cluster) }.allSatisfy { $0.face == latin })
+        #expect(line.glyphs.max { $0.x < $1.x }?.cluster == 0, "shin is rightmost")
+    }
+
+    @Test func neutralTextTakesTheOutlinesDirection() {
+        // Digits read left to right either way; the "!" goes to the end of the line, which is the left in RTL.
+        let rtl = shape("123!", .rightToLeft).glyphs.map(\.cluster)
+        let ltr = shape("123!", .leftToRight).glyphs.map(\.cluster)
+        #expect(ltr == [0, 1, 2, 3])
+        #expect(rtl == [3, 0, 1, 2])
+    }
+
+    @Test func devanagariVowelSignAndConjunctStayInTheirClusters() {
+        let ki = shape("कि")  // the i sign is drawn before the consonant it follows
+        #expect(ki.glyphs.allSatisfy { $0.face == devanagari && $0.cluster == 0 })
+        #expect(!ki.startsCluster[1])
+        let ksha = shape("क्ष")  // ka, virama, ssa: one conjunct
+        #expect(ksha.glyphs.allSatisfy { $0.cluster == 0 })
+        #expect(ksha.glyphs.count < 3, "the virama does not show: the letters join")
+    }
+
+    @Test func thaiMarksSitOnTheirBases() {
+        let line = shape("ที่")  // tho thahan, sara ii, mai ek: two marks stacked over the base
+        #expect(line.glyphs.allSatisfy { $0.face == thai && $0.cluster == 0 })
+        #expect(line.glyphs.count == 3)
+        // The marks add no width: the cluster is as wide as its base.
+        #expect(line.width == shape("ท").width)
+        #expect(Set(line.glyphs.map(\.y)).count > 1 || Set(line.glyphs.map(\.x)).count > 1)
+    }
+
+    @Test func emojiComeFromTheEmojiFontAndDraw() throws {
+        let line = shape("Go 🚀")
+        #expect(line.glyphs.last?.face == emoji)
+        #expect(line.glyphs.first?.face == latin)
+        var p = try Pixmap(width: 60, height: 40, fill: .white)
+        typesetter.draw("🚀", into: &p, x: 4, baseline: 30, size: 28, weight: .regular, color: .black)
+        #expect(p.pixels.filter { $0 < 128 }.count > 40, "the rocket drew ink")
+    }
+
+    @Test func fallbackGoesByRunsAndEachScriptGetsItsFont() {
+        let line = shape("Hi 河北 مرحبا ท")
+        let faces = Set(line.glyphs.map(\.face))
+        #expect(faces == [latin, cjk, arabic, thai])
+        // The spaces stay with the font before them.
+        #expect(line.glyphs.first { $0.cluster == 2 }?.face == latin)
+    }
+
+    @Test func kerningReadsTheWholeKernTable() {
+        // Open Sans's kern subtable says it is shorter than it is; FreeType
+        // read only its first pairs, which missed ‘A. HarfBuzz reads it all.
+        func kerned(_ pair: String) -> Bool {
+            let whole = typesetter.width(pair, size: 40, weight: .regular)
+            let apart = pair.map { typesetter.width(String($0), size: 40, weight: .regular) }.reduce(0, +)
+            return whole < apart
+        }
+        #expect(kerned("AV") && kerned("To") && kerned("‘A"))
+    }
+
+    @Test func ellipsisCutsBetweenClustersAndAtTheLogicalEnd() {
+        let hindi = "क्षत्रिय क्षेत्र की कहानी"
+        let full = shape(hindi)
+        for maxWidth in stride(from: 30.0, to: Double(full.width) / 64, by: 7) {
+            let cut = typesetter.ellipsized(hindi, size: 20, weight: .regular, maxWidth: maxWidth)
+            #expect(cut.hasSuffix("…") && typesetter.width(cut, size: 20, weight: .regular) <= maxWidth)
+            let kept = cut.dropLast()
+            #expect(hindi.hasPrefix(kept))
+            #expect(full.startsCluster[kept.unicodeScalars.count], "\(cut) splits a cluster")
+        }
+        // Right to left, the ellipsis ends the text, so it is drawn leftmost.
+        let arabic = typesetter.ellipsized("المستندات والصور القديمة", size: 20, weight: .regular, maxWidth: 120)
+        let line = shape(arabic)
+        #expect(arabic.hasSuffix("…"))
+        #expect(line.glyphs.first?.cluster == arabic.unicodeScalars.count - 1)
+    }
+
+    @Test func wrappingNeverSplitsAClusterAndKeepsEveryCharacter() {
+        let hindi = "क्षत्रियक्षेत्रकीकहानी"  // no spaces: every line break is an emergency one
+        let full = shape(hindi)
+        let lines = typesetter.wrap(hindi, size: 20, weight: .regular, maxWidth: 50)
+        #expect(lines.count > 1 && lines.joined() == hindi)
+        var offset = 0
+        for line in lines.dropLast() {
+            offset += line.unicodeScalars.count
+            #expect(full.startsCluster[offset], "a line ends inside a cluster at \(offset)")
+        }
+    }
+
+    @Test func controlCharactersAreSkipped() {
+        #expect(typesetter.width("a\u{7}b", size: 20, weight: .regular) == typesetter.width("ab", size: 20, weight: .regular))
+    }
+}
+
+@Suite struct LineBreakTests {
+    func breaks(_ text: String) -> [Bool] { LineBreaks.opportunities(Array(text)) }
+
+    @Test func afterSpacesNotBeforeThem() {
+        #expect(breaks("a b") == [false, false, true])
+        #expect(breaks("a  b") == [false, false, false, true])
+    }
+
+    @Test func betweenIdeographsButNotBeforeClosingOrAfterOpeningPunctuation() {
+        #expect(breaks("河北省") == [false, true, true])
+        #expect(breaks("河。北") == [false, false, true])
+        #expect(breaks("河（北）") == [false, true, false, false])
+        #expect(breaks("ラーメン") == [false, false, true, true], "no break before the long-vowel mark")
+    }
+
+    @Test func afterAHyphenInsideAWordOnly() {
+        #expect(breaks("well-known") == [false, false, false, false, false, true, false, false, false, false])
+        #expect(breaks("a -1") == [false, false, true, false])
+    }
+
+    @Test func neverBeforeAnEllipsisOrAComma() {
+        #expect(breaks("a …") == [false, false, false])
+        #expect(breaks("河，") == [false, false])
+    }
+
+    @Test func wrappedChineseNeverStartsALineWithClosingPunctuation() throws {
+        let t = try Typesetter(fonts: FontSet.locate())
+        let text = "河北省，石家庄市。长安区、建华南街道。"
+        for width in stride(from: 40.0, through: 120, by: 5) {
+            let lines = t.wrap(text, size: 17, weight: .regular, maxWidth: width)
+            #expect(lines.joined() == text)
+            #expect(lines.dropFirst().allSatisfy { !"，。、".contains($0.first ?? "x") }, "\(lines)")
+        }
+    }
+}
