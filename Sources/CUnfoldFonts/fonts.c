@@ -28,7 +28,7 @@ EMBED(arabic, "NotoSansArabicUI-Regular.ttf")          /* Noto Sans Arabic UI Re
 EMBED(hebrew, "NotoSansHebrew-Regular.ttf")            /* Noto Sans Hebrew Regular */
 EMBED(devanagari, "NotoSansDevanagariUI-Regular.ttf")  /* Noto Sans Devanagari UI Regular */
 EMBED(thai, "NotoSansThaiUI-Regular.ttf")              /* Noto Sans Thai UI Regular */
-EMBED(emoji, "Symbola.ttf")                            /* Symbola: monochrome outline emoji */
+EMBED(emoji, "SymbolaEmoji.ttf")                       /* Symbola 9.17, emoji subset: monochrome outline emoji */
 
 const unsigned char *unfold_font_data(unfold_font font, size_t *len) {
     const unsigned char *begin, *end;

@@ -6,3 +6,8 @@
  * applies only to text with none. */
 static const FriBidiParType unfold_paragraph_weak_ltr = FRIBIDI_PAR_WLTR;
 static const FriBidiParType unfold_paragraph_weak_rtl = FRIBIDI_PAR_WRTL;
+
+/* Whether a resolved paragraph direction is right to left. */
+static inline int unfold_paragraph_is_rtl(FriBidiParType direction) {
+    return FRIBIDI_IS_RTL(direction) != 0;
+}

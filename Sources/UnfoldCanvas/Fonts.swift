@@ -188,7 +188,7 @@ extension FontSet.BundledFont {
         case .devanagari: "NotoSansDevanagariUI-Regular.ttf"
         case .thai: "NotoSansThaiUI-Regular.ttf"
         case .cjk: "DroidSansFallbackFull.ttf"
-        case .emoji: "Symbola.ttf"
+        case .emoji: "SymbolaEmoji.ttf"
         }
     }
 

@@ -25,15 +25,18 @@ struct ShapedLine {
 
     var glyphs: [Glyph]
     var width: Int
+    /// The direction the line reads in: its first strong letter's, else the one asked for.
+    var direction: TextDirection
     /// By scalar of the text: the advance of the glyphs whose cluster starts
     /// there (0 inside a cluster), and whether a cluster starts there, so
     /// that a cut there splits none. One more entry than scalars: the end.
     var advances: [Int]
     var startsCluster: [Bool]
 
-    init(glyphs: [Glyph], width: Int, scalars: Int) {
+    init(glyphs: [Glyph], width: Int, direction: TextDirection, scalars: Int) {
         self.glyphs = glyphs
         self.width = width
+        self.direction = direction
         advances = [Int](repeating: 0, count: scalars + 1)
         startsCluster = [Bool](repeating: false, count: scalars + 1)
         startsCluster[scalars] = true
@@ -52,8 +55,9 @@ struct ShapedLine {
 /// Turns a line of text into positioned glyphs:
 /// 1. the Unicode bidirectional algorithm (FriBidi) gives each character a level;
 /// 2. the text is cut into runs of one level, one font (the first in the
-///    weight's chain that has the character; marks, joiners and neutral
-///    characters stay with the font before them when it has them) and one script;
+///    weight's chain that has the character; spaces and marks stay with the
+///    font before them when it has them, invisible characters always) and one
+///    script (spaces, digits and punctuation join the script around them);
 /// 3. each run is shaped by HarfBuzz (kerning, marks, ligatures, joining,
 ///    clusters) with the whole line as context;
 /// 4. the runs are put in visual order (rule L2) and placed side by side.
@@ -85,16 +89,16 @@ final class Shaper {
             origin.append(position)
         }
         let total = text.unicodeScalars.count
-        guard !scalars.isEmpty else { return ShapedLine(glyphs: [], width: 0, scalars: total) }
+        guard !scalars.isEmpty else { return ShapedLine(glyphs: [], width: 0, direction: direction, scalars: total) }
 
-        let levels = bidiLevels(scalars, direction: direction)
+        let (levels, resolved) = bidiLevels(scalars, direction: direction)
         let runs = itemize(scalars, levels: levels, chain: chain)
         var glyphs: [ShapedLine.Glyph] = []
         var pen = 0
         for run in visualOrder(runs) {
             pen += place(run, of: scalars, origin: origin, size: sizeKey, at: pen, into: &glyphs)
         }
-        return ShapedLine(glyphs: glyphs, width: pen, scalars: total)
+        return ShapedLine(glyphs: glyphs, width: pen, direction: resolved, scalars: total)
     }
 
     /// A run of characters with one bidi level, one face and one script.
@@ -105,9 +109,10 @@ final class Shaper {
         var script: hb_script_t
     }
 
-    /// Embedding levels by the Unicode bidirectional algorithm; the text's first
-    /// strong character sets its direction, `direction` the direction of text with none.
-    private func bidiLevels(_ scalars: [UInt32], direction: TextDirection) -> [UInt8] {
+    /// Embedding levels by the Unicode bidirectional algorithm, and the
+    /// paragraph's direction: the text's first strong character's, or
+    /// `direction` for text with none.
+    private func bidiLevels(_ scalars: [UInt32], direction: TextDirection) -> ([UInt8], TextDirection) {
         let count = scalars.count
         var types = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: count)
         var brackets = [FriBidiBracketType](repeating: 0, count: count)
@@ -119,7 +124,8 @@ final class Shaper {
             return fribidi_get_par_embedding_levels_ex(types, brackets, FriBidiStrIndex(count), &paragraph, &levels)
         }
         // 0 is FriBidi's failure (memory); draw the text unreordered, left to right, then.
-        return resolved == 0 ? [UInt8](repeating: 0, count: count) : levels.map { UInt8(bitPattern: $0) }
+        guard resolved != 0 else { return ([UInt8](repeating: 0, count: count), .leftToRight) }
+        return (levels.map { UInt8(bitPattern: $0) }, unfold_paragraph_is_rtl(paragraph) != 0 ? .rightToLeft : .leftToRight)
     }
 
     private func itemize(_ scalars: [UInt32], levels: [UInt8], chain: [Int]) -> [Run] {
@@ -127,13 +133,16 @@ final class Shaper {
         for (i, scalar) in scalars.enumerated() {
             let script = hb_unicode_script(unicode, scalar)
             let neutral = script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN
+            let invisible = Self.isDefaultIgnorable(scalar)
+            // Punctuation and digits go by the chain like letters (a quote after an emoji is the
+            // Latin font's, not the emoji font's); spaces and marks keep the run going.
+            let sticky = script == HB_SCRIPT_INHERITED || hb_unicode_general_category(unicode, scalar) == HB_UNICODE_GENERAL_CATEGORY_SPACE_SEPARATOR
             var face = -1
-            if let last = runs.last, last.face >= 0, neutral || Self.isJoinerOrSelector(scalar),
-                faces[last.face].covers(scalar) || Self.isJoinerOrSelector(scalar)
-            {
+            if let last = runs.last, last.face >= 0, invisible || (sticky && faces[last.face].covers(scalar)) {
                 face = last.face
             } else {
-                face = chain.first { faces[$0].covers(scalar) } ?? -1
+                // HarfBuzz draws default-ignorable characters as nothing, whichever font has them.
+                face = chain.first { faces[$0].covers(scalar) } ?? (invisible ? chain.first : nil) ?? -1
             }
             if var last = runs.popLast() {
                 let sameScript = neutral || last.script == HB_SCRIPT_COMMON || last.script == script
@@ -155,11 +164,15 @@ final class Shaper {
         return runs
     }
 
-    /// Zero-width joiners and non-joiners, variation selectors and emoji
-    /// modifiers' tags belong with the character before them.
-    static func isJoinerOrSelector(_ scalar: UInt32) -> Bool {
+    /// Unicode's default-ignorable code points (joiners, variation selectors,
+    /// direction marks, tags, the soft hyphen...): they draw nothing and
+    /// belong with the character before them.
+    static func isDefaultIgnorable(_ scalar: UInt32) -> Bool {
         switch scalar {
-        case 0x200C, 0x200D, 0xFE00 ... 0xFE0F, 0xE0020 ... 0xE007F, 0xE0100 ... 0xE01EF: true
+        case 0xAD, 0x34F, 0x61C, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180B ... 0x180F, 0x200B ... 0x200F, 0x202A ... 0x202E,
+            0x2060 ... 0x206F, 0x3164, 0xFE00 ... 0xFE0F, 0xFEFF, 0xFFA0, 0xFFF0 ... 0xFFF8, 0x1BCA0 ... 0x1BCA3,
+            0x1D173 ... 0x1D17A, 0xE0000 ... 0xE0FFF:
+            true
         default: false
         }
     }

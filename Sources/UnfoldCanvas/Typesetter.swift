@@ -29,11 +29,26 @@ public final class Typesetter {
     private var lastTable: (key: TableKey, index: Int)?
     private var currentSize: [Int]
 
+    /// Texts are told apart by their exact scalars: Swift's `String` equality
+    /// is canonical equivalence, under which "é" and "e\u{301}" are one key,
+    /// though they shape differently (and it hashes through normalization).
     private struct LineKey: Hashable {
         var text: String
         var size: Int  // 1/64 px
         var weight: FontWeight
         var direction: TextDirection
+
+        static func == (a: LineKey, b: LineKey) -> Bool {
+            a.size == b.size && a.weight == b.weight && a.direction == b.direction && a.text.utf8.elementsEqual(b.text.utf8)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(size)
+            hasher.combine(weight)
+            hasher.combine(direction)
+            var text = self.text
+            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
     }
 
     private struct TableKey: Hashable {
@@ -118,7 +133,10 @@ public final class Typesetter {
 
     /// Greedy line breaking to `maxWidth` pixels at the opportunities of
     /// `LineBreaks`, and, for a word too long for a line, between clusters.
-    /// Widths are the shaped paragraph's, by cluster. O(n) per paragraph.
+    /// Widths are the shaped paragraph's, by cluster. A line that would read
+    /// in another direction than its paragraph on its own (a right-to-left
+    /// paragraph's line that starts with a Latin word) starts with a
+    /// direction mark (U+200E, U+200F), which draws nothing. O(n) per paragraph.
     public func wrap(
         _ text: String, size: Double, weight: FontWeight, maxWidth: Double, direction: TextDirection = .leftToRight
     ) -> [String] {
@@ -155,6 +173,9 @@ public final class Typesetter {
                 }
                 var text = String(characters[start ..< end])
                 while text.last?.isWhitespace == true { text.removeLast() }
+                if start > 0, shaped(text, size: size, weight: weight, direction: direction).direction != line.direction {
+                    text = (line.direction == .rightToLeft ? "\u{200F}" : "\u{200E}") + text
+                }
                 lines.append(text)
                 start = end
                 while start < characters.count, characters[start] == " " { start += 1 }

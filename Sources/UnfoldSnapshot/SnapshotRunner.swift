@@ -72,6 +72,7 @@ public enum SnapshotRunner {
         }
         let result = try ScenarioRenderer.render(scenario, options: renderOptions)
         let artifacts = Artifacts(root: options.artifacts, scenario: scenario.name)
+        artifacts.removePrevious()
         let renderSeconds = seconds(clock.now - start)
         return try store.locked {
             try compareAndRecord(
@@ -244,6 +245,17 @@ public enum SnapshotRunner {
 struct Artifacts {
     let root: String
     let scenario: String
+    static let roles = ["expected", "actual", "diff"]
+
+    /// Removes the scenario's pictures of an earlier run, so that a report's
+    /// folder holds only what this run found (other files stay). O(files).
+    func removePrevious() {
+        let folder = root + "/" + scenario
+        guard let files = FileManager.default.subpaths(atPath: folder) else { return }
+        for file in files where Self.roles.contains(where: { file.hasSuffix(".\($0).png") || file.hasSuffix(".\($0).json") }) {
+            try? FileManager.default.removeItem(atPath: folder + "/" + file)
+        }
+    }
 
     private func path(_ name: String, _ role: String) -> (relative: String, full: String) {
         let ext = name.hasSuffix(".png") ? ".png" : name.hasSuffix(".json") ? ".json" : ""

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import UnfoldCanvas
@@ -127,6 +128,33 @@ import Testing
             offset += line.unicodeScalars.count
             #expect(full.startsCluster[offset], "a line ends inside a cluster at \(offset)")
         }
+    }
+
+    @Test func aWrappedLineKeepsItsParagraphsDirection() {
+        let lines = typesetter.wrap("שלום עולם Apple Banana Cherry", size: 20, weight: .regular, maxWidth: 110)
+        #expect(lines.count > 1)
+        #expect(lines.dropFirst().allSatisfy { shape($0).direction == .rightToLeft })
+        #expect(lines.dropFirst().contains { $0.hasPrefix("\u{200F}") }, "\(lines)")
+        #expect(lines.map { $0.replacingOccurrences(of: "\u{200F}", with: "") }.joined(separator: " ") == "שלום עולם Apple Banana Cherry")
+        let latin = typesetter.wrap("Apple Banana Cherry Damson", size: 20, weight: .regular, maxWidth: 110)
+        #expect(!latin.joined().unicodeScalars.contains { $0.value == 0x200E || $0.value == 0x200F })
+    }
+
+    @Test func invisibleCharactersDrawNothing() {
+        // A zero-width space, a word joiner, bidi isolates and a soft hyphen: no font has all of them, and none draws a box.
+        let plain = typesetter.width("ab cd", size: 20, weight: .regular)
+        let marked = "a\u{200B}b \u{2066}c\u{2060}d\u{2069}\u{AD}"
+        #expect(typesetter.width(marked, size: 20, weight: .regular) == plain)
+        #expect(shape(marked).glyphs.allSatisfy { $0.face >= 0 })
+    }
+
+    @Test func canonicallyEquivalentTextsAreShapedEachAsItIs() {
+        // Swift's == calls these equal; the cache must not hand one's glyphs to the other.
+        let composed = "Caf\u{E9} menu", decomposed = "Cafe\u{301} menu"
+        let a = shape(composed), b = shape(decomposed)
+        #expect(a.advances.count == composed.unicodeScalars.count + 1)
+        #expect(b.advances.count == decomposed.unicodeScalars.count + 1)
+        #expect(typesetter.ellipsized(decomposed, size: 20, weight: .regular, maxWidth: 40).hasSuffix("…"))
     }
 
     @Test func controlCharactersAreSkipped() {

@@ -73,6 +73,26 @@ func scenario(title: String = "Beta", steps: String = "[ {expand: a} ]") throws 
         #expect(run.cases.first { $0.reference == "state-00.png" }!.status == .passed)
     }
 
+    @Test func aRunLeavesOnlyItsOwnFailuresPictures() throws {
+        let box = Sandbox()
+        _ = try SnapshotRunner.check(scenario(), options: box.options(.missing))
+        let first = try SnapshotRunner.check(scenario(title: "Bete"), options: box.options(.never))
+        let diff = box.path + "/artifacts/" + (first.cases.first { $0.reference == "state-01.png" }?.artifacts["diff"] ?? "?")
+        #expect(FileManager.default.fileExists(atPath: diff))
+        try Data("notes".utf8).write(to: URL(fileURLWithPath: box.path + "/artifacts/tiny/notes.txt"))
+        // The next run fails elsewhere (a new step); the earlier failure's pictures are gone, other files stay.
+        let second = try SnapshotRunner.check(scenario(steps: "[ {expand: a}, {collapse: a} ]"), options: box.options(.never))
+        #expect(second.cases.contains { $0.status == .failed })
+        #expect(!FileManager.default.fileExists(atPath: diff))
+        #expect(FileManager.default.fileExists(atPath: box.path + "/artifacts/tiny/notes.txt"))
+        let left = try FileManager.default.subpathsOfDirectory(atPath: box.path + "/artifacts/tiny").filter { $0.hasSuffix(".png") || $0.hasSuffix(".json") }
+        let named = Set(
+            second.cases.flatMap {
+                $0.artifacts.values.map { String($0.dropFirst("tiny/".count)) } + $0.frames.flatMap(\.artifacts.values).map { String($0.dropFirst("tiny/".count)) }
+            })
+        #expect(Set(left) == named)
+    }
+
     @Test func failedModeReRecordsOnlyWhatDiffers() throws {
         let box = Sandbox()
         _ = try SnapshotRunner.check(scenario(), options: box.options(.missing))
