@@ -34,6 +34,7 @@ public struct Appearance: Sendable, Equatable {
 
     public enum Theme: String, Sendable, CaseIterable { case light, dark }
 
+    /// Left to right, or right to left (Arabic, Hebrew): the outline's reading direction.
     public enum Direction: String, Sendable, CaseIterable { case ltr, rtl }
 
     /// Sizes and decorations shared by every row. A preset gives all of them

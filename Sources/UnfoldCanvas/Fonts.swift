@@ -46,6 +46,7 @@ public struct FontSet: Sendable, Equatable {
     public static let bundled = FontSet(
         regular: .bundled(.regular), semibold: .bundled(.semibold), fallbacks: BundledFont.fallbacks.map { .bundled($0) })
 
+    /// Latin fonts of each weight, then the fonts tried for characters they lack.
     public init(regular: Source, semibold: Source, fallbacks: [Source]) {
         self.regular = regular
         self.semibold = semibold
@@ -97,60 +98,93 @@ final class Library {
     deinit { FT_Done_FreeType(handle) }
 }
 
+/// A font file's bytes, read once and shared by every face made from it
+/// while any of them lives (a render's typesetters, one per worker), so
+/// that every face of a render reads the same bytes and memory does not
+/// grow with the number of workers. The bytes are valid until the last
+/// face that holds this object is gone.
+final class FontFileBytes: @unchecked Sendable {
+    let bytes: UnsafeRawBufferPointer
+    /// Larger files are refused: no font Unfold can use comes close.
+    static let maxBytes = 64 << 20
+
+    private init(copying data: Data) {
+        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: data.count, alignment: 16)
+        data.copyBytes(to: copy)
+        bytes = UnsafeRawBufferPointer(copy)
+    }
+
+    deinit { bytes.deallocate() }
+
+    private struct Entry { weak var file: FontFileBytes? }
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var open: [String: Entry] = [:]
+
+    /// The file's bytes: those already read if a face still holds them, else read now.
+    static func read(_ path: String) throws(TextError) -> FontFileBytes {
+        lock.lock()
+        defer { lock.unlock() }
+        if let file = open[path]?.file { return file }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+        guard let size else { throw .fontUnreadable(path: path) }
+        guard size <= maxBytes else { throw .fontTooLarge(path: path, bytes: size) }
+        guard let data = FileManager.default.contents(atPath: path), !data.isEmpty, data.count <= maxBytes else {
+            throw .fontUnreadable(path: path)
+        }
+        let file = FontFileBytes(copying: data)
+        open = open.filter { $0.value.file != nil }
+        open[path] = Entry(file: file)
+        return file
+    }
+}
+
 /// One font, as FreeType (for glyph outlines) and HarfBuzz (for shaping)
-/// see it: both read the same bytes, which for a file are read once and
-/// kept here, and for a bundled font live as long as the process (as
-/// FreeType and HarfBuzz require of memory fonts).
+/// see it: both read the same bytes, a file's (`FontFileBytes`, kept alive
+/// here) or a bundled font's (static), as FreeType and HarfBuzz require of
+/// memory fonts.
 final class Face {
     let library: Library
     let face: FT_Face
     /// HarfBuzz's font at a scale of one unit per font unit, so that shaping
     /// gives exact font units and the conversion to pixels is Unfold's own.
     let font: OpaquePointer
+    /// HarfBuzz's (always 16...16384), for both its scale and the conversion.
     let unitsPerEm: Int
     let ascender: Double
     let descender: Double
-    /// A file's bytes, owned; nil for a bundled font.
-    private let owned: UnsafeMutableRawBufferPointer?
+    /// A file's bytes, kept alive while FreeType and HarfBuzz read them; nil for a bundled font.
+    private let file: FontFileBytes?
 
-    init(library: Library, source: FontSet.Source) throws {
+    init(library: Library, source: FontSet.Source) throws(TextError) {
         self.library = library
+        switch source {
+        case let .file(path): file = try FontFileBytes.read(path)
+        case .bundled: file = nil
+        }
         let bytes: UnsafeRawBufferPointer
         switch source {
-        case let .file(path):
-            guard let data = FileManager.default.contents(atPath: path), !data.isEmpty else {
-                throw TextError.fontUnreadable(path: path)
-            }
-            let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: data.count, alignment: 16)
-            data.copyBytes(to: copy)
-            owned = copy
-            bytes = UnsafeRawBufferPointer(copy)
-        case let .bundled(font):
-            owned = nil
-            bytes = font.bytes
+        case .file: bytes = file?.bytes ?? UnsafeRawBufferPointer(start: nil, count: 0)
+        case let .bundled(font): bytes = font.bytes
         }
         var face: FT_Face?
         let error = FT_New_Memory_Face(
             library.handle, bytes.baseAddress?.assumingMemoryBound(to: FT_Byte.self), FT_Long(bytes.count), 0, &face)
-        guard error == 0, let face else {
-            owned?.deallocate()
-            throw TextError.fontFailed(name: source.name, code: Int(error))
-        }
+        guard error == 0, let face else { throw .fontFailed(name: source.name, code: Int(error)) }
         let blob = hb_blob_create(
             bytes.baseAddress?.assumingMemoryBound(to: CChar.self), UInt32(bytes.count), HB_MEMORY_MODE_READONLY, nil, nil)
         let hbFace = hb_face_create(blob, 0)
         hb_blob_destroy(blob)
-        guard let hbFont = hb_font_create(hbFace) else {
-            hb_face_destroy(hbFace)
-            FT_Done_Face(face)
-            owned?.deallocate()
-            throw TextError.fontFailed(name: source.name, code: -1)
-        }
+        // HarfBuzz reads what FreeType may not (and the other way round): a font must be readable by both.
+        let hbFont: OpaquePointer? = hb_face_get_glyph_count(hbFace) > 0 ? hb_font_create(hbFace) : nil
+        unitsPerEm = Int(hb_face_get_upem(hbFace))
         hb_face_destroy(hbFace)
-        self.face = face
+        guard let hbFont else {
+            FT_Done_Face(face)
+            throw .unreadableForShaping(name: source.name)
+        }
         font = hbFont
-        unitsPerEm = Int(face.pointee.units_per_EM)
         hb_font_set_scale(font, Int32(unitsPerEm), Int32(unitsPerEm))
+        self.face = face
         ascender = Double(face.pointee.ascender)
         descender = Double(face.pointee.descender)
     }
@@ -158,7 +192,6 @@ final class Face {
     deinit {
         hb_font_destroy(font)
         FT_Done_Face(face)
-        owned?.deallocate()
     }
 
     /// Whether the font has a glyph for the character (its cmap, as HarfBuzz reads it).
@@ -237,10 +270,15 @@ extension FontSet {
 public enum TextError: Error, CustomStringConvertible {
     case fontFailed(name: String, code: Int)
     case fontUnreadable(path: String)
+    case fontTooLarge(path: String, bytes: Int)
+    case unreadableForShaping(name: String)
     case freeTypeFailed(Int)
     public var description: String {
         switch self {
         case let .fontUnreadable(path): "cannot read the font file \(path): check that it exists and is readable"
+        case let .unreadableForShaping(name): "HarfBuzz cannot read \(name): check that it is a TrueType or OpenType font"
+        case let .fontTooLarge(path, bytes):
+            "the font file \(path) is \(bytes) bytes, over the limit of \(FontFileBytes.maxBytes): name a single font, not a collection or an archive"
         case let .fontFailed(name, code): "cannot load \(name) (FreeType error \(code)): check that it is a TrueType or OpenType font"
         case let .freeTypeFailed(code): "FreeType failed to start (error \(code))"
         }

@@ -1,5 +1,6 @@
 /// Where a line of text may break, by the common cases of the Unicode line
-/// breaking algorithm (UAX #14): after spaces; before and after CJK
+/// breaking algorithm (UAX #14): after spaces and zero-width spaces (which
+/// Thai and Khmer text may carry between words); before and after CJK
 /// ideographs, kana, Hangul syllables and emoji; after a hyphen inside a
 /// word. Never before closing punctuation, a small kana or "…", and never
 /// after opening punctuation (rules LB13, LB14, LB21, LB22, LB30 in spirit).
@@ -17,6 +18,7 @@ enum LineBreaks {
         for i in 1 ..< characters.count {
             let before = classes[i - 1], after = classes[i]
             switch (before, after) {
+            case (.zeroWidthSpace, _): result[i] = true
             case (_, .space), (_, .closing), (_, .nonStarter), (.opening, _): result[i] = false
             case (.space, _): result[i] = true
             case (.ideographic, _), (_, .ideographic): result[i] = true
@@ -29,12 +31,13 @@ enum LineBreaks {
 
     /// The line-breaking classes Unfold tells apart.
     enum Class: Equatable {
-        case space, opening, closing, nonStarter, ideographic, hyphen, other
+        case space, zeroWidthSpace, opening, closing, nonStarter, ideographic, hyphen, other
 
         init(_ character: Character) {
             guard let scalar = character.unicodeScalars.first else { self = .other; return }
             switch scalar.value {
             case 0x20, 0x09, 0x1680, 0x2000 ... 0x2006, 0x2008 ... 0x200A, 0x205F, 0x3000: self = .space
+            case 0x200B: self = .zeroWidthSpace
             case 0x28, 0x5B, 0x7B, 0xAB, 0x2018, 0x201C, 0x3008, 0x300A, 0x300C, 0x300E, 0x3010, 0x3014, 0x3016, 0x3018,
                 0x301A, 0x301D, 0xFF08, 0xFF3B, 0xFF5B, 0xFF5F, 0xFF62:
                 self = .opening

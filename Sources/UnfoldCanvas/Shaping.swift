@@ -68,7 +68,9 @@ struct ShapedLine {
 /// O(n) in the line's length, plus HarfBuzz's shaping. Not thread-safe.
 final class Shaper {
     private let faces: [Face]
+    /// HarfBuzz's buffer, reused by every shaping: owned, destroyed with the shaper.
     private let buffer: OpaquePointer
+    /// HarfBuzz's Unicode data (scripts, categories): static, valid for the process.
     private let unicode: OpaquePointer
 
     init(faces: [Face]) {
@@ -156,10 +158,23 @@ final class Shaper {
             }
             runs.append(Run(range: i ..< i + 1, level: levels[i], face: face, script: neutral ? HB_SCRIPT_COMMON : script))
         }
-        // A run of only neutral characters takes the script before it (or after it).
-        for i in runs.indices where runs[i].script == HB_SCRIPT_COMMON {
-            let neighbour = runs[..<i].last { $0.script != HB_SCRIPT_COMMON } ?? runs[(i + 1)...].first { $0.script != HB_SCRIPT_COMMON }
-            if let neighbour { runs[i].script = neighbour.script }
+        // A run of only neutral characters takes the script of the drawn run before it (or,
+        // at the start, after it): one pass each way. Boxes (no font) lend no script.
+        var before: hb_script_t?
+        for i in runs.indices {
+            if runs[i].script == HB_SCRIPT_COMMON {
+                if let before { runs[i].script = before }
+            } else if runs[i].face >= 0 {
+                before = runs[i].script
+            }
+        }
+        var after: hb_script_t?
+        for i in runs.indices.reversed() {
+            if runs[i].script == HB_SCRIPT_COMMON {
+                if let after { runs[i].script = after }
+            } else if runs[i].face >= 0 {
+                after = runs[i].script
+            }
         }
         return runs
     }
@@ -219,6 +234,7 @@ final class Shaper {
         hb_buffer_set_direction(buffer, run.level % 2 == 1 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(buffer, run.script)
         hb_shape(face.font, buffer, nil, 0)
+        // Both arrays belong to the buffer and stay valid until it is next changed (the next run).
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count), let positions = hb_buffer_get_glyph_positions(buffer, &count)
         else { return 0 }

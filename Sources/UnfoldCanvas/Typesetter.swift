@@ -18,10 +18,14 @@ public final class Typesetter {
     /// Per weight (regular, semibold), the faces to try in order.
     private let chains: [[Int]]
     private let shaper: Shaper
-    /// Shaped lines by text, size, weight and direction; emptied when full,
-    /// which bounds its memory and never changes a result.
+    /// Shaped lines by text, size, weight and direction, in two generations:
+    /// when the current one holds `cacheScalars` scalars it becomes the old
+    /// one (lines used again move back), which bounds the memory, keeps a
+    /// frame's lines however many there are, and never changes a result.
     private var lines: [LineKey: ShapedLine] = [:]
-    private static let maxCachedLines = 4096
+    private var olderLines: [LineKey: ShapedLine] = [:]
+    private var cachedScalars = 0
+    private static let cacheScalars = 1 << 18
     /// Glyph cache: a table per (face, size), indexed by glyph index; the last
     /// table used is looked up without hashing (a title keeps one font and size).
     private var tables: [TableKey: Int] = [:]
@@ -87,9 +91,14 @@ public final class Typesetter {
     func shaped(_ text: String, size: Double, weight: FontWeight, direction: TextDirection = .leftToRight) -> ShapedLine {
         let key = LineKey(text: text, size: Int((size * 64).rounded()), weight: weight, direction: direction)
         if let line = lines[key] { return line }
-        let line = shaper.shape(text, size: key.size, chain: chains[weight == .regular ? 0 : 1], direction: direction)
-        if lines.count >= Self.maxCachedLines { lines.removeAll(keepingCapacity: true) }
+        let line = olderLines[key] ?? shaper.shape(text, size: key.size, chain: chains[weight == .regular ? 0 : 1], direction: direction)
+        if cachedScalars >= Self.cacheScalars {
+            olderLines = lines
+            lines = [:]
+            cachedScalars = 0
+        }
         lines[key] = line
+        cachedScalars += line.advances.count
         return line
     }
 
@@ -158,12 +167,12 @@ public final class Typesetter {
             var start = 0
             while start < characters.count {
                 var end = start, width = 0, lastBreak: Int? = nil, lastWhole: Int? = nil
-                // The width of the line up to `end`, not counting spaces at its end.
-                var visible = 0
+                // The width of the line up to `end`, not counting spaces at its end, and whether it has ink.
+                var visible = 0, ink = false
                 while end < characters.count {
-                    if end > start, breaks[end] { lastBreak = end }
+                    if ink, breaks[end] { lastBreak = end }
                     width += widths[end]
-                    if !characters[end].isWhitespace { visible = width }
+                    if !characters[end].isWhitespace { (visible, ink) = (width, true) }
                     if visible > limit, end > start { break }
                     if whole[end] { lastWhole = end + 1 }
                     end += 1
@@ -178,7 +187,7 @@ public final class Typesetter {
                 }
                 lines.append(text)
                 start = end
-                while start < characters.count, characters[start] == " " { start += 1 }
+                while start < characters.count, LineBreaks.Class(characters[start]) == .space { start += 1 }
             }
             if characters.isEmpty { lines.append("") }
         }
@@ -217,7 +226,7 @@ public final class Typesetter {
         for p in line.glyphs {
             let penX = (origin + p.x + 32) >> 6
             if p.face < 0 {
-                drawMissingBox(into: surface, x: penX, baseline: baseline, size: size, color: color, clip: area)
+                drawMissingBox(into: surface, x: penX, width: p.advance >> 6, baseline: baseline, size: size, color: color, clip: area)
                 continue
             }
             guard let g = glyph(face: p.face, index: p.id, size: sizeKey), g.width > 0 else { continue }
@@ -237,9 +246,10 @@ public final class Typesetter {
         return Double(line.width) / 64
     }
 
-    /// A hollow box, 0.6 em by 0.7 em, for a character no font has.
-    private func drawMissingBox(into surface: Surface, x: Int, baseline: Int, size: Double, color: Color, clip: PixelRect) {
-        let w = Double(Int(size * 0.6)) - 2, h = Double(Int(size * 0.7))
+    /// A hollow box, as wide as its advance (`Shaper`'s 0.6 em) less a pixel
+    /// each side, and 0.7 em tall, for a character no font has.
+    private func drawMissingBox(into surface: Surface, x: Int, width: Int, baseline: Int, size: Double, color: Color, clip: PixelRect) {
+        let w = Double(width) - 2, h = Double(Int(size * 0.7))
         let x0 = Double(x + 1), y0 = Double(baseline) - h
         let line = max(1, (size / 16).rounded())
         var path = Path.rect(x: x0, y: y0, width: w, height: h)

@@ -13,9 +13,9 @@ public struct OutlinePainter {
     public let palette: Palette
     public let scale: Double
     public let typesetter: Typesetter
-    /// A right-to-left outline, drawn mirrored.
-    let mirrored: Bool
+    /// The outline's direction: right to left is drawn mirrored.
     let direction: TextDirection
+    var mirrored: Bool { direction == .rightToLeft }
 
     /// `palette` overrides the theme's colours.
     public init(appearance: Appearance, typesetter: Typesetter, palette: Palette? = nil) {
@@ -23,7 +23,6 @@ public struct OutlinePainter {
         self.palette = palette ?? .of(appearance.canvas.theme, preset: appearance.style.preset)
         scale = Double(appearance.canvas.scale)
         self.typesetter = typesetter
-        mirrored = appearance.canvas.direction == .rtl
         direction = TextDirection(appearance.canvas.direction)
     }
 
@@ -31,8 +30,16 @@ public struct OutlinePainter {
     /// the leading edge begins, in device pixels from the left of a canvas
     /// `canvas` pixels wide: the mirror image of the left-to-right place when
     /// the outline reads right to left.
-    func x(_ leading: Double, width: Double = 0, canvas: Int) -> Double {
+    func x(_ leading: Double, width: Double, canvas: Int) -> Double {
         mirrored ? Double(canvas) - (leading + width) * scale : leading * scale
+    }
+
+    /// Where a line of text `width` device pixels wide starts: at `leading`, or
+    /// right to left ending there, moved from its left-to-right place by whole
+    /// pixels so that its glyphs fall on pixels alike in both directions.
+    func textX(_ leading: Double, width: Double, canvas: Int) -> Double {
+        let ltr = leading * scale
+        return mirrored ? ltr + (x(leading, width: width / scale, canvas: canvas) - ltr).rounded() : ltr
     }
 
     /// The pixel size of a canvas `height` points tall.
@@ -169,9 +176,9 @@ public struct OutlinePainter {
                     x: x(badge.leading, width: badge.width, canvas: width), y: (cy - badge.height / 2) * s, width: badge.width * s,
                     height: badge.height * s, radius: badge.height / 2 * s),
                 color: c(palette.badgeBackground), clip: clip)
-            let textWidth = typesetter.width(badge.text, size: px, weight: .regular, direction: direction)
+            let textWidth = mirrored ? typesetter.width(badge.text, size: px, weight: .regular, direction: direction) : 0
             typesetter.draw(
-                badge.text, into: surface, x: x(badge.textLeading, width: textWidth / s, canvas: width), baseline: baseline(cy, px),
+                badge.text, into: surface, x: textX(badge.textLeading, width: textWidth, canvas: width), baseline: baseline(cy, px),
                 size: px, weight: .regular, color: c(palette.badgeText), clip: clip, direction: direction)
         }
 
@@ -186,15 +193,9 @@ public struct OutlinePainter {
         for ((text, color), (ascender, descender)) in zip(blocks, metrics) {
             let (px, weight) = (text.fontSize * s, FontWeight(text.weight))
             for line in text.lines {
-                // Lines start at the leading edge. Right to left, a line ends there, moved from its
-                // left-to-right place by whole pixels, so that its glyphs fall on pixels alike.
-                var lineX = text.leading * s
-                if mirrored {
-                    let lineWidth = typesetter.width(line, size: px, weight: weight, direction: direction) / s
-                    lineX += (x(text.leading, width: lineWidth, canvas: width) - lineX).rounded()
-                }
+                let lineWidth = mirrored ? typesetter.width(line, size: px, weight: weight, direction: direction) : 0
                 typesetter.draw(
-                    line, into: surface, x: lineX, baseline: Int((lineTop + ascender).rounded()),
+                    line, into: surface, x: textX(text.leading, width: lineWidth, canvas: width), baseline: Int((lineTop + ascender).rounded()),
                     size: px, weight: weight, color: c(color), clip: textClip, direction: direction)
                 lineTop += ascender + descender
             }
@@ -272,6 +273,7 @@ public struct OutlinePainter {
 }
 
 extension TextDirection {
+    /// The direction text takes in an outline reading `direction`, when it has none of its own.
     public init(_ direction: Appearance.Direction) {
         self = direction == .rtl ? .rightToLeft : .leftToRight
     }

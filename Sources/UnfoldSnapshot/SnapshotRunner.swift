@@ -72,10 +72,10 @@ public enum SnapshotRunner {
         }
         let result = try ScenarioRenderer.render(scenario, options: renderOptions)
         let artifacts = Artifacts(root: options.artifacts, scenario: scenario.name)
-        artifacts.removePrevious()
         let renderSeconds = seconds(clock.now - start)
         return try store.locked {
-            try compareAndRecord(
+            artifacts.removePrevious()
+            return try compareAndRecord(
                 result, store: store, artifacts: artifacts, options: options, environment: environment, prune: prune,
                 renderSeconds: renderSeconds)
         }

@@ -144,7 +144,7 @@ struct FramePainter {
             OutlinePainter(appearance: spec.appearance(), typesetter: try Typesetter(fonts: files), palette: palette)
         }
         height = spec.height
-        measure = .typesetter(painters[0].typesetter, scale: spec.scale)
+        measure = .typesetter(painters[0].typesetter, scale: spec.scale, direction: painters[0].appearance.canvas.direction)
     }
 
     func draw(_ frame: FrameLayout) throws -> Pixmap {

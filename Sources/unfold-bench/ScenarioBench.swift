@@ -91,7 +91,7 @@ struct ScenarioBench: ParsableCommand {
             result["play_ms"] = ms(milliseconds(clock.measure { playback = try! Playback(scenario) }))
             let appearance = scenario.appearance
             let typesetter = try Typesetter(fonts: fonts)
-            let rows = RowLayout(appearance: appearance, measure: .typesetter(typesetter, scale: 3))
+            let rows = RowLayout(appearance: appearance, measure: .typesetter(typesetter, scale: 3, direction: appearance.canvas.direction))
             let painter = OutlinePainter(appearance: appearance, typesetter: typesetter)
             // The first state: layout, draw, encode (what `unfold render` does for state-00).
             result["state_ms"] = ms(

@@ -112,9 +112,9 @@ import Testing
             #expect(full.startsCluster[kept.unicodeScalars.count], "\(cut) splits a cluster")
         }
         // Right to left, the ellipsis ends the text, so it is drawn leftmost.
-        let arabic = typesetter.ellipsized("المستندات والصور القديمة", size: 20, weight: .regular, maxWidth: 120)
-        let line = shape(arabic)
-        #expect(arabic.hasSuffix("…"))
+        let arabic = typesetter.ellipsized("المستندات والصور القديمة", size: 20, weight: .regular, maxWidth: 120, direction: .rightToLeft)
+        let line = shape(arabic, .rightToLeft)
+        #expect(arabic.hasSuffix("…") && line.width <= 120 * 64)
         #expect(line.glyphs.first?.cluster == arabic.unicodeScalars.count - 1)
     }
 
@@ -123,6 +123,7 @@ import Testing
         let full = shape(hindi)
         let lines = typesetter.wrap(hindi, size: 20, weight: .regular, maxWidth: 50)
         #expect(lines.count > 1 && lines.joined() == hindi)
+        #expect(lines.allSatisfy { typesetter.width($0, size: 20, weight: .regular) <= 50 })
         var offset = 0
         for line in lines.dropLast() {
             offset += line.unicodeScalars.count
@@ -138,6 +139,38 @@ import Testing
         #expect(lines.map { $0.replacingOccurrences(of: "\u{200F}", with: "") }.joined(separator: " ") == "שלום עולם Apple Banana Cherry")
         let latin = typesetter.wrap("Apple Banana Cherry Damson", size: 20, weight: .regular, maxWidth: 110)
         #expect(!latin.joined().unicodeScalars.contains { $0.value == 0x200E || $0.value == 0x200F })
+    }
+
+    @Test func wrappingEdgeCases() {
+        let t = typesetter
+        // Leading spaces never make an empty first line.
+        #expect(t.wrap("   Configuration", size: 20, weight: .regular, maxWidth: 60).first?.isEmpty == false)
+        // A first character wider than the line still makes progress, one cluster a line.
+        #expect(t.wrap("WWW", size: 40, weight: .regular, maxWidth: 10) == ["W", "W", "W"])
+        #expect(t.wrap("ab", size: 20, weight: .regular, maxWidth: 0) == ["a", "b"])
+        // A zero-width space is a place to break (Thai words, for one).
+        let thai = t.wrap("สวัสดีครับ\u{200B}ภาษาไทย", size: 20, weight: .regular, maxWidth: 100)
+        #expect(thai.count == 2 && thai[0].hasSuffix("\u{200B}") && thai[1] == "ภาษาไทย")
+    }
+
+    @Test func nestedDirectionsReorderByLevel() {
+        // An English phrase isolated inside a Hebrew one inside an English line: levels 0, 1 and 2.
+        let text = "Go \u{2067}שלום \u{2066}abc\u{2069} עולם\u{2069} now"
+        let line = shape(text)
+        func x(_ scalar: Int) -> Int { line.glyphs.first { $0.cluster == scalar }?.x ?? -1 }
+        let g = 0, shin = 4, a = 10, c = 12, ayin = 15, n = 21
+        #expect(x(g) < x(ayin) && x(ayin) < x(a) && x(a) < x(c) && x(c) < x(shin) && x(shin) < x(n))
+    }
+
+    @Test func fontFilesAreReadOnceAndShared() throws {
+        let fonts = try FontSet.locate()
+        let directory = FontSet(directory: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path + "/Fonts")
+        for set in [fonts, directory] {
+            let typesetters = try (0 ..< 3).map { _ in try Typesetter(fonts: set) }
+            let widths = typesetters.map { $0.width("Hello 河北 مرحبا 🚀", size: 20, weight: .regular) }
+            #expect(Set(widths).count == 1)
+        }
+        #expect(throws: TextError.self) { try Typesetter(fonts: FontSet(regular: .file("/nonexistent.ttf"), semibold: .bundled(.semibold), fallbacks: [])) }
     }
 
     @Test func invisibleCharactersDrawNothing() {

@@ -57,8 +57,11 @@ import UnfoldRender
             let twin = try #require(rtl[path])
             #expect(flipped != picture, "\(path) is symmetric: the test would prove nothing")
             // Edges mirrored land on 1/256 pixel the other way round, so coverage
-            // may differ by a rounding step (within pixelmatch's threshold), never more.
-            let result = compare(flipped, twin)
+            // may differ by a rounding step, never more: every pixel counts, anti-aliased or not.
+            var options = DiffOptions()
+            options.threshold = 0.02
+            options.countAntiAliasing = true
+            let result = compare(flipped, twin, options: options)
             #expect(result.differentPixels == 0, "\(path): \(result.differentPixels) pixels differ from the mirror image")
         }
     }
