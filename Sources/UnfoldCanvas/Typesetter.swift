@@ -79,10 +79,11 @@ public final class Typesetter {
         currentSize = Array(repeating: 0, count: faces.count)
     }
 
-    /// Ascender and descender (positive, below the baseline) in pixels from the
-    /// Latin font's hhea table, so that other scripts do not move the baseline.
+    /// Ascender and descender (positive, below the baseline) in pixels of the
+    /// first regular font: a scenario's own, else the bundled Latin one; so
+    /// that fallback fonts (other scripts) never move the baseline.
     public func lineMetrics(size: Double) -> (ascender: Double, descender: Double) {
-        let f = faces[0]
+        let f = faces[chains[0].first ?? 0]
         let em = Double(f.unitsPerEm)
         return (f.ascender / em * size, -f.descender / em * size)
     }
