@@ -143,10 +143,12 @@ public final class Typesetter {
 
     /// Greedy line breaking to `maxWidth` pixels at the opportunities of
     /// `LineBreaks`, and, for a word too long for a line, between clusters.
-    /// Widths are the shaped paragraph's, by cluster. A line that would read
+    /// Widths are the shaped paragraph's, by cluster; a line that comes out
+    /// wider shaped on its own ends at the opportunity before. A line that would read
     /// in another direction than its paragraph on its own (a right-to-left
     /// paragraph's line that starts with a Latin word) starts with a
-    /// direction mark (U+200E, U+200F), which draws nothing. O(n) per paragraph.
+    /// direction mark (U+200E, U+200F), which draws nothing. O(n) per
+    /// paragraph, plus a shaping per line.
     public func wrap(
         _ text: String, size: Double, weight: FontWeight, maxWidth: Double, direction: TextDirection = .leftToRight
     ) -> [String] {
@@ -167,22 +169,35 @@ public final class Typesetter {
             }
             var start = 0
             while start < characters.count {
-                var end = start, width = 0, lastBreak: Int? = nil, lastWhole: Int? = nil
+                var end = start, width = 0
+                // Where the line may end: at break opportunities, else between clusters.
+                var breakEnds: [Int] = [], wholeEnds: [Int] = []
                 // The width of the line up to `end`, not counting spaces at its end, and whether it has ink.
                 var visible = 0, ink = false
                 while end < characters.count {
-                    if ink, breaks[end] { lastBreak = end }
+                    if ink, breaks[end] { breakEnds.append(end) }
                     width += widths[end]
                     if !characters[end].isWhitespace { (visible, ink) = (width, true) }
                     if visible > limit, end > start { break }
-                    if whole[end] { lastWhole = end + 1 }
+                    if whole[end] { wholeEnds.append(end + 1) }
                     end += 1
                 }
-                if end < characters.count {  // the line is full: break at the last opportunity, else between clusters
-                    end = lastBreak ?? lastWhole ?? end
+                func text(to end: Int) -> String {
+                    var text = String(characters[start ..< end])
+                    while text.last?.isWhitespace == true { text.removeLast() }
+                    return text
                 }
-                var text = String(characters[start ..< end])
-                while text.last?.isWhitespace == true { text.removeLast() }
+                if end < characters.count {
+                    // The line is full. Widths were the paragraph's; shaped alone (its own bidi,
+                    // joining and kerning at the cut) a line may come out wider: then end earlier.
+                    var ends = breakEnds.isEmpty ? wholeEnds : breakEnds
+                    if let last = ends.popLast() { end = last }
+                    while let earlier = ends.last, shaped(text(to: end), size: size, weight: weight, direction: direction).width > limit {
+                        end = earlier
+                        ends.removeLast()
+                    }
+                }
+                var text = text(to: end)
                 if start > 0, shaped(text, size: size, weight: weight, direction: direction).direction != line.direction {
                     text = (line.direction == .rightToLeft ? "\u{200F}" : "\u{200E}") + text
                 }

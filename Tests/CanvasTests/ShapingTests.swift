@@ -141,6 +141,18 @@ import Testing
         #expect(!latin.joined().unicodeScalars.contains { $0.value == 0x200E || $0.value == 0x200F })
     }
 
+    @Test func wrappedLinesFitAsTheyAreDrawn() {
+        // Cut Arabic words take other forms (a medial letter becomes final) and can grow: every line, shaped alone, fits.
+        let arabic = "رحلةإلىالإسكندريةفيالصيفالماضيمعالعائلة"
+        for maxWidth in stride(from: 30.0, through: 150, by: 10) {
+            let lines = typesetter.wrap(arabic, size: 20, weight: .regular, maxWidth: maxWidth, direction: .rightToLeft)
+            #expect(lines.joined() == arabic)
+            for line in lines where line.count > 1 {
+                #expect(typesetter.width(line, size: 20, weight: .regular, direction: .rightToLeft) <= maxWidth, "\(maxWidth): \(line)")
+            }
+        }
+    }
+
     @Test func wrappingEdgeCases() {
         let t = typesetter
         // Leading spaces never make an empty first line.
