@@ -34,6 +34,10 @@ public struct Appearance: Sendable, Equatable {
 
     public enum Theme: String, Sendable, CaseIterable { case light, dark }
 
+    /// The icon of the row a node shows while its children load ("Loading…"):
+    /// drawn whatever `style.icons` says, and never given a checkbox.
+    public static let loadingIcon = "spinner"
+
     /// Left to right, or right to left (Arabic, Hebrew): the outline's reading direction.
     public enum Direction: String, Sendable, CaseIterable { case ltr, rtl }
 

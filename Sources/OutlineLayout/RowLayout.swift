@@ -109,7 +109,7 @@ public struct RowLayout: Sendable {
         var leading = contentStart
         var checkbox: RowContent.Checkbox?
         // Not on detail rows, nor on the "Loading…" row of a node still loading its children.
-        if style.checkboxes, !facts.isDetail, facts.icon != "spinner" {
+        if style.checkboxes, !facts.isDetail, facts.icon != Appearance.loadingIcon {
             let size = min(Metrics.checkboxSize, (fixed ?? Metrics.checkboxSize + 6) - 6)
             if size >= 4 {
                 checkbox = RowContent.Checkbox(leading: leading, size: size, state: facts.check)

@@ -29,7 +29,7 @@ enum TreeReader {
                         "a node still `loading` has no children yet", hint: "drop `children:`, or `loading: true` once they are loaded")
                 }
                 // The row a list shows while children load: a spinner and "Loading…", removable by a step (`remove: <id>/loading`).
-                scenario.nodes.append(NodeSpec(key: "loading", title: "Loading…", icon: "spinner", parent: index))
+                scenario.nodes.append(NodeSpec(key: "loading", title: "Loading…", icon: Appearance.loadingIcon, parent: index))
                 scenario.nodeLocations.append(at)
                 return (index, nil)
             }

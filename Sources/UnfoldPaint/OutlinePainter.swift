@@ -149,7 +149,7 @@ public struct OutlinePainter {
             let size = icon.size
             // A folder shows open while its row is (more than half way) expanded.
             // The spinner of a loading row is always drawn; other names as the style says.
-            let drawn = appearance.style.icons == .glyph || icon.name == "spinner"
+            let drawn = appearance.style.icons == .glyph || icon.name == Appearance.loadingIcon
             let glyph = drawn ? IconGlyph(name: icon.name, open: (box.chevron ?? 0) >= 45) : nil
             let left = x(icon.leading, width: size, canvas: width)
             if let glyph {
