@@ -8,6 +8,6 @@ VENV=.build/pillow-venv
 if ! "$VENV/bin/python" -c "import PIL" 2>/dev/null; then
   echo "== making $VENV with Pillow"
   python3 -m venv "$VENV"
-  "$VENV/bin/pip" install -q pillow
+  "$VENV/bin/pip" install -q pillow==13.0.0  # its wheel bundles FreeType 2.14.3 and HarfBuzz 14.5.0
 fi
 "$VENV/bin/python" scripts/check-animations.py "${1:-.build/release/unfold}"

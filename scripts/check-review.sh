@@ -14,6 +14,6 @@ VENV=.build/review-venv
 if ! "$VENV/bin/python" -c "import playwright" 2>/dev/null; then
   echo "== making $VENV with Playwright"
   python3 -m venv "$VENV"
-  "$VENV/bin/pip" install -q playwright
+  "$VENV/bin/pip" install -q playwright==1.65.2
 fi
 "$VENV/bin/python" Tests/review/test_review.py "$UNFOLD"

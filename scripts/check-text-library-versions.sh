@@ -29,7 +29,7 @@ U=$(realpath "${1:-.build/release/unfold}")
 VENV=.build/pillow-venv
 if ! "$VENV/bin/python" -c "import PIL" 2>/dev/null; then
   python3 -m venv "$VENV"
-  "$VENV/bin/pip" install -q pillow
+  "$VENV/bin/pip" install -q pillow==13.0.0  # its wheel bundles FreeType 2.14.3 and HarfBuzz 14.5.0
 fi
 PY="$PWD/$VENV/bin/python"
 libs=$("$PY" -c "import PIL, os; print(os.path.realpath(os.path.join(os.path.dirname(PIL.__file__), '..', 'pillow.libs')))")
