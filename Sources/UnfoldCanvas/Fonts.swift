@@ -157,15 +157,8 @@ final class Face {
 
     init(library: Library, source: FontSet.Source) throws(TextError) {
         self.library = library
-        switch source {
-        case let .file(path): file = try FontFileBytes.read(path)
-        case .bundled: file = nil
-        }
-        let bytes: UnsafeRawBufferPointer
-        switch source {
-        case .file: bytes = file?.bytes ?? UnsafeRawBufferPointer(start: nil, count: 0)
-        case let .bundled(font): bytes = font.bytes
-        }
+        let (bytes, file) = try source.load()
+        self.file = file
         var face: FT_Face?
         let error = FT_New_Memory_Face(
             library.handle, bytes.baseAddress?.assumingMemoryBound(to: FT_Byte.self), FT_Long(bytes.count), 0, &face)
@@ -240,6 +233,17 @@ extension FontSet.BundledFont {
 }
 
 extension FontSet.Source {
+    /// The font's bytes, with the file's bytes object that keeps them valid
+    /// (nil for a bundled font, whose bytes are valid for the process).
+    func load() throws(TextError) -> (bytes: UnsafeRawBufferPointer, file: FontFileBytes?) {
+        switch self {
+        case let .bundled(font): return (font.bytes, nil)
+        case let .file(path):
+            let file = try FontFileBytes.read(path)
+            return (file.bytes, file)
+        }
+    }
+
     var name: String {
         switch self {
         case let .file(path): path
@@ -255,12 +259,8 @@ extension FontSet {
     public func fingerprint() throws(TextError) -> String {
         var hash = ContentHash()
         for source in sources {
-            switch source {
-            case let .bundled(font): hash.update(font.bytes)
-            case let .file(path):
-                guard let data = FileManager.default.contents(atPath: path) else { throw .fontUnreadable(path: path) }
-                data.withUnsafeBytes { hash.update($0) }
-            }
+            let (bytes, file) = try source.load()
+            withExtendedLifetime(file) { hash.update(bytes) }
             hash.update(0x1F)  // a separator, so that bytes cannot move between fonts
         }
         return hash.hex

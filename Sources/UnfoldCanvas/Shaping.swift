@@ -50,6 +50,18 @@ struct ShapedLine {
     func width(ofScalars range: Range<Int>) -> Int {
         advances[range].reduce(0, +)
     }
+
+    /// For each of `characters` (the text's, in order): its width, by the
+    /// clusters that start in it, and whether a cut after it splits no cluster.
+    /// What ellipses and line breaks measure. O(n).
+    func measure(_ characters: [Character]) -> [(width: Int, cutAfter: Bool)] {
+        var scalar = 0
+        return characters.map { character in
+            let next = scalar + character.unicodeScalars.count
+            defer { scalar = next }
+            return (width(ofScalars: scalar ..< next), startsCluster[next])
+        }
+    }
 }
 
 /// Turns a line of text into positioned glyphs:

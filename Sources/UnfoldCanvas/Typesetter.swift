@@ -4,7 +4,7 @@ import CUnfoldFreeType
 /// HarfBuzz (`Shaper`: bidi, font fallback by runs, shaping), through a chain
 /// of fonts per weight: a scenario's own fonts of that weight, then the Latin
 /// font of that weight, then the bundled fonts of other scripts. Line
-/// metrics come from the bundled Latin font, so that every font sits on the
+/// metrics come from the first regular font, so that every font sits on the
 /// same baseline. A character that no font has draws a visible box.
 ///
 /// FreeType settings are fixed (`unfold_load_flags`: unhinted outlines, no
@@ -120,15 +120,12 @@ public final class Typesetter {
         guard line.width > limit else { return text }
         let room = limit - shaped("…", size: size, weight: weight, direction: direction).width
         guard room >= 0 else { return "" }
-        // Widths of the characters, by the clusters that start in them.
         let characters = Array(text)
         var cuts: [(characters: Int, width: Int)] = [(0, 0)]  // where the text may be cut, and the width before
-        var scalar = 0, width = 0
-        for (n, character) in characters.enumerated() {
-            let next = scalar + character.unicodeScalars.count
-            width += line.width(ofScalars: scalar ..< next)
-            scalar = next
-            if line.startsCluster[scalar] { cuts.append((n + 1, width)) }
+        var width = 0
+        for (n, character) in line.measure(characters).enumerated() {
+            width += character.width
+            if character.cutAfter { cuts.append((n + 1, width)) }
         }
         // The longest start that fits with its ellipsis, shaped as it will be drawn.
         var candidate = cuts.lastIndex { $0.width <= room } ?? 0
@@ -158,15 +155,7 @@ public final class Typesetter {
             let line = shaped(String(paragraph), size: size, weight: weight, direction: direction)
             let characters = Array(paragraph)
             let breaks = LineBreaks.opportunities(characters)
-            // Each character's width, and whether a cut after it keeps clusters whole.
-            var widths: [Int] = [], whole: [Bool] = []
-            var scalar = 0
-            for character in characters {
-                let next = scalar + character.unicodeScalars.count
-                widths.append(line.width(ofScalars: scalar ..< next))
-                scalar = next
-                whole.append(line.startsCluster[scalar])
-            }
+            let measured = line.measure(characters)
             var start = 0
             while start < characters.count {
                 var end = start, width = 0
@@ -176,13 +165,13 @@ public final class Typesetter {
                 var visible = 0, ink = false
                 while end < characters.count {
                     if ink, breaks[end] { breakEnds.append(end) }
-                    width += widths[end]
+                    width += measured[end].width
                     if !characters[end].isWhitespace { (visible, ink) = (width, true) }
                     if visible > limit, end > start { break }
-                    if whole[end] { wholeEnds.append(end + 1) }
+                    if measured[end].cutAfter { wholeEnds.append(end + 1) }
                     end += 1
                 }
-                func text(to end: Int) -> String {
+                func trimmed(to end: Int) -> String {
                     var text = String(characters[start ..< end])
                     while text.last?.isWhitespace == true { text.removeLast() }
                     return text
@@ -192,12 +181,12 @@ public final class Typesetter {
                     // joining and kerning at the cut) a line may come out wider: then end earlier.
                     var ends = breakEnds.isEmpty ? wholeEnds : breakEnds
                     if let last = ends.popLast() { end = last }
-                    while let earlier = ends.last, shaped(text(to: end), size: size, weight: weight, direction: direction).width > limit {
+                    while let earlier = ends.last, shaped(trimmed(to: end), size: size, weight: weight, direction: direction).width > limit {
                         end = earlier
                         ends.removeLast()
                     }
                 }
-                var text = text(to: end)
+                var text = trimmed(to: end)
                 if start > 0, shaped(text, size: size, weight: weight, direction: direction).direction != line.direction {
                     text = (line.direction == .rightToLeft ? "\u{200F}" : "\u{200E}") + text
                 }

@@ -6,7 +6,7 @@ import UnfoldCanvas
 /// inset to the content, chevrons, icons, titles, subtitles, badges, and
 /// detail rows styled apart. Rows are snapped to device pixels; a row's
 /// opacity scales every colour it draws. In a right-to-left outline every
-/// position is mirrored (`x(_:width:)`), and so are the chevrons' shapes;
+/// position is mirrored (`x(_:width:canvas:)`), and so are the chevrons' shapes;
 /// text, icons and check marks are placed mirrored but drawn as they are.
 public struct OutlinePainter {
     public let appearance: Appearance

@@ -182,6 +182,10 @@ import Testing
             let widths = typesetters.map { $0.width("Hello 河北 مرحبا 🚀", size: 20, weight: .regular) }
             #expect(Set(widths).count == 1)
         }
+        // While a face holds a file's bytes, reading the file again gives the same bytes object.
+        guard case let .file(path) = directory.regular else { return }
+        let held = try FontFileBytes.read(path)
+        #expect(try FontFileBytes.read(path) === held)
         #expect(throws: TextError.self) { try Typesetter(fonts: FontSet(regular: .file("/nonexistent.ttf"), semibold: .bundled(.semibold), fallbacks: [])) }
     }
 
