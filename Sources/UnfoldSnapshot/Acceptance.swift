@@ -128,6 +128,28 @@ public struct Acceptance {
         return chosen.filter { $0.frame == nil || !whole.contains($0.scenario + "/" + $0.reference) }.sorted()
     }
 
+    /// The items `ids` name, each exactly as `Item.id` spells it (no
+    /// patterns: for ids that did not come from a person typing them, such as
+    /// the review page's). An id that names nothing is an error.
+    public func select(exactly ids: [String]) throws(NoMatch) -> [Item] {
+        var all: [String: Item] = [:]
+        for c in failures {
+            let whole = Item(scenario: c.scenario, reference: c.reference)
+            all[whole.id] = whole
+            for f in c.frames {
+                let item = Item(scenario: c.scenario, reference: c.reference, frame: .init(step: f.step, index: f.frame))
+                all[item.id] = item
+            }
+        }
+        var chosen = Set<Item>()
+        for id in ids {
+            guard let item = all[id] else { throw NoMatch(pattern: id, available: items.map(\.id)) }
+            chosen.insert(item)
+        }
+        let whole = Set(chosen.filter { $0.frame == nil }.map { $0.scenario + "/" + $0.reference })
+        return chosen.filter { $0.frame == nil || !whole.contains($0.scenario + "/" + $0.reference) }.sorted()
+    }
+
     static func matches(_ pattern: String, _ name: String) -> Bool {
         fnmatch(pattern, name, 0) == 0
     }

@@ -1,0 +1,49 @@
+/// Text that came from input (a file or folder name, a title, a name in a
+/// downloaded report), made safe to print: in a terminal, a log or a CI
+/// page it shows as what it is and cannot move the cursor, recolour, retitle
+/// the window, hide a line or reorder what follows.
+///
+/// Control characters (C0, DEL, C1), bidirectional controls and line or
+/// paragraph separators are shown as `\u{1B}`; a backslash as `\\`; all else
+/// as it is. The result is one line. Use it in every message that quotes input:
+///
+///     "no such scenario \(InertText(name))"
+///
+/// O(n) in the text's scalars.
+public struct InertText: CustomStringConvertible, Sendable, Equatable {
+    /// The text as it was given.
+    public var raw: String
+
+    /// Wraps text from input.
+    public init(_ raw: String) {
+        self.raw = raw
+    }
+
+    /// The text with every character that could act on a terminal escaped.
+    public var description: String {
+        guard raw.unicodeScalars.contains(where: Self.needsEscape) else { return raw }
+        var out = ""
+        for scalar in raw.unicodeScalars {
+            if scalar == "\\" {
+                out += "\\\\"
+            } else if Self.acts(scalar) {
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool { scalar == "\\" || acts(scalar) }
+
+    /// Characters that do something in a terminal or to the order of what is shown.
+    static func acts(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00 ... 0x1F, 0x7F ... 0x9F: true  // C0, DEL, C1 (ESC, CSI, BEL, newline, …)
+        case 0x061C, 0x200E, 0x200F, 0x202A ... 0x202E, 0x2066 ... 0x2069: true  // bidi marks, embeddings, overrides, isolates
+        case 0x2028, 0x2029: true  // line and paragraph separators
+        default: false
+        }
+    }
+}

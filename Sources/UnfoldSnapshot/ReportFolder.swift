@@ -1,0 +1,93 @@
+import Foundation
+import ScenarioFormat
+
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
+/// A report's folder (the `--artifacts` of `unfold test`, or one downloaded
+/// from CI), read as data that whoever made it chose.
+///
+/// A path in a report is only ever a relative path *inside* the folder: it is
+/// checked as a path (`isArtifactPath`) and opened one component at a time
+/// without following a link, and only a regular file is read, up to a size
+/// limit. So a report cannot make Unfold read a secret, a device, a FIFO or
+/// another user's file, however it names or links them.
+public struct ReportFolder: Sendable {
+    /// The folder, as given.
+    public let path: String
+
+    /// The folder at `path`.
+    public init(_ path: String) {
+        self.path = path
+    }
+
+    /// Why a file of the report cannot be read.
+    public struct UnreadableFile: Error, CustomStringConvertible {
+        /// The path the report gave, relative to its folder.
+        public var relative: String
+        /// What is wrong, as a sentence's end.
+        public var reason: String
+        public var description: String { "the report's file \(InertText(relative)) \(reason)" }
+    }
+
+    /// Whether `relative` can name a file of a report: components of letters,
+    /// digits, `.`, `_` and `-`, none starting with `.`, joined by `/`, at
+    /// most 8 deep. No absolute path, no `..`, no scheme (`javascript:`).
+    public static func isArtifactPath(_ relative: String) -> Bool {
+        let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
+        return (1 ... 8).contains(parts.count) && relative.utf8.count <= 1024
+            && parts.allSatisfy { part in
+                guard let first = part.unicodeScalars.first, first != "." else { return false }
+                return part.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0)) }
+            }
+    }
+
+    /// The bytes of the regular file `relative` (see `isArtifactPath`), at
+    /// most `limit` of them. Every folder on the way and the file itself are
+    /// opened without following links (`O_NOFOLLOW`), so a symbolic link
+    /// anywhere is refused, as is a FIFO, a device or a folder. O(size).
+    public func read(_ relative: String, limit: Int) throws(UnreadableFile) -> [UInt8] {
+        guard Self.isArtifactPath(relative) else {
+            throw UnreadableFile(relative: relative, reason: "is not a path inside the report's folder; the report was not written by unfold test")
+        }
+        var folder = open(path.isEmpty ? "." : path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folder >= 0 else { throw UnreadableFile(relative: relative, reason: "cannot be read: the folder \(InertText(path)) cannot be opened") }
+        defer { close(folder) }
+        let parts = relative.split(separator: "/").map(String.init)
+        for part in parts.dropLast() {
+            let next = openat(folder, part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            guard next >= 0 else { throw UnreadableFile(relative: relative, reason: "is not in a folder of the report (\(Self.why(errno)))") }
+            close(folder)
+            folder = next
+        }
+        let fd = openat(folder, parts[parts.count - 1], O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw UnreadableFile(relative: relative, reason: "cannot be read (\(Self.why(errno)))") }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw UnreadableFile(relative: relative, reason: "is not a regular file")
+        }
+        guard info.st_size <= limit else { throw UnreadableFile(relative: relative, reason: "is larger than \(limit) bytes") }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var count = 0
+        while count < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { raw -> Int in
+                guard let base = raw.baseAddress else { return 0 }
+                return Foundation.read(fd, base + count, raw.count - count)
+            }
+            guard n > 0 else {
+                if n < 0, errno == EINTR { continue }
+                throw UnreadableFile(relative: relative, reason: "changed while it was read")
+            }
+            count += n
+        }
+        return bytes
+    }
+
+    private static func why(_ code: Int32) -> String {
+        code == ELOOP ? "it is a symbolic link" : String(cString: strerror(code))
+    }
+}
