@@ -53,11 +53,12 @@ let package = Package(
                 "OutlineEngine", "OutlineAppearance", "ScenarioFormat", "OutlineLayout", "UnfoldCanvas", "UnfoldPaint", "UnfoldPNG",
             ]),
         .target(name: "UnfoldDiff", dependencies: ["UnfoldCanvas"]),
+        .target(name: "CUnfoldFiles"),
         .target(name: "UnfoldComparison", dependencies: ["UnfoldDiff", "UnfoldPNG", "UnfoldCanvas"]),
         .target(
             name: "UnfoldSnapshot",
             dependencies: [
-                "UnfoldRender", "UnfoldDiff", "UnfoldComparison", "UnfoldPNG", "ScenarioFormat", "UnfoldCanvas",
+                "UnfoldRender", "UnfoldDiff", "UnfoldComparison", "UnfoldPNG", "ScenarioFormat", "UnfoldCanvas", "CUnfoldFiles",
             ]),
         .target(
             name: "Unfold",

@@ -30,28 +30,8 @@ public struct Playback: Sendable {
         }
     }
 
-    /// `updates.json`: for every state, the step, the batch update and the rows.
-    /// Keys in a fixed order and one row per line, so that the text diffs well.
-    public func updatesJSON() -> String {
-        var out = "[\n"
-        for (i, state) in states.enumerated() {
-            let u = state.update
-            out += "  {\"step\": \(jsonString(state.label)), \"rowsBefore\": \(u.rowsBefore), \"rowsAfter\": \(u.rowsAfter),\n"
-            out += "   \"deleted\": \(jsonInts(u.deleted)), \"inserted\": \(jsonInts(u.inserted)), \"changed\": \(jsonInts(u.changed)),\n"
-            out += "   \"rows\": ["
-            let outline = state.outline
-            for (r, row) in outline.visibleRows.enumerated() {
-                let info = outline.info(row)
-                let expanded = row.isDetail || !info.isExpandable ? "null" : String(info.isExpanded)
-                out += (r == 0 ? "\n" : ",\n")
-                out += "    {\"id\": \(jsonString(outline.id(of: row.node))), \"depth\": \(info.depth), "
-                out += "\"detail\": \(row.isDetail), \"expanded\": \(expanded)}"
-            }
-            out += outline.rowCount == 0 ? "]}" : "\n   ]}"
-            out += i == states.count - 1 ? "\n" : ",\n"
-        }
-        return out + "]\n"
-    }
+    /// `updates.json`: for every state, the step, the batch update and the rows (`UpdatesRecord`).
+    public func updatesJSON() -> String { UpdatesRecord(self).json() }
 }
 
 func jsonInts(_ values: [Int]) -> String { "[" + values.map(String.init).joined(separator: ", ") + "]" }

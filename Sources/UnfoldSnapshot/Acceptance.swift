@@ -14,38 +14,32 @@ import Darwin
 /// failed run, also one downloaded from CI) as references, without
 /// rendering again. `unfold accept` and `unfold review` both go through it.
 ///
-/// Each scenario's references change atomically (its index is the commit
-/// point), and only if they are still what the report compared with: a
-/// reference that changed since is refused, so nothing accepted is stale.
-/// Every accept is kept in `<report>/accepted/<n>/` (the index before and
-/// after, and the blobs it displaced), so that `undo` can put it back.
+/// A report is data that whoever made it chose: it never decides where
+/// references are written (that is `snapshots`, the project's folder), its
+/// names are checked, its pictures are read only as regular files inside its
+/// folder, decoded under the limits of what Unfold draws and stored
+/// re-encoded, and `updates.json` is parsed and written anew.
+///
+/// Each scenario's references change atomically, and only if they are still
+/// what the report compared with (or what an earlier accept from the same
+/// report wrote): a reference that changed since is refused. Each accept
+/// keeps an undo record on the project's side (`UndoRecord`).
 public struct Acceptance {
     /// The report's folder: artifact paths are relative to it.
     public let folder: String
+    /// The report, checked (`SnapshotReport.validate`).
     public let report: SnapshotReport
-    /// The references' folder.
+    /// The references' folder that accepting writes into.
     public let snapshots: String
+    /// The hash of `report.json`'s bytes: undo records name the report they came from.
+    let reportHash: String
 
-    /// Reads `<folder>/report.json`. `snapshots` overrides the folder the run
-    /// was given. A report is input like any other (it may come from CI): a
-    /// scenario, reference or blob name that is not a plain name is refused.
-    public init(folder: String, snapshots: String? = nil) throws {
+    /// Reads `<folder>/report.json`. References are written into `snapshots`
+    /// (by default `Snapshots`), whatever the report says.
+    public init(folder: String, snapshots: String = SnapshotOptions.defaultSnapshots) throws(ReportError) {
         self.folder = folder
-        report = try SnapshotReport.read(folder + "/report.json")
-        self.snapshots = snapshots ?? report.snapshots ?? SnapshotOptions.defaultSnapshots
-        for c in report.cases {
-            let names = [c.reference] + (c.referenceBlob.map { [$0] } ?? [])
-            guard Scenario.isValidName(c.scenario), names.allSatisfy(Self.isPlainFileName) else {
-                throw ReportError(
-                    description: "\(folder)/report.json names '\(c.scenario)/\(c.reference)', which is not a scenario and reference name; "
-                        + "it was not written by unfold test")
-            }
-        }
-    }
-
-    /// A file name without a folder: no `/`, not `.` or `..`, no NUL.
-    static func isPlainFileName(_ name: String) -> Bool {
-        !name.isEmpty && !name.contains("/") && !name.contains("\0") && !name.hasPrefix(".")
+        (report, reportHash) = try SnapshotReport.read(folder: folder)
+        self.snapshots = snapshots
     }
 
     /// Something that can be accepted: a failed reference, or one frame of a failed strip.
@@ -157,193 +151,98 @@ public struct Acceptance {
     /// Accepts `items`: each scenario's references change at once, and none
     /// changes when one of them changed since the report (`ReferenceStore.StaleError`)
     /// other than by an earlier accept from this report (so frames of one
-    /// strip can be accepted one by one). Returns the ids accepted. Keeps what
-    /// `undo` needs in a record of its own.
+    /// strip can be accepted one by one). Returns the ids accepted.
     @discardableResult
     public func accept(_ items: [Item]) throws -> [String] {
         guard !items.isEmpty else { return [] }
         let byScenario = Dictionary(grouping: items, by: \.scenario).sorted(by: { $0.key < $1.key })
-        // Refuse before anything changes when a reference is stale (each scenario is checked again under its lock).
-        for (scenario, chosen) in byScenario {
-            let store = ReferenceStore(root: snapshots, scenario: scenario)
-            let index = try store.index()
-            let stale = Set(chosen.map(\.reference)).filter { !accepts(current: index.entries[$0]?.blob, scenario: scenario, reference: $0) }
-            if !stale.isEmpty { throw ReferenceStore.StaleError(directory: store.directory, names: stale.sorted()) }
-        }
-        let record = try newRecord()
-        var accepted: [String] = []
-        // A record with nothing committed would make `undo` skip the accept before it.
-        defer { if accepted.isEmpty { try? FileManager.default.removeItem(atPath: record) } }
-        for (scenario, chosen) in byScenario {
-            let store = ReferenceStore(root: snapshots, scenario: scenario)
-            let keep = record + "/" + scenario
-            var committed = false
-            do {
-                try accept(chosen, of: scenario, in: store, keeping: keep, committed: &committed)
-            } catch {
-                // Only what did not commit goes; a committed scenario keeps its undo record.
-                if !committed { try? FileManager.default.removeItem(atPath: keep) }
-                guard !accepted.isEmpty || committed else { throw error }
-                throw PartialAccept(accepted: accepted + (committed ? chosen.map(\.id) : []), error: error)
+        return try ReferenceStore(root: snapshots, scenario: "-").locked {
+            // Refuse before anything changes when a reference is stale or a picture unreadable.
+            var planned: [(store: ReferenceStore, chosen: [Item], changes: [String: NewReference?], expecting: [String: String?])] = []
+            for (scenario, chosen) in byScenario {
+                let store = ReferenceStore(root: snapshots, scenario: scenario)
+                let current = try store.contents()
+                var changes: [String: NewReference?] = [:]
+                var expecting: [String: String?] = [:]
+                for (reference, parts) in Dictionary(grouping: chosen, by: \.reference) {
+                    guard let c = failures.first(where: { $0.scenario == scenario && $0.reference == reference }) else { continue }
+                    let hash = current.index.entries[reference]?.bytes
+                    guard accepts(current: hash, case: c) else { throw ReferenceStore.StaleError(directory: store.directory, names: [reference]) }
+                    expecting[reference] = hash
+                    let frames = parts.compactMap(\.frame)
+                    changes[reference] = try newReference(for: c, frames: frames.count == parts.count ? frames : [], over: current)
+                }
+                planned.append((store, chosen, changes, expecting))
             }
-            accepted += chosen.map(\.id)
+            let record = try UndoRecord.new(root: snapshots, report: reportHash)
+            var accepted: [String] = []
+            for plan in planned {
+                do {
+                    try plan.store.write(plan.changes, environment: report.environment, expecting: plan.expecting, undo: record)
+                } catch where !accepted.isEmpty {
+                    throw PartialAccept(accepted: accepted, error: error)
+                }
+                accepted += plan.chosen.map(\.id)
+            }
+            return accepted
         }
-        return accepted
     }
 
     /// An accept that changed some scenarios before it failed.
     public struct PartialAccept: Error, CustomStringConvertible {
+        /// The ids accepted before the failure.
         public var accepted: [String]
+        /// What failed.
         public var error: Error
         public var description: String {
             "accepted \(accepted.joined(separator: ", ")) (undo with --undo), then: \(error)"
         }
     }
 
-    /// Whether a reference whose blob is `current` may be replaced: it is
-    /// still the one the report compared with, or one an earlier accept from
-    /// this report wrote.
-    func accepts(current: String?, scenario: String, reference: String) -> Bool {
-        guard let c = failures.first(where: { $0.scenario == scenario && $0.reference == reference }) else { return false }
-        if current == c.referenceBlob { return true }
+    /// Whether a reference whose bytes hash as `current` may be replaced by
+    /// the failure `c`'s picture: it is still the one the report compared
+    /// with, or one an earlier accept from this report wrote.
+    func accepts(current: String?, case c: CaseResult) -> Bool {
+        if current == c.referenceHash { return true }
         guard let current else { return false }
-        return Self.records(in: folder).contains { n in
-            let after = FileManager.default.contents(atPath: recordPath(n) + "/" + scenario + "/after.json").flatMap(ReferenceIndex.init(json:))
-            return after?.entries[reference]?.blob == current
+        return UndoRecord.numbers(root: snapshots).contains { n in
+            UndoRecord.after(root: snapshots, number: n, scenario: c.scenario, report: reportHash)?.entries[c.reference]?.bytes == current
         }
     }
 
-    private func accept(_ chosen: [Item], of scenario: String, in store: ReferenceStore, keeping keep: String, committed: inout Bool) throws {
-        try store.locked {
-            let before = try store.index()
-            var references: [String: NewReference] = [:]
-            var expecting: [String: String?] = [:]
-            for (reference, parts) in Dictionary(grouping: chosen, by: \.reference) {
-                guard let c = failures.first(where: { $0.scenario == scenario && $0.reference == reference }) else { continue }
-                let current = before.entries[reference]?.blob
-                expecting[reference] = accepts(current: current, scenario: scenario, reference: reference) ? current : c.referenceBlob
-                let frames = parts.compactMap(\.frame)
-                references[reference] = try newReference(
-                    for: c, frames: frames.count == parts.count ? frames : [], over: current, store: store)
+    /// The reference to store for a failure: its actual picture (or
+    /// updates) re-encoded, or the stored strip with only `frames` taken
+    /// from the actual one.
+    func newReference(for c: CaseResult, frames: [Item.Frame], over current: ReferenceStore.Contents) throws -> NewReference {
+        guard let kind = ReferenceKind.of(c.reference), let path = c.artifacts["actual"] else {
+            throw Unacceptable(description: "\(c.scenario)/\(c.reference) has no actual picture in the report")
+        }
+        let actual = try ReportFolder(folder).read(path, limit: ReferenceStore.fileLimit)
+        do {
+            guard !frames.isEmpty else { return try kind.stored(actual) }
+            guard let strip = c.strip, current.verified(c.reference), let stored = current.files[c.reference] else {
+                throw Unacceptable(description: "\(c.scenario)/\(c.reference) has no verified strip to accept frames into; accept it whole")
             }
-            // What the undo needs, on disk before the commit removes the displaced blobs:
-            // the index exactly as it was (or a mark that there was none) and those blobs.
-            try FileManager.default.createDirectory(atPath: keep, withIntermediateDirectories: true)
-            if let bytes = FileManager.default.contents(atPath: store.directory + "/index.json") {
-                try AtomicFile.write([UInt8](bytes), to: keep + "/before.json", durable: true)
-            } else {
-                try AtomicFile.write([], to: keep + "/no-index", durable: true)
+            var expected = try kind.decode(stored)
+            let now = try kind.decode(actual)
+            guard expected.width == now.width, expected.height == now.height, expected.width == strip.width, expected.height == strip.height else {
+                throw Unacceptable(description: "\(c.scenario)/\(c.reference) changed size; accept it whole")
             }
-            for name in references.keys {
-                guard let blob = before.entries[name]?.blob else { continue }
-                try AtomicFile.write(try store.read(blob: blob, name: name), to: keep + "/" + blob, durable: true)
+            for frame in frames {
+                let o = strip.origin(row: frame.step - 1, column: frame.index)
+                let cell = PixelRect(x0: o.x, y0: o.y, x1: o.x + strip.frameWidth, y1: o.y + strip.frameHeight)
+                guard let picture = now.cropped(cell) else { continue }
+                expected.copy(picture, x: o.x, y: o.y)
             }
-            try store.write(references, environment: report.environment, expecting: expecting)
-            committed = true
-            try AtomicFile.write(try store.index().json(), to: keep + "/after.json", durable: true)
+            return try StoredPicture.reference(image: expected)
+        } catch let error as ReferenceKind.Invalid {
+            throw Unacceptable(description: "the report's \(c.scenario)/\(c.reference) cannot be a reference: \(error)")
         }
     }
 
-    /// The reference to store for a failure: its actual picture, or the
-    /// stored strip (the blob `current`) with only `frames` taken from the actual one.
-    func newReference(for c: CaseResult, frames: [Item.Frame], over current: String?, store: ReferenceStore) throws -> NewReference {
-        guard let path = c.artifacts["actual"], let data = FileManager.default.contents(atPath: folder + "/" + path) else {
-            throw Unacceptable(description: "\(folder)/\(c.artifacts["actual"] ?? c.reference): the report's actual \(c.reference) is missing")
-        }
-        let actual = [UInt8](data)
-        guard c.reference.hasSuffix(".png") else { return NewReference(bytes: actual) }
-        guard !frames.isEmpty else { return try StoredPicture.reference(png: actual) }
-        guard let strip = c.strip, let blob = current else {
-            throw Unacceptable(description: "\(c.scenario)/\(c.reference) has no frames to accept one by one; accept it whole")
-        }
-        var expected = try PNG.decode(try store.read(blob: blob, name: c.reference))
-        let now = try PNG.decode(actual)
-        guard expected.width == now.width, expected.height == now.height else {
-            throw Unacceptable(description: "\(c.scenario)/\(c.reference) changed size; accept it whole")
-        }
-        for frame in frames {
-            let o = strip.origin(row: frame.step - 1, column: frame.index)
-            let cell = PixelRect(x0: o.x, y0: o.y, x1: o.x + strip.frameWidth, y1: o.y + strip.frameHeight)
-            guard let picture = now.cropped(cell) else { continue }
-            expected.copy(picture, x: o.x, y: o.y)
-        }
-        return try StoredPicture.reference(image: expected)
-    }
-
-    func recordPath(_ n: Int) -> String { Self.recordPath(folder, n) }
-
-    static func recordPath(_ folder: String, _ n: Int) -> String { folder + "/accepted/" + String(format: "%03d", n) }
-
-    /// A new record folder, `<folder>/accepted/<n>`, made exclusively (two
-    /// accepts at once get two records), naming the references' folder.
-    func newRecord() throws -> String {
-        try FileManager.default.createDirectory(atPath: folder + "/accepted", withIntermediateDirectories: true)
-        var n = (Self.records(in: folder).last ?? 0) + 1
-        while mkdir(recordPath(n), 0o755) != 0 {
-            guard errno == EEXIST, n < 100_000 else {
-                throw Unacceptable(description: "cannot make \(recordPath(n)): \(String(cString: strerror(errno)))")
-            }
-            n += 1
-        }
-        try AtomicFile.write(Array(snapshots.utf8), to: recordPath(n) + "/snapshots", durable: true)
-        return recordPath(n)
-    }
-
-    static func records(in folder: String) -> [Int] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder + "/accepted")) ?? []).compactMap { Int($0) }.sorted()
-    }
-
-    /// Puts back the references the last accept from the report folder
-    /// `folder` changed, in the references' folder it used (or `snapshots`),
-    /// if they are still as it left them. Each scenario is restored on its
-    /// own and struck from the record; the record goes when it is empty.
-    /// Returns the scenarios restored.
-    public static func undo(folder: String, snapshots: String? = nil) throws -> [String] {
-        guard let last = records(in: folder).last else {
-            throw Unacceptable(description: "\(folder): nothing was accepted from this report, so there is nothing to undo")
-        }
-        let record = recordPath(folder, last)
-        let root =
-            snapshots ?? FileManager.default.contents(atPath: record + "/snapshots").map { String(decoding: $0, as: UTF8.self) }
-            ?? SnapshotOptions.defaultSnapshots
-        var restored: [String] = []
-        for scenario in ((try? FileManager.default.contentsOfDirectory(atPath: record)) ?? []).sorted() where Scenario.isValidName(scenario) {
-            let keep = record + "/" + scenario
-            // Without `after.json` the accept of this scenario never committed.
-            guard let after = FileManager.default.contents(atPath: keep + "/after.json").flatMap(ReferenceIndex.init(json:)) else {
-                try? FileManager.default.removeItem(atPath: keep)
-                continue
-            }
-            let before = FileManager.default.contents(atPath: keep + "/before.json").map { [UInt8]($0) }
-            guard before != nil || FileManager.default.fileExists(atPath: keep + "/no-index") else {
-                throw Unacceptable(description: "\(keep)/before.json is missing: the undo record of \(scenario) is damaged; restore Snapshots from git")
-            }
-            var blobs: [String: [UInt8]] = [:]
-            for file in (try? FileManager.default.contentsOfDirectory(atPath: keep)) ?? [] where !["before.json", "after.json", "no-index"].contains(file) {
-                blobs[file] = FileManager.default.contents(atPath: keep + "/" + file).map { [UInt8]($0) }
-            }
-            let store = ReferenceStore(root: root, scenario: scenario)
-            do {
-                try store.locked { try store.restore(index: before, blobs: blobs, expecting: after) }
-            } catch  where !restored.isEmpty {
-                throw Unacceptable(description: "restored \(restored.joined(separator: ", ")), then: \(error)")
-            }
-            try FileManager.default.removeItem(atPath: keep)
-            restored.append(scenario)
-        }
-        try FileManager.default.removeItem(atPath: record)
-        return restored
-    }
-}
-
-/// How pictures are stored as references: encoded once with the most
-/// compression (they are written once and read often), with their pixel hash.
-enum StoredPicture {
-    static func reference(png: [UInt8]) throws -> NewReference {
-        try reference(image: PNG.decode(png))
-    }
-
-    static func reference(image: RGBAImage) throws -> NewReference {
-        NewReference(bytes: try PNG.encodeSmallest(image), pixels: image.pixelHash)
+    /// Puts back the references that the last accept into `snapshots`
+    /// changed (see `UndoRecord.undoLast`). Returns the scenarios restored.
+    public static func undo(snapshots: String = SnapshotOptions.defaultSnapshots) throws -> [String] {
+        try UndoRecord.undoLast(root: snapshots)
     }
 }

@@ -4,67 +4,105 @@ import UnfoldCanvas
 import UnfoldDiff
 import UnfoldRender
 
-/// What a scenario's `index.json` says: each reference's blob and pixel
-/// hash, and the environment the references were recorded in.
+/// What a scenario's `index.json` says: for each reference, the hash of its
+/// file's bytes and (for a picture) of its decoded pixels, and the
+/// environment the references were recorded in. It names no file: a
+/// reference's file is its name (`state-03.png` beside the index), and only
+/// names that `ReferenceKind` knows are accepted.
 ///
 /// The file is written the same way every time (keys sorted, one reference
 /// per line), so that it diffs well in git:
 ///
 ///     {
-///       "environment": {"comparison": "pixelmatch 7.2.0", "fonts": "3f2a…", "renderer": "1"},
+///       "environment": {"comparison": "pixelmatch 7.2.0", "fonts": "3f2a…", "renderer": "3"},
 ///       "references": {
-///         "state-00.png": {"blob": "state-00.529992a5a1298bbb.png", "pixels": "8c1e…"},
-///         "updates.json": {"blob": "updates.4af7a29ef74d5b4f.json"}
+///         "state-00.png": {"bytes": "529992a5…", "pixels": "8c1e…"},
+///         "updates.json": {"bytes": "4af7a29e…"}
 ///       }
 ///     }
 ///
-/// The first format, a flat object of name → blob, is still read.
+/// Indexes of the earlier, content-addressed layout (`"blob":
+/// "state-00.529992a5a1298bbb.png"`) are still read, and rewritten in this
+/// layout by the next recording.
 public struct ReferenceIndex: Equatable, Sendable {
+    /// One reference's record.
     public struct Entry: Equatable, Sendable {
-        /// The file in the scenario's folder that holds the bytes.
-        public var blob: String
-        /// The `pixelHash` of a PNG reference's decoded pixels: a picture that
-        /// hashes the same matches without encoding or decoding.
+        /// The `ContentHash` of the file's bytes (32 hex digits): a file that
+        /// hashes otherwise was changed outside Unfold.
+        public var bytes: String
+        /// The `pixelHash` of a picture's decoded pixels: a rendered picture
+        /// that hashes the same matches without encoding or decoding.
         public var pixels: String?
+        /// In an index of the earlier layout, the file that holds the bytes,
+        /// whose name carries the first 16 hex digits of their hash; nil in this layout.
+        public var legacyFile: String?
 
-        public init(blob: String, pixels: String? = nil) {
-            self.blob = blob
+        /// An entry of this layout.
+        public init(bytes: String, pixels: String? = nil) {
+            self.bytes = bytes
             self.pixels = pixels
         }
     }
 
+    /// Reference name → entry.
     public var entries: [String: Entry] = [:]
     /// Nil for references recorded before environments were stamped.
     public var environment: SnapshotEnvironment?
 
+    /// An index holding `entries`.
     public init(entries: [String: Entry] = [:], environment: SnapshotEnvironment? = nil) {
         self.entries = entries
         self.environment = environment
     }
 
-    /// Parses `index.json`; nil when it is not an index.
-    public init?(json data: Data) {
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
-        if let references = object["references"] as? [String: Any] {
-            for (name, value) in references {
-                guard let fields = value as? [String: String], let blob = fields["blob"] else { return nil }
-                entries[name] = Entry(blob: blob, pixels: fields["pixels"])
+    /// Whether this index is of the earlier, content-addressed layout.
+    public var isLegacy: Bool { entries.values.contains { $0.legacyFile != nil } }
+
+    /// Why an `index.json` cannot be used.
+    public struct Unreadable: Error, CustomStringConvertible {
+        /// What is wrong with it.
+        public var description: String
+    }
+
+    /// Parses `index.json`. Every reference name must be one `ReferenceKind`
+    /// knows, every hash 32 hex digits, every earlier-layout file name the
+    /// reference's own name with a hash inside: an index is input (a pull
+    /// request may edit it) and never chooses a path. O(bytes).
+    public init(json data: [UInt8]) throws(Unreadable) {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(data)) as? [String: Any] else {
+            throw Unreadable(description: "it is not a JSON object (a merge conflict?)")
+        }
+        let references = object["references"] as? [String: Any] ?? (object["references"] == nil ? object : [:])
+        for (name, value) in references {
+            guard ReferenceKind.of(name) != nil else {
+                throw Unreadable(description: "it lists \(InertText(name)), which is not a reference name (state-NN.png, strip.png, updates.json)")
             }
-            if let stamp = object["environment"] {
-                guard let fields = stamp as? [String: String], let renderer = fields["renderer"], let fonts = fields["fonts"],
-                    let comparison = fields["comparison"]
-                else { return nil }
-                environment = SnapshotEnvironment(renderer: renderer, fonts: fonts, comparison: comparison)
+            if let fields = value as? [String: String], let bytes = fields["bytes"] {
+                guard Self.isHash(bytes), fields["pixels"].map(Self.isHash) ?? true else {
+                    throw Unreadable(description: "the hashes of \(name) are not 32 hex digits")
+                }
+                entries[name] = Entry(bytes: bytes, pixels: fields["pixels"])
+            } else if let file = (value as? [String: String])?["blob"] ?? value as? String {
+                guard let hash = Self.legacyHash(file: file, name: name) else {
+                    throw Unreadable(description: "\(InertText(name)) is stored as \(InertText(file)), which is not that reference's file")
+                }
+                var entry = Entry(bytes: hash, pixels: (value as? [String: String])?["pixels"])
+                entry.legacyFile = file
+                guard entry.pixels.map(Self.isHash) ?? true else { throw Unreadable(description: "the pixel hash of \(name) is not 32 hex digits") }
+                entries[name] = entry
+            } else {
+                throw Unreadable(description: "the entry of \(name) has no `bytes` hash")
             }
-        } else {
-            for (name, value) in object {
-                guard let blob = value as? String else { return nil }
-                entries[name] = Entry(blob: blob)
-            }
+        }
+        if let stamp = object["environment"], object["references"] != nil {
+            guard let fields = stamp as? [String: String], let renderer = fields["renderer"], let fonts = fields["fonts"],
+                let comparison = fields["comparison"], [renderer, fonts, comparison].allSatisfy({ $0.utf8.count <= 200 })
+            else { throw Unreadable(description: "its `environment` is not {renderer, fonts, comparison}") }
+            environment = SnapshotEnvironment(renderer: renderer, fonts: fonts, comparison: comparison)
         }
     }
 
-    /// The file's bytes.
+    /// The file's bytes (this layout).
     public func json() -> [UInt8] {
         var text = "{\n"
         if let environment {
@@ -72,11 +110,37 @@ public struct ReferenceIndex: Equatable, Sendable {
             text += "\"fonts\": \(jsonString(environment.fonts)), \"renderer\": \(jsonString(environment.renderer))},\n"
         }
         let lines = entries.sorted(by: { $0.key < $1.key }).map { name, entry in
-            "    \(jsonString(name)): {\"blob\": \(jsonString(entry.blob))"
-                + (entry.pixels.map { ", \"pixels\": \(jsonString($0))" } ?? "") + "}"
+            "    \(jsonString(name)): {\"bytes\": \(jsonString(entry.bytes))" + (entry.pixels.map { ", \"pixels\": \(jsonString($0))" } ?? "") + "}"
         }
-        text += "  \"references\": {\n" + lines.joined(separator: ",\n") + "\n  }\n}\n"
+        text += "  \"references\": {\n" + lines.joined(separator: ",\n") + (lines.isEmpty ? "" : "\n") + "  }\n}\n"
         return Array(text.utf8)
+    }
+
+    /// The hash that names the bytes of a reference: 32 hex digits of `ContentHash`. O(n).
+    public static func hash(_ bytes: [UInt8]) -> String {
+        var hash = ContentHash()
+        hash.update(bytes)
+        return hash.hex
+    }
+
+    /// Whether `bytes` are what `entry` records. In the earlier layout only
+    /// 16 hex digits were kept, so those are compared.
+    static func matches(_ bytes: [UInt8], _ entry: Entry) -> Bool {
+        let hash = Self.hash(bytes)
+        return entry.legacyFile == nil ? hash == entry.bytes : hash.hasPrefix(entry.bytes)
+    }
+
+    private static func isHash(_ s: String) -> Bool {
+        s.utf8.count == 32 && s.utf8.allSatisfy { (48 ... 57).contains($0) || (97 ... 102).contains($0) }
+    }
+
+    /// The 16-digit hash in an earlier-layout file name: `state-03.<hash>.png` for `state-03.png`.
+    private static func legacyHash(file: String, name: String) -> String? {
+        guard let dot = name.lastIndex(of: ".") else { return nil }
+        let stem = name[..<dot] + ".", ext = name[dot...]
+        guard file.hasPrefix(stem), file.hasSuffix(ext), file.utf8.count == stem.utf8.count + 16 + ext.utf8.count else { return nil }
+        let hash = String(file.dropFirst(stem.count).dropLast(ext.count))
+        return hash.utf8.allSatisfy({ (48 ... 57).contains($0) || (97 ... 102).contains($0) }) ? hash : nil
     }
 }
 
@@ -85,10 +149,14 @@ public struct ReferenceIndex: Equatable, Sendable {
 /// scenario's references were recorded in another environment, the failure
 /// says that once, instead of listing every picture.
 public struct SnapshotEnvironment: Codable, Equatable, Sendable {
+    /// `ScenarioRenderer.version` of the build that drew the references.
     public var renderer: String
+    /// `FontSet.fingerprint()` of the fonts they were drawn with.
     public var fonts: String
+    /// The comparison algorithm's id.
     public var comparison: String
 
+    /// An environment from its parts.
     public init(renderer: String, fonts: String, comparison: String) {
         self.renderer = renderer
         self.fonts = fonts
@@ -103,22 +171,28 @@ public struct SnapshotEnvironment: Codable, Equatable, Sendable {
     /// What differs from the environment `recorded` names, as a sentence; nil when nothing does.
     public func change(from recorded: SnapshotEnvironment) -> String? {
         var parts: [String] = []
-        if recorded.fonts != fonts { parts.append("font set \(recorded.fonts.prefix(8)) (this build has \(fonts.prefix(8)))") }
-        if recorded.renderer != renderer { parts.append("renderer version \(recorded.renderer) (this build has \(renderer))") }
-        if recorded.comparison != comparison { parts.append("comparison \(recorded.comparison) (this build has \(comparison))") }
+        if recorded.fonts != fonts { parts.append("font set \(InertText(String(recorded.fonts.prefix(8)))) (this build has \(fonts.prefix(8)))") }
+        if recorded.renderer != renderer { parts.append("renderer version \(InertText(recorded.renderer)) (this build has \(renderer))") }
+        if recorded.comparison != comparison { parts.append("comparison \(InertText(recorded.comparison)) (this build has \(comparison))") }
         guard !parts.isEmpty else { return nil }
         return "the references were recorded with " + parts.joined(separator: " and ")
             + ": if the new pictures are right, re-record them with `unfold test --record all` (UNFOLD_RECORD=all for the Swift test helpers)"
     }
 }
 
-/// A reference to record: its bytes and, for a picture, its `pixelHash`.
-public struct NewReference: Sendable {
+/// A reference to record: its bytes as stored and, for a picture, its `pixelHash`.
+public struct NewReference: Sendable, Equatable {
+    /// The file's bytes.
     public var bytes: [UInt8]
+    /// The picture's `pixelHash`; nil for text.
     public var pixels: String?
 
+    /// A reference from its bytes and pixel hash.
     public init(bytes: [UInt8], pixels: String? = nil) {
         self.bytes = bytes
         self.pixels = pixels
     }
+
+    /// Its index entry.
+    var entry: ReferenceIndex.Entry { .init(bytes: ReferenceIndex.hash(bytes), pixels: pixels) }
 }

@@ -1,229 +1,294 @@
+import CUnfoldFiles
 import Foundation
+import OutlineAppearance
 import ScenarioFormat
-import UnfoldCanvas
 import UnfoldRender
 
-/// The references of one scenario under `Snapshots/<name>/`.
-///
-/// Each reference (`state-03.png`, `strip.png`, `updates.json`) is listed in
-/// `index.json` (`ReferenceIndex`), which names the stored file ("blob")
-/// holding its bytes, `state-03.<hash>.png`, and the hash of its pixels. Equal bytes share one blob, so a state the outline
-/// returns to is stored once. Blobs are never overwritten: recording writes
-/// new blobs, then the index (atomically, the commit point), then deletes the
-/// blobs nothing uses. A failing or interrupted run never damages a reference.
-///
-/// A check holds a lock (`flock` on a file in the temporary directory named
-/// after the store's folder, so nothing is added to the source tree): two
-/// runs at once take turns, and an index is never a mix. A commit sweeps what
-/// an interrupted writer left (temporary files, blobs no index names). The
-/// scenario folder must be a real folder: nothing is written through a link.
-public struct ReferenceStore {
-    public let root: String
-    public let directory: String
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 
+/// The references of one scenario: `Snapshots/<name>/state-03.png`,
+/// `strip.png`, `updates.json` (stable names, so that a re-record shows in
+/// git as a modified picture), and `index.json` with the hash of each file's
+/// bytes and pixels and the environment they were recorded in.
+///
+/// A scenario's folder changes only as a whole: the new set is written into
+/// a folder beside it (under `<root>/.unfold/`) and exchanged with the old one
+/// in one atomic step (`rename` with exchange), so a reader (which needs no
+/// lock) and an interrupted writer only ever see the old set or the new one.
+/// Writers take turns under a lock (`<root>/.unfold/lock`). What an
+/// interrupted writer left is swept by the next one. An accept keeps the
+/// replaced set as its undo record, made by the same exchange.
+///
+/// Every file is opened inside the folder without following links, so a
+/// reference that is a link (to `/proc/self/environ`, say) is refused, not read.
+public struct ReferenceStore: Sendable {
+    /// The references' folder (`Snapshots`).
+    public let root: String
+    /// The scenario's name (checked by the caller with `Scenario.isValidName`).
+    public let scenario: String
+
+    /// The store of `scenario` under `root`.
     public init(root: String, scenario: String) {
         self.root = root
-        directory = root + "/" + scenario
+        self.scenario = scenario
     }
 
-    /// Runs `body` holding the store's lock, waiting for another process (or
-    /// thread) that holds it. The lock goes when `body` returns or the process ends.
-    public func locked<T>(_ body: () throws -> T) throws -> T {
-        let folder = URL(fileURLWithPath: root).standardizedFileURL.resolvingSymlinksInPath().path
-        let locks = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-locks").path
-        let path = locks + "/" + Self.hash(Array(folder.utf8)) + ".lock"
-        try? FileManager.default.createDirectory(atPath: locks, withIntermediateDirectories: true)
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o666)
-        guard fd >= 0 else { throw DamagedError(description: "cannot open the lock \(path): \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
-        while flock(fd, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw DamagedError(description: "cannot lock \(path): \(String(cString: strerror(errno)))") }
-        }
-        defer { flock(fd, LOCK_UN) }
-        return try body()
-    }
+    /// `<root>/<scenario>`.
+    public var directory: String { root + "/" + scenario }
+    /// Where Unfold keeps its own state beside the references: the lock, sets being written, undo records.
+    var state: String { root + "/" + Self.stateFolder }
+    static let stateFolder = ".unfold"
+    /// The largest reference file read.
+    static let fileLimit = 512 << 20
 
-    /// Refuses a scenario folder that is a symbolic link (it could point anywhere).
-    func checkNotLinked() throws {
-        var info = stat()
-        if lstat(directory, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
-            throw DamagedError(
-                description: "\(directory) is a symbolic link; references are never written through links: "
-                    + "replace it with a folder")
-        }
-    }
-
-    var indexPath: String { directory + "/index.json" }
-
-    /// A store that cannot be trusted: nothing is recorded over it.
+    /// A store that cannot be trusted (a damaged index, a missing or linked
+    /// file): nothing is recorded over it.
     public struct DamagedError: Error, CustomStringConvertible {
+        /// What is wrong and what to do.
         public var description: String
     }
 
     /// References that changed since a report was made: accepting the
     /// report's pictures over them would lose that change.
     public struct StaleError: Error, CustomStringConvertible {
+        /// The scenario's folder.
         public var directory: String
+        /// The references that changed.
         public var names: [String]
         public var description: String {
-            "\(directory): \(names.joined(separator: ", ")) changed since the report was made; "
+            "\(InertText(directory)): \(names.joined(separator: ", ")) changed since the report was made; "
                 + "run `unfold test` again and accept from its report"
         }
     }
 
-    /// What `index.json` says; empty when nothing is recorded yet. An index
-    /// that exists but cannot be read (a merge conflict, say) is an error,
-    /// never "no references": recording over it would hide a regression.
-    public func index() throws -> ReferenceIndex {
-        guard FileManager.default.fileExists(atPath: indexPath) else {
-            // No index beside recorded blobs is damage too (a lost or unstaged file).
-            let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-            if files.contains(where: { !$0.hasPrefix(".") }) {
+    /// A scenario's references as read at one moment: the index and the bytes
+    /// of every file it lists (the whole set is small: a scenario's pictures).
+    public struct Contents: Sendable {
+        /// What `index.json` says (empty when nothing is recorded).
+        public var index: ReferenceIndex
+        /// Reference name → the file's bytes, for every entry of the index.
+        public var files: [String: [UInt8]]
+
+        /// Whether the file of `name` holds the bytes its index entry records.
+        public func verified(_ name: String) -> Bool {
+            guard let entry = index.entries[name], let bytes = files[name] else { return false }
+            return ReferenceIndex.matches(bytes, entry)
+        }
+    }
+
+    /// Reads the index and every file it lists, through one open folder, so
+    /// that a set exchanged meanwhile is read whole or not at all (a read
+    /// that races an exchange is made again). Needs no lock. A missing file,
+    /// a link, an unreadable index are `DamagedError`; a file whose bytes are
+    /// not what the index records is returned as it is (`verified` says so).
+    /// O(bytes of the set).
+    public func contents() throws(DamagedError) -> Contents {
+        var attempt = 0
+        while true {
+            do {
+                return try read()
+            } catch let error as Retry {
+                attempt += 1
+                guard attempt < 5 else { throw DamagedError(description: error.description) }
+            } catch let error as DamagedError {
+                throw error
+            } catch {
+                throw DamagedError(description: "\(error)")
+            }
+        }
+    }
+
+    /// A read that met a set being exchanged.
+    private struct Retry: Error, CustomStringConvertible { var description: String }
+
+    private func read() throws -> Contents {
+        let folder: ContainedFolder
+        do { folder = try ContainedFolder(directory) } catch {
+            var info = stat()
+            if lstat(directory, &info) != 0 { return Contents(index: ReferenceIndex(), files: [:]) }
+            throw DamagedError(description: "\(error)")
+        }
+        defer { folder.close() }
+        guard let indexBytes = try folder.read("index.json", limit: 64 << 20) else {
+            let files = folder.names().filter { !$0.hasPrefix(".") }
+            guard files.isEmpty else {
                 throw DamagedError(
-                    description: "\(indexPath) is missing but \(directory) holds files; restore it from git "
-                        + "(or, if an interrupted first recording left them, delete the folder and record again)")
+                    description: "\(InertText(directory))/index.json is missing but the folder holds files; restore it from git "
+                        + "(or, if they are not references, delete the folder and record again)")
             }
-            return ReferenceIndex()
+            return Contents(index: ReferenceIndex(), files: [:])
         }
-        guard let data = FileManager.default.contents(atPath: indexPath), let index = ReferenceIndex(json: data) else {
+        let index: ReferenceIndex
+        do { index = try ReferenceIndex(json: indexBytes) } catch {
             throw DamagedError(
-                description: "\(indexPath) is not a readable reference index; "
-                    + "restore it from git (or delete the folder and record again)")
+                description: "\(InertText(directory))/index.json is not a reference index: \(error); restore it from git (or delete the folder and record again)")
         }
-        return index
+        var files: [String: [UInt8]] = [:]
+        for (name, entry) in index.entries {
+            guard let bytes = try folder.read(entry.legacyFile ?? name, limit: Self.fileLimit) else {
+                // The folder may have been exchanged between opening it and now.
+                var opened = stat(), current = stat()
+                if fstat(folder.fd, &opened) != 0 || lstat(directory, &current) != 0 || opened.st_ino != current.st_ino {
+                    throw Retry(description: "\(directory) changed while it was read")
+                }
+                throw DamagedError(description: "\(InertText(directory))/\(entry.legacyFile ?? name), the reference \(name), is missing; restore it from git")
+            }
+            files[name] = bytes
+        }
+        return Contents(index: index, files: files)
     }
 
-    /// The bytes of a reference; nil when it is not recorded. A listed blob
-    /// that is missing is an error, not a missing reference.
-    public func read(_ name: String) throws -> [UInt8]? {
-        guard let entry = try index().entries[name] else { return nil }
-        return try read(blob: entry.blob, name: name)
+    /// Runs `body` holding the references' lock (a file in `<root>/.unfold`),
+    /// waiting for another process or thread that holds it; the lock goes
+    /// when `body` returns or the process ends. Writers take it; readers need not.
+    public func locked<T>(_ body: () throws -> T) throws -> T {
+        let folder = try stateFolder()
+        defer { folder.close() }
+        let fd = openat(folder.fd, "lock", O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard fd >= 0 else { throw DamagedError(description: "cannot open the lock \(InertText(state))/lock: \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw DamagedError(description: "cannot lock \(InertText(state))/lock: \(String(cString: strerror(errno)))") }
+        }
+        defer { flock(fd, LOCK_UN) }
+        sweep(folder)
+        return try body()
     }
 
-    func read(blob: String, name: String) throws -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: directory + "/" + blob) else { throw missing(blob: blob, name: name) }
-        return [UInt8](data)
+    /// `<root>/.unfold`, made if missing (with a `.gitignore` that ignores it
+    /// all), and refused if it is a link.
+    private func stateFolder() throws(DamagedError) -> ContainedFolder {
+        if mkdir(root, 0o755) != 0, errno != EEXIST {
+            throw DamagedError(description: "cannot make \(InertText(root)): \(String(cString: strerror(errno)))")
+        }
+        if mkdir(state, 0o755) == 0 {
+            try? AtomicFile.write(Array("# Unfold's own state (lock, undo records): not for git.\n*\n".utf8), to: state + "/.gitignore")
+        }
+        do { return try ContainedFolder(state) } catch { throw DamagedError(description: "\(error)") }
     }
 
-    /// Throws when the blob is not on disk (a reference that passes by its
-    /// pixel hash is not read, but must still exist).
-    func checkExists(blob: String, name: String) throws {
-        guard FileManager.default.fileExists(atPath: directory + "/" + blob) else { throw missing(blob: blob, name: name) }
+    /// Removes sets that an interrupted writer left half-written or replaced
+    /// (`staging-*`), and puts back a scenario's folder that an interrupted
+    /// two-rename exchange left aside (`aside-<scenario>`).
+    private func sweep(_ folder: ContainedFolder) {
+        for name in folder.names() where name.hasPrefix("staging-") { try? FileManager.default.removeItem(atPath: state + "/" + name) }
+        for name in folder.names() where name.hasPrefix("aside-") {
+            let scenario = String(name.dropFirst(6)), live = root + "/" + scenario
+            var info = stat()
+            if Scenario.isValidName(scenario), lstat(live, &info) != 0 {
+                rename(state + "/" + name, live)
+            } else {
+                try? FileManager.default.removeItem(atPath: state + "/" + name)
+            }
+        }
     }
 
-    private func missing(blob: String, name: String) -> DamagedError {
-        DamagedError(description: "\(directory)/\(blob), the reference \(name), is missing; restore it from git")
-    }
-
-    /// Records references, keeping the others; when they are all of the
-    /// scenario's, stamps the index with `environment`. `expecting` (name → blob, nil for "not recorded") makes
-    /// it refuse with `StaleError` when a reference is no longer what a
-    /// report compared with. Call it holding `locked`.
+    /// Writes `changes` (name → new reference, or nil to remove it) over the
+    /// current set, keeping the other references as their files are (an
+    /// edited one stays edited, with its index entry, so it keeps failing).
+    /// When every reference of the new set was written in this call, the
+    /// index is stamped with `environment`. With `expecting` (name → the
+    /// bytes hash a report compared with, nil for none), refuses with
+    /// `StaleError` when a reference is no longer that. With `undo`, the
+    /// replaced set is kept there as an undo record (see `UndoRecord`).
+    /// Call it holding `locked`. O(bytes of the set).
     public func write(
-        _ references: [String: NewReference], environment: SnapshotEnvironment?, expecting: [String: String?] = [:]
+        _ changes: [String: NewReference?], environment: SnapshotEnvironment?, expecting: [String: String?] = [:],
+        undo: UndoRecord? = nil
     ) throws {
-        guard !references.isEmpty else { return }
-        try checkNotLinked()
-        let old = try index()
-        let stale = expecting.filter { old.entries[$0.key]?.blob != $0.value }.keys.sorted()
+        guard !changes.isEmpty else { return }
+        let old = try contents()
+        let stale = expecting.filter { old.index.entries[$0.key]?.bytes != $0.value }.keys.sorted()
         guard stale.isEmpty else { throw StaleError(directory: directory, names: stale) }
-        var new = old
-        // The stamp says what drew every reference: it changes only when all are written again.
-        if let environment, Set(old.entries.keys).isSubset(of: references.keys) { new.environment = environment }
-        // Blobs by content hash, so that equal bytes share one.
-        var byHash: [String: String] = [:]
-        for entry in old.entries.values { byHash[Self.hashPart(of: entry.blob)] = entry.blob }
-        for (name, reference) in references.sorted(by: { $0.key < $1.key }) {
-            let hash = Self.hash(reference.bytes)
-            if let blob = byHash[hash], FileManager.default.contents(atPath: directory + "/" + blob).map({ [UInt8]($0) }) == reference.bytes {
-                new.entries[name] = .init(blob: blob, pixels: reference.pixels)
-                continue
-            }
-            let blob = Self.blobName(for: name, hash: hash)
-            try AtomicFile.write(reference.bytes, to: directory + "/" + blob, durable: true)
-            byHash[hash] = blob
-            new.entries[name] = .init(blob: blob, pixels: reference.pixels)
+        var index = ReferenceIndex(environment: old.index.environment)
+        var files: [String: [UInt8]] = [:]
+        for (name, entry) in old.index.entries where changes[name] == nil {
+            var kept = entry
+            kept.legacyFile = nil
+            // An earlier-layout file is verified by its 16 digits; its full hash is computed now.
+            if entry.legacyFile != nil, let bytes = old.files[name], ReferenceIndex.matches(bytes, entry) { kept.bytes = ReferenceIndex.hash(bytes) }
+            index.entries[name] = kept
+            files[name] = old.files[name]
         }
-        try commit(new)
+        for (name, change) in changes {
+            guard let change else { continue }
+            index.entries[name] = change.entry
+            files[name] = change.bytes
+        }
+        let written = Set(changes.compactMap { $0.value == nil ? nil : $0.key })
+        if let environment, Set(index.entries.keys).isSubset(of: written) { index.environment = environment }
+        try commit(index, files: files, undo: undo)
     }
 
-    /// Puts back an earlier `index.json` (its bytes, nil for none) and its
-    /// blobs (`blobs`: file name → bytes, for those no longer on disk), if the
-    /// index is still `expecting`; an undo. Call it holding `locked`.
-    public func restore(index bytes: [UInt8]?, blobs: [String: [UInt8]], expecting: ReferenceIndex) throws {
+    /// Makes `index` and `files` the scenario's set: written into a new
+    /// folder, then exchanged with the scenario's folder in one step. The
+    /// replaced set goes, or becomes `undo`'s record. An empty set removes the folder.
+    private func commit(_ index: ReferenceIndex, files: [String: [UInt8]], undo: UndoRecord?) throws {
         try checkNotLinked()
-        guard let earlier = bytes.map({ ReferenceIndex(json: Data($0)) }) ?? ReferenceIndex() else {
-            throw DamagedError(description: "the index to restore for \(directory) is not readable")
+        let staging = try undo?.prepare(scenario: scenario, after: index.json()) ?? newStaging()
+        for (name, bytes) in files.sorted(by: { $0.key < $1.key }) {
+            try AtomicFile.write(bytes, to: staging + "/" + name, durable: true)
         }
-        let current = try index()
-        guard current == expecting else {
-            let changed = Set(current.entries.keys).union(expecting.entries.keys).filter { current.entries[$0] != expecting.entries[$0] }
-            throw StaleError(directory: directory, names: changed.isEmpty ? ["index.json"] : changed.sorted())
+        if !index.entries.isEmpty { try AtomicFile.write(index.json(), to: staging + "/index.json", durable: true) }
+        if mkdir(directory, 0o755) != 0, errno != EEXIST {
+            throw DamagedError(description: "cannot make \(InertText(directory)): \(String(cString: strerror(errno)))")
         }
-        for entry in Set(earlier.entries.values.map(\.blob)) where !FileManager.default.fileExists(atPath: directory + "/" + entry) {
-            guard let bytes = blobs[entry] else {
-                throw DamagedError(description: "\(entry), a reference of the earlier index, is not kept; it cannot be restored")
-            }
-            try AtomicFile.write(bytes, to: directory + "/" + entry, durable: true)
+        try exchange(staging)
+        Self.sync(root)
+        if index.entries.isEmpty {
+            // The old set is in `staging` now; the folder left is empty.
+            rmdir(directory)
         }
-        try commit(earlier, bytes: bytes)
+        if undo == nil { try? FileManager.default.removeItem(atPath: staging) }
     }
 
-    /// Removes references; their blobs go when nothing else uses them. Call it holding `locked`.
-    public func remove(_ names: [String]) throws {
-        try checkNotLinked()
-        var new = try index()
-        for name in names { new.entries[name] = nil }
-        try commit(new)
+    /// A fresh folder for a set being written.
+    private func newStaging() throws -> String {
+        let path = state + "/staging-\(scenario)-\(UInt64.random(in: 0 ... .max))"
+        guard mkdir(path, 0o755) == 0 else { throw DamagedError(description: "cannot make \(InertText(path)): \(String(cString: strerror(errno)))") }
+        return path
     }
 
-    /// Bytes on disk: the blobs in use and the index.
+    /// Swaps the folder `staging` with the scenario's folder at once. Where
+    /// the file system cannot, falls back to three renames, between which the
+    /// scenario's folder is briefly missing (an interruption there is undone
+    /// by the next writer's `sweep`).
+    func exchange(_ staging: String) throws {
+        if unfold_exchange(staging, directory) == 0 { return }
+        guard [EINVAL, ENOSYS, ENOTSUP].contains(errno) else {
+            throw DamagedError(description: "cannot exchange \(InertText(staging)) and \(InertText(directory)): \(String(cString: strerror(errno)))")
+        }
+        let aside = state + "/aside-" + scenario
+        guard rename(directory, aside) == 0, rename(staging, directory) == 0, rename(aside, staging) == 0 else {
+            throw DamagedError(description: "cannot replace \(InertText(directory)): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Flushes a folder's entries (renames) to the disk.
+    static func sync(_ folder: String) {
+        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        fsync(fd)
+        close(fd)
+    }
+
+    /// Refuses a scenario folder that is a symbolic link (it could point anywhere).
+    func checkNotLinked() throws(DamagedError) {
+        var info = stat()
+        if lstat(directory, &info) == 0, info.st_mode & S_IFMT != S_IFDIR {
+            throw DamagedError(
+                description: "\(InertText(directory)) is not a folder (a symbolic link?); references are never written through links: "
+                    + "replace it with a folder")
+        }
+    }
+
+    /// Bytes on disk: the references and the index.
     public func storedSize() -> Int {
-        let blobs = Set((try? index())?.entries.values.map(\.blob) ?? [])
-        return (blobs.map { directory + "/" + $0 } + [indexPath]).reduce(0) { total, path in
-            total + ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
-        }
-    }
-
-    /// Makes `new` the index (written as `bytes`, by default its own JSON),
-    /// then removes what it does not name.
-    private func commit(_ new: ReferenceIndex, bytes: [UInt8]? = nil) throws {
-        if new.entries.isEmpty {
-            // Blobs first, the index last: an interruption leaves a smaller
-            // store that an index still describes, never blobs without one.
-            for file in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where file != "index.json" {
-                try? FileManager.default.removeItem(atPath: directory + "/" + file)
-            }
-            try? FileManager.default.removeItem(atPath: indexPath)
-        } else {
-            try AtomicFile.write(bytes ?? new.json(), to: indexPath, durable: true)
-        }
-        // Whatever the new index does not name goes: blobs it replaced, and
-        // what an interrupted writer left (temporary files, unlisted blobs).
-        let keep = Set(new.entries.values.map(\.blob)).union(["index.json"])
-        for file in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where !keep.contains(file) {
-            try? FileManager.default.removeItem(atPath: directory + "/" + file)
-        }
-        if new.entries.isEmpty, (try? FileManager.default.contentsOfDirectory(atPath: directory))?.isEmpty == true {
-            try? FileManager.default.removeItem(atPath: directory)
-        }
-    }
-
-    /// `state-03.png` with hash `h` → `state-03.h.png`.
-    static func blobName(for name: String, hash: String) -> String {
-        guard let dot = name.lastIndex(of: ".") else { return name + "." + hash }
-        return name[..<dot] + "." + hash + name[dot...]
-    }
-
-    static func hashPart(of blob: String) -> String {
-        let parts = blob.split(separator: ".")
-        return parts.count >= 2 ? String(parts[parts.count - 2]) : blob
-    }
-
-    /// 16 hex digits of the content hash: names blobs by content.
-    static func hash(_ bytes: [UInt8]) -> String {
-        var hash = ContentHash()
-        hash.update(bytes)
-        return String(hash.hex.prefix(16))
+        guard let contents = try? contents() else { return 0 }
+        return contents.files.values.reduce(contents.index.entries.isEmpty ? 0 : contents.index.json().count) { $0 + $1.count }
     }
 }

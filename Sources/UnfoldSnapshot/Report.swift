@@ -1,4 +1,6 @@
 import Foundation
+import OutlineAppearance
+import ScenarioFormat
 import UnfoldRender
 
 /// The outcome of checking one reference. Codable: the JSON report is the
@@ -18,9 +20,9 @@ public struct CaseResult: Codable, Sendable, Equatable {
     public var artifacts: [String: String] = [:]
     /// For strips: the frames that differ.
     public var frames: [FrameFailure] = []
-    /// The blob the reference was compared with (nil: none was recorded), so
-    /// that accepting the actual picture later can refuse a stale one.
-    public var referenceBlob: String?
+    /// The hash of the reference's bytes it was compared with (nil: none was
+    /// recorded), so that accepting the actual picture later can refuse a stale one.
+    public var referenceHash: String?
     /// For strips: where the frames are.
     public var strip: StripGeometry?
     public var seconds: Double = 0
@@ -54,8 +56,6 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
     public var stale: [String] = []
     /// Bytes of the references on disk.
     public var referenceBytes: Int = 0
-    /// The references' folder, as the run was given it.
-    public var snapshots: String?
     /// The environment of the run, which accepted pictures are stamped with.
     public var environment: SnapshotEnvironment?
     /// Scenario → why its references failed, when they were recorded in another environment.
@@ -81,9 +81,9 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
         var all = SnapshotReport()
         all.cases = reports.flatMap(\.cases).sorted { ($0.scenario, $0.reference) < ($1.scenario, $1.reference) }
         all.stale = reports.flatMap(\.stale).sorted()
-        all.referenceBytes = reports.reduce(0) { $0 + $1.referenceBytes }
-        all.referenceBytesChange = reports.compactMap(\.referenceBytesChange).reduce(0, +)
-        all.snapshots = reports.lazy.compactMap(\.snapshots).first
+        // Read reports hold numbers in range (`validate`), so these sums cannot overflow for any sane count of shards.
+        all.referenceBytes = reports.reduce(0) { $0.addingReportingOverflow($1.referenceBytes).partialValue }
+        all.referenceBytesChange = reports.compactMap(\.referenceBytesChange).reduce(0) { $0.addingReportingOverflow($1).partialValue }
         all.environment = reports.lazy.compactMap(\.environment).first
         let changes = reports.compactMap(\.environmentChanges).reduce(into: [String: String]()) { $0.merge($1) { a, _ in a } }
         all.environmentChanges = changes.isEmpty ? nil : changes
@@ -96,13 +96,54 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
         return Array((try? encoder.encode(self)) ?? Data())
     }
 
-    public static func read(_ path: String) throws -> SnapshotReport {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ReportError(description: "\(path): no such report")
+    /// Reads `report.json` in the report folder `folder` (a file inside it,
+    /// no link, at most 64 MiB) and checks it as data someone else wrote
+    /// (`validate`). Returns the report and its bytes' hash, which names it.
+    public static func read(folder: String) throws(ReportError) -> (report: SnapshotReport, hash: String) {
+        let bytes: [UInt8]
+        do { bytes = try ReportFolder(folder).read("report.json", limit: 64 << 20) } catch {
+            throw ReportError(description: "\(InertText(folder)): no report (\(error))")
         }
-        do { return try JSONDecoder().decode(SnapshotReport.self, from: data) } catch {
-            throw ReportError(description: "\(path): not an unfold JSON report (\(error))")
+        let report: SnapshotReport
+        do { report = try JSONDecoder().decode(SnapshotReport.self, from: Data(bytes)) } catch {
+            throw ReportError(description: "\(InertText(folder))/report.json is not an unfold JSON report (\(error))")
         }
+        do { try report.validate() } catch {
+            throw ReportError(description: "\(InertText(folder))/report.json \(error.description); it was not written by unfold test")
+        }
+        return (report, ReferenceIndex.hash(bytes))
+    }
+
+    /// Checks a report as data someone else wrote: every scenario and
+    /// reference name is a name (`Scenario.isValidName`, `ReferenceKind`),
+    /// every artifact a path inside the report's folder, every number in
+    /// the range a run can produce. O(cases + frames).
+    public func validate() throws(ReportError) {
+        func check(_ ok: Bool, _ what: @autoclosure () -> String) throws(ReportError) {
+            if !ok { throw ReportError(description: what()) }
+        }
+        let count = 0 ... (1 << 40)
+        try check(cases.count <= 1_000_000 && stale.count <= 1_000_000, "holds too many cases")
+        try check(count.contains(referenceBytes) && (referenceBytesChange.map { abs($0) <= 1 << 40 } ?? true), "has a byte count out of range")
+        for c in cases {
+            let id = InertText(c.scenario + "/" + c.reference)
+            try check(Scenario.isValidName(c.scenario) && ReferenceKind.of(c.reference) != nil, "names \(id), which is not a scenario's reference")
+            try check(c.seconds.isFinite && (0 ... 1e7).contains(c.seconds), "gives \(id) a time out of range")
+            try check(c.message.utf8.count <= 4096 && (c.referenceHash.map { $0.utf8.count <= 64 } ?? true), "gives \(id) a message too long")
+            try check(c.artifacts.count <= 8 && c.artifacts.values.allSatisfy(ReportFolder.isArtifactPath), "gives \(id) an artifact outside its folder")
+            try check(c.frames.count <= Limits.steps * Limits.framesPerStep.upperBound, "gives \(id) too many frames")
+            if let strip = c.strip {
+                let sides = [strip.rows, strip.columns, strip.frameWidth, strip.frameHeight]
+                try check(sides.allSatisfy { (1 ... 65535).contains($0) } && strip.width <= 65535 && strip.height <= 1 << 24, "gives \(id) a strip out of range")
+            }
+            for f in c.frames {
+                let numbers = [f.step, f.frame, f.differentPixels, f.x0, f.x1, f.y0, f.y1]
+                try check(numbers.allSatisfy { (0 ... (1 << 32)).contains($0) } && f.step >= 1, "gives \(id) a frame out of range")
+                try check(f.artifacts.count <= 8 && f.artifacts.values.allSatisfy(ReportFolder.isArtifactPath), "gives \(id) an artifact outside its folder")
+                if let strip = c.strip { try check(f.step <= strip.rows && f.frame < strip.columns, "gives \(id) a frame outside its strip") }
+            }
+        }
+        try check(stale.allSatisfy { $0.utf8.count <= 512 }, "names a stale reference too long")
     }
 
     /// Writes `report.json`, `junit.xml`, `report.html` and `summary.md` into `directory`.
@@ -115,21 +156,30 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
         try AtomicFile.write(Array(report.markdown().utf8), to: directory + "/summary.md")
     }
 
-    /// The report with its artifact paths, relative to `folder`, made relative
-    /// to `newFolder` instead (both relative to the working folder, or absolute).
-    public func rebased(from folder: String, to newFolder: String) -> SnapshotReport {
-        let from = URL(fileURLWithPath: folder.isEmpty ? "." : folder).standardizedFileURL.pathComponents
-        let to = URL(fileURLWithPath: newFolder).standardizedFileURL.pathComponents
-        let common = zip(from, to).prefix { $0 == $1 }.count
-        let prefix = (Array(repeating: "..", count: to.count - common) + from[common...]).joined(separator: "/")
-        guard !prefix.isEmpty else { return self }
-        var report = self
-        let move = { (artifacts: [String: String]) in artifacts.mapValues { prefix + "/" + $0 } }
-        for i in report.cases.indices {
-            report.cases[i].artifacts = move(report.cases[i].artifacts)
-            for j in report.cases[i].frames.indices { report.cases[i].frames[j].artifacts = move(report.cases[i].frames[j].artifacts) }
+    /// Merges the reports in the shards' folders `folders` into `out`: the
+    /// report files, and a copy of every artifact (read only inside its
+    /// shard's folder, see `ReportFolder`), so that the merged folder is
+    /// whole on its own and can be reviewed, accepted or uploaded.
+    /// O(artifacts' bytes).
+    public static func merge(folders: [String], into out: String) throws -> SnapshotReport {
+        var reports: [SnapshotReport] = []
+        var copied: Set<String> = []
+        for folder in folders {
+            let report = try read(folder: folder).report
+            let source = ReportFolder(folder)
+            for c in report.cases {
+                for path in c.artifacts.values.sorted() + c.frames.flatMap({ $0.artifacts.values.sorted() }) where !copied.contains(path) {
+                    let bytes = try source.read(path, limit: ReferenceStore.fileLimit)
+                    try AtomicFile.write(bytes, to: out + "/" + path)
+                    copied.insert(path)
+                }
+            }
+            reports.append(report)
         }
-        return report
+        var merged = SnapshotReport.merged(reports)
+        merged.folder = out
+        try merged.write(to: out)
+        return merged
     }
 
     /// The command that accepts `id` (all failures when nil) from this report.

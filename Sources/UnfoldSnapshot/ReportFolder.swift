@@ -53,41 +53,26 @@ public struct ReportFolder: Sendable {
         guard Self.isArtifactPath(relative) else {
             throw UnreadableFile(relative: relative, reason: "is not a path inside the report's folder; the report was not written by unfold test")
         }
-        var folder = open(path.isEmpty ? "." : path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard folder >= 0 else { throw UnreadableFile(relative: relative, reason: "cannot be read: the folder \(InertText(path)) cannot be opened") }
-        defer { close(folder) }
-        let parts = relative.split(separator: "/").map(String.init)
-        for part in parts.dropLast() {
-            let next = openat(folder, part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            guard next >= 0 else { throw UnreadableFile(relative: relative, reason: "is not in a folder of the report (\(Self.why(errno)))") }
-            close(folder)
-            folder = next
+        do {
+            return try readContained(relative, limit: limit)
+        } catch {
+            throw UnreadableFile(relative: relative, reason: error.reason)
         }
-        let fd = openat(folder, parts[parts.count - 1], O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw UnreadableFile(relative: relative, reason: "cannot be read (\(Self.why(errno)))") }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            throw UnreadableFile(relative: relative, reason: "is not a regular file")
-        }
-        guard info.st_size <= limit else { throw UnreadableFile(relative: relative, reason: "is larger than \(limit) bytes") }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var count = 0
-        while count < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { raw -> Int in
-                guard let base = raw.baseAddress else { return 0 }
-                return Foundation.read(fd, base + count, raw.count - count)
-            }
-            guard n > 0 else {
-                if n < 0, errno == EINTR { continue }
-                throw UnreadableFile(relative: relative, reason: "changed while it was read")
-            }
-            count += n
-        }
-        return bytes
     }
 
-    private static func why(_ code: Int32) -> String {
-        code == ELOOP ? "it is a symbolic link" : String(cString: strerror(code))
+    private func readContained(_ relative: String, limit: Int) throws(ContainedFolder.Failure) -> [UInt8] {
+        let parts = relative.split(separator: "/").map(String.init)
+        // The folder itself was named by the user, so it may be a link; nothing in it may.
+        var folder = try ContainedFolder(path, followingLink: true)
+        defer { folder.close() }
+        for part in parts.dropLast() {
+            let next = try folder.folder(part)
+            folder.close()
+            folder = next
+        }
+        guard let bytes = try folder.read(parts[parts.count - 1], limit: limit) else {
+            throw ContainedFolder.Failure(path: relative, reason: "does not exist")
+        }
+        return bytes
     }
 }

@@ -45,6 +45,9 @@ public struct ScenarioCheck: Sendable {
     /// Set when references failed and were recorded in another environment
     /// (fonts, renderer, comparison): the one thing to say about them.
     public var environmentChange: String?
+    /// The references were in the earlier, content-addressed layout (and
+    /// were not rewritten in this run).
+    public var legacyLayout = false
 }
 
 /// Renders scenarios and compares every reference output with what is stored.
@@ -52,8 +55,10 @@ public enum SnapshotRunner {
     /// Checks one scenario. Records what the record mode asks for, writes
     /// artifacts for failures, and returns one result per reference, plus the
     /// references the scenario no longer produces (removed when `prune`).
-    /// A picture whose pixels hash as its reference's passes without being
-    /// encoded or decoded.
+    /// Every reference file is read and its bytes hashed; a picture whose
+    /// pixels hash as its verified reference's passes without being encoded
+    /// or decoded. A reference whose file is not what the index records
+    /// (edited, truncated, replaced, a Git LFS pointer) fails.
     public static func check(_ scenario: Scenario, options: SnapshotOptions, prune: Bool = false) throws -> ScenarioCheck {
         guard Scenario.isValidName(scenario.name) else {
             throw InvalidName(name: scenario.name)
@@ -62,59 +67,54 @@ public enum SnapshotRunner {
         let start = clock.now
         let store = ReferenceStore(root: options.root, scenario: scenario.name)
         let environment = try SnapshotEnvironment(fonts: ScenarioRenderer.fonts(for: scenario, options: options.render))
+        let stored = try store.contents()
         var renderOptions = options.render
         renderOptions.outputs = options.references
         renderOptions.hashPixels = true
         if options.record != .all {
-            // A folder that is not a store yet (or a damaged one) is judged under the lock below.
-            let index = (try? store.index()) ?? ReferenceIndex()
-            renderOptions.knownPixels = index.entries.compactMapValues(\.pixels)
+            renderOptions.knownPixels = stored.index.entries.filter { stored.verified($0.key) }.compactMapValues(\.pixels)
         }
         let result = try ScenarioRenderer.render(scenario, options: renderOptions)
         let artifacts = Artifacts(root: options.artifacts, scenario: scenario.name)
-        let renderSeconds = seconds(clock.now - start)
-        return try store.locked {
-            artifacts.removePrevious()
-            return try compareAndRecord(
-                result, store: store, artifacts: artifacts, options: options, environment: environment, prune: prune,
-                renderSeconds: renderSeconds)
-        }
+        artifacts.removePrevious()
+        return try compareAndRecord(
+            result, stored: stored, store: store, artifacts: artifacts, options: options, environment: environment, prune: prune,
+            renderSeconds: seconds(clock.now - start))
     }
 
-    /// The references of one rendered scenario against the store, recording what the mode asks for.
+    /// The references of one rendered scenario against the stored set, recording what the mode asks for.
     static func compareAndRecord(
-        _ result: RenderResult, store: ReferenceStore, artifacts: Artifacts, options: SnapshotOptions,
+        _ result: RenderResult, stored: ReferenceStore.Contents, store: ReferenceStore, artifacts: Artifacts, options: SnapshotOptions,
         environment: SnapshotEnvironment, prune: Bool, renderSeconds: Double
     ) throws -> ScenarioCheck {
         let clock = ContinuousClock()
-        let index = try store.index()
+        let index = stored.index
         var cases: [CaseResult] = []
-        var toRecord: [String: NewReference] = [:]
+        var changes: [String: NewReference?] = [:]
         for file in result.files {
             let caseStart = clock.now
+            guard let kind = ReferenceKind.of(file.path) else { continue }
             var c = CaseResult(scenario: result.name, reference: file.path, status: .passed, message: "matches")
             let entry = index.entries[file.path]
-            c.referenceBlob = entry?.blob
-            if file.path == "strip.png" { c.strip = result.strip }
-            if let entry, let pixels = file.pixels, entry.pixels == pixels {
-                try store.checkExists(blob: entry.blob, name: file.path)
-                c.message = "identical pixels"
-                if options.record == .all {
-                    toRecord[file.path] = try reference(file)
-                    c.status = .recorded
-                    c.message = "re-recorded (identical pixels)"
+            c.referenceHash = entry?.bytes
+            if kind.hasFrames { c.strip = result.strip }
+            var verdict: Verdict
+            if let entry, let expected = stored.files[file.path] {
+                if !ReferenceIndex.matches(expected, entry) {
+                    verdict = Verdict(matches: false, message: Self.edited(expected, name: file.path, store: store))
+                    if !file.bytes.isEmpty { verdict.artifacts = try artifacts.save(actual: file.bytes, name: file.path) }
+                } else if let pixels = file.pixels, entry.pixels == pixels {
+                    verdict = Verdict(matches: true, message: "identical pixels")
+                } else if file.bytes.isEmpty {
+                    throw ReferenceStore.DamagedError(
+                        description: "\(InertText(store.directory)) changed while \(result.name) was being checked; run the check again")
+                } else if expected == file.bytes {
+                    verdict = Verdict(matches: true, message: "identical bytes")
+                } else {
+                    verdict = try compare(expected, file.bytes, kind: kind, name: file.path, strip: result.strip, options: options.diff, artifacts: artifacts)
                 }
-            } else if file.bytes.isEmpty {
-                throw ReferenceStore.DamagedError(
-                    description: "\(store.directory)/index.json changed while \(result.name) was being checked; run the check again")
-            } else if let entry {
-                let expected = try store.read(blob: entry.blob, name: file.path)
-                let verdict =
-                    expected == file.bytes
-                    ? Verdict(matches: true, message: "identical bytes")
-                    : try compare(expected, file.bytes, name: file.path, strip: result.strip, options: options.diff, artifacts: artifacts)
                 if options.record.records(missing: false, differs: !verdict.matches) {
-                    toRecord[file.path] = try reference(file)
+                    changes[file.path] = try reference(file, kind: kind)
                     c.status = .recorded
                     c.message = "re-recorded (\(verdict.message))"
                 } else if verdict.matches {
@@ -125,34 +125,52 @@ public enum SnapshotRunner {
                     c.artifacts = verdict.artifacts
                     c.frames = verdict.frames
                 }
+            } else if options.record.records(missing: true, differs: false) {
+                changes[file.path] = try reference(file, kind: kind)
+                c.status = .recorded
+                c.message = "recorded a new reference"
             } else {
-                if options.record.records(missing: true, differs: false) {
-                    toRecord[file.path] = try reference(file)
-                    c.status = .recorded
-                    c.message = "recorded a new reference"
-                } else {
-                    c.status = .failed
-                    c.message = "no reference in \(store.directory); record it with `unfold test --record missing` (UNFOLD_RECORD=missing for the Swift test helpers)"
-                    c.artifacts = try artifacts.save(actual: file.bytes, name: file.path)
-                }
+                c.status = .failed
+                c.message =
+                    "no reference in \(InertText(store.directory)); record it with `unfold test --record missing` (UNFOLD_RECORD=missing for the Swift test helpers)"
+                c.artifacts = try artifacts.save(actual: file.bytes, name: file.path)
             }
             c.seconds = seconds(clock.now - caseStart) + renderSeconds / Double(max(1, result.files.count))
             cases.append(c)
         }
-        try store.write(toRecord, environment: environment)
         let produced = Set(result.files.map(\.path))
         let stale = index.entries.keys.filter { !produced.contains($0) }.sorted()
-        if prune, !stale.isEmpty { try store.remove(stale) }
+        if prune { for name in stale { changes[name] = .some(nil) } }
+        if !changes.isEmpty {
+            // Written only over the set that was compared: a concurrent change is refused, not overwritten.
+            let expecting = Dictionary(uniqueKeysWithValues: index.entries.map { ($0.key, Optional($0.value.bytes)) })
+            do {
+                try store.locked { try store.write(changes, environment: environment, expecting: expecting) }
+            } catch is ReferenceStore.StaleError {
+                throw ReferenceStore.DamagedError(
+                    description: "\(InertText(store.directory)) changed while \(result.name) was being checked; run the check again")
+            }
+        }
         var check = ScenarioCheck(cases: cases, stale: stale.map { result.name + "/" + $0 })
+        check.legacyLayout = index.isLegacy && changes.isEmpty
         if cases.contains(where: { $0.status == .failed }), let recorded = index.environment {
             check.environmentChange = environment.change(from: recorded)
         }
         return check
     }
 
+    /// Why a reference file is not what its index records.
+    static func edited(_ bytes: [UInt8], name: String, store: ReferenceStore) -> String {
+        if bytes.starts(with: Array("version https://git-lfs.github.com/spec/".utf8)) {
+            return "\(name) is a Git LFS pointer, not the reference: run `git lfs pull` (and `git lfs install` once) to fetch the pictures"
+        }
+        return "\(name) is not the file \(InertText(store.directory))/index.json records (\(bytes.count) bytes; edited, truncated or replaced "
+            + "outside unfold): restore it from git, or re-record it with `unfold test --record failed`"
+    }
+
     /// A rendered file as it is stored.
-    static func reference(_ file: RenderedFile) throws -> NewReference {
-        file.path.hasSuffix(".png") ? try StoredPicture.reference(png: file.bytes) : NewReference(bytes: file.bytes)
+    static func reference(_ file: RenderedFile, kind: ReferenceKind) throws -> NewReference {
+        try kind.stored(file.bytes)
     }
 
     struct Verdict {
@@ -163,14 +181,19 @@ public enum SnapshotRunner {
     }
 
     static func compare(
-        _ expected: [UInt8], _ actual: [UInt8], name: String, strip: StripGeometry?,
+        _ expected: [UInt8], _ actual: [UInt8], kind: ReferenceKind, name: String, strip: StripGeometry?,
         options: DiffOptions, artifacts: Artifacts
     ) throws -> Verdict {
-        guard name.hasSuffix(".png") else {
+        guard kind.largest != nil else {
             let diff = TextDiff(expected: String(decoding: expected, as: UTF8.self), actual: String(decoding: actual, as: UTF8.self))
             return Verdict(
                 matches: false, message: diff.summary,
                 artifacts: try artifacts.save(expected: expected, actual: actual, name: name))
+        }
+        do { try kind.check(expected) } catch {
+            return Verdict(
+                matches: false, message: "the reference \(error); re-record it with `--record failed`",
+                artifacts: try artifacts.save(actual: actual, name: name))
         }
         // First without a diff image, so that a match needs only the rows that
         // differ; a failure is compared again with the whole images and a diff.
@@ -193,7 +216,7 @@ public enum SnapshotRunner {
         if result.matches { return Verdict(matches: true, message: comparison.summary) }
         var verdict = Verdict(matches: false, message: comparison.summary)
         verdict.artifacts = try artifacts.save(expected: expected, actual: actual, diff: result.diff, name: name)
-        if name == "strip.png", let strip, !result.sizesDiffer, let images = comparison.images {
+        if kind.hasFrames, let strip, !result.sizesDiffer, let images = comparison.images {
             verdict.frames = try compareFrames(images.expected, images.actual, strip: strip, options: diffOptions, artifacts: artifacts)
             if !verdict.frames.isEmpty {
                 verdict.message = "\(verdict.frames.count) frame\(verdict.frames.count == 1 ? "" : "s") differ; first: \(verdict.frames[0].description)"

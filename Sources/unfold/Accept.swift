@@ -10,7 +10,8 @@ struct AcceptCommand: ParsableCommand {
             ITEMS name what to accept (all failures when none): a scenario (regions), a reference \
             (regions/state-03.png or regions/state-03), a frame of a strip (regions/step-02/frame-03), \
             or a glob of those ('regions/state-*'). A reference that changed since the report was made is refused. \
-            Each accept can be undone with --undo.
+            References are written into --snapshots (default Snapshots), never where a report says. \
+            The last accept can be undone with --undo.
             Exit status: 0 done, 1 refused (stale references), 2 bad input.
             """)
 
@@ -20,24 +21,24 @@ struct AcceptCommand: ParsableCommand {
     @Option(help: "The report's folder: the --artifacts of `unfold test`, or one downloaded from CI.")
     var report = SnapshotOptions.defaultArtifacts
 
-    @Option(help: "The references' folder (default: the one the run used).")
-    var snapshots: String?
+    @Option(help: "The references' folder.")
+    var snapshots = SnapshotOptions.defaultSnapshots
 
     @Flag(help: "List what would change, and change nothing.")
     var dryRun = false
 
-    @Flag(help: "Put back the references that the last accept from this report changed.")
+    @Flag(help: "Put back the references that the last accept into --snapshots changed.")
     var undo = false
 
     func run() throws {
         if undo {
             guard items.isEmpty, !dryRun else { throw fail(UsageError(description: "--undo takes no items and no --dry-run")) }
-            let restored = try refusing { try Acceptance.undo(folder: report, snapshots: snapshots) }
+            let restored = try refusing { try Acceptance.undo(snapshots: snapshots) }
             print("restored the references of \(restored.isEmpty ? "no scenario" : restored.joined(separator: ", "))")
             return
         }
         let acceptance: Acceptance
-        do { acceptance = try Acceptance(folder: report, snapshots: snapshots) } catch let error as ReportError {
+        do { acceptance = try Acceptance(folder: report, snapshots: snapshots) } catch {
             throw fail(error)
         }
         let chosen: [Acceptance.Item]
@@ -48,12 +49,12 @@ struct AcceptCommand: ParsableCommand {
         }
         if dryRun {
             for item in chosen { print("would accept \(item.id)") }
-            print("\(chosen.count) item\(chosen.count == 1 ? "" : "s") into \(acceptance.snapshots) (dry run: nothing changed)")
+            print("\(chosen.count) item\(chosen.count == 1 ? "" : "s") into \(InertText(acceptance.snapshots)) (dry run: nothing changed)")
             return
         }
         let accepted = try refusing { try acceptance.accept(chosen) }
         for id in accepted { print("accepted \(id)") }
-        print("\(accepted.count) item\(accepted.count == 1 ? "" : "s") into \(acceptance.snapshots); undo with `unfold accept --undo --report \(report)`")
+        print("\(accepted.count) item\(accepted.count == 1 ? "" : "s") into \(InertText(acceptance.snapshots)); undo with `unfold accept --undo`")
     }
 
     /// Stale references exit with 1 (refused); a damaged store or report with 2.

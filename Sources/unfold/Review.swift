@@ -19,15 +19,15 @@ struct ReviewCommand: ParsableCommand {
     @Option(help: "The report's folder: the --artifacts of `unfold test`, or one downloaded from CI.")
     var report = SnapshotOptions.defaultArtifacts
 
-    @Option(help: "The references' folder (default: the one the run used).")
-    var snapshots: String?
+    @Option(help: "The references' folder.")
+    var snapshots = SnapshotOptions.defaultSnapshots
 
     @Option(help: "The port (0: any free one). The address is printed.")
     var port: Int = 0
 
     func run() throws {
         let acceptance: Acceptance
-        do { acceptance = try Acceptance(folder: report, snapshots: snapshots) } catch let error as ReportError {
+        do { acceptance = try Acceptance(folder: report, snapshots: snapshots) } catch {
             throw fail(error)
         }
         guard (0 ... 65535).contains(port) else { throw fail(UsageError(description: "--port \(port): use 0 to 65535")) }
@@ -81,7 +81,7 @@ final class Review: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         do {
-            let items = try acceptance.select(ids)
+            let items = try acceptance.select(exactly: ids)
             if accept { try acceptance.accept(items) }
             return .json(200, ["items": items.map(\.id)])
         } catch let error as ReferenceStore.StaleError {

@@ -58,100 +58,66 @@ struct TestCommand: ParsableCommand {
     func run() throws {
         let mode: RecordMode
         do { mode = try RecordMode.resolve(record) } catch { throw fail(error) }
-        var files = try scenarioFiles(inputs.isEmpty ? ["Examples"] : inputs)
         var scenarios: [Scenario] = []
-        for file in files {
+        for file in try scenarioFiles(inputs.isEmpty ? ["Examples"] : inputs) {
             do { scenarios.append(try Scenario.load(path: file)) } catch { throw fail(error) }
         }
         try requireUniqueNames(scenarios)
         let shard = try parsedShard()
-        if let (k, n) = shard {
-            scenarios = scenarios.filter { Shard.index(of: $0.name, count: n) == k - 1 }
-            files = scenarios.map(\.file)
-        }
+        if let (k, n) = shard { scenarios = SnapshotSuite.shard(scenarios, k: k, of: n) }
         var options = SnapshotOptions(render: RenderOptions(fonts: try fonts()))
         options.root = snapshots
         options.record = mode
         options.artifacts = artifacts
         options.diff = try comparison.diffOptions()
         options.render.workers = jobs
-
-        var report = SnapshotReport()
-        report.snapshots = snapshots
-        do { report.environment = try SnapshotEnvironment(fonts: options.render.fonts) } catch { throw fail(error) }
-        var environmentChanges: [String: [String]] = [:]  // message → scenarios
-        var bytesChange = 0
-        for scenario in scenarios.sorted(by: { $0.name < $1.name }) {
-            let store = ReferenceStore(root: snapshots, scenario: scenario.name)
-            let sizeBefore = store.storedSize()
-            do {
-                let check = try SnapshotRunner.check(scenario, options: options, prune: prune)
-                report.cases += check.cases
-                report.stale += check.stale
-                if let change = check.environmentChange {
-                    // One message for them all, not a failure per picture.
-                    environmentChanges[change, default: []].append(scenario.name)
-                    report.environmentChanges = (report.environmentChanges ?? [:]).merging([scenario.name: change]) { a, _ in a }
-                }
-                for c in check.cases where c.status != .passed && (c.status == .recorded || check.environmentChange == nil) {
-                    print("\(c.status == .failed ? "FAIL" : "recorded") \(c.scenario)/\(c.reference): \(c.message)")
-                    for f in c.frames.dropFirst().prefix(4) { print("     \(f.description)") }
-                    if c.frames.count > 5 { print("     and \(c.frames.count - 5) more frames (see the report)") }
-                }
-            } catch let error as ScenarioError {
-                throw fail(error)
-            } catch {
-                FileHandle.standardError.write(Data("error: \(scenario.file): \(error)\n".utf8))
-                throw ExitCode(2)
-            }
-            let size = store.storedSize()
-            report.referenceBytes += size
-            bytesChange += size - sizeBefore
-        }
-        report.referenceBytesChange = bytesChange
+        var suite = SnapshotSuite(scenarios: scenarios, options: options)
+        suite.prune = prune
         // A full run (the default scenarios, no shard) also finds folders of
         // scenarios that are gone; a run of chosen files or folders cannot know.
-        if shard == nil, inputs.isEmpty, !scenarios.isEmpty {
-            let names = Set(scenarios.map(\.name))
-            let folders = (try? FileManager.default.contentsOfDirectory(atPath: snapshots)) ?? []
-            for folder in folders.sorted() where !names.contains(folder) {
-                let store = ReferenceStore(root: snapshots, scenario: folder)
-                guard FileManager.default.fileExists(atPath: store.directory + "/index.json") else { continue }
-                do {
-                    let references = try store.index().entries.keys.sorted()
-                    report.stale += references.map { folder + "/" + $0 }
-                    if prune { try store.locked { try store.remove(references) } }
-                } catch {
-                    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-                    throw ExitCode(2)
-                }
-            }
+        suite.complete = shard == nil && inputs.isEmpty
+        let report: SnapshotReport
+        do { report = try suite.run(printEvent) } catch let error as ScenarioError { throw fail(error) } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            throw ExitCode(2)
         }
-        for (change, names) in environmentChanges.sorted(by: { $0.key < $1.key }) {
-            let failed = report.cases.filter { $0.status == .failed && names.contains($0.scenario) }.count
-            print("FAIL \(names.joined(separator: ", ")): \(failed) reference\(failed == 1 ? "" : "s") differ, and \(change)")
-        }
-        for s in report.stale { print("stale reference \(s)" + (prune ? " (removed)" : "; remove it with --prune")) }
         if report.failed > 0 {
-            try report.write(to: artifacts)
-            print("report: \(artifacts)/report.html, junit.xml, report.json, summary.md")
+            print("report: \(InertText(artifacts))/report.html, junit.xml, report.json, summary.md")
             print("accept the changes: \(report.acceptCommand()) (or one by one: \(report.reviewCommand))")
-        } else {
-            report.folder = artifacts
-            // An older failing report must not be accepted over references that now pass.
-            for file in ["report.json", "report.html", "junit.xml", "summary.md"] {
-                try? FileManager.default.removeItem(atPath: artifacts + "/" + file)
-            }
         }
         try writeSummary(report, to: summary)
+        let bytesChange = report.referenceBytesChange ?? 0
         let change = bytesChange == 0 ? "" : " (\(bytesChange > 0 ? "+" : "-")\(formatBytes(abs(bytesChange))) in this run)"
-        print("references: \(formatBytes(report.referenceBytes))\(change) in \(snapshots) for \(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s")")
+        print(
+            "references: \(formatBytes(report.referenceBytes))\(change) in \(InertText(snapshots)) for \(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s")")
         print(report.summary)
         var failed = report.failed > 0
         if checkDeterminism {
-            failed = try !checkRendersAgree(scenarios, fonts: options.render.fonts) || failed
+            let (files, differences) = try SnapshotSuite.checkDeterminism(scenarios, fonts: options.render.fonts)
+            for line in differences { print("NONDETERMINISTIC \(line)") }
+            print(
+                "determinism: \(files) files of \(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s") rendered twice (1 and 2 workers): "
+                    + (differences.isEmpty ? "byte-identical" : "they differ"))
+            failed = failed || !differences.isEmpty
         }
         if failed { throw ExitCode(1) }
+    }
+
+    private func printEvent(_ event: SnapshotSuite.Event) {
+        switch event {
+        case .reference(let c):
+            print("\(c.status == .failed ? "FAIL" : "recorded") \(c.scenario)/\(c.reference): \(InertText(c.message))")
+            for f in c.frames.dropFirst().prefix(4) { print("     \(f.description)") }
+            if c.frames.count > 5 { print("     and \(c.frames.count - 5) more frames (see the report)") }
+        case .environmentChange(let names, let failed, let change):
+            print("FAIL \(names.joined(separator: ", ")): \(failed) reference\(failed == 1 ? "" : "s") differ, and \(change)")
+        case .stale(let id, let removed):
+            print("stale reference \(InertText(id))" + (removed ? " (removed)" : "; remove it with --prune"))
+        case .legacyLayout(let names):
+            print(
+                "note: the references of \(names.joined(separator: ", ")) are in the earlier layout (content-addressed files); "
+                    + "the next recording rewrites them with stable names (`unfold test --record all` does them all)")
+        }
     }
 }
 
@@ -171,48 +137,6 @@ func writeSummary(_ report: SnapshotReport, to path: String?) throws {
     }
 }
 
-/// Renders every scenario's outputs with 1 and with 2 workers and prints
-/// each file whose bytes differ. True when all agree.
-func checkRendersAgree(_ scenarios: [Scenario], fonts: FontSet) throws -> Bool {
-    var agree = true
-    var files = 0
-    for scenario in scenarios.sorted(by: { $0.name < $1.name }) {
-        var options = RenderOptions(fonts: fonts)
-        options.workers = 1
-        let one = try ScenarioRenderer.render(scenario, options: options)
-        options.workers = 2
-        let two = try ScenarioRenderer.render(scenario, options: options)
-        let second = Dictionary(two.files.map { ($0.path, $0.bytes) }, uniquingKeysWith: { a, _ in a })
-        for file in one.files where second[file.path] != file.bytes {
-            print("NONDETERMINISTIC \(scenario.name)/\(file.path): the bytes differ between 1 and 2 workers")
-            agree = false
-        }
-        if Set(one.files.map(\.path)) != Set(second.keys) {
-            print("NONDETERMINISTIC \(scenario.name): 1 and 2 workers write different files")
-            agree = false
-        }
-        files += one.files.count
-    }
-    print(
-        "determinism: \(files) files of \(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s") rendered twice (1 and 2 workers): "
-            + (agree ? "byte-identical" : "they differ"))
-    return agree
-}
-
-/// A stable share of scenarios by name (FNV-1a), so that adding a scenario
-/// moves no other between shards.
-enum Shard {
-    static func index(of name: String, count: Int) -> Int {
-        var h: UInt64 = 0xCBF2_9CE4_8422_2325
-        for b in name.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01B3 }
-        // FNV's low bits follow the bytes' low bits: mix (splitmix64's finaliser) before the modulo.
-        h = (h ^ (h >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        h = (h ^ (h >> 27)) &* 0x94D0_49BB_1331_11EB
-        h ^= h >> 31
-        return Int(h % UInt64(count))
-    }
-}
-
 struct MergeReports: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "merge-reports",
@@ -225,21 +149,21 @@ struct MergeReports: ParsableCommand {
     var out: String
 
     func run() throws {
-        var merged: SnapshotReport
+        let merged: SnapshotReport
         do {
-            // Artifact paths are relative to each shard's folder: make them relative to --out.
-            merged = SnapshotReport.merged(
-                try reports.map { path in
-                    try SnapshotReport.read(path).rebased(from: (path as NSString).deletingLastPathComponent, to: out)
-                })
+            let folders = try reports.map { path in
+                guard (path as NSString).lastPathComponent == "report.json" else {
+                    throw UsageError(description: "\(InertText(path)) is not a report.json: give each shard's report.json")
+                }
+                return (path as NSString).deletingLastPathComponent
+            }
+            merged = try SnapshotReport.merge(folders: folders, into: out)
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode(2)
         }
-        merged.folder = out
-        try merged.write(to: out)
         try writeSummary(merged, to: nil)
-        print("merged \(reports.count) reports into \(out): report.html, junit.xml, report.json, summary.md")
+        print("merged \(reports.count) reports into \(InertText(out)): report.html, junit.xml, report.json, summary.md")
         print(merged.summary)
         if merged.failed > 0 { throw ExitCode(1) }
     }

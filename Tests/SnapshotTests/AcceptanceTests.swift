@@ -15,18 +15,17 @@ extension Sandbox {
         let check = try SnapshotRunner.check(scenario, options: options(.never))
         var report = SnapshotReport()
         report.cases = check.cases
-        report.snapshots = snapshots
         report.environment = try SnapshotEnvironment(fonts: fontFiles)
         try report.write(to: path + "/artifacts")
         return check
     }
 
-    func acceptance() throws -> Acceptance { try Acceptance(folder: path + "/artifacts") }
+    func acceptance() throws -> Acceptance { try Acceptance(folder: path + "/artifacts", snapshots: snapshots) }
 
-    /// Every file under the references' folder with its bytes.
+    /// Every file under the references' folder with its bytes (not Unfold's own `.unfold`).
     func files() -> [String: Data] {
         var out: [String: Data] = [:]
-        for file in FileManager.default.enumerator(atPath: snapshots)?.compactMap({ $0 as? String }) ?? [] {
+        for file in FileManager.default.enumerator(atPath: snapshots)?.compactMap({ $0 as? String }) ?? [] where !file.hasPrefix(".unfold") {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: snapshots + "/" + file, isDirectory: &isFolder), !isFolder.boolValue else { continue }
             out[file] = FileManager.default.contents(atPath: snapshots + "/" + file)
@@ -45,21 +44,21 @@ extension Sandbox {
         #expect(acceptance.items.map(\.id) == ["tiny/state-01.png", "tiny/strip.png"])
         #expect(try acceptance.accept(acceptance.select([])) == ["tiny/state-01.png", "tiny/strip.png"])
         #expect(try SnapshotRunner.check(scenario(title: "Bete"), options: box.options(.never)).cases.allSatisfy { $0.status == .passed })
-        #expect(try Acceptance.undo(folder: box.path + "/artifacts", snapshots: box.snapshots) == ["tiny"])
+        #expect(try Acceptance.undo(snapshots: box.snapshots) == ["tiny"])
         #expect(box.files() == before)
-        #expect(throws: Acceptance.Unacceptable.self) { try Acceptance.undo(folder: box.path + "/artifacts", snapshots: box.snapshots) }
+        #expect(throws: Acceptance.Unacceptable.self) { try Acceptance.undo(snapshots: box.snapshots) }
     }
 
     @Test func oneFrameOfAStripIsAcceptedAloneAndNothingElseChanges() throws {
         let box = Sandbox()
         _ = try SnapshotRunner.check(scenario(), options: box.options(.missing))
-        let before = try box.store.index()
+        let before = try box.store.contents().index
         try box.run(scenario(title: "Bete"))
         let acceptance = try box.acceptance()
         let items = try acceptance.select(["tiny/step-01/frame-01"])
         #expect(items.map(\.id) == ["tiny/step-01/frame-01"])
         try acceptance.accept(items)
-        let after = try box.store.index()
+        let after = try box.store.contents().index
         #expect(after.entries.filter { $0.key != "strip.png" } == before.entries.filter { $0.key != "strip.png" })
         #expect(after.entries["strip.png"] != before.entries["strip.png"])
         let again = try SnapshotRunner.check(scenario(title: "Bete"), options: box.options(.never))
@@ -78,7 +77,7 @@ extension Sandbox {
         #expect(throws: ReferenceStore.StaleError.self) { try acceptance.accept(acceptance.select(["tiny/state-01"])) }
         #expect(box.files() == recorded)
         // A refused accept leaves nothing to undo.
-        #expect(throws: Acceptance.Unacceptable.self) { try Acceptance.undo(folder: box.path + "/artifacts", snapshots: box.snapshots) }
+        #expect(throws: Acceptance.Unacceptable.self) { try Acceptance.undo(snapshots: box.snapshots) }
     }
 
     @Test func patternsNameScenariosReferencesFramesAndGlobs() throws {
@@ -115,15 +114,27 @@ extension Sandbox {
                 + "re-record them with `unfold test --record all` (UNFOLD_RECORD=all for the Swift test helpers)")
     }
 
-    @Test func theFirstIndexFormatIsStillRead() throws {
+    @Test func theContentAddressedLayoutIsStillReadAndTheNextRecordingRewritesIt() throws {
         let box = Sandbox()
         _ = try SnapshotRunner.check(scenario(), options: box.options(.missing))
-        let current = try box.store.index()
-        let flat = "{" + current.entries.map { "\"\($0.key)\": \"\($0.value.blob)\"" }.joined(separator: ", ") + "}"
-        try Data(flat.utf8).write(to: URL(fileURLWithPath: box.store.directory + "/index.json"))
-        #expect(try box.store.index() == ReferenceIndex(entries: current.entries.mapValues { ReferenceIndex.Entry(blob: $0.blob) }))
-        // Without pixel hashes the pictures are compared decoded, and pass.
-        #expect(try SnapshotRunner.check(scenario(), options: box.options(.never)).cases.allSatisfy { $0.status == .passed })
+        let current = try box.store.contents()
+        // The earlier layout: files named by a 16-digit hash of their bytes, named by the index.
+        var entries: [String] = []
+        for (name, entry) in current.index.entries.sorted(by: { $0.key < $1.key }) {
+            let dot = name.lastIndex(of: ".")!
+            let blob = name[..<dot] + "." + entry.bytes.prefix(16) + name[dot...]
+            try FileManager.default.moveItem(atPath: box.store.directory + "/" + name, toPath: box.store.directory + "/" + blob)
+            entries.append("\"\(name)\": {\"blob\": \"\(blob)\"" + (entry.pixels.map { ", \"pixels\": \"\($0)\"" } ?? "") + "}")
+        }
+        try Data(("{\"references\": {" + entries.joined(separator: ", ") + "}}").utf8).write(to: URL(fileURLWithPath: box.store.directory + "/index.json"))
+        let legacy = try SnapshotRunner.check(scenario(), options: box.options(.never))
+        #expect(legacy.legacyLayout && legacy.cases.allSatisfy { $0.status == .passed })
+        // A recording rewrites the whole set with stable names and full hashes.
+        _ = try SnapshotRunner.check(scenario(title: "Bete"), options: box.options(.failed))
+        let names = try FileManager.default.contentsOfDirectory(atPath: box.store.directory).sorted()
+        #expect(names == ["index.json", "state-00.png", "state-01.png", "strip.png", "updates.json"])
+        #expect(try !box.store.contents().index.isLegacy)
+        #expect(try SnapshotRunner.check(scenario(title: "Bete"), options: box.options(.never)).cases.allSatisfy { $0.status == .passed })
     }
 
     @Test func contentHashesDoNotDependOnHowTheBytesArriveAndSeeEveryByte() {
@@ -158,10 +169,10 @@ extension Sandbox {
         let again = try SnapshotRunner.check(scenario(title: "Bete"), options: box.options(.never))
         #expect(again.cases.first { $0.reference == "strip.png" }!.status == .passed)
         // Two undos, in turn, back to the first state.
-        let recorded = try box.store.index()
-        #expect(try Acceptance.undo(folder: box.path + "/artifacts") == ["tiny"])
-        #expect(try box.store.index() != recorded)
-        #expect(try Acceptance.undo(folder: box.path + "/artifacts") == ["tiny"])
+        let recorded = try box.store.contents().index
+        #expect(try Acceptance.undo(snapshots: box.snapshots) == ["tiny"])
+        #expect(try box.store.contents().index != recorded)
+        #expect(try Acceptance.undo(snapshots: box.snapshots) == ["tiny"])
         #expect(try SnapshotRunner.check(scenario(), options: box.options(.never)).cases.allSatisfy { $0.status == .passed })
     }
 
@@ -172,7 +183,7 @@ extension Sandbox {
         try box.run(scenario(title: "Bete"))
         try box.acceptance().accept(try box.acceptance().select([]))
         try FileManager.default.removeItem(atPath: box.path + "/artifacts/report.json")
-        #expect(try Acceptance.undo(folder: box.path + "/artifacts") == ["tiny"])
+        #expect(try Acceptance.undo(snapshots: box.snapshots) == ["tiny"])
         #expect(box.files() == before)
     }
 

@@ -62,12 +62,12 @@ func scenario(title: String = "Beta", steps: String = "[ {expand: a} ]") throws 
         let box = Sandbox()
         _ = try SnapshotRunner.check(scenario(), options: box.options(.missing))
         let store = ReferenceStore(root: box.path + "/Snapshots", scenario: "tiny")
-        let before = try store.read("state-01.png")
+        let before = try store.contents().files["state-01.png"]
         let run = try SnapshotRunner.check(scenario(title: "Bete"), options: box.options(.missing))
         let state = run.cases.first { $0.reference == "state-01.png" }!
         #expect(state.status == .failed && state.message.hasPrefix("differ: ") && state.message.contains(" different pixels (") && state.message.contains(", y "))
         #expect(FileManager.default.fileExists(atPath: box.path + "/artifacts/" + state.artifacts["diff"]!))
-        #expect(try store.read("state-01.png") == before)
+        #expect(try store.contents().files["state-01.png"] == before)
         let strip = run.cases.first { $0.reference == "strip.png" }!
         #expect(strip.frames.map(\.frame) == [1, 2] && strip.frames.allSatisfy { $0.step == 1 })
         #expect(run.cases.first { $0.reference == "state-00.png" }!.status == .passed)
@@ -118,28 +118,34 @@ func scenario(title: String = "Beta", steps: String = "[ {expand: a} ]") throws 
         let store = ReferenceStore(root: box.path + "/Snapshots", scenario: "tiny")
         let kept = try SnapshotRunner.check(scenario(), options: box.options(.never))
         #expect(kept.stale == ["tiny/state-02.png"])
-        #expect(try store.read("state-02.png") != nil)
+        #expect(try store.contents().files["state-02.png"] != nil)
         let pruned = try SnapshotRunner.check(scenario(), options: box.options(.never), prune: true)
         #expect(pruned.stale == ["tiny/state-02.png"])
-        #expect(try store.read("state-02.png") == nil && store.read("state-01.png") != nil)
+        #expect(try store.contents().files["state-02.png"] == nil && store.contents().files["state-01.png"] != nil)
     }
 
-    @Test func equalPicturesAreStoredOnce() throws {
+    @Test func referencesHaveStableNamesSoThatARerecordIsAModification() throws {
         let box = Sandbox()
-        // Expand then collapse: state-02 equals state-00.
-        _ = try SnapshotRunner.check(scenario(steps: "[ {expand: a}, {collapse: a} ]"), options: box.options(.missing))
+        _ = try SnapshotRunner.check(scenario(), options: box.options(.missing))
         let store = ReferenceStore(root: box.path + "/Snapshots", scenario: "tiny")
-        let index = try store.index().entries
-        #expect(index["state-02.png"] == index["state-00.png"])
-        #expect(Set(index.values.map(\.blob)).count == index.count - 1)
+        let names = { try FileManager.default.contentsOfDirectory(atPath: store.directory).sorted() }
+        let first = try names()
+        #expect(first == ["index.json", "state-00.png", "state-01.png", "strip.png", "updates.json"])
+        let before = try store.contents()
+        _ = try SnapshotRunner.check(scenario(title: "Bete"), options: box.options(.failed))
+        let after = try store.contents()
+        #expect(try names() == first)
+        #expect(after.files["state-00.png"] == before.files["state-00.png"] && after.files["state-01.png"] != before.files["state-01.png"])
+        // The index names no file: only hashes.
+        let text = String(decoding: after.index.json(), as: UTF8.self)
+        #expect(!text.contains("blob") && text.contains("\"bytes\": \"\(ReferenceIndex.hash(after.files["state-01.png"]!))\""))
     }
 
     @Test func aDamagedIndexOrMissingBlobIsAnErrorNeverARecording() throws {
         let box = Sandbox()
         _ = try SnapshotRunner.check(scenario(), options: box.options(.missing))
         let store = ReferenceStore(root: box.path + "/Snapshots", scenario: "tiny")
-        let blob = try store.index().entries["state-01.png"]!.blob
-        try FileManager.default.removeItem(atPath: store.directory + "/" + blob)
+        try FileManager.default.removeItem(atPath: store.directory + "/state-01.png")
         #expect(throws: ReferenceStore.DamagedError.self) { try SnapshotRunner.check(scenario(), options: box.options(.missing)) }
         try FileManager.default.moveItem(atPath: store.directory + "/index.json", toPath: box.path + "/index.json")
         #expect(throws: ReferenceStore.DamagedError.self) { try SnapshotRunner.check(scenario(), options: box.options(.missing)) }
@@ -170,9 +176,9 @@ func scenario(title: String = "Beta", steps: String = "[ {expand: a} ]") throws 
 
     @Test func reportsMergeAndRender() throws {
         var a = SnapshotReport()
-        a.cases = [CaseResult(scenario: "b", reference: "x.png", status: .failed, message: "differs <here>")]
+        a.cases = [CaseResult(scenario: "b", reference: "state-00.png", status: .failed, message: "differs <here>")]
         var b = SnapshotReport()
-        b.cases = [CaseResult(scenario: "a", reference: "y.png", status: .passed, message: "ok")]
+        b.cases = [CaseResult(scenario: "a", reference: "state-01.png", status: .passed, message: "ok")]
         let merged = SnapshotReport.merged([a, b])
         #expect(merged.cases.map(\.scenario) == ["a", "b"] && merged.summary == "1 passed, 1 failed")
         #expect(merged.junit().contains("<failure message=\"differs &lt;here&gt;\">"))

@@ -1,0 +1,101 @@
+import Foundation
+import OutlineAppearance
+import OutlineEngine
+
+/// `updates.json`: for the initial state and after every step, the step's
+/// text, its batch update and the visible rows. One type writes the file
+/// (from a `Playback`) and reads it back (from a reference or a downloaded
+/// report), so that a file from elsewhere is stored only as Unfold writes it.
+///
+/// Keys in a fixed order and one row per line, so that the text diffs well.
+public struct UpdatesRecord: Equatable, Sendable {
+    /// One visible row.
+    public struct Row: Equatable, Sendable {
+        /// The node's path of ids.
+        public var id: String
+        /// Its nesting level, 0 at the top.
+        public var depth: Int
+        /// Whether it is a detail row.
+        public var detail: Bool
+        /// Whether it is expanded; nil when it cannot be (a leaf, a detail row).
+        public var expanded: Bool?
+    }
+
+    /// One state: the step that led to it and the rows it shows.
+    public struct State: Equatable, Sendable {
+        /// "initial", or the step's text.
+        public var step: String
+        /// The batch update from the state before.
+        public var rowsBefore: Int, rowsAfter: Int
+        /// Display indexes deleted (old numbering), inserted and changed (new numbering).
+        public var deleted: [Int], inserted: [Int], changed: [Int]
+        /// The rows after the step.
+        public var rows: [Row]
+    }
+
+    /// Every state, the initial one first.
+    public var states: [State]
+
+    /// The record of a played scenario. O(rows of every state).
+    public init(_ playback: Playback) {
+        states = playback.states.map { state in
+            let u = state.update, outline = state.outline
+            let rows = outline.visibleRows.map { row in
+                let info = outline.info(row)
+                return Row(
+                    id: outline.id(of: row.node), depth: info.depth, detail: row.isDetail,
+                    expanded: row.isDetail || !info.isExpandable ? nil : info.isExpanded)
+            }
+            return State(
+                step: state.label, rowsBefore: u.rowsBefore, rowsAfter: u.rowsAfter, deleted: u.deleted, inserted: u.inserted,
+                changed: u.changed, rows: rows)
+        }
+    }
+
+    /// A file that is not an `updates.json`.
+    public struct Unreadable: Error, CustomStringConvertible {
+        /// What is wrong with it.
+        public var description: String
+    }
+
+    /// Reads an `updates.json` of the shape `json()` writes (other keys are
+    /// dropped), every number a non-negative integer in range. O(bytes).
+    public init(json bytes: [UInt8]) throws(Unreadable) {
+        struct FileRow: Decodable { var id: String, depth: Int, detail: Bool, expanded: Bool? }
+        struct FileState: Decodable {
+            var step: String, rowsBefore: Int, rowsAfter: Int, deleted: [Int], inserted: [Int], changed: [Int], rows: [FileRow]
+        }
+        guard let list = try? JSONDecoder().decode([FileState].self, from: Data(bytes)), list.count <= Limits.steps + 1 else {
+            throw Unreadable(description: "it is not the updates.json of a scenario")
+        }
+        let inRange = { (n: Int) in (0 ... Limits.nodes).contains(n) }
+        guard
+            list.allSatisfy({ s in
+                ([s.rowsBefore, s.rowsAfter] + s.deleted + s.inserted + s.changed).allSatisfy(inRange) && s.rows.allSatisfy { inRange($0.depth) }
+            })
+        else { throw Unreadable(description: "it holds a number out of range") }
+        states = list.map { s in
+            State(
+                step: s.step, rowsBefore: s.rowsBefore, rowsAfter: s.rowsAfter, deleted: s.deleted, inserted: s.inserted, changed: s.changed,
+                rows: s.rows.map { Row(id: $0.id, depth: $0.depth, detail: $0.detail, expanded: $0.expanded) })
+        }
+    }
+
+    /// The file's text.
+    public func json() -> String {
+        var out = "[\n"
+        for (i, state) in states.enumerated() {
+            out += "  {\"step\": \(jsonString(state.step)), \"rowsBefore\": \(state.rowsBefore), \"rowsAfter\": \(state.rowsAfter),\n"
+            out += "   \"deleted\": \(jsonInts(state.deleted)), \"inserted\": \(jsonInts(state.inserted)), \"changed\": \(jsonInts(state.changed)),\n"
+            out += "   \"rows\": ["
+            for (r, row) in state.rows.enumerated() {
+                out += (r == 0 ? "\n" : ",\n")
+                out += "    {\"id\": \(jsonString(row.id)), \"depth\": \(row.depth), "
+                out += "\"detail\": \(row.detail), \"expanded\": \(row.expanded.map(String.init) ?? "null")}"
+            }
+            out += state.rows.isEmpty ? "]}" : "\n   ]}"
+            out += i == states.count - 1 ? "\n" : ",\n"
+        }
+        return out + "]\n"
+    }
+}

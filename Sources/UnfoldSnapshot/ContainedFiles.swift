@@ -1,0 +1,104 @@
+import Foundation
+import ScenarioFormat
+
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
+/// Files read and written only inside a folder that input may have filled:
+/// a folder is opened once, and every name is opened relative to it without
+/// following a link, so that no name and no link can lead out of it.
+///
+/// The descriptor is valid until `close()`; a `ContainedFolder` is used by
+/// one thread at a time.
+struct ContainedFolder {
+    let fd: Int32
+    /// The folder's path, for messages.
+    let path: String
+
+    /// Why a contained file or folder cannot be used.
+    struct Failure: Error, CustomStringConvertible {
+        var path: String
+        var reason: String
+        var description: String { "\(InertText(path)) \(reason)" }
+    }
+
+    /// Opens the folder `path`, which must not be a link unless
+    /// `followingLink` (for a folder the user named); its parents may be links.
+    init(_ path: String, followingLink: Bool = false) throws(Failure) {
+        let fd = open(path.isEmpty ? "." : path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | (followingLink ? 0 : O_NOFOLLOW))
+        guard fd >= 0 else { throw Failure(path: path, reason: Self.reason(errno, folder: true)) }
+        self.fd = fd
+        self.path = path
+    }
+
+    private init(fd: Int32, path: String) {
+        self.fd = fd
+        self.path = path
+    }
+
+    func close() { _ = Glibc.close(fd) }
+
+    /// The folder `name` inside this one (a plain name, not a link).
+    func folder(_ name: String) throws(Failure) -> ContainedFolder {
+        let sub = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard sub >= 0 else { throw Failure(path: path + "/" + name, reason: Self.reason(errno, folder: true)) }
+        return ContainedFolder(fd: sub, path: path + "/" + name)
+    }
+
+    /// The bytes of the regular file `name` (a plain name), at most `limit`;
+    /// nil when there is no such file. A link, a FIFO, a device or a folder
+    /// is an error, never followed or read. O(size).
+    func read(_ name: String, limit: Int) throws(Failure) -> [UInt8]? {
+        let file = openat(fd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard file >= 0 else {
+            if errno == ENOENT { return nil }
+            throw Failure(path: path + "/" + name, reason: Self.reason(errno, folder: false))
+        }
+        defer { _ = Glibc.close(file) }
+        var info = stat()
+        guard fstat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw Failure(path: path + "/" + name, reason: "is not a regular file")
+        }
+        guard info.st_size <= limit else { throw Failure(path: path + "/" + name, reason: "is larger than \(limit) bytes") }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var count = 0
+        while count < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { raw -> Int in
+                guard let base = raw.baseAddress else { return 0 }
+                return Glibc.read(file, base + count, raw.count - count)
+            }
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { throw Failure(path: path + "/" + name, reason: "changed while it was read") }
+            count += n
+        }
+        return bytes
+    }
+
+    /// The names in the folder, sorted, without `.` and `..`. O(entries).
+    func names() -> [String] {
+        let copy = dup(fd)
+        guard copy >= 0, let dir = fdopendir(copy) else { return [] }
+        defer { closedir(dir) }
+        rewinddir(dir)
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    static func reason(_ code: Int32, folder: Bool) -> String {
+        switch code {
+        case ELOOP: "is a symbolic link; Unfold never follows links in references or reports: replace it with a real \(folder ? "folder" : "file")"
+        case ENOTDIR: folder ? "is not a folder" : "is not a file"
+        case ENOENT: "does not exist"
+        default: "cannot be opened: \(String(cString: strerror(code)))"
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import OutlineAppearance
+import ScenarioFormat
+import UnfoldCanvas
+import UnfoldComparison
+import UnfoldDiff
+import UnfoldPNG
+import UnfoldRender
+
+/// What a reference is, and so how it is named, stored, compared and shown:
+/// a state picture (`state-03.png`), the animation strip (`strip.png`,
+/// compared frame by frame) or the batch updates (`updates.json`).
+///
+/// Everything that reaches the store goes through `stored(_:)`: a picture
+/// is decoded under the limits of what Unfold can draw and encoded anew, and
+/// `updates.json` is parsed and written anew, so that bytes from a report or
+/// a pull request are never stored as they came.
+public struct ReferenceKind: Sendable {
+    /// What the kind is called in messages.
+    public let label: String
+    /// The media type the review page serves it as.
+    public let mediaType: String
+    /// Whether a reference name is of this kind.
+    let matches: @Sendable (String) -> Bool
+    /// The largest picture of this kind (nil for text): wider, or with more
+    /// pixels, than Unfold ever draws is refused before it is decoded.
+    let largest: (width: Int, pixels: Int)?
+    /// Whether a difference is told frame by frame.
+    let hasFrames: Bool
+
+    /// A state: a picture no larger than the largest canvas.
+    public static let state = ReferenceKind(
+        label: "picture", mediaType: "image/png", matches: isStateName,
+        largest: (Int(Limits.canvasWidth.upperBound) * Limits.scale.upperBound, Pixmap.maxPixels), hasFrames: false)
+    /// The strip: a picture of every frame, each step a row.
+    public static let strip = ReferenceKind(
+        label: "strip", mediaType: "image/png", matches: { $0 == "strip.png" }, largest: (65535, Pixmap.maxPixels / 4), hasFrames: true)
+    /// The batch updates and rows of every step.
+    public static let updates = ReferenceKind(
+        label: "updates", mediaType: "application/json", matches: { $0 == "updates.json" }, largest: nil, hasFrames: false)
+
+    /// Every kind.
+    public static let all = [state, strip, updates]
+
+    /// The kind of the reference `name`; nil when it is no reference's name. O(1).
+    public static func of(_ name: String) -> ReferenceKind? { all.first { $0.matches(name) } }
+
+    /// `state-` and at least two digits, `.png`.
+    private static func isStateName(_ name: String) -> Bool {
+        guard name.hasPrefix("state-"), name.hasSuffix(".png") else { return false }
+        let digits = name.utf8.dropFirst(6).dropLast(4)
+        return (2 ... 6).contains(digits.count) && digits.allSatisfy { (48 ... 57).contains($0) }
+    }
+
+    /// Bytes that cannot be stored as a reference of this kind.
+    public struct Invalid: Error, CustomStringConvertible {
+        /// Why, as a sentence's end.
+        public var description: String
+    }
+
+    /// Bytes of this kind as Unfold stores them: a picture checked against
+    /// `largest` from its header, decoded and encoded anew with the most
+    /// compression, with its pixel hash; updates parsed and written anew.
+    /// O(pixels) or O(bytes).
+    public func stored(_ bytes: [UInt8]) throws(Invalid) -> NewReference {
+        guard largest != nil else {
+            do { return NewReference(bytes: Array(try UpdatesRecord(json: bytes).json().utf8)) } catch { throw Invalid(description: "\(error)") }
+        }
+        do { return try StoredPicture.reference(image: try decode(bytes)) } catch let error as Invalid { throw error } catch {
+            throw Invalid(description: "\(error)")
+        }
+    }
+
+    /// A picture of this kind, decoded after its header is checked against `largest`.
+    func decode(_ bytes: [UInt8]) throws(Invalid) -> RGBAImage {
+        try check(bytes)
+        do { return try PNG.decode(bytes) } catch { throw Invalid(description: "it is not a readable PNG (\(error))") }
+    }
+
+    /// Throws when a picture's header says it is larger than `largest`.
+    func check(_ bytes: [UInt8]) throws(Invalid) {
+        guard let largest else { return }
+        guard let size = PNG.size(of: bytes) else { throw Invalid(description: "it is not a PNG") }
+        guard size.width <= largest.width, size.width * size.height <= largest.pixels else {
+            throw Invalid(description: "it is \(size.width)x\(size.height) pixels, larger than any \(label) Unfold draws")
+        }
+    }
+}
+
+/// How pictures are stored as references: encoded once with the most
+/// compression (they are written once and read often), with their pixel hash.
+enum StoredPicture {
+    static func reference(image: RGBAImage) throws(PNGError) -> NewReference {
+        NewReference(bytes: try PNG.encodeSmallest(image), pixels: image.pixelHash)
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import ScenarioFormat
+import UnfoldCanvas
+import UnfoldRender
+
+/// A whole snapshot run: every scenario checked against its references,
+/// the references of scenarios that are gone found (and pruned), failures
+/// recorded in another environment told once, and the reports written.
+/// `unfold test` and the Swift test helpers run it; they only print.
+public struct SnapshotSuite {
+    /// The scenarios to check.
+    public var scenarios: [Scenario]
+    /// How to check them.
+    public var options: SnapshotOptions
+    /// Remove references that no scenario produces any more.
+    public var prune = false
+    /// Whether `scenarios` are all of the project's (no shard, no chosen
+    /// files): only then are folders of scenarios that are gone stale.
+    public var complete = false
+
+    /// A suite of `scenarios` checked with `options`.
+    public init(scenarios: [Scenario], options: SnapshotOptions) {
+        self.scenarios = scenarios
+        self.options = options
+    }
+
+    /// Something worth a line while the suite runs.
+    public enum Event: Sendable {
+        /// A reference failed or was recorded (passes are not told).
+        case reference(CaseResult)
+        /// Scenarios whose failing references were recorded in another environment: one message for them all.
+        case environmentChange(scenarios: [String], failed: Int, change: String)
+        /// A reference no scenario produces (removed when pruning).
+        case stale(String, removed: Bool)
+        /// Scenarios whose references are in the earlier, content-addressed layout.
+        case legacyLayout([String])
+    }
+
+    /// The K-th (1-based) of N stable shares of `scenarios`, by name: adding
+    /// a scenario moves no other between shards. O(scenarios).
+    public static func shard(_ scenarios: [Scenario], k: Int, of n: Int) -> [Scenario] {
+        scenarios.filter { shardIndex(of: $0.name, count: n) == k - 1 }
+    }
+
+    /// FNV-1a of the name, mixed (splitmix64's finaliser: FNV's low bits
+    /// follow the bytes' low bits), modulo `count`.
+    static func shardIndex(of name: String, count: Int) -> Int {
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        for b in name.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01B3 }
+        h = (h ^ (h >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        h = (h ^ (h >> 27)) &* 0x94D0_49BB_1331_11EB
+        h ^= h >> 31
+        return Int(h % UInt64(count))
+    }
+
+    /// Checks every scenario in name order, telling `events` as it goes.
+    /// Writes the report files into `options.artifacts` when something
+    /// failed, and removes an older failing report when nothing did (it must
+    /// not be accepted over references that now pass). O(scenarios' outputs).
+    public func run(_ events: (Event) -> Void = { _ in }) throws -> SnapshotReport {
+        var report = SnapshotReport()
+        report.environment = try SnapshotEnvironment(fonts: options.render.fonts)
+        var changes: [String: [String]] = [:]  // message → scenarios
+        var legacy: [String] = []
+        var bytesChange = 0
+        for scenario in scenarios.sorted(by: { $0.name < $1.name }) {
+            let store = ReferenceStore(root: options.root, scenario: scenario.name)
+            let sizeBefore = store.storedSize()
+            let check = try SnapshotRunner.check(scenario, options: options, prune: prune)
+            report.cases += check.cases
+            report.stale += check.stale
+            if check.legacyLayout { legacy.append(scenario.name) }
+            if let change = check.environmentChange {
+                changes[change, default: []].append(scenario.name)
+                report.environmentChanges = (report.environmentChanges ?? [:]).merging([scenario.name: change]) { a, _ in a }
+            }
+            for c in check.cases where c.status == .recorded || (c.status == .failed && check.environmentChange == nil) {
+                events(.reference(c))
+            }
+            let size = store.storedSize()
+            report.referenceBytes += size
+            bytesChange += size - sizeBefore
+        }
+        report.referenceBytesChange = bytesChange
+        if complete, !scenarios.isEmpty { report.stale += try goneScenarios(Set(scenarios.map(\.name))) }
+        for (change, names) in changes.sorted(by: { $0.key < $1.key }) {
+            let failed = report.cases.filter { $0.status == .failed && names.contains($0.scenario) }.count
+            events(.environmentChange(scenarios: names, failed: failed, change: change))
+        }
+        if !legacy.isEmpty { events(.legacyLayout(legacy)) }
+        for s in report.stale { events(.stale(s, removed: prune)) }
+        report.folder = options.artifacts
+        if report.failed > 0 {
+            try report.write(to: options.artifacts)
+        } else {
+            for file in ["report.json", "report.html", "junit.xml", "summary.md"] {
+                try? FileManager.default.removeItem(atPath: options.artifacts + "/" + file)
+            }
+        }
+        return report
+    }
+
+    /// The references of folders under the root that name no scenario of
+    /// the suite (removed when pruning). Only folders with a scenario's name
+    /// and an index count; Unfold's own `.unfold` is not one.
+    private func goneScenarios(_ names: Set<String>) throws -> [String] {
+        let folders = (try? FileManager.default.contentsOfDirectory(atPath: options.root)) ?? []
+        var stale: [String] = []
+        for folder in folders.sorted() where Scenario.isValidName(folder) && !names.contains(folder) {
+            let store = ReferenceStore(root: options.root, scenario: folder)
+            let references = try store.contents().index.entries.keys.sorted()
+            guard !references.isEmpty else { continue }
+            stale += references.map { folder + "/" + $0 }
+            if prune { try store.locked { try store.write(Dictionary(uniqueKeysWithValues: references.map { ($0, nil) }), environment: nil) } }
+        }
+        return stale
+    }
+
+    /// Renders every scenario's outputs with 1 and with 2 workers. Returns
+    /// the number of files compared and a line for each that differs (none
+    /// when the renders agree byte for byte).
+    public static func checkDeterminism(_ scenarios: [Scenario], fonts: FontSet) throws -> (files: Int, differences: [String]) {
+        var differences: [String] = []
+        var files = 0
+        for scenario in scenarios.sorted(by: { $0.name < $1.name }) {
+            var options = RenderOptions(fonts: fonts)
+            options.workers = 1
+            let one = try ScenarioRenderer.render(scenario, options: options)
+            options.workers = 2
+            let two = try ScenarioRenderer.render(scenario, options: options)
+            let second = Dictionary(two.files.map { ($0.path, $0.bytes) }, uniquingKeysWith: { a, _ in a })
+            for file in one.files where second[file.path] != file.bytes {
+                differences.append("\(scenario.name)/\(file.path): the bytes differ between 1 and 2 workers")
+            }
+            if Set(one.files.map(\.path)) != Set(second.keys) { differences.append("\(scenario.name): 1 and 2 workers write different files") }
+            files += one.files.count
+        }
+        return (files, differences)
+    }
+}

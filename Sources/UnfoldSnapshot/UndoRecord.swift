@@ -1,0 +1,168 @@
+import Foundation
+import ScenarioFormat
+import UnfoldRender
+
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
+/// What one accept replaced, kept so that `unfold accept --undo` can put it
+/// back: `<root>/.unfold/accepted/<n>/`, on the project's side (never in a
+/// report's folder, which may have been downloaded).
+///
+/// For each scenario the accept changed, the record holds `<scenario>.after`
+/// (the index the accept wrote) and the folder `<scenario>`, in which the new
+/// set is written and which, by the exchange that commits it
+/// (`ReferenceStore.write(…, undo:)`), then holds the set it replaced. So
+/// the record and the change are one atomic step: whether a scenario's
+/// accept committed is read from the folders themselves (the scenario's index
+/// is the `after` one and the record's is not), with no window in which a
+/// kill could lose or fake it.
+public struct UndoRecord: Sendable {
+    /// The record's folder.
+    public let path: String
+    /// The references' folder it belongs to.
+    let root: String
+
+    /// The highest record number; an input could name more.
+    static let maxNumber = 999_999
+
+    /// A new record under `root`, numbered after the last one, made
+    /// exclusively (two accepts at once get two records). `report` identifies
+    /// the report accepted from (its bytes' hash). Call it holding the lock.
+    static func new(root: String, report: String) throws -> UndoRecord {
+        let folder = root + "/" + ReferenceStore.stateFolder + "/accepted"
+        if mkdir(folder, 0o755) != 0, errno != EEXIST {
+            throw ReferenceStore.DamagedError(description: "cannot make \(InertText(folder)): \(String(cString: strerror(errno)))")
+        }
+        _ = try ContainedFolder(folder).close()
+        var n = (numbers(root: root).last ?? 0) + 1
+        while n <= maxNumber {
+            let path = folder + "/" + String(format: "%03d", n)
+            if mkdir(path, 0o755) == 0 {
+                try AtomicFile.write(Array(report.utf8), to: path + "/report", durable: true)
+                return UndoRecord(path: path, root: root)
+            }
+            guard errno == EEXIST else { break }
+            n += 1
+        }
+        throw ReferenceStore.DamagedError(description: "cannot make an undo record in \(InertText(folder)): remove old records there")
+    }
+
+    /// The records' numbers, in order: folders named by 1 to `maxNumber` in digits.
+    static func numbers(root: String) -> [Int] {
+        guard let folder = try? ContainedFolder(root + "/" + ReferenceStore.stateFolder + "/accepted") else { return [] }
+        defer { folder.close() }
+        return folder.names().compactMap { name in
+            guard name.utf8.count <= 6, name.utf8.allSatisfy({ (48 ... 57).contains($0) }), let n = Int(name), (1 ... maxNumber).contains(n) else { return nil }
+            return n
+        }.sorted()
+    }
+
+    /// Writes `<scenario>.after` and makes the folder the new set is written into. Returns that folder.
+    func prepare(scenario: String, after: [UInt8]) throws -> String {
+        try AtomicFile.write(after, to: path + "/" + scenario + ".after", durable: true)
+        let folder = path + "/" + scenario
+        guard mkdir(folder, 0o755) == 0 else {
+            throw ReferenceStore.DamagedError(description: "cannot make \(InertText(folder)): \(String(cString: strerror(errno)))")
+        }
+        return folder
+    }
+
+    /// The index (parsed) that record `n`'s accept wrote for `scenario`, if
+    /// it was made from the report whose hash is `report`.
+    static func after(root: String, number n: Int, scenario: String, report: String) -> ReferenceIndex? {
+        guard let record = try? ContainedFolder(root + "/" + ReferenceStore.stateFolder + "/accepted/" + String(format: "%03d", n)) else { return nil }
+        defer { record.close() }
+        guard (try? record.read("report", limit: 64)) == Array(report.utf8), let bytes = (try? record.read(scenario + ".after", limit: 64 << 20)) ?? nil
+        else { return nil }
+        return try? ReferenceIndex(json: bytes)
+    }
+
+    /// Puts back the references the last accept into `root` changed, if
+    /// they are still as it left them; each scenario on its own, struck from
+    /// the record as it is restored; the record goes when it is empty. A
+    /// scenario whose accept never committed is struck without a change.
+    /// Returns the scenarios restored.
+    public static func undoLast(root: String) throws -> [String] {
+        try ReferenceStore(root: root, scenario: "-").locked {
+            guard let last = numbers(root: root).last else {
+                throw Acceptance.Unacceptable(description: "nothing was accepted into \(InertText(root)), so there is nothing to undo")
+            }
+            let record = UndoRecord(path: root + "/" + ReferenceStore.stateFolder + "/accepted/" + String(format: "%03d", last), root: root)
+            let folder = try ContainedFolder(record.path)
+            defer { folder.close() }
+            var restored: [String] = []
+            for name in folder.names() where name.hasSuffix(".after") {
+                let scenario = String(name.dropLast(6))
+                guard Scenario.isValidName(scenario) else { continue }
+                do {
+                    if try record.undo(scenario, after: folder.read(name, limit: 64 << 20) ?? []) { restored.append(scenario) }
+                } catch where !restored.isEmpty {
+                    throw Acceptance.Unacceptable(description: "restored \(restored.joined(separator: ", ")), then: \(error)")
+                }
+            }
+            try FileManager.default.removeItem(atPath: record.path)
+            return restored
+        }
+    }
+
+    /// Undoes one scenario: true when its references were put back, false
+    /// when its accept never committed. A scenario changed since is refused
+    /// and keeps its record.
+    private func undo(_ scenario: String, after: [UInt8]) throws -> Bool {
+        let store = ReferenceStore(root: root, scenario: scenario)
+        let kept = path + "/" + scenario
+        let live = Self.index(of: store.directory), replaced = Self.index(of: kept)
+        let strike = {
+            try? FileManager.default.removeItem(atPath: kept)
+            try? FileManager.default.removeItem(atPath: kept + ".after")
+        }
+        guard live == after else {
+            // The accept wrote `after`; if the scenario does not hold it, either it never committed or it changed since.
+            guard replaced == after || !FileManager.default.fileExists(atPath: kept) else {
+                throw ReferenceStore.StaleError(directory: store.directory, names: ["index.json"])
+            }
+            strike()
+            return false
+        }
+        guard replaced != after else {
+            strike()
+            return false
+        }
+        try Self.verify(kept)
+        try store.checkNotLinked()
+        try store.exchange(kept)
+        ReferenceStore.sync(root)
+        if Self.index(of: store.directory) == nil { rmdir(store.directory) }
+        strike()
+        return true
+    }
+
+    /// The bytes of `folder/index.json`; nil when there are none.
+    private static func index(of folder: String) -> [UInt8]? {
+        guard let f = try? ContainedFolder(folder) else { return nil }
+        defer { f.close() }
+        return (try? f.read("index.json", limit: 64 << 20)) ?? nil
+    }
+
+    /// Checks a kept set before it is put back: only reference files and an
+    /// index, regular files, each holding what the index records.
+    private static func verify(_ folder: String) throws {
+        let f = try ContainedFolder(folder)
+        defer { f.close() }
+        let names = f.names()
+        let index = try f.read("index.json", limit: 64 << 20).map { bytes in try ReferenceIndex(json: bytes) } ?? ReferenceIndex()
+        let files = Set(index.entries.map { $0.value.legacyFile ?? $0.key })
+        guard names.allSatisfy({ $0 == "index.json" || files.contains($0) }), index.entries.isEmpty == names.isEmpty else {
+            throw ReferenceStore.DamagedError(description: "the undo record \(InertText(folder)) holds files that are not its references; restore from git instead")
+        }
+        for (name, entry) in index.entries {
+            guard let file = try f.read(entry.legacyFile ?? name, limit: ReferenceStore.fileLimit), ReferenceIndex.matches(file, entry) else {
+                throw ReferenceStore.DamagedError(description: "the undo record's \(name) in \(InertText(folder)) is not what its index records")
+            }
+        }
+    }
+}
