@@ -134,13 +134,15 @@ public struct ReferenceIndex: Equatable, Sendable {
         s.utf8.count == 32 && s.utf8.allSatisfy { (48 ... 57).contains($0) || (97 ... 102).contains($0) }
     }
 
-    /// The 16-digit hash in an earlier-layout file name: `state-03.<hash>.png` for `state-03.png`.
+    /// The 16-digit hash in an earlier-layout file name: `<stem>.<hash><ext>`,
+    /// where `<stem><ext>` is a reference's name of the same kind as `name`
+    /// (equal files were shared, so `state-05.png` may be stored as `state-03.<hash>.png`).
     private static func legacyHash(file: String, name: String) -> String? {
-        guard let dot = name.lastIndex(of: ".") else { return nil }
-        let stem = name[..<dot] + ".", ext = name[dot...]
-        guard file.hasPrefix(stem), file.hasSuffix(ext), file.utf8.count == stem.utf8.count + 16 + ext.utf8.count else { return nil }
-        let hash = String(file.dropFirst(stem.count).dropLast(ext.count))
-        return hash.utf8.allSatisfy({ (48 ... 57).contains($0) || (97 ... 102).contains($0) }) ? hash : nil
+        let parts = file.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[1].utf8.count == 16, parts[1].utf8.allSatisfy({ (48 ... 57).contains($0) || (97 ... 102).contains($0) }),
+            let kind = ReferenceKind.of(parts[0] + "." + parts[2]), kind.label == ReferenceKind.of(name)?.label
+        else { return nil }
+        return String(parts[1])
     }
 }
 
