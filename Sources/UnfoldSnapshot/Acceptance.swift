@@ -166,11 +166,11 @@ public struct Acceptance {
                 var expecting: [String: String?] = [:]
                 for (reference, parts) in Dictionary(grouping: chosen, by: \.reference) {
                     guard let c = failures.first(where: { $0.scenario == scenario && $0.reference == reference }) else { continue }
+                    let frames = parts.compactMap(\.frame)
+                    changes[reference] = try newReference(for: c, frames: frames.count == parts.count ? frames : [], over: current)
                     let hash = current.index.entries[reference]?.bytes
                     guard accepts(current: hash, case: c) else { throw ReferenceStore.StaleError(directory: store.directory, names: [reference]) }
                     expecting[reference] = hash
-                    let frames = parts.compactMap(\.frame)
-                    changes[reference] = try newReference(for: c, frames: frames.count == parts.count ? frames : [], over: current)
                 }
                 planned.append((store, chosen, changes, expecting))
             }
@@ -179,7 +179,7 @@ public struct Acceptance {
             for plan in planned {
                 do {
                     try plan.store.write(plan.changes, environment: report.environment, expecting: plan.expecting, undo: record)
-                } catch where !accepted.isEmpty {
+                } catch  where !accepted.isEmpty {
                     throw PartialAccept(accepted: accepted, error: error)
                 }
                 accepted += plan.chosen.map(\.id)

@@ -29,7 +29,7 @@ struct ContainedFolder {
     /// `followingLink` (for a folder the user named); its parents may be links.
     init(_ path: String, followingLink: Bool = false) throws(Failure) {
         let fd = open(path.isEmpty ? "." : path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | (followingLink ? 0 : O_NOFOLLOW))
-        guard fd >= 0 else { throw Failure(path: path, reason: Self.reason(errno, folder: true)) }
+        guard fd >= 0 else { throw Failure(path: path, reason: Self.reason(Self.linkAware(errno, path), folder: true)) }
         self.fd = fd
         self.path = path
     }
@@ -44,7 +44,7 @@ struct ContainedFolder {
     /// The folder `name` inside this one (a plain name, not a link).
     func folder(_ name: String) throws(Failure) -> ContainedFolder {
         let sub = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard sub >= 0 else { throw Failure(path: path + "/" + name, reason: Self.reason(errno, folder: true)) }
+        guard sub >= 0 else { throw Failure(path: path + "/" + name, reason: Self.reason(Self.linkAware(errno, path + "/" + name), folder: true)) }
         return ContainedFolder(fd: sub, path: path + "/" + name)
     }
 
@@ -91,6 +91,12 @@ struct ContainedFolder {
             if name != ".", name != ".." { names.append(name) }
         }
         return names.sorted()
+    }
+
+    /// `ELOOP` when `path` is a link (opening a link with `O_DIRECTORY | O_NOFOLLOW` may say `ENOTDIR`).
+    private static func linkAware(_ code: Int32, _ path: String) -> Int32 {
+        var info = stat()
+        return code == ENOTDIR && lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK ? ELOOP : code
     }
 
     static func reason(_ code: Int32, folder: Bool) -> String {

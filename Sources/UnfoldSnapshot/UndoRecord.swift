@@ -100,7 +100,7 @@ public struct UndoRecord: Sendable {
                 guard Scenario.isValidName(scenario) else { continue }
                 do {
                     if try record.undo(scenario, after: folder.read(name, limit: 64 << 20) ?? []) { restored.append(scenario) }
-                } catch where !restored.isEmpty {
+                } catch  where !restored.isEmpty {
                     throw Acceptance.Unacceptable(description: "restored \(restored.joined(separator: ", ")), then: \(error)")
                 }
             }

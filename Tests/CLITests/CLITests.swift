@@ -127,7 +127,7 @@ let small = """
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/strace")
         process.arguments = [
-            "-f", "-o", trace, "-e", "trace=openat,rename,fsync", binary, "test", dir,
+            "-f", "-o", trace, "-e", "trace=openat,rename,renameat2,fsync", binary, "test", dir,
             "--snapshots", s.path + "/Snapshots", "--artifacts", s.path + "/art", "--record", "missing",
         ]
         process.standardOutput = FileHandle.nullDevice
@@ -135,10 +135,11 @@ let small = """
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         let lines = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
-        // The index's rename, then an fsync of a descriptor opened on the scenario's folder.
-        let folder = s.path + "/Snapshots/cli"
-        guard let renamed = lines.lastIndex(where: { $0.contains("rename(") && $0.contains(folder + "/index.json\"") }) else {
-            Issue.record("no rename of the index in the trace")
+        // The set's exchange with the scenario's folder, then an fsync of a descriptor opened on the references' folder.
+        let folder = s.path + "/Snapshots"
+        guard let renamed = lines.lastIndex(where: { $0.contains("renameat2(") && $0.contains(folder + "/cli\"") && $0.contains("RENAME_EXCHANGE") })
+        else {
+            Issue.record("no exchange of the scenario's folder in the trace")
             return
         }
         let after = lines[renamed...]

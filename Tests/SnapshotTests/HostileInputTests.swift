@@ -1,0 +1,244 @@
+import Foundation
+import ScenarioFormat
+import Testing
+import UnfoldCanvas
+import UnfoldPNG
+import UnfoldRender
+
+@testable import UnfoldSnapshot
+
+/// What a fork's pull request (scenarios, `Snapshots/**`) or a downloaded
+/// report could hold, crafted as an attacker would: nothing outside the
+/// project changes, no outside file's content reaches a message, an
+/// artifact or a reference, nothing traps, and every edited reference fails.
+@Suite struct HostileInputTests {
+    static let secret = "CI_SECRET_TOKEN=hunter2-\(UUID().uuidString)"
+
+    /// A sandbox with a recorded `tiny`, a secret file beside it, and a failing run's report.
+    func prepared() throws -> Sandbox {
+        let box = Sandbox()
+        try Data(Self.secret.utf8).write(to: URL(fileURLWithPath: box.path + "/secret.txt"))
+        _ = try SnapshotRunner.check(scenario(), options: box.options(.missing))
+        try box.run(scenario(title: "Bete"))
+        return box
+    }
+
+    /// Every byte under the sandbox but the secret, as text: where a leak would show.
+    func everythingWritten(_ box: Sandbox) -> String {
+        var all = ""
+        for file in FileManager.default.enumerator(atPath: box.path)?.compactMap({ $0 as? String }) ?? [] where file != "secret.txt" {
+            // Links are the attack, not something written: their target is the secret.
+            let type = try? FileManager.default.attributesOfItem(atPath: box.path + "/" + file)[.type] as? FileAttributeType
+            guard type != .typeSymbolicLink else { continue }
+            all += String(decoding: FileManager.default.contents(atPath: box.path + "/" + file) ?? Data(), as: UTF8.self)
+        }
+        return all
+    }
+
+    func editReport(_ box: Sandbox, _ edit: (inout [String: Any]) -> Void) throws {
+        let path = box.path + "/artifacts/report.json"
+        var object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as! [String: Any]
+        edit(&object)
+        try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: path))
+    }
+
+    func editCase(_ box: Sandbox, _ reference: String, _ edit: @escaping (inout [String: Any]) -> Void) throws {
+        try editReport(box) { report in
+            var cases = report["cases"] as! [[String: Any]]
+            for i in cases.indices where cases[i]["reference"] as? String == reference { edit(&cases[i]) }
+            report["cases"] = cases
+        }
+    }
+
+    @Test func anIndexThatNamesAPathOutsideIsDamagedAndLeaksNothing() throws {
+        let box = try prepared()
+        let index = box.store.directory + "/index.json"
+        for blob in ["../../secret.txt", "../../../../../../proc/self/environ", "/etc/passwd", "state-01.png/../../../secret.txt"] {
+            let text = "{\"references\": {\"state-01.png\": {\"blob\": \"\(blob)\"}}}"
+            try Data(text.utf8).write(to: URL(fileURLWithPath: index))
+            #expect(throws: ReferenceStore.DamagedError.self) { try SnapshotRunner.check(scenario(), options: box.options(.never)) }
+            do { _ = try box.store.contents() } catch { #expect(!"\(error)".contains("hunter2")) }
+        }
+        #expect(!everythingWritten(box).contains("hunter2"))
+    }
+
+    @Test func aReferenceThatIsALinkIsRefusedNotRead() throws {
+        let box = try prepared()
+        let reference = box.store.directory + "/updates.json"
+        try FileManager.default.removeItem(atPath: reference)
+        try FileManager.default.createSymbolicLink(atPath: reference, withDestinationPath: box.path + "/secret.txt")
+        #expect {
+            try SnapshotRunner.check(scenario(), options: box.options(.all))
+        } throws: { error in
+            "\(error)".contains("is a symbolic link") && !"\(error)".contains("hunter2")
+        }
+        #expect(!everythingWritten(box).contains("hunter2"))
+    }
+
+    @Test func everyKindOfEditedReferenceFails() throws {
+        let box = Sandbox()
+        _ = try SnapshotRunner.check(scenario(), options: box.options(.missing))
+        let path = box.store.directory + "/state-01.png"
+        let original = try Data(contentsOf: URL(fileURLWithPath: path))
+        var image = try PNG.decode([UInt8](original))
+        image.copy(try RGBAImage(width: 1, height: 1, fill: Color(r: 255, g: 0, b: 0, a: 255)), x: 3, y: 3)
+        let other = try Data(contentsOf: URL(fileURLWithPath: box.store.directory + "/state-00.png"))
+        let pointer = "version https://git-lfs.github.com/spec/v1\noid sha256:4d7a\nsize 1234\n"
+        let edits: [(String, Data)] = [
+            ("one pixel", Data(try PNG.encode(image))), ("lfs", Data(pointer.utf8)), ("truncated", Data()), ("another picture", other),
+        ]
+        for (what, bytes) in edits {
+            try bytes.write(to: URL(fileURLWithPath: path))
+            let run = try SnapshotRunner.check(scenario(), options: box.options(.never))
+            let state = try #require(run.cases.first { $0.reference == "state-01.png" })
+            #expect(state.status == .failed, "\(what)")
+            if what == "lfs" { #expect(state.message.contains("git lfs pull")) } else { #expect(state.message.contains("edited, truncated or replaced")) }
+        }
+        // Re-recording restores agreement between the file and the index.
+        _ = try SnapshotRunner.check(scenario(), options: box.options(.failed))
+        #expect(try SnapshotRunner.check(scenario(), options: box.options(.never)).cases.allSatisfy { $0.status == .passed })
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)
+    }
+
+    @Test func aReportNeverChoosesWhereAcceptWrites() throws {
+        let box = try prepared()
+        // A folder that holds only hidden files, named by the report as its references' folder.
+        let home = box.path + "/home"
+        try FileManager.default.createDirectory(atPath: home + "/.ssh", withIntermediateDirectories: true)
+        try Data("key".utf8).write(to: URL(fileURLWithPath: home + "/.ssh/id_rsa"))
+        try Data("rc".utf8).write(to: URL(fileURLWithPath: home + "/.bashrc"))
+        try editReport(box) { $0["snapshots"] = home }
+        let acceptance = try box.acceptance()
+        try acceptance.accept(acceptance.select([]))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home).sorted() == [".bashrc", ".ssh"])
+        #expect(FileManager.default.contents(atPath: home + "/.ssh/id_rsa") == Data("key".utf8))
+        #expect(try SnapshotRunner.check(scenario(title: "Bete"), options: box.options(.never)).cases.allSatisfy { $0.status == .passed })
+    }
+
+    @Test func aReportsPathsAndLinksAreNeverFollowed() throws {
+        for actual in ["../../secret.txt", "/etc/passwd", "javascript:alert(1)", "tiny/../../secret.txt", ".hidden"] {
+            let box = try prepared()
+            try editCase(box, "state-01.png") { $0["artifacts"] = ["actual": actual] }
+            #expect(throws: ReportError.self) { try box.acceptance() }
+        }
+        // A link inside the report's folder, for a picture and for updates.json.
+        let box = try prepared()
+        let actual = box.path + "/artifacts/tiny/state-01.actual.png"
+        try FileManager.default.removeItem(atPath: actual)
+        try FileManager.default.createSymbolicLink(atPath: actual, withDestinationPath: box.path + "/secret.txt")
+        let acceptance = try box.acceptance()
+        #expect(throws: ReportFolder.UnreadableFile.self) { try acceptance.accept(acceptance.select(["tiny/state-01.png"])) }
+        try editCase(box, "state-01.png") { $0["reference"] = "updates.json" }
+        let again = try box.acceptance()
+        #expect(throws: ReportFolder.UnreadableFile.self) { try again.accept(again.select(["tiny/updates.json"])) }
+        // Names that are not references (notes.txt) are refused as a whole report.
+        try editCase(box, "updates.json") { $0["reference"] = "notes.txt" }
+        #expect(throws: ReportError.self) { try box.acceptance() }
+        #expect(!everythingWritten(box).contains("hunter2"))
+    }
+
+    @Test func whatIsAcceptedIsStoredReEncodedNeverAsItCame() throws {
+        let box = try prepared()
+        // Bytes that are no picture, and text that is no updates.json.
+        let actual = box.path + "/artifacts/tiny/state-01.actual.png"
+        try Data(Self.secret.utf8).write(to: URL(fileURLWithPath: actual))
+        let acceptance = try box.acceptance()
+        #expect(throws: Acceptance.Unacceptable.self) { try acceptance.accept(acceptance.select(["tiny/state-01.png"])) }
+        try editCase(box, "state-01.png") { $0["reference"] = "updates.json" }
+        let text = try box.acceptance()
+        #expect(throws: Acceptance.Unacceptable.self) { try text.accept(text.select(["tiny/updates.json"])) }
+        // A picture larger than any Unfold draws, refused from its header (nothing is decoded).
+        var huge = try PNG.encode(RGBAImage(width: 1, height: 1, fill: Color(r: 0, g: 0, b: 0, a: 255)))
+        Self.setSize(&huge, width: 16384, height: 16384)
+        try Data(huge).write(to: URL(fileURLWithPath: actual))
+        try editCase(box, "updates.json") { $0["reference"] = "state-01.png" }
+        let big = try box.acceptance()
+        #expect {
+            try big.accept(big.select(["tiny/state-01.png"]))
+        } throws: { error in
+            "\(error)".contains("16384x16384 pixels, larger than any picture Unfold draws")
+        }
+        #expect(!everythingWritten(box).contains("hunter2"))
+    }
+
+    @Test func undoRecordsInADownloadedFolderAreIgnored() throws {
+        let box = try prepared()
+        let record = box.path + "/artifacts/accepted/001/tiny"
+        try FileManager.default.createDirectory(atPath: record, withIntermediateDirectories: true)
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: record + "/after.json"))
+        #expect(throws: Acceptance.Unacceptable.self) { try Acceptance.undo(snapshots: box.snapshots) }
+        // A record number too large for Int is not a record, and does not trap.
+        try FileManager.default.createDirectory(atPath: box.snapshots + "/.unfold/accepted/9223372036854775807", withIntermediateDirectories: true)
+        #expect(UndoRecord.numbers(root: box.snapshots) == [])
+        let acceptance = try box.acceptance()
+        try acceptance.accept(acceptance.select([]))
+        #expect(UndoRecord.numbers(root: box.snapshots) == [1])
+        #expect(try Acceptance.undo(snapshots: box.snapshots) == ["tiny"])
+    }
+
+    @Test func anAcceptInterruptedBeforeOrAfterItsExchangeIsUndoneRight() throws {
+        let box = try prepared()
+        let before = box.files()
+        // Interrupted before the exchange: a record with the new set written, the references unchanged.
+        try box.store.locked {
+            let record = try UndoRecord.new(root: box.snapshots, report: "r")
+            let current = try box.store.contents()
+            let new = current.index.json() + [10]
+            let staging = try record.prepare(scenario: "tiny", after: new)
+            try Data(new).write(to: URL(fileURLWithPath: staging + "/index.json"))
+        }
+        #expect(try Acceptance.undo(snapshots: box.snapshots) == [])
+        #expect(box.files() == before)
+        // Committed (the exchange happened) but nothing after it ran: undone whole.
+        let acceptance = try box.acceptance()
+        try acceptance.accept(acceptance.select([]))
+        #expect(box.files() != before)
+        #expect(try Acceptance.undo(snapshots: box.snapshots) == ["tiny"])
+        #expect(box.files() == before)
+    }
+
+    @Test func numbersOutOfRangeAreRefusedNotTrapped() throws {
+        let edits: [(inout [String: Any]) -> Void] = [
+            { $0["seconds"] = 1e308 },
+            { $0["strip"] = ["rows": 1, "columns": 2, "frameWidth": Int.max, "frameHeight": 10] },
+            { $0["frames"] = [["step": Int.min, "frame": 0, "differentPixels": 1, "x0": 0, "x1": 1, "y0": 0, "y1": 1, "artifacts": [:]]] },
+        ]
+        for edit in edits {
+            let box = try prepared()
+            try editCase(box, "strip.png", edit)
+            #expect(throws: ReportError.self) { try box.acceptance() }
+        }
+        let box = try prepared()
+        try editReport(box) { $0["referenceBytes"] = Int.max }
+        #expect(throws: ReportError.self) { try box.acceptance() }
+    }
+
+    @Test func idsFromThePageAreMatchedExactly() throws {
+        let box = try prepared()
+        let acceptance = try box.acceptance()
+        #expect(throws: Acceptance.NoMatch.self) { try acceptance.select(exactly: ["tiny/state-0*"]) }
+        #expect(try acceptance.select(exactly: ["tiny/state-01.png"]).map(\.id) == ["tiny/state-01.png"])
+        // Names with escapes cannot be in a report at all.
+        try editCase(box, "state-01.png") { $0["scenario"] = "tiny\u{1B}]0;owned\u{07}" }
+        #expect(throws: ReportError.self) { try box.acceptance() }
+    }
+
+    @Test func textFromInputIsShownInert() {
+        #expect(InertText("a\u{1B}[2Kb\nc\u{202E}d\\").description == "a\\u{1B}[2Kb\\u{A}c\\u{202E}d\\\\")
+        #expect(InertText("plain name-1.png").description == "plain name-1.png")
+    }
+
+    /// Sets a PNG's IHDR size and its CRC.
+    static func setSize(_ png: inout [UInt8], width: UInt32, height: UInt32) {
+        for (i, v) in [width, height].enumerated() {
+            for b in 0 ..< 4 { png[16 + 4 * i + b] = UInt8(truncatingIfNeeded: v >> (24 - 8 * b)) }
+        }
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in png[12 ..< 29] {
+            crc ^= UInt32(byte)
+            for _ in 0 ..< 8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        crc ^= 0xFFFF_FFFF
+        for b in 0 ..< 4 { png[29 + b] = UInt8(truncatingIfNeeded: crc >> (24 - 8 * b)) }
+    }
+}
