@@ -18,7 +18,8 @@ unfold = sys.argv[2] if len(sys.argv) > 2 else ".build/release/unfold"
 
 def entries(index):
     refs = index.get("references", index)
-    return {name: (e["blob"] if isinstance(e, dict) else e) for name, e in refs.items()}
+    # Earlier layouts named each reference's file ("blob"); now the file is the reference's name.
+    return {name: (e.get("blob", name) if isinstance(e, dict) else e) for name, e in refs.items()}
 
 
 def blob_at(rev, path):
