@@ -24,8 +24,9 @@ public struct Comparison: Sendable {
 
     /// The version of the comparison algorithm: pixelmatch's, whose counts
     /// and diff images are the contract. A future change of it is opt-in and
-    /// gets a new version.
-    public static let algorithm = "pixelmatch-7.2.0"
+    /// gets a new version. The one id: `unfold diff --json` names it and
+    /// references' environment stamps record it.
+    public static let algorithm = DiffOptions.algorithm
 
     /// One line that says what was found, e.g. `differ: 212 different pixels
     /// (0.0530%), 17 anti-aliased, in x 3-90, y 10-14 px; largest colour distance 0.412`

@@ -1,6 +1,7 @@
 import Foundation
 import ScenarioFormat
 import UnfoldCanvas
+import UnfoldComparison
 import UnfoldDiff
 import UnfoldRender
 
