@@ -1,17 +1,22 @@
 import Foundation
 
 /// The page `unfold review` serves: a report's failures, to look at and to
-/// accept or reject one by one. Everything is in the page (no network but
-/// the server that serves it): the report's failures are embedded as JSON,
-/// images come from `file?path=<artifact path>`, and a decision is a POST to
-/// `accept` or `reject` carrying `token`, which the server checks.
+/// accept or reject one by one.
+///
+/// The page itself (`html`) holds neither the report nor the review's key,
+/// so whoever fetches it without the key learns nothing. The key comes in
+/// the address's fragment (`http://127.0.0.1:PORT/#KEY`), which a browser
+/// never sends: the page's script takes it from there, removes it from the
+/// address bar, and sends it in `X-Unfold-Token` with every request it makes:
+/// the failures (`data`), their pictures (`file?path=`, shown as blob URLs)
+/// and the decisions (a POST to `accept` or `reject`).
 ///
 /// Per failure: expected, actual and diff, a slider and a blink view, zoom.
 /// A strip shows its changed frames as a filmstrip (expected above actual),
 /// the frames that changed most first, each with a bar of how many pixels changed; a frame can be
 /// accepted alone. Keys: j/k next and previous, a accept, r reject,
 /// 1-6 the views, + and - zoom.
-public enum ReviewPage {
+enum ReviewPage {
     /// One thing to decide on, as the page shows it.
     struct Entry: Encodable {
         var id: String
@@ -25,8 +30,14 @@ public enum ReviewPage {
         var frames: [Entry]
     }
 
-    /// The page for `report`; `token` authorises its decisions.
-    public static func html(_ report: SnapshotReport, token: String) -> String {
+    /// What `data` answers: the report's summary and its failures.
+    struct Contents: Encodable {
+        var summary: String
+        var items: [Entry]
+    }
+
+    /// The failures of `report` that have an actual picture, as the page shows them. O(cases + frames × log frames).
+    static func contents(_ report: SnapshotReport) -> Contents {
         let entries = report.cases.filter { $0.status == .failed && $0.artifacts["actual"] != nil }.map { c in
             let item = Acceptance.Item(scenario: c.scenario, reference: c.reference)
             let frames = c.frames.sorted { ($1.differentPixels, $0.step, $0.frame) < ($0.differentPixels, $1.step, $1.frame) }.map { f in
@@ -40,20 +51,19 @@ public enum ReviewPage {
                 id: item.id, title: item.id, message: c.message, expected: c.artifacts["expected"], actual: c.artifacts["actual"],
                 diff: c.artifacts["diff"], pixels: nil, frames: frames)
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let data = String(decoding: (try? encoder.encode(entries)) ?? Data("[]".utf8), as: UTF8.self)
-            .replacingOccurrences(of: "<", with: "\\u003c")  // nothing in the data can end or confuse the script
-        return
-            page
-            .replacingOccurrences(of: "$SUMMARY", with: xmlEscape(report.summary))
-            .replacingOccurrences(of: "$TOKEN", with: token)
-            .replacingOccurrences(of: "$DATA", with: data)
+        return Contents(summary: report.summary, items: entries)
     }
 
-    private static let page = """
+    /// The policy of the page: its own inline script and styles, pictures
+    /// from blob URLs, requests only to the server that served it; no frame may hold it.
+    static let policy =
+        "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src blob:; connect-src 'self'; "
+        + "frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+
+    /// The page: the same for every report and every review.
+    static let html = """
         <!doctype html>
-        <html lang="en"><head><meta charset="utf-8"><title>unfold review: $SUMMARY</title>
+        <html lang="en"><head><meta charset="utf-8"><title>unfold review</title>
         <style>
         body { font: 14px/1.4 system-ui, sans-serif; margin: 0; color: #1c1c1e; display: flex; height: 100vh; }
         nav { width: 300px; overflow: auto; border-right: 1px solid #ddd; background: #f7f7f8; }
@@ -79,15 +89,46 @@ public enum ReviewPage {
         .frame.current { border-color: #2a6ef5; } .frame img { height: 90px; display: block; border: 1px solid #ccc; margin-bottom: 2px; }
         .change { height: 5px; background: #e33; margin-top: 3px; border-radius: 2px; min-width: 2px; }
         </style></head><body>
-        <nav><h1>unfold review</h1><p class="summary">$SUMMARY</p><div id="list"></div></nav>
+        <nav><h1>unfold review</h1><p class="summary" id="summary"></p><div id="list"></div></nav>
         <main id="main"></main>
         <script>
-        const TOKEN = "$TOKEN";
-        const ITEMS = $DATA;
+        "use strict";
+        // The review's key is in the address's fragment, which no request carries;
+        // it leaves the address bar at once (and stays in this tab, for a reload).
+        const TOKEN = location.hash.slice(1) || sessionStorage.getItem("unfold-review-key") || "";
+        if (location.hash) {
+          sessionStorage.setItem("unfold-review-key", TOKEN);
+          history.replaceState(null, "", location.pathname);
+        }
+        let ITEMS = [];
         const state = {};           // id -> "accepted" | "rejected"
+        const pictures = new Map(); // artifact path -> blob URL
+        const loading = new Set();
         let current = 0, frame = -1, view = "sbs", zoom = 1;
-        const img = (path, cls) => path ? `<img ${cls ? `class="${cls}"` : ""} src="file?path=${encodeURIComponent(path)}" style="zoom:${zoom}" alt="">` : "";
-        function esc(s) { return String(s).replace(/[&<>"]/g, c => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c])); }
+        function ask(path, options = {}) {
+          return fetch(path, { ...options, headers: { ...options.headers, "X-Unfold-Token": TOKEN }, cache: "no-store", credentials: "omit" });
+        }
+        function img(path, cls) {
+          if (!path) return "";
+          const src = pictures.get(path);
+          return `<img ${cls ? `class="${cls}"` : ""} data-path="${esc(path)}" ${src ? `src="${src}"` : ""} style="zoom:${zoom}" alt="">`;
+        }
+        function loadPictures() {
+          for (const el of document.querySelectorAll("img[data-path]:not([src])")) {
+            const path = el.dataset.path;
+            if (loading.has(path)) continue;
+            loading.add(path);
+            ask("file?path=" + encodeURIComponent(path))
+              .then(r => r.ok ? r.blob() : Promise.reject(new Error(r.statusText)))
+              .then(blob => {
+                pictures.set(path, URL.createObjectURL(blob));
+                for (const e of document.querySelectorAll("img[data-path]:not([src])")) if (e.dataset.path === path) e.src = pictures.get(path);
+              })
+              .catch(() => {})
+              .finally(() => loading.delete(path));
+          }
+        }
+        function esc(s) { return String(s).replace(/[&<>"']/g, c => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c])); }
         function badge(id) { return state[id] ? `<span class="state ${state[id]}" data-state="${state[id]}">${state[id]}</span>` : ""; }
         function renderList() {
           document.getElementById("list").innerHTML = ITEMS.map((it, i) =>
@@ -134,15 +175,14 @@ public enum ReviewPage {
           blinkTimer = setInterval(() => { const t = document.querySelector("#stack .top"); if (t) t.style.opacity = t.style.opacity === "0" ? 1 : 0; }, 500);
         }
         function slide(v) { const t = document.querySelector("#stack .top"); if (t) t.style.clipPath = `inset(0 ${100 - v}% 0 0)`; }
-        function render() { clearInterval(blinkTimer); renderList(); renderMain(); }
+        function render() { clearInterval(blinkTimer); renderList(); renderMain(); loadPictures(); }
         function select(i) { if (i >= 0 && i < ITEMS.length) { current = i; frame = -1; render(); } }
         function pick(j) { frame = j; render(); }
         function setView(v) { view = v; render(); }
         function setZoom(z) { zoom = Math.min(16, Math.max(0.25, z)); render(); }
         async function decide(action) {
           const s = shown();
-          const response = await fetch(action, { method: "POST", headers: { "Content-Type": "application/json", "X-Unfold-Token": TOKEN },
-                                                 body: JSON.stringify({ items: [s.id] }) });
+          const response = await ask(action, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ items: [s.id] }) });
           const answer = await response.json();
           if (!response.ok) { alert(answer.error || response.statusText); return; }
           for (const id of answer.items) state[id] = action === "accept" ? "accepted" : "rejected";
@@ -159,7 +199,24 @@ public enum ReviewPage {
           else if (e.key === "-") setZoom(zoom / 2);
           else if (e.key >= "1" && e.key <= "6") setView(views[+e.key - 1]);
         });
-        render();
+        async function start() {
+          const main = document.getElementById("main");
+          if (!/^[0-9a-f]{32}$/.test(TOKEN)) {
+            main.textContent = "Open the address that unfold review printed: it ends with # and the review's key.";
+            return;
+          }
+          const response = await ask("data");
+          if (!response.ok) {
+            main.textContent = "This is not the key of the review on this port: open the address that unfold review printed.";
+            return;
+          }
+          const contents = await response.json();
+          ITEMS = contents.items;
+          document.title = "unfold review: " + contents.summary;
+          document.getElementById("summary").textContent = contents.summary;
+          render();
+        }
+        start();
         </script>
         </body></html>
 

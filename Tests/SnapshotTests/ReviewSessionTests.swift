@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+import UnfoldSnapshot
+
+/// `unfold review`'s answers, without a socket: only the person with the
+/// printed address can see the report or decide, nothing can frame the page,
+/// only the report's own files are served, and an id is never a pattern.
+@Suite struct ReviewSessionTests {
+    static let port: UInt16 = 4711
+    static let host = "127.0.0.1:4711"
+
+    /// A review of a failed run of `tiny` (`state-01.png` and the strip differ).
+    func review(_ box: Sandbox) throws -> ReviewSession {
+        _ = try SnapshotRunner.check(scenario(), options: box.options(.missing))
+        try box.run(scenario(title: "Bete"))
+        return ReviewSession(acceptance: try box.acceptance(), port: Self.port)
+    }
+
+    func request(
+        _ path: String, query: [String: String] = [:], key: String? = nil, headers: [String: String] = [:], method: String = "GET", body: String = ""
+    ) -> HTTPRequest {
+        var fields = headers.merging(["host": Self.host]) { given, _ in given }
+        if let key { fields["x-unfold-token"] = key }
+        return HTTPRequest(method: method, path: path, query: query, headers: fields, body: Array(body.utf8))
+    }
+
+    func post(_ path: String, key: String? = nil, headers: [String: String] = [:], body: String) -> HTTPRequest {
+        request(path, key: key, headers: headers, method: "POST", body: body)
+    }
+
+    func text(_ response: HTTPResponse) -> String { String(decoding: response.body, as: UTF8.self) }
+
+    @Test func everyAnswerForbidsFramingSniffingReferrersAndKeeping() throws {
+        let box = Sandbox()
+        let session = try review(box)
+        let key = session.token
+        let answers = [
+            session.respond(to: request("/")),
+            session.respond(to: request("/", headers: ["host": "evil.example:4711"])),
+            session.respond(to: request("/nothing")),
+            session.respond(to: request("/data")),
+            session.respond(to: request("/data", key: key)),
+            session.respond(to: request("/file", query: ["path": "tiny/state-01.actual.png"], key: key)),
+            session.respond(to: request("/file", query: ["path": "report.json"], key: key)),
+            session.respond(to: post("/reject", key: key, body: "{}")),
+        ]
+        #expect(answers.map(\.status) == [200, 403, 404, 403, 200, 200, 404, 400])
+        for answer in answers {
+            let policy = answer.headers["Content-Security-Policy"] ?? ""
+            #expect(policy.contains("frame-ancestors 'none'") && policy.hasPrefix("default-src 'none'"))
+            #expect(answer.headers["X-Frame-Options"] == "DENY")
+            #expect(answer.headers["X-Content-Type-Options"] == "nosniff")
+            #expect(answer.headers["Referrer-Policy"] == "no-referrer")
+            #expect(answer.headers["Cache-Control"] == "no-store")
+            let wire = String(decoding: answer.bytes.prefix(2000), as: UTF8.self)
+            #expect(wire.contains("\r\nX-Frame-Options: DENY\r\n") && wire.contains("\r\nContent-Security-Policy: default-src 'none'"))
+        }
+        // The page may run its own script and show blob pictures; nothing else gets more than nothing.
+        #expect(answers[0].headers["Content-Security-Policy"]?.contains("script-src 'unsafe-inline'") == true)
+        #expect(answers.dropFirst().allSatisfy { $0.headers["Content-Security-Policy"] == HTTPResponse.lockedDown })
+    }
+
+    @Test func thePageHoldsNeitherTheKeyNorTheReport() throws {
+        let box = Sandbox()
+        let session = try review(box)
+        let report = try box.acceptance().report
+        let page = text(session.respond(to: request("/")))
+        #expect(page.contains("<script>") && page.contains("location.hash"))
+        #expect(!page.contains(session.token))
+        #expect(!page.contains("tiny") && !page.contains(report.summary))
+        for c in report.cases {
+            #expect(!page.contains(c.message))
+            for path in c.artifacts.values { #expect(!page.contains(path)) }
+        }
+        // Without the fragment the address carries no key, and the page has no other.
+        #expect(session.address == "http://127.0.0.1:4711/#" + session.token)
+        #expect(session.token.count == 32 && session.token.allSatisfy(\.isHexDigit))
+        #expect(ReviewSession.newToken() != ReviewSession.newToken())
+    }
+
+    @Test func everythingButThePageNeedsTheKeyAndTheSameOrigin() throws {
+        let box = Sandbox()
+        let session = try review(box)
+        let key = session.token
+        let before = box.files()
+        let wrong = String(repeating: "0", count: 32)
+        let accept = #"{"items": ["tiny/state-01.png"]}"#
+        let refused = [
+            request("/data"), request("/data", key: wrong), request("/data", key: key + "0"), request("/data", key: String(key.dropLast())),
+            request("/data", key: key, headers: ["host": "attacker.example"]),
+            request("/data", key: key, headers: ["origin": "http://127.0.0.1:4712"]),
+            request("/data", key: key, headers: ["sec-fetch-site": "same-site"]),
+            request("/file", query: ["path": "tiny/state-01.actual.png"]),
+            request("/file", query: ["path": "tiny/state-01.actual.png"], key: wrong),
+            post("/accept", body: accept), post("/accept", key: wrong, body: accept),
+            post("/accept", key: key, headers: ["origin": "null"], body: accept),
+            post("/accept", key: key, headers: ["sec-fetch-site": "cross-site"], body: accept),
+            post("/reject", body: accept),
+        ]
+        for r in refused {
+            let answer = session.respond(to: r)
+            #expect(answer.status == 403, "\(r)")
+            #expect(!text(answer).contains(key) && !text(answer).contains("tiny"))
+        }
+        #expect(box.files() == before)
+        // The page's own requests (same origin, with the key) get the report.
+        let data = session.respond(to: request("/data", key: key, headers: ["origin": "http://127.0.0.1:4711", "sec-fetch-site": "same-origin"]))
+        #expect(data.status == 200 && data.headers["Content-Type"] == "application/json")
+        #expect(text(data).contains("\"tiny/state-01.png\"") && text(data).contains("\"tiny/strip.png\""))
+        let accepted = session.respond(to: post("/accept", key: key, body: accept))
+        #expect(accepted.status == 200 && text(accepted) == #"{"items":["tiny/state-01.png"]}"#)
+        #expect(box.files() != before)
+    }
+
+    @Test func theJSONHidesEveryAngleBracket() throws {
+        let answer = HTTPResponse.json(200, ["message": "</script><script>alert(1)</script>"])
+        #expect(!text(answer).contains("<"))
+        #expect(try JSONDecoder().decode([String: String].self, from: Data(answer.body))["message"] == "</script><script>alert(1)</script>")
+    }
+
+    @Test func onlyTheReportsFilesAreServedAndNoLink() throws {
+        let box = Sandbox()
+        let session = try review(box)
+        let key = session.token
+        let folder = box.path + "/artifacts"
+        let served = session.respond(to: request("/file", query: ["path": "tiny/state-01.actual.png"], key: key))
+        #expect(served.status == 200 && served.headers["Content-Type"] == "image/png")
+        #expect(Data(served.body) == FileManager.default.contents(atPath: folder + "/tiny/state-01.actual.png"))
+        try Data("secret".utf8).write(to: URL(fileURLWithPath: box.path + "/secret.txt"))
+        for path in ["report.json", "../secret.txt", box.path + "/secret.txt", "/etc/passwd", "tiny/../report.json", "tiny", ""] {
+            #expect(session.respond(to: request("/file", query: ["path": path], key: key)).status == 404, "\(path)")
+        }
+        // A file the report names that became a link, or sits in a folder that did, is refused.
+        let named = folder + "/tiny/state-01.expected.png"
+        try FileManager.default.removeItem(atPath: named)
+        try FileManager.default.createSymbolicLink(atPath: named, withDestinationPath: box.path + "/secret.txt")
+        let linked = session.respond(to: request("/file", query: ["path": "tiny/state-01.expected.png"], key: key))
+        #expect(linked.status == 404 && !text(linked).contains("secret"))
+        try FileManager.default.moveItem(atPath: folder + "/tiny", toPath: box.path + "/elsewhere")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/tiny", withDestinationPath: box.path + "/elsewhere")
+        #expect(session.respond(to: request("/file", query: ["path": "tiny/state-01.actual.png"], key: key)).status == 404)
+    }
+
+    @Test func anIdIsNeverAPattern() throws {
+        let box = Sandbox()
+        let session = try review(box)
+        let before = box.files()
+        // Globs, a scenario and a reference without its extension name several failures, or one, to `unfold accept`; not here.
+        for id in ["tiny/state-0*", "tiny/*", "*", "tiny/state-0?.png", "tiny/[s]tate-01.png", "tiny", "tiny/state-01"] {
+            let accept = session.respond(to: post("/accept", key: session.token, body: #"{"items": ["\#(id)"]}"#))
+            #expect(accept.status == 400, "\(id)")
+            let reject = session.respond(to: post("/reject", key: session.token, body: #"{"items": ["\#(id)"]}"#))
+            #expect(reject.status == 400, "\(id)")
+        }
+        #expect(box.files() == before)
+        let accepted = session.respond(to: post("/accept", key: session.token, body: #"{"items": ["tiny/state-01.png"]}"#))
+        #expect(accepted.status == 200 && text(accepted) == #"{"items":["tiny/state-01.png"]}"#)
+        let after = box.files()
+        let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
+        #expect(changed.contains("tiny/state-01.png") && !changed.contains { $0.contains("strip") }, "\(changed.sorted())")
+    }
+}
