@@ -1,10 +1,13 @@
 """The review page in headless Chromium: accepting one frame of a strip by
-a click changes that frame's reference and nothing else on disk.
+a click changes that frame's reference and nothing else on disk; the page
+opens only with the printed address (its key is in the fragment), and no
+other site can frame it.
 
 Run by scripts/check-review.sh (which makes a venv with Playwright and uses
 Debian's chromium): python3 Tests/review/test_review.py UNFOLD_BINARY
 """
 import hashlib
+import http.server
 import json
 import os
 import shutil
@@ -12,6 +15,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -38,28 +42,95 @@ def unfold(*args, cwd):
     return subprocess.run([UNFOLD, *args], cwd=cwd, capture_output=True, text=True)
 
 
-def raw(url, request):
+def raw(base, request):
     """Sends raw bytes to the server; its status line, or "" when it hung up."""
-    host, port = url.split("//")[1].strip("/").split(":")
+    host, port = base.split("//")[1].strip("/").split(":")
     with socket.create_connection((host, int(port)), timeout=15) as s:
         s.sendall(request)
         return s.recv(200).decode(errors="replace").split("\r\n")[0]
 
 
-def check_server_robustness(url):
-    """Bad requests get errors, files outside the report stay out of reach, and the server survives."""
-    host = url.split("//")[1].strip("/")
-    assert raw(url, b"POST /accept HTTP/1.1\r\nHost: " + host.encode() + b"\r\nContent-Length:\r\n\r\n").startswith("HTTP/1.1 400")
-    assert raw(url, b"GET / HTTP/1.1\r\nHost: evil.example\r\n\r\n").startswith("HTTP/1.1 403")
-    assert raw(url, b"POST /accept HTTP/1.1\r\nHost: " + host.encode() + b"\r\nContent-Length: 2\r\n\r\n{}").startswith("HTTP/1.1 403")
+def get(url, token=None):
+    """Status and body of a GET, with the review's key in X-Unfold-Token when given."""
+    request = urllib.request.Request(url, headers={"X-Unfold-Token": token} if token else {})
+    try:
+        with urllib.request.urlopen(request) as response:
+            return response.status, response.read()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read()
+
+
+def check_server_robustness(base, token):
+    """Bad requests get errors, nothing but the page answers without the key,
+    files outside the report stay out of reach, and the server survives."""
+    host = base.split("//")[1].strip("/")
+    assert raw(base, b"POST /accept HTTP/1.1\r\nHost: " + host.encode() + b"\r\nContent-Length:\r\n\r\n").startswith("HTTP/1.1 400")
+    assert raw(base, b"GET / HTTP/1.1\r\nHost: evil.example\r\n\r\n").startswith("HTTP/1.1 403")
+    assert raw(base, b"POST /accept HTTP/1.1\r\nHost: " + host.encode() + b"\r\nContent-Length: 2\r\n\r\n{}").startswith("HTTP/1.1 403")
+    status, page = get(base)
+    assert status == 200 and token.encode() not in page and b"regions" not in page, "the page without the key shows the key or the report"
+    for path in ["data", "file?path=regions/strip.actual.png"]:
+        status, body = get(base + path)
+        assert status == 403 and token.encode() not in body and b"regions/" not in body, (path, status)
+    assert get(base + "data", token)[0] == 200
     for path in ["../../regions.yaml", "/etc/passwd", "report.json"]:
-        try:
-            urllib.request.urlopen(url + "file?path=" + urllib.parse.quote(path))
-            raise AssertionError(f"served {path}")
-        except urllib.error.HTTPError as e:
-            assert e.code == 404, (path, e.code)
-    with urllib.request.urlopen(url) as page:
-        assert page.status == 200
+        status, _ = get(base + "file?path=" + urllib.parse.quote(path), token)
+        assert status == 404, (path, status)
+    assert get(base)[0] == 200
+
+
+class Attacker(http.server.BaseHTTPRequestHandler):
+    """Another site on this machine (another port is another origin): a page
+    that frames the review, nearly transparent, as a clickjacking page does,
+    and, to show that framing works at all, one of its own pages."""
+
+    victim = ""
+
+    def do_GET(self):
+        if self.path == "/own.html":
+            body = b"<!doctype html><p id='own'>framed</p>"
+        else:
+            body = (f"<!doctype html><iframe id='own' src='/own.html'></iframe>"
+                    f"<iframe id='victim' src='{Attacker.victim}' style='opacity:0.01' width='800' height='600'></iframe>").encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+
+def check_no_framing(browser, url):
+    """A page on another origin that frames the review page (with its key)
+    gets an empty frame: nothing of the review loads in it."""
+    Attacker.victim = url
+    attacker = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Attacker)
+    threading.Thread(target=attacker.serve_forever, daemon=True).start()
+    try:
+        page = browser.new_page()
+        page.goto(f"http://127.0.0.1:{attacker.server_address[1]}/", wait_until="load")
+        own = page.frame_locator("#own")
+        expect(own.locator("#own")).to_have_text("framed")
+        victim = page.frame_locator("#victim")
+        page.wait_for_timeout(1000)
+        assert victim.locator("#list").count() == 0 and victim.locator(".item").count() == 0, "the review page loaded in another site's frame"
+        framed = [f.url for f in page.frames if f.url.startswith(url.split("#")[0])]
+        assert not framed, f"the review page is in a frame: {framed}"
+        page.close()
+    finally:
+        attacker.shutdown()
+
+
+def check_page_without_key(browser, base, token):
+    """The page at the address without its fragment shows no report and no key."""
+    page = browser.new_page()
+    page.goto(base)
+    expect(page.locator("main")).to_contain_text("Open the address that unfold review printed")
+    assert page.locator(".item").count() == 0
+    assert token not in page.content()
+    page.close()
 
 
 def main():
@@ -81,16 +152,24 @@ def main():
         try:
             line = server.stdout.readline()
             url = line[line.index("http://"):].split()[0]
+            base, token = url.split("#", 1)
+            assert base.endswith("/") and len(token) == 32, line
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+                check_no_framing(browser, url)
+                check_page_without_key(browser, base, token)
                 page = browser.new_page()
                 page.goto(url)
+                expect(page.locator('.item[data-id="regions/strip.png"]')).to_be_visible()
+                # The key leaves the address bar, and a reload still works (the tab keeps it).
+                assert page.url == base, page.url
+                page.reload()
                 page.click('.item[data-id="regions/strip.png"]')
                 page.click('.frame[data-id="regions/step-02/frame-03"]')
                 expect(page.locator("main h2")).to_contain_text("regions/step-02/frame-03")
                 # The frame's pictures load.
-                for image in page.locator(".views img").all():
-                    assert image.evaluate("i => i.complete && i.naturalWidth > 0"), "a picture did not load"
+                page.wait_for_function("() => [...document.querySelectorAll('.views img')].every(i => i.complete && i.naturalWidth > 0)")
+                assert page.locator(".views img").count() >= 2
                 page.click("#accept")
                 expect(page.locator('main h2 [data-state="accepted"]')).to_be_visible()
                 # A second frame of the same strip builds on the first.
@@ -102,7 +181,7 @@ def main():
                 page.keyboard.press("r")
                 expect(page.locator('main h2 [data-state="rejected"]')).to_be_visible()
                 browser.close()
-            check_server_robustness(url)
+            check_server_robustness(base, token)
         finally:
             server.terminate()
             server.wait()
