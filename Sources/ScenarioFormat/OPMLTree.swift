@@ -14,7 +14,8 @@ enum OPMLTree {
         var reader = XMLReader(text: text, file: path)
         var tree = ImportedTree()
         tree.icons = false
-        var open: [(name: String, node: Int?, line: Int, column: Int)] = []
+        // The open elements, each with the innermost <outline> row at or around it (the parent of a row that starts inside it).
+        var open: [(name: String, row: Int?, line: Int, column: Int)] = []
         var inBody = false, sawOPML = false
         var expansionText: String?
         var collectText = false
@@ -25,22 +26,22 @@ enum OPMLTree {
                     guard name == "opml" else { throw reader.error("the root element is <\(name)>, not <opml>", line: line, column: column) }
                     sawOPML = true
                 }
-                var node: Int?
+                var row = open.last?.row
                 if name == "body", open.last?.name == "opml" { inBody = true }
                 if name == "outline", inBody {
                     let title = attributes["text"] ?? attributes["title"] ?? ""
                     guard
                         let index = tree.add(
                             ImportedTree.Node(
-                                name: title, isFolder: false, expanded: false, parent: open.last(where: { $0.node != nil })?.node,
+                                name: title, isFolder: false, expanded: false, parent: row,
                                 location: SourceLocation(file: path, line: line, column: column)))
                     else { throw reader.error("the outline has more than \(Limits.nodes) rows", line: line, column: column) }
                     if let parent = tree.nodes[index].parent { tree.nodes[parent].isFolder = true }
-                    node = index
+                    row = index
                 }
                 collectText = name == "expansionState" && open.last?.name == "head"
                 if collectText { expansionText = "" }
-                if !selfClosing { open.append((name, node, line, column)) }
+                if !selfClosing { open.append((name, row, line, column)) }
             case let .end(name, line, column):
                 guard let last = open.popLast() else { throw reader.error("</\(name)> closes nothing", line: line, column: column) }
                 guard last.name == name else {
