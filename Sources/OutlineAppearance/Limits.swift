@@ -22,6 +22,9 @@ public enum Limits {
     public static let steps = 10_000
     /// Characters in one title, subtitle or detail text.
     public static let textLength = 10_000
+    /// Bytes of one text file read as input: a scenario, a tree source
+    /// (Markdown, OPML, `tree -J`), source data, a `.gitignore`.
+    public static let fileBytes = 256 << 20
     /// Levels of nesting in a scenario file (its parser recurses).
     public static let fileNesting = 2_000
     /// The strip's shrink factor.

@@ -21,9 +21,15 @@ public struct Indentation: Sendable, Equatable {
         padding = style.padding
         indent = style.indent
         let room = max(0, width - style.padding - Self.chevronBox - Self.minimumTitle)
-        linearLevels = indent > 0 ? Int((room * 0.75 / indent).rounded(.down)) : Int.max
+        // At most 2^31 levels: a tiny indent (1e-300) asks for more levels than an Int holds.
+        linearLevels = indent > 0 ? Int(min((room * 0.75 / indent).rounded(.down), Double(Int32.max))) : Int.max
         remaining = indent > 0 ? max(0, room - Double(linearLevels) * indent) : 0
     }
+
+    /// The deepest level whose `x(depth:)` differs from the one before: past
+    /// it every level starts where it does (the compressed levels halve what
+    /// is left 60 times, then stop), so a deep row's guides take bounded work.
+    public var lastDistinctDepth: Int { indent > 0 ? linearLevels + 60 : 0 }
 
     /// The left edge of the chevron box of a row at `depth`.
     public func x(depth: Int) -> Double {

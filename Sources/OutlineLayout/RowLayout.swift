@@ -93,8 +93,9 @@ public struct RowLayout: Sendable {
         box(for: row, Facts(row, in: outline), y: y)
     }
 
-    /// The resting box of a row with these facts, its top at `y`. O(depth)
-    /// for the guides; each text is measured once.
+    /// The resting box of a row with these facts, its top at `y`. O(distinct
+    /// indentation levels) for the guides, whatever the depth; each text is
+    /// measured once.
     public func box(for row: Row, _ facts: Facts, y: Double) -> RowBox {
         let style = appearance.style
         let kind = facts.kind.flatMap { appearance.kinds[$0] }
@@ -158,7 +159,8 @@ public struct RowLayout: Sendable {
 
         var guides: [Double] = []
         if style.guides {
-            for level in 0 ..< facts.depth {
+            // Levels past the last distinct one add no guide: O(min(depth, distinct levels)), not O(depth).
+            for level in 0 ..< min(facts.depth, indentation.lastDistinctDepth + 1) {
                 let x = indentation.x(depth: level) + Metrics.chevronCenter
                 // Past the compressed levels' resolution the guides coincide: draw each once.
                 if x != guides.last { guides.append(x) }

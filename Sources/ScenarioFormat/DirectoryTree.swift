@@ -33,7 +33,7 @@ enum DirectoryTree {
         }
         var info = stat()
         guard stat(root, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-            throw fail("\(root) is not a folder", "the path is relative to the scenario file")
+            throw fail("\(InertText(root)) is not a folder", "the path is relative to the scenario file")
         }
         let realRoot = URL(fileURLWithPath: root).standardizedFileURL.resolvingSymlinksInPath().path
         var tree = ImportedTree()
@@ -43,11 +43,17 @@ enum DirectoryTree {
         ]
         while let folder = stack.popLast() {
             var rules = folder.rules
-            if let text = try? String(contentsOfFile: folder.path + "/.gitignore", encoding: .utf8) {
+            let ignoreFile = folder.path + "/.gitignore"
+            do throws(InputFile.Failure) {
+                let text = String(decoding: try InputFile.contents(of: ignoreFile), as: UTF8.self)
                 rules += IgnoreRule.parse(text, base: relative(folder.path, to: root))
+            } catch .missing {
+                // No rules here.
+            } catch {
+                throw fail(error.message("`.gitignore` file \(InertText(ignoreFile))"), error.hint)
             }
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
-                throw fail("cannot list \(folder.path)", "check its permissions, or leave it out with `exclude:`")
+                throw fail("cannot list \(InertText(folder.path))", "check its permissions, or leave it out with `exclude:`")
             }
             var entries: [(name: String, isFolder: Bool, follow: Bool, id: FolderID?)] = []
             for name in names where name != ".git" && (options.hidden || !name.hasPrefix(".")) {
@@ -78,7 +84,7 @@ enum DirectoryTree {
             for entry in entries {
                 guard tree.nodes.count < options.limit else {
                     throw fail(
-                        "\(root) has more than \(options.limit) entries within depth \(options.depth)",
+                        "\(InertText(root)) has more than \(options.limit) entries within depth \(options.depth)",
                         "lower `depth`, leave folders out with `exclude:`, or raise `limit`")
                 }
                 let node = ImportedTree.Node(
@@ -88,8 +94,8 @@ enum DirectoryTree {
                 if entry.follow, let id = entry.id, folder.depth + 1 < options.depth {
                     if folder.way.contains(id) {
                         throw fail(
-                            "\(folder.path)/\(entry.name) is a link back into a folder it is in (a loop)",
-                            "leave it out with `exclude: [\"\(relative(folder.path + "/" + entry.name, to: root))\"]`")
+                            "\(InertText(folder.path + "/" + entry.name)) is a link back into a folder it is in (a loop)",
+                            "leave it out with `exclude: [\"\(InertText(relative(folder.path + "/" + entry.name, to: root)))\"]`")
                     }
                     children.append((folder.path + "/" + entry.name, index, id))
                 }

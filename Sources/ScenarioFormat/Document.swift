@@ -26,7 +26,7 @@ struct Document {
         } catch let error as YamlError {
             throw Document.syntaxError(error, file: file)
         } catch {
-            throw ScenarioError(file: file, line: 1, column: 1, message: "cannot parse: \(error)")
+            throw ScenarioError(file: file, line: 1, column: 1, message: "cannot parse: \(InertText("\(error)"))")
         }
         guard let node else {
             throw ScenarioError(
@@ -63,19 +63,19 @@ struct Document {
         case let .scanner(context, problem, mark, _):
             return ScenarioError(
                 file: file, line: mark.line, column: mark.column,
-                message: "syntax error: \(problem)" + (context.map { " \($0.text)" } ?? ""),
+                message: "syntax error: \(InertText(problem))" + (context.map { " \(InertText($0.text))" } ?? ""),
                 hint: "check the indentation and quoting on this line")
         case let .parser(context, problem, mark, _):
             return ScenarioError(
                 file: file, line: mark.line, column: mark.column,
-                message: "syntax error: \(problem)" + (context.map { " \($0.text)" } ?? ""),
+                message: "syntax error: \(InertText(problem))" + (context.map { " \(InertText($0.text))" } ?? ""),
                 hint: "check the indentation and quoting on this line")
         case let .composer(context, problem, mark, _):
             return ScenarioError(
                 file: file, line: mark.line, column: mark.column,
-                message: "syntax error: \(problem)" + (context.map { " \($0.text)" } ?? ""))
+                message: "syntax error: \(InertText(problem))" + (context.map { " \(InertText($0.text))" } ?? ""))
         default:
-            return ScenarioError(file: file, line: 1, column: 1, message: "cannot parse: \(error)")
+            return ScenarioError(file: file, line: 1, column: 1, message: "cannot parse: \(InertText("\(error)"))")
         }
     }
 }
@@ -123,7 +123,7 @@ struct Value {
             throw error("\(what) must be a number, not \(describe())")
         }
         guard range.contains(v) else {
-            throw error("\(what) is \(s.string); it must be in \(clean(range.lowerBound))...\(clean(range.upperBound))")
+            throw error("\(what) is \(InertText(s.string)); it must be in \(clean(range.lowerBound))...\(clean(range.upperBound))")
         }
         return v
     }
@@ -133,7 +133,7 @@ struct Value {
         switch s.string.lowercased() {
         case "true", "yes", "on": return true
         case "false", "no", "off": return false
-        default: throw error("\(what) must be true or false, not '\(s.string)'")
+        default: throw error("\(what) must be true or false, not '\(InertText(s.string))'")
         }
     }
 
@@ -142,7 +142,7 @@ struct Value {
         let word = try string(what)
         if let v = T(rawValue: word) { return v }
         let all = T.allCases.map(\.rawValue)
-        throw error("\(what) '\(word)' is not one of \(all.joined(separator: ", "))", hint: didYouMean(word, all))
+        throw error("\(what) '\(InertText(word))' is not one of \(all.joined(separator: ", "))", hint: didYouMean(word, all))
     }
 
     func list(_ what: String) throws(ScenarioError) -> [Value] {
@@ -156,7 +156,7 @@ struct Value {
         for (key, value) in fields.pairs where !allowed.contains(key) {
             _ = value
             throw fields.keyValue(key).error(
-                "unknown key '\(key)' in \(what)",
+                "unknown key '\(InertText(key))' in \(what)",
                 hint: didYouMean(key, allowed, fallback: "allowed keys: \(allowed.joined(separator: ", "))"))
         }
         return fields
@@ -170,7 +170,7 @@ struct Value {
         for (k, v) in m {
             let key = Value(node: k, file: file)
             let name = try key.string("a key")
-            if keys[name] != nil { throw key.error("duplicate key '\(name)' in \(what)", hint: "keep one of them") }
+            if keys[name] != nil { throw key.error("duplicate key '\(InertText(name))' in \(what)", hint: "keep one of them") }
             keys[name] = key
             pairs.append((name, Value(node: v, file: file)))
         }
@@ -178,7 +178,7 @@ struct Value {
     }
 
     private func describe() -> String {
-        if case let .scalar(s) = node { return "'\(s.string)'" }
+        if case let .scalar(s) = node { return "'\(InertText(s.string))'" }
         return typeName
     }
 
@@ -210,5 +210,5 @@ func didYouMean(_ word: String, _ candidates: [String], fallback: String = "") -
         if let b = best, d > b.distance || (d == b.distance && candidate >= b.word) { continue }
         best = (d, candidate)
     }
-    return best.map { "did you mean '\($0.word)'?" } ?? fallback
+    return best.map { "did you mean '\(InertText($0.word))'?" } ?? fallback
 }

@@ -80,9 +80,11 @@ extension Scenario {
     /// default look (on a canvas as tall as the open tree) and steps that
     /// expand everything and then collapse it: what `unfold render --from` renders.
     public static func imported(from path: String) throws(ScenarioError) -> Scenario {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw ScenarioError(file: path, line: 0, column: 0, message: "no such file or folder", hint: "check the path")
+        let isFolder: Bool
+        do throws(InputFile.Failure) { isFolder = try InputFile.isFolder(path) } catch {
+            let message = error == .missing ? "no such file or folder" : error.message("tree source")
+            let hint = if case .notRegular = error { "name a folder or a regular file; pipes and devices are not read (save the input to a file first)" } else { error.hint }
+            throw ScenarioError(file: path, line: 0, column: 0, message: message, hint: hint)
         }
         let name = URL(fileURLWithPath: path).standardizedFileURL.deletingPathExtension().lastPathComponent
         var scenario = Scenario(
@@ -92,7 +94,7 @@ extension Scenario {
         if !Scenario.isValidName(scenario.name) { scenario.name = "tree" }
         let tree: ImportedTree
         let ext = (path as NSString).pathExtension.lowercased()
-        if isFolder.boolValue {
+        if isFolder {
             tree = try DirectoryTree.read(path, options: DirectoryTree.Options(), at: SourceLocation(file: path, line: 0, column: 0))
         } else if ["md", "markdown"].contains(ext) {
             tree = try MarkdownTree.read(path, list: 1, at: SourceLocation(file: path, line: 0, column: 0))

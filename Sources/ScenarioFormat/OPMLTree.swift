@@ -14,7 +14,8 @@ enum OPMLTree {
         var reader = XMLReader(text: text, file: path)
         var tree = ImportedTree()
         tree.icons = false
-        var open: [(name: String, node: Int?, line: Int, column: Int)] = []
+        // The open elements, each with the innermost <outline> row at or around it (the parent of a row that starts inside it).
+        var open: [(name: String, row: Int?, line: Int, column: Int)] = []
         var inBody = false, sawOPML = false
         var expansionText: String?
         var collectText = false
@@ -22,29 +23,29 @@ enum OPMLTree {
             switch token {
             case let .start(name, attributes, selfClosing, line, column):
                 if open.isEmpty {
-                    guard name == "opml" else { throw reader.error("the root element is <\(name)>, not <opml>", line: line, column: column) }
+                    guard name == "opml" else { throw reader.error("the root element is <\(InertText(name))>, not <opml>", line: line, column: column) }
                     sawOPML = true
                 }
-                var node: Int?
+                var row = open.last?.row
                 if name == "body", open.last?.name == "opml" { inBody = true }
                 if name == "outline", inBody {
                     let title = attributes["text"] ?? attributes["title"] ?? ""
                     guard
                         let index = tree.add(
                             ImportedTree.Node(
-                                name: title, isFolder: false, expanded: false, parent: open.last(where: { $0.node != nil })?.node,
+                                name: title, isFolder: false, expanded: false, parent: row,
                                 location: SourceLocation(file: path, line: line, column: column)))
                     else { throw reader.error("the outline has more than \(Limits.nodes) rows", line: line, column: column) }
                     if let parent = tree.nodes[index].parent { tree.nodes[parent].isFolder = true }
-                    node = index
+                    row = index
                 }
                 collectText = name == "expansionState" && open.last?.name == "head"
                 if collectText { expansionText = "" }
-                if !selfClosing { open.append((name, node, line, column)) }
+                if !selfClosing { open.append((name, row, line, column)) }
             case let .end(name, line, column):
-                guard let last = open.popLast() else { throw reader.error("</\(name)> closes nothing", line: line, column: column) }
+                guard let last = open.popLast() else { throw reader.error("</\(InertText(name))> closes nothing", line: line, column: column) }
                 guard last.name == name else {
-                    throw reader.error("</\(name)> closes <\(last.name)> (line \(last.line))", line: line, column: column)
+                    throw reader.error("</\(InertText(name))> closes <\(InertText(last.name))> (line \(last.line))", line: line, column: column)
                 }
                 if name == "body" { inBody = false }
                 collectText = false
@@ -53,7 +54,7 @@ enum OPMLTree {
             }
         }
         guard sawOPML else { throw reader.error("the file has no <opml> element", line: 1, column: 1) }
-        if let last = open.last { throw reader.error("<\(last.name)> is never closed", line: last.line, column: last.column) }
+        if let last = open.last { throw reader.error("<\(InertText(last.name))> is never closed", line: last.line, column: last.column) }
         guard !tree.nodes.isEmpty else {
             throw ScenarioError(file: path, line: 1, column: 1, message: "the OPML body has no <outline> rows", hint: "add <outline text=\"…\"/> elements to <body>")
         }
@@ -68,7 +69,7 @@ enum OPMLTree {
         for item in state.split(separator: ",") {
             guard let n = Int(item.trimmingCharacters(in: .whitespacesAndNewlines)), n >= 1 else {
                 throw ScenarioError(
-                    file: file, line: 1, column: 1, message: "<expansionState> holds '\(item)', which is not a row number",
+                    file: file, line: 1, column: 1, message: "<expansionState> holds '\(InertText(String(item)))', which is not a row number",
                     hint: "it is a comma-separated list of row numbers, e.g. 1,3,4")
             }
             guard let row = outline.row(at: n - 1) else { continue }  // past the end: outliners ignore it too
@@ -161,7 +162,7 @@ struct XMLReader {
         var attributes: [String: String] = [:]
         while true {
             while i < scalars.count, scalars[i].properties.isWhitespace { advance() }
-            guard i < scalars.count else { throw error("<\(name) is never closed", line: l, column: c) }
+            guard i < scalars.count else { throw error("<\(InertText(name)) is never closed", line: l, column: c) }
             if scalars[i] == ">" {
                 advance()
                 return closing ? .end(name, line: l, column: c) : .start(name, attributes, selfClosing: false, line: l, column: c)
@@ -174,14 +175,14 @@ struct XMLReader {
             let (al, ac) = (line, column)
             let attribute = readName()
             guard !attribute.isEmpty, !closing else {
-                throw error(closing ? "</\(name)> has attributes" : "<\(name)> holds something that is not an attribute", line: line, column: column)
+                throw error(closing ? "</\(InertText(name))> has attributes" : "<\(InertText(name))> holds something that is not an attribute", line: line, column: column)
             }
             while i < scalars.count, scalars[i].properties.isWhitespace { advance() }
-            guard i < scalars.count, scalars[i] == "=" else { throw error("attribute \(attribute) has no value", line: al, column: ac) }
+            guard i < scalars.count, scalars[i] == "=" else { throw error("attribute \(InertText(attribute)) has no value", line: al, column: ac) }
             advance()
             while i < scalars.count, scalars[i].properties.isWhitespace { advance() }
             guard i < scalars.count, scalars[i] == "\"" || scalars[i] == "'" else {
-                throw error("the value of \(attribute) is not in quotes", line: al, column: ac)
+                throw error("the value of \(InertText(attribute)) is not in quotes", line: al, column: ac)
             }
             let quote = scalars[i]
             advance()
@@ -190,7 +191,7 @@ struct XMLReader {
                 value.unicodeScalars.append(scalars[i])
                 advance()
             }
-            guard i < scalars.count else { throw error("the value of \(attribute) is never closed", line: al, column: ac) }
+            guard i < scalars.count else { throw error("the value of \(InertText(attribute)) is never closed", line: al, column: ac) }
             advance()
             attributes[attribute] = try decode(value, line: al, column: ac)
         }
@@ -222,7 +223,7 @@ struct XMLReader {
             {
                 out.unicodeScalars.append(scalar)
             } else {
-                throw error("unknown entity &\(entity);", line: l, column: c)
+                throw error("unknown entity &\(InertText(String(entity)));", line: l, column: c)
             }
             rest = rest[rest.index(after: semi)...]
         }

@@ -1,8 +1,13 @@
+import Foundation
+
 /// A problem in a scenario file: where it is, what is wrong, what to do.
 public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible {
     public var file: String
+    /// 1-based; 0 when the problem is the file as a whole (missing, unreadable, not text).
     public var line: Int
+    /// 1-based; 0 when the problem has no column.
     public var column: Int
+    /// What is wrong. Text from input in it is already `InertText`.
     public var message: String
     /// What the user can do about it; may be empty.
     public var hint: String
@@ -15,8 +20,16 @@ public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible
         self.hint = hint
     }
 
-    /// `file:line:column: error: message`, then the hint on its own line, as compilers print.
+    /// `file:line:column: error: message` (`file: error: message` when the
+    /// problem has no line), then the hint on its own line, as compilers
+    /// print. The file's name is shown inert.
     public var description: String {
-        "\(file):\(line):\(column): error: \(message)" + (hint.isEmpty ? "" : "\n  hint: \(hint)")
+        let place = line > 0 ? ":\(line)" + (column > 0 ? ":\(column)" : "") : ""
+        return "\(InertText(file))\(place): error: \(message)" + (hint.isEmpty ? "" : "\n  hint: \(hint)")
     }
+}
+
+extension ScenarioError: LocalizedError {
+    /// The same text as `description`, so that `localizedDescription` names the file and the problem.
+    public var errorDescription: String? { description }
 }

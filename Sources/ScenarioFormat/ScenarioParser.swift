@@ -22,7 +22,7 @@ extension Scenario {
             initialDetails: [], handlers: Handlers(), steps: [], animation: Animation())
         guard Scenario.isValidName(scenario.name) else {
             throw top.keyValue("name").error(
-                "`name` '\(scenario.name)' must be letters, digits, '.', '_' or '-'",
+                "`name` '\(InertText(scenario.name))' must be letters, digits, '.', '_' or '-'",
                 hint: "it names the output folder, e.g. `name: regions`")
         }
         if let v = top["canvas"] { scenario.canvas = try readCanvas(v) }
@@ -48,8 +48,8 @@ extension Scenario {
             let at = scenario.nodeLocations[i]
             throw ScenarioError(
                 file: at.file, line: at.line, column: at.column,
-                message: "kind '\(kind)' is not declared under `kinds:`",
-                hint: didYouMean(kind, scenario.kinds.keys.sorted(), fallback: "add `kinds: { \(kind): { height: 44 } }`"))
+                message: "kind '\(InertText(kind))' is not declared under `kinds:`",
+                hint: didYouMean(kind, scenario.kinds.keys.sorted(), fallback: "add `kinds: { \(InertText(kind)): { height: 44 } }`"))
         }
         if let v = top["steps"] {
             let steps = try v.list("`steps`")
@@ -86,7 +86,8 @@ extension Scenario {
             default: index = 0
             }
             let at = nodeLocations.indices.contains(index) ? nodeLocations[index] : SourceLocation(file: file, line: 1, column: 1)
-            throw ScenarioError(file: at.file, line: at.line, column: at.column, message: "\(error)")
+            // The engine quotes ids as they are: shown inert (its own words hold nothing to escape).
+            throw ScenarioError(file: at.file, line: at.line, column: at.column, message: "\(InertText("\(error)"))")
         }
         for (name, kind) in kinds where kind.detail != nil { outline.handlers.kindsWithDetail.insert(name) }
         outline.handlers.byKind = handlers.byKind
@@ -99,15 +100,15 @@ extension Scenario {
         return outline
     }
 
-    static func readText(_ path: String, what: String) throws(ScenarioError) -> String {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let exists = FileManager.default.fileExists(atPath: path)
-            throw ScenarioError(
-                file: path, line: 0, column: 0,
-                message: exists ? "cannot read the \(what)" : "no such \(what)",
-                hint: exists ? "check its permissions" : "check the path")
+    /// The text of a file input names: a regular file of at most
+    /// `Limits.fileBytes` bytes of UTF-8 (see `InputFile`). `missing` is the
+    /// hint when there is no such file.
+    static func readText(_ path: String, what: String, missing: String = "check the path") throws(ScenarioError) -> String {
+        let bytes: [UInt8]
+        do { bytes = try InputFile.contents(of: path) } catch {
+            throw ScenarioError(file: path, line: 0, column: 0, message: error.message(what), hint: error == .missing ? missing : error.hint)
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let text = String(bytes: bytes, encoding: .utf8) else {
             throw ScenarioError(file: path, line: 0, column: 0, message: "the \(what) is not UTF-8 text")
         }
         return text
@@ -123,16 +124,14 @@ extension Scenario {
             let file = try f.required("file", in: "a font").string("`file`")
             let path = file.hasPrefix("/") ? file : baseDirectory + "/" + file
             let at = f.keyValue("file")
-            guard let handle = FileHandle(forReadingAtPath: path) else {
+            let magic: [UInt8]
+            do throws(InputFile.Failure) { magic = try InputFile.prefix(of: path, count: 4) } catch {
                 throw at.error(
-                    FileManager.default.fileExists(atPath: path) ? "cannot read the font file \(path)" : "no such font file: \(path)",
-                    hint: "the path is relative to the scenario file")
+                    error.message("font file \(InertText(path))"), hint: error == .missing ? "the path is relative to the scenario file" : error.hint)
             }
-            let magic = [UInt8]((try? handle.read(upToCount: 4)) ?? Data())
-            try? handle.close()
             let fonts: [[UInt8]] = [[0, 1, 0, 0], Array("OTTO".utf8), Array("true".utf8), Array("ttcf".utf8)]
             guard fonts.contains(magic) else {
-                throw at.error("\(path) is not a TrueType or OpenType font", hint: "name a .ttf or .otf file")
+                throw at.error("\(InertText(path)) is not a TrueType or OpenType font", hint: "name a .ttf or .otf file")
             }
             return FontFile(
                 path: path, weight: try f["weight"]?.choice("`weight`", Weight.self) ?? .regular,
@@ -185,24 +184,24 @@ extension Scenario {
         var kinds: [String: Kind] = [:]
         var handlers: [String: [String: EventAction]] = [:]
         for (name, value) in try v.anyMap("`kinds`").pairs {
-            let f = try value.map("kind '\(name)'", allowed: ["height", "fontSize", "weight", "color", "background", "detail", "on"])
+            let f = try value.map("kind '\(InertText(name))'", allowed: ["height", "fontSize", "weight", "color", "background", "detail", "on"])
             var k = Kind(height: 44)
-            if let x = f["height"] { k.height = try readHeight(x, what: "`kinds.\(name).height`") }
-            if let x = f["fontSize"] { k.fontSize = try x.double("`kinds.\(name).fontSize`", in: Limits.fontSize) }
-            if let x = f["weight"] { k.weight = try x.choice("`kinds.\(name).weight`", Weight.self) }
-            if let x = f["color"] { k.textColor = try readColor(x, what: "`kinds.\(name).color`") }
-            if let x = f["background"] { k.background = try readColor(x, what: "`kinds.\(name).background`") }
+            if let x = f["height"] { k.height = try readHeight(x, what: "`kinds.\(InertText(name)).height`") }
+            if let x = f["fontSize"] { k.fontSize = try x.double("`kinds.\(InertText(name)).fontSize`", in: Limits.fontSize) }
+            if let x = f["weight"] { k.weight = try x.choice("`kinds.\(InertText(name)).weight`", Weight.self) }
+            if let x = f["color"] { k.textColor = try readColor(x, what: "`kinds.\(InertText(name)).color`") }
+            if let x = f["background"] { k.background = try readColor(x, what: "`kinds.\(InertText(name)).background`") }
             if let x = f["detail"] {
                 if case .mapping = x.node {
-                    let d = try x.map("`kinds.\(name).detail`", allowed: ["height", "text"])
+                    let d = try x.map("`kinds.\(InertText(name)).detail`", allowed: ["height", "text"])
                     k.detail = Kind.Detail(
-                        height: try d["height"].map { x throws(ScenarioError) in try readHeight(x, what: "`kinds.\(name).detail.height`") } ?? nil,
-                        text: try d["text"]?.string("`kinds.\(name).detail.text`"))
-                } else if try x.bool("`kinds.\(name).detail` (true, false or a mapping)") {
+                        height: try d["height"].map { x throws(ScenarioError) in try readHeight(x, what: "`kinds.\(InertText(name)).detail.height`") } ?? nil,
+                        text: try d["text"]?.string("`kinds.\(InertText(name)).detail.text`"))
+                } else if try x.bool("`kinds.\(InertText(name)).detail` (true, false or a mapping)") {
                     k.detail = Kind.Detail(height: nil, text: nil)
                 }
             }
-            if let x = f["on"] { handlers[name] = try readHandlers(x, what: "`kinds.\(name).on`") }
+            if let x = f["on"] { handlers[name] = try readHandlers(x, what: "`kinds.\(InertText(name)).on`") }
             kinds[name] = k
         }
         return (kinds, handlers)
@@ -216,14 +215,14 @@ extension Scenario {
 
     static func readColor(_ v: Value, what: String) throws(ScenarioError) -> RGBA {
         let text = try v.string(what)
-        guard let c = RGBA(hex: text) else { throw v.error("\(what) '\(text)' is not a colour", hint: "write `\"#RRGGBB\"` or `\"#RRGGBBAA\"` (quoted)") }
+        guard let c = RGBA(hex: text) else { throw v.error("\(what) '\(InertText(text))' is not a colour", hint: "write `\"#RRGGBB\"` or `\"#RRGGBBAA\"` (quoted)") }
         return c
     }
 
     static func readHandlers(_ v: Value, what: String) throws(ScenarioError) -> [String: EventAction] {
         var table: [String: EventAction] = [:]
         for (event, action) in try v.anyMap(what).pairs {
-            table[event] = try action.choice("the action for '\(event)' in \(what)", EventAction.self)
+            table[event] = try action.choice("the action for '\(InertText(event))' in \(what)", EventAction.self)
         }
         return table
     }

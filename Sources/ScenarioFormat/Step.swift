@@ -82,7 +82,7 @@ public struct Step: Sendable, Equatable {
         } catch {
             throw ScenarioError(
                 file: location.file, line: location.line, column: location.column,
-                message: "step '\(text)': \(error)", hint: hint(for: error))
+                message: "step '\(InertText(text))': \(InertText("\(error)"))", hint: hint(for: error))
         }
     }
 

@@ -119,8 +119,8 @@ enum SourceReader {
         let expandedKey = try f["expanded"]?.string("`source.expanded`")
 
         let text: String
-        do { text = try Scenario.readText(full, what: "source data file") } catch {
-            throw f.keyValue("file").error("\(error.message): \(full)", hint: "the path is relative to the scenario file")
+        do { text = try Scenario.readText(full, what: "source data file \(InertText(full))", missing: "the path is relative to the scenario file") } catch {
+            throw f.keyValue("file").error(error.message, hint: error.hint)
         }
         let data = try Document(text: text, file: full).root
         // The data is a list of models, or one model whose children are the top level.
@@ -131,29 +131,29 @@ enum SourceReader {
             let fields = try data.anyMap("the data")
             guard let list = fields[childrenKey] else {
                 throw data.error(
-                    "the data is neither a list nor a mapping with `\(childrenKey)`",
+                    "the data is neither a list nor a mapping with `\(InertText(childrenKey))`",
                     hint: "set `source.children` to the key that holds each model's children")
             }
-            topLevel = try list.list("`\(childrenKey)`")
+            topLevel = try list.list("`\(InertText(childrenKey))`")
         }
         try walk(topLevel) { item, parent throws(ScenarioError) in
             let model = try item.anyMap("a model")
             guard let title = model[titleKey] else {
                 throw item.error(
-                    "this model has no `\(titleKey)`",
+                    "this model has no `\(InertText(titleKey))`",
                     hint: didYouMean(titleKey, model.pairs.map(\.key), fallback: "set `source.title` to the key that holds the title"))
             }
             let index = scenario.nodes.count
             scenario.nodes.append(
                 NodeSpec(
-                    key: try idKey.flatMap { k throws(ScenarioError) in try model[k]?.string("`\(k)`") },
-                    title: try title.string("`\(titleKey)`"),
-                    subtitle: try subtitleKey.flatMap { k throws(ScenarioError) in try model[k]?.string("`\(k)`") },
-                    kind: try kindKey.flatMap { k throws(ScenarioError) in try model[k]?.string("`\(k)`") },
-                    expanded: try expandedKey.flatMap { k throws(ScenarioError) in try model[k]?.bool("`\(k)`") } ?? false,
+                    key: try idKey.flatMap { k throws(ScenarioError) in try model[k]?.string("`\(InertText(k))`") },
+                    title: try title.string("`\(InertText(titleKey))`"),
+                    subtitle: try subtitleKey.flatMap { k throws(ScenarioError) in try model[k]?.string("`\(InertText(k))`") },
+                    kind: try kindKey.flatMap { k throws(ScenarioError) in try model[k]?.string("`\(InertText(k))`") },
+                    expanded: try expandedKey.flatMap { k throws(ScenarioError) in try model[k]?.bool("`\(InertText(k))`") } ?? false,
                     parent: parent))
             scenario.nodeLocations.append(SourceLocation(file: item.file, line: item.line, column: item.column))
-            return (index, try model[childrenKey]?.list("`\(childrenKey)`"))
+            return (index, try model[childrenKey]?.list("`\(InertText(childrenKey))`"))
         }
     }
 }

@@ -5,7 +5,7 @@ struct UnfoldBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "unfold-bench",
         abstract: "Benchmarks of Unfold (build with -c release). Figures are medians in milliseconds.",
-        subcommands: [EngineBench.self, RenderBench.self, DiffBench.self, ScenarioBench.self])
+        subcommands: [EngineBench.self, RenderBench.self, DiffBench.self, ScenarioBench.self, TreeSourceBench.self])
 }
 
 /// Median wall time of `body` in milliseconds, over `runs` runs after one warm-up.

@@ -76,7 +76,7 @@ struct RenderCommand: ParsableCommand {
         var set = Set<RenderOptions.Output>()
         for word in outputs.split(separator: ",") {
             guard let o = RenderOptions.Output(rawValue: String(word)) else {
-                throw ValidationError("unknown output '\(word)'; choose from \(RenderOptions.Output.allCases.map(\.rawValue).joined(separator: ","))")
+                throw ValidationError("unknown output '\(InertText(String(word)))'; choose from \(RenderOptions.Output.allCases.map(\.rawValue).joined(separator: ","))")
             }
             set.insert(o)
         }
@@ -127,7 +127,7 @@ struct RenderCommand: ParsableCommand {
                 throw fail(error)
             } catch {
                 bar.finish()
-                FileHandle.standardError.write(Data("error: \(scenario.file): \(error)\n".utf8))
+                FileHandle.standardError.write(Data("error: \(InertText(scenario.file)): \(InertText("\(error)"))\n".utf8))
                 throw ExitCode(2)
             }
             written += files.count
@@ -137,7 +137,7 @@ struct RenderCommand: ParsableCommand {
         let seconds = Double((clock.now - start).components.attoseconds) / 1e18 + Double((clock.now - start).components.seconds)
         print(
             "rendered \(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s"): \(written) files, "
-                + "\(formatBytes(bytes)) in \(out) (\(String(format: "%.2f", seconds)) s, \(jobs) worker\(jobs == 1 ? "" : "s"))")
+                + "\(formatBytes(bytes)) in \(InertText(out)) (\(String(format: "%.2f", seconds)) s, \(jobs) worker\(jobs == 1 ? "" : "s"))")
     }
 }
 
@@ -146,7 +146,7 @@ func requireUniqueNames(_ scenarios: [Scenario]) throws {
     var seen: [String: String] = [:]
     for s in scenarios {
         if let first = seen[s.name] {
-            FileHandle.standardError.write(Data("error: \(s.file) and \(first) are both named '\(s.name)'; give one another `name:`\n".utf8))
+            FileHandle.standardError.write(Data("error: \(InertText(s.file)) and \(InertText(first)) are both named '\(InertText(s.name))'; give one another `name:`\n".utf8))
             throw ExitCode(2)
         }
         seen[s.name] = s.file
@@ -169,7 +169,7 @@ func scenarioFiles(_ inputs: [String]) throws -> [String] {
     for input in inputs {
         var isDir: ObjCBool = false
         guard fm.fileExists(atPath: input, isDirectory: &isDir) else {
-            FileHandle.standardError.write(Data("error: \(input): no such file or folder\n".utf8))
+            FileHandle.standardError.write(Data("error: \(InertText(input)): no such file or folder\n".utf8))
             throw ExitCode(2)
         }
         if isDir.boolValue {

@@ -106,6 +106,25 @@ func layout(_ appearance: Appearance) -> RowLayout { RowLayout(appearance: appea
         #expect(box.content.guides == box.content.guides.sorted())
     }
 
+    /// A row's guides are those of the levels that start somewhere new: a row
+    /// a billion levels deep gets them in bounded time, the same as before
+    /// (one per distinct level); a tiny indent is no crash.
+    @Test func guidesOfVeryDeepRowsTakeBoundedWork() throws {
+        let o = try outline([NodeSpec(title: "A")])
+        let row = try #require(o.row(at: 0))
+        let rows = layout(Appearance())
+        let indentation = rows.indentation
+        var every: [Double] = []
+        for level in 0 ..< indentation.lastDistinctDepth + 100 {
+            let x = indentation.x(depth: level) + RowLayout.Metrics.chevronCenter
+            if x != every.last { every.append(x) }
+        }
+        #expect(rows.box(for: row, RowLayout.Facts(depth: 1_000_000_000, title: "A"), y: 0).content.guides == every)
+        var tiny = Appearance()
+        tiny.style.indent = 1e-300
+        #expect(layout(tiny).box(for: row, RowLayout.Facts(depth: 1000, title: "A"), y: 0).content.guides.count == 1)
+    }
+
     /// Every horizontal position is a distance from the leading edge within the canvas.
     @Test func positionsAreLeadingDistancesOnTheCanvas() throws {
         let o = try outline([
