@@ -2,6 +2,7 @@ import Foundation
 
 /// A problem in a scenario file: where it is, what is wrong, what to do.
 public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file the problem is in, as it was named (printed inert).
     public var file: String
     /// 1-based; 0 when the problem is the file as a whole (missing, unreadable, not text).
     public var line: Int
