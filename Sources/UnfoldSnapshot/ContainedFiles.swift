@@ -39,7 +39,7 @@ struct ContainedFolder {
         self.path = path
     }
 
-    func close() { _ = Glibc.close(fd) }
+    func close() { _ = Foundation.close(fd) }
 
     /// The folder `name` inside this one (a plain name, not a link).
     func folder(_ name: String) throws(Failure) -> ContainedFolder {
@@ -57,7 +57,7 @@ struct ContainedFolder {
             if errno == ENOENT { return nil }
             throw Failure(path: path + "/" + name, reason: Self.reason(errno, folder: false))
         }
-        defer { _ = Glibc.close(file) }
+        defer { _ = Foundation.close(file) }
         var info = stat()
         guard fstat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
             throw Failure(path: path + "/" + name, reason: "is not a regular file")
@@ -68,7 +68,7 @@ struct ContainedFolder {
         while count < bytes.count {
             let n = bytes.withUnsafeMutableBytes { raw -> Int in
                 guard let base = raw.baseAddress else { return 0 }
-                return Glibc.read(file, base + count, raw.count - count)
+                return Foundation.read(file, base + count, raw.count - count)
             }
             if n < 0, errno == EINTR { continue }
             guard n > 0 else { throw Failure(path: path + "/" + name, reason: "changed while it was read") }
