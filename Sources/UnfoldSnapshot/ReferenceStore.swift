@@ -142,21 +142,49 @@ public struct ReferenceStore: Sendable {
         return Contents(index: index, files: files)
     }
 
-    /// Runs `body` holding the references' lock (a file in `<root>/.unfold`),
-    /// waiting for another process or thread that holds it; the lock goes
-    /// when `body` returns or the process ends. Writers take it; readers need not.
+    /// Runs `body` holding the references' lock (the file `<root>/.unfold/lock`),
+    /// waiting for another process or thread that holds it. The lock goes, and
+    /// its file with it, when `body` returns or the process ends. Writers take
+    /// it; readers need not.
     public func locked<T>(_ body: () throws -> T) throws -> T {
         let folder = try stateFolder()
         defer { folder.close() }
-        let fd = openat(folder.fd, "lock", O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard fd >= 0 else { throw DamagedError(description: "cannot open the lock \(InertText(state))/lock: \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
-        while flock(fd, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw DamagedError(description: "cannot lock \(InertText(state))/lock: \(String(cString: strerror(errno)))") }
+        let fd = try lock(in: folder)
+        defer {
+            // Removed while held: a waiter that then gets the lock of the
+            // removed file sees that it is no longer the file at the path and
+            // tries again (see `lock(in:)`).
+            unlinkat(folder.fd, "lock", 0)
+            close(fd)
         }
-        defer { flock(fd, LOCK_UN) }
         sweep(folder)
         return try body()
+    }
+
+    /// Opens and locks `lock` in `folder`, waiting for its holder; if the
+    /// holder removed the file meanwhile, locks the new one instead. The
+    /// descriptor is the lock: closing it releases it.
+    private func lock(in folder: ContainedFolder) throws(DamagedError) -> Int32 {
+        func failure(_ what: String) -> DamagedError {
+            DamagedError(description: "cannot \(what) the lock \(InertText(state))/lock: \(String(cString: strerror(errno)))")
+        }
+        while true {
+            let fd = openat(folder.fd, "lock", O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+            guard fd >= 0 else { throw failure("open") }
+            while flock(fd, LOCK_EX) != 0 {
+                guard errno == EINTR else {
+                    close(fd)
+                    throw failure("take")
+                }
+            }
+            var held = stat(), current = stat()
+            if fstat(fd, &held) == 0, fstatat(folder.fd, "lock", &current, AT_SYMLINK_NOFOLLOW) == 0, held.st_dev == current.st_dev,
+                held.st_ino == current.st_ino
+            {
+                return fd
+            }
+            close(fd)
+        }
     }
 
     /// `<root>/.unfold`, made if missing (with a `.gitignore` that ignores it

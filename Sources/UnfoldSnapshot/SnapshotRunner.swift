@@ -31,6 +31,8 @@ public struct SnapshotOptions: Sendable {
 /// A scenario name that cannot be a folder of references (a path, `..`).
 public struct InvalidName: Error, CustomStringConvertible {
     public var name: String
+    /// The error for `name`.
+    public init(name: String) { self.name = name }
     public var description: String {
         "'\(name)' cannot name a scenario's references: use letters, digits, '.', '_' and '-', starting with a letter or digit"
     }

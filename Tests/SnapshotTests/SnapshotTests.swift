@@ -51,6 +51,31 @@ func scenario(title: String = "Beta", steps: String = "[ {expand: a} ]") throws 
         #expect(second.cases.map(\.message) == ["identical pixels", "identical pixels", "identical pixels", "identical bytes"])
     }
 
+    /// The lock lets one writer in at a time, across threads, and its file
+    /// goes when it is released (no lock files pile up).
+    @Test func theLockIsExclusiveAndRemovedWhenReleased() throws {
+        let box = Sandbox()
+        let store = ReferenceStore(root: box.path + "/Snapshots", scenario: "tiny")
+        final class Counts: @unchecked Sendable {
+            let lock = NSLock()
+            var inside = 0, most = 0, entries = 0
+            func enter() { lock.lock(); inside += 1; entries += 1; most = max(most, inside); lock.unlock() }
+            func leave() { lock.lock(); inside -= 1; lock.unlock() }
+        }
+        let counts = Counts()
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            for _ in 0 ..< 25 {
+                _ = try? store.locked {
+                    counts.enter()
+                    usleep(100)
+                    counts.leave()
+                }
+            }
+        }
+        #expect(counts.entries == 100 && counts.most == 1)
+        #expect(!FileManager.default.fileExists(atPath: box.path + "/Snapshots/.unfold/lock"))
+    }
+
     @Test func neverModeFailsOnMissingReferencesAndWritesNothing() throws {
         let box = Sandbox()
         let run = try SnapshotRunner.check(scenario(), options: box.options(.never))

@@ -17,29 +17,89 @@ let tiny = """
 
 @Suite struct SwiftTestingHelperTests {
     @Test func aScenarioFileMatchesItsCommittedReferences() {
-        expectOutlineSnapshot(file: "helper.yaml", record: .never)
+        expectOutlineSnapshot(file: "helper.yaml", named: "file")
     }
 
     @Test func anOutlineBuiltInCodeMatchesItsReference() throws {
         var outline = try Outline([NodeSpec(key: "a", title: "Built in code"), NodeSpec(title: "child", parent: 0)])
         outline.expand(try outline.node(id: "a"))
-        var canvas = Scenario.Canvas()
-        canvas.width = 220; canvas.height = 100; canvas.scale = 1
-        expectOutlineSnapshot(of: outline, named: "code-outline", canvas: canvas, record: .never)
+        var canvas = Scenario.Canvas.fittingContent
+        canvas.width = 220
+        canvas.scale = 1
+        expectOutlineSnapshot(of: outline, canvas: canvas)
+        expectOutlineSnapshot(of: outline, canvas: canvas, steps: [.collapse("a")])
     }
 
-    /// Record (and fail, saying so), pass, fail with three artifact paths,
-    /// re-record the failures; a missing reference in `never` mode writes nothing.
+    /// One reference folder per case, named after its argument, none named by the test.
+    @Test(arguments: ["Alpha", "Beta", "Γάμμα"]) func eachCaseHasItsOwnReference(title: String) throws {
+        var canvas = Scenario.Canvas.fittingContent
+        canvas.width = 160
+        canvas.scale = 1
+        expectOutlineSnapshot(of: try Outline([NodeSpec(title: title)]), canvas: canvas)
+    }
+
+    @Test func theCommittedReferencesAreNamedAfterTheirTests() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("__Snapshots__/HelperTests").path
+        let names = Set(try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasPrefix(".") })
+        #expect(
+            names == [
+                "aScenarioFileMatchesItsCommittedReferences.file", "anOutlineBuiltInCodeMatchesItsReference.1",
+                "anOutlineBuiltInCodeMatchesItsReference.2", "eachCaseHasItsOwnReference-title.Alpha.1",
+                "eachCaseHasItsOwnReference-title.Beta.1", "eachCaseHasItsOwnReference-title.81bcb129.1",
+                "testAnUnnamedXCTestAssertion.1", "testSnapshotTestingStrategy.1.png",
+            ])
+    }
+
+    @Test func namesAreWrittenAsSwiftSnapshotTestingWritesThem() {
+        #expect(TestIdentity.fileName("regions()") == "regions")
+        #expect(TestIdentity.fileName("sizes(count:title:)") == "sizes-count-title")
+        #expect(TestIdentity.fileName("`a raw name`()") == "a-raw-name")
+        #expect(TestIdentity.fileName("\"Inbox\"") == "Inbox")
+    }
+
+    @Test func twoTestsThatWouldShareAReferenceAreToldBothNames() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-claims-\(UUID().uuidString)").path
+        let file = dir + "/Tests/AppTests/SettingsTests.swift"
+        let first = TestIdentity(owner: "AppTests.A/screen()", name: "screen")
+        let second = TestIdentity(owner: "AppTests.B/screen()", name: "screen")
+        let a = try SnapshotLocation.claim(filePath: file, test: first, named: nil, legacyName: nil)
+        #expect(a.references == dir + "/Tests/AppTests/__Snapshots__/SettingsTests/screen.1")
+        let again = try SnapshotLocation.claim(filePath: file, test: first, named: nil, legacyName: nil)
+        #expect(again.name == "screen.2")
+        let error = #expect(throws: SharedReferenceError.self) {
+            try SnapshotLocation.claim(filePath: file, test: second, named: nil, legacyName: nil)
+        }
+        let message = error?.localizedDescription ?? ""
+        #expect(message.contains("AppTests.A/screen()") && message.contains("AppTests.B/screen()") && message.contains("named:"))
+        #expect(throws: InvalidName.self) { try SnapshotLocation.claim(filePath: file, test: first, named: "../x", legacyName: nil) }
+    }
+
+    /// Pictures of a failure go under the package's `.build/unfold-artifacts`,
+    /// by the references' path in the package: tests of two targets never share them.
+    @Test func failurePicturesArePerTargetAndTestFile() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-artifacts-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/Tests", withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: dir + "/Package.swift", contents: Data()))
+        let one = SnapshotLocation.artifactsFolder(for: dir + "/Tests/A/__Snapshots__/T", environment: [:])
+        let two = SnapshotLocation.artifactsFolder(for: dir + "/Tests/B/__Snapshots__/T", environment: [:])
+        #expect(one.hasSuffix("/.build/unfold-artifacts/Tests/A/__Snapshots__/T") && two.hasSuffix("/.build/unfold-artifacts/Tests/B/__Snapshots__/T"))
+        #expect(SnapshotLocation.artifactsFolder(for: dir + "/Tests/A/__Snapshots__/T", environment: ["UNFOLD_ARTIFACTS": "/out"]) == "/out/Tests/A/__Snapshots__/T")
+    }
+
+    /// Record (and fail, saying so in one line), pass, fail with three picture
+    /// paths, re-record the failures; a missing reference in `never` mode writes nothing.
     @Test func theWholeRecordingCycle() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-helper-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let artifacts = dir + "/artifacts"
         let scenario = try Scenario.parse(tiny, file: "tiny.yaml")
         let never = checkOutlineSnapshot(scenario, snapshots: dir, record: .never, artifacts: artifacts)
-        #expect(never.failed && never.messages[0].contains("no reference"))
+        #expect(never.messages.count == 1 && never.messages[0].contains("no reference in \(dir)/helper-tiny (state-00.png, state-01.png"))
+        #expect(never.messages[0].contains("UNFOLD_RECORD=missing"))
         #expect(!FileManager.default.fileExists(atPath: dir + "/helper-tiny"))
         let recorded = checkOutlineSnapshot(scenario, snapshots: dir, record: .missing, artifacts: artifacts)
-        #expect(recorded.failed && recorded.messages.allSatisfy { $0.contains("recorded a new reference in \(dir)/helper-tiny") })
+        #expect(recorded.messages == ["helper-tiny: recorded 4 references in \(dir)/helper-tiny: look at them, commit them and run the test again"])
         #expect(!checkOutlineSnapshot(scenario, snapshots: dir, record: .missing, artifacts: artifacts).failed)
         let changed = try Scenario.parse(tiny.replacingOccurrences(of: "Gamma", with: "Delta"), file: "tiny.yaml")
         let failure = checkOutlineSnapshot(changed, snapshots: dir, record: .never, artifacts: artifacts)
@@ -48,13 +108,28 @@ let tiny = """
             let path = artifacts + "/helper-tiny/state-01.\(role).png"
             #expect(state.contains(path) && failure.artifacts.contains(path) && FileManager.default.fileExists(atPath: path))
         }
-        withKnownIssue {
-            expectOutlineSnapshot(changed, record: .never, filePath: dir + "/Test.swift")
-        }
         #expect(checkOutlineSnapshot(changed, snapshots: dir, record: .failed, artifacts: artifacts).failed)
         #expect(!checkOutlineSnapshot(changed, snapshots: dir, record: .never, artifacts: artifacts).failed)
         // A pass clears the scenario's old artifacts.
         #expect(!FileManager.default.fileExists(atPath: artifacts + "/helper-tiny"))
+    }
+
+    /// A failing assertion records an issue that names the test's own
+    /// reference folder, and attaches the pictures.
+    @Test func aFailureNamesTheTestsReferenceFolder() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-failure-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let scenario = try Scenario.parse(tiny, file: "tiny.yaml")
+        withKnownIssue {
+            expectOutlineSnapshot(scenario, record: .never, filePath: dir + "/Tests/T/MyTests.swift")
+        } matching: { issue in
+            "\(issue)".contains("no reference in \(dir)/Tests/T/__Snapshots__/MyTests/aFailureNamesTheTestsReferenceFolder.1")
+        }
+        withKnownIssue {
+            expectOutlineSnapshot(file: "missing.yaml", filePath: dir + "/Tests/T/MyTests.swift")
+        } matching: { issue in
+            "\(issue)".contains("\(dir)/Tests/T/missing.yaml: error: no such scenario file")
+        }
     }
 
     @Test func anOutlineBuiltInCodeKeepsItsSelectionAndHandlers() throws {
@@ -75,18 +150,28 @@ let tiny = """
 }
 
 final class XCTestHelperTests: XCTestCase {
-    func testScenarioFileMatches() {
-        XCTAssertOutlineSnapshot(file: "helper.yaml", record: .never)
+    /// References stored before names came from the test (`__Snapshots__/helper/`, by the scenario's name) are still used.
+    func testScenarioFileMatchesItsEarlierReferences() {
+        XCTAssertOutlineSnapshot(ofFile: "helper.yaml", record: .never)
     }
 
-    func testAnOutlineBuiltInCodeMatchesItsReference() throws {
+    /// The same for `named:` (`__Snapshots__/code-outline/`).
+    func testAnOutlineBuiltInCodeMatchesItsEarlierReference() throws {
         var outline = try Outline([NodeSpec(key: "a", title: "Built in code"), NodeSpec(title: "child", parent: 0)])
         outline.expand(try outline.node(id: "a"))
         var canvas = Scenario.Canvas()
-        canvas.width = 220; canvas.height = 100; canvas.scale = 1
+        canvas.width = 220
+        canvas.height = 100
+        canvas.scale = 1
         XCTAssertOutlineSnapshot(of: outline, named: "code-outline", canvas: canvas, record: .never)
     }
 
+    func testAnUnnamedXCTestAssertion() throws {
+        var canvas = Scenario.Canvas.fittingContent
+        canvas.width = 160
+        canvas.scale = 1
+        XCTAssertOutlineSnapshot(of: try Outline([NodeSpec(title: "XCTest")]), canvas: canvas)
+    }
 }
 
 #if SnapshotTesting

@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+import XCTest
+
+/// The test that is asserting, as references are named after it: which test
+/// it is (to tell two tests apart), its name as file names write it, and, for
+/// one case of a parameterized test, that case's arguments.
+package struct TestIdentity: Hashable, Sendable {
+    /// Who the test is, for messages and for telling two tests apart: Swift
+    /// Testing's test id (`AppTests.Settings/screen()/SettingsTests.swift:9:2`)
+    /// or XCTest's test name (`SettingsTests.testScreen`).
+    package var owner: String
+    /// The test's name as reference names write it: `#function` with every
+    /// run of other characters than letters, digits and `_` made one `-`
+    /// (`regions()` → `regions`, `sizes(count:)` → `sizes-count`), as
+    /// swift-snapshot-testing names its files.
+    package var name: String
+    /// The arguments of one case of a parameterized test, written the same
+    /// way (`"Inbox", 3` → `Inbox-3`); nil when the test is not parameterized.
+    package var arguments: String?
+
+    /// A test known by `owner`, named `name` in file names; `arguments` for one case of a parameterized test.
+    package init(owner: String, name: String, arguments: String? = nil) {
+        self.owner = owner
+        self.name = name
+        self.arguments = arguments
+    }
+
+    /// The test running on this task or thread. `function` is the caller's
+    /// `#function` and `filePath` its `#filePath`, for the name and, outside a
+    /// known test, the owner.
+    package static func current(function: String, filePath: String) -> TestIdentity {
+        let name = Self.fileName(function)
+        if let test = Test.current {
+            var identity = TestIdentity(owner: "\(test.id)", name: name)
+            if let testCase = Test.Case.current, testCase.isParameterized {
+                let arguments = caseArguments(testCase) ?? "case\(ReferenceClaims.shared.next("cases of \(test.id)"))"
+                identity.arguments = arguments
+                identity.owner += " (\(arguments))"
+            }
+            return identity
+        }
+        let file = ((filePath as NSString).lastPathComponent as NSString).deletingPathExtension
+        return TestIdentity(owner: XCTestTracker.currentTestName() ?? "\(file).\(function)", name: name)
+    }
+
+    /// `text` as swift-snapshot-testing writes a name in a file name: runs of
+    /// other characters than ASCII letters, digits and `_` become one `-`,
+    /// with none at either end. O(characters).
+    package static func fileName(_ text: String) -> String {
+        var out = ""
+        var pendingDash = false
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII, scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar == "_" {
+                if pendingDash, !out.isEmpty { out.append("-") }
+                pendingDash = false
+                out.unicodeScalars.append(scalar)
+            } else {
+                pendingDash = true
+            }
+        }
+        return out
+    }
+
+    /// How long one argument may be in a name before it is shortened (with a hash of the whole, so that two long arguments stay apart).
+    static let argumentLength = 40
+
+    /// One case's arguments, each as `String(describingForTest:)` writes it
+    /// and then made a file name; an argument that is long or has no letters
+    /// or digits left is shortened with a hash of its description.
+    ///
+    /// Swift Testing does not make a case's arguments public, so they are read
+    /// with `Mirror` (the case's `arguments`, each one's `value`); nil if a
+    /// later Swift Testing stores them otherwise. Then the cases are numbered
+    /// in the order they first assert (`case1`, `case2`), which is stable only
+    /// when the cases run one after another.
+    static func caseArguments(_ testCase: Test.Case) -> String? {
+        guard let arguments = child("arguments", of: testCase, depth: 4) else { return nil }
+        let values = Mirror(reflecting: arguments).children.compactMap { child("value", of: $0.value, depth: 0) }
+        return values.map { value in
+            let description = String(describingForTest: value)
+            let name = fileName(description)
+            guard name.isEmpty || name.count > argumentLength else { return name }
+            var hash = ContentHash()
+            hash.update(Array(description.utf8))
+            return String(name.prefix(argumentLength / 2)) + (name.isEmpty ? "" : "-") + hash.hex.prefix(8)
+        }.joined(separator: "-")
+    }
+
+    /// The first child labelled `label` of `value`, looking `depth` levels down. O(children searched).
+    private static func child(_ label: String, of value: Any, depth: Int) -> Any? {
+        var level: [Any] = [value]
+        for _ in 0 ... depth {
+            var next: [Any] = []
+            for item in level {
+                for child in Mirror(reflecting: item).children {
+                    if child.label == label { return child.value }
+                    next.append(child.value)
+                }
+            }
+            level = next
+        }
+        return nil
+    }
+}
+
+/// XCTest's running test, for owners: XCTest has no public "current test",
+/// so an observer, added with the first assertion, notes each test as it
+/// starts. (The test that made the first assertion started before, so it is
+/// known by its file and function instead.)
+final class XCTestTracker: NSObject, XCTestObservation, @unchecked Sendable {
+    private static let shared = XCTestTracker()
+    private let lock = NSLock()
+    private var added = false
+    private var current: String?
+
+    /// The running XCTest test's name, or nil before the observer saw one start.
+    static func currentTestName() -> String? {
+        shared.lock.lock()
+        defer { shared.lock.unlock() }
+        if !shared.added {
+            shared.added = true
+            XCTestObservationCenter.shared.addTestObserver(shared)
+        }
+        return shared.current
+    }
+
+    func testCaseWillStart(_ testCase: XCTestCase) {
+        lock.lock()
+        current = testCase.name
+        lock.unlock()
+    }
+
+    func testCaseDidFinish(_ testCase: XCTestCase) {
+        lock.lock()
+        current = nil
+        lock.unlock()
+    }
+}
