@@ -70,7 +70,7 @@ let package = Package(
         .target(
             name: "UnfoldSnapshotTesting",
             dependencies: [
-                "Unfold",
+                "UnfoldTesting",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing", condition: .when(traits: ["SnapshotTesting"])),
             ]),
         .executableTarget(

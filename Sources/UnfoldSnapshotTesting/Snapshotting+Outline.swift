@@ -1,14 +1,17 @@
-@_exported import Unfold
+@_exported import UnfoldTesting
 
 #if SnapshotTesting
 import Foundation
 @_exported import SnapshotTesting
+import Testing
 
 /// A picture for swift-snapshot-testing: the pixels, or why there are none
 /// (a scenario that could not be rendered, a reference that is not a PNG),
 /// so that a failure is a failed assertion, never a crash.
 public enum OutlineImage: Sendable {
+    /// The pixels of a rendered scenario or of a stored reference.
     case image(RGBAImage)
+    /// Why there are no pixels; a comparison with it fails with this message.
     case failure(String)
 }
 
@@ -21,13 +24,15 @@ extension Snapshotting where Value == OutlineImage, Format == OutlineImage {
 }
 
 extension Snapshotting where Value == Scenario, Format == OutlineImage {
-    /// A scenario as one image, for swift-snapshot-testing's `assertSnapshot`:
+    /// A scenario as one picture, for swift-snapshot-testing's `assertSnapshot`:
     /// the strip of every step (or, without steps, the initial state).
     ///
-    ///     assertSnapshot(of: try Scenario.load(path: "regions.yaml"), as: .outline)
+    ///     assertSnapshot(of: try Scenario.load(path: "regions.yaml", besideTest: #filePath), as: .outline)
     public static var outline: Snapshotting { outline() }
 
-    /// The same with comparison options and a strip thumbnail factor.
+    /// The same with comparison options and a strip thumbnail factor (2
+    /// draws the strip's frames at half size). Cost: one render of the
+    /// scenario per assertion.
     public static func outline(diff options: DiffOptions = DiffOptions(), thumbnail: Int? = nil) -> Snapshotting {
         Snapshotting<OutlineImage, OutlineImage>.unfoldImage(diff: options).pullback { scenario in
             do {
@@ -45,10 +50,12 @@ extension Snapshotting where Value == Scenario, Format == OutlineImage {
 }
 
 extension Diffing where Value == OutlineImage {
-    /// PNG files compared pixel by pixel by `Comparison`; with
-    /// `SNAPSHOT_ARTIFACTS` set, a failure's diff image is written there too.
+    /// PNG files compared pixel by pixel by `Comparison`. A failure writes
+    /// the expected, actual and diff pictures to `SNAPSHOT_ARTIFACTS` (else
+    /// the temporary folder), in `<test file>/<test>.<n>.expected.png` and so
+    /// on, names them in the message and attaches them to the test.
     public static func unfoldImage(_ options: DiffOptions = DiffOptions()) -> Diffing {
-        Diffing(
+        .diff(
             toData: { picture in
                 switch picture {
                 case let .image(image): Data((try? PNG.encode(image)) ?? [])
@@ -60,7 +67,8 @@ extension Diffing where Value == OutlineImage {
                     return .failure("the reference is not a readable PNG (\(error)); delete it to record it again")
                 }
             },
-            diff: { expected, actual in
+            diffV2: { expected, actual in
+                let pictures = StrategyPictures.forCurrentTest()
                 switch (expected, actual) {
                 case let (_, .failure(message)), let (.failure(message), _):
                     return (message, [])
@@ -69,16 +77,73 @@ extension Diffing where Value == OutlineImage {
                     o.drawDiff = true
                     let comparison = Comparison(e, a, options: o)
                     guard !comparison.matches else { return nil }
-                    var message = comparison.summary
-                    if let diff = comparison.result.diff, let png = try? PNG.encode(diff),
-                        let folder = ProcessInfo.processInfo.environment["SNAPSHOT_ARTIFACTS"]
-                    {
-                        let path = folder + "/unfold-diff-\(png.count)-\(comparison.result.differentPixels).png"
-                        if (try? AtomicFile.write(png, to: path)) != nil { message += "\ndiff: \(path)" }
-                    }
-                    return (message, [])
+                    let written = pictures.write(["expected": e, "actual": a, "diff": comparison.result.diff])
+                    return (comparison.summary + written.map { "\n  " + $0.path }.joined(), written.map { .data($0.bytes, name: $0.name) })
                 }
             })
     }
 }
+
+/// Where the strategy puts a failure's pictures: named after the running
+/// test and numbered by its comparisons, as swift-snapshot-testing numbers
+/// the test's snapshots (`<test>.1`, `<test>.2`).
+struct StrategyPictures {
+    /// The folder, `<SNAPSHOT_ARTIFACTS or temporary folder>/<test file>`.
+    var folder: String
+    /// `<test>.<n>`, before `.expected.png`.
+    var stem: String
+
+    /// The pictures of the running test's next comparison.
+    static func forCurrentTest(environment: [String: String] = ProcessInfo.processInfo.environment) -> StrategyPictures {
+        let base = environment["SNAPSHOT_ARTIFACTS"].flatMap { $0.isEmpty ? nil : $0 } ?? NSTemporaryDirectory()
+        let file: String, test: TestIdentity
+        if let current = Test.current {
+            file = TestIdentity.fileName((current.sourceLocation.fileName as NSString).deletingPathExtension)
+            test = TestIdentity.current(function: current.name, filePath: "")
+        } else {
+            let name = XCTestTracker.currentTestName() ?? "XCTest.test"
+            let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
+            file = TestIdentity.fileName(parts.first ?? "XCTest")
+            test = TestIdentity(owner: name, name: TestIdentity.fileName(parts.last ?? "test"))
+        }
+        let n = ReferenceClaims.shared.next("strategy pictures of \(test.owner)")
+        let stem = [test.name, test.arguments, String(n)].compactMap { $0 }.joined(separator: ".")
+        return StrategyPictures(folder: (base as NSString).appendingPathComponent(file.isEmpty ? "Tests" : file), stem: stem)
+    }
+
+    /// Writes each picture there (a nil one is skipped), attaches it to a
+    /// Swift Testing test outside Xcode (where swift-snapshot-testing does not),
+    /// and returns what was written. A picture that cannot be written is left out.
+    func write(_ pictures: KeyValuePairs<String, RGBAImage?>) -> [(name: String, path: String, bytes: Data)] {
+        var written: [(name: String, path: String, bytes: Data)] = []
+        let attach = Test.current != nil && ProcessInfo.processInfo.environment["__XCODE_BUILT_PRODUCTS_DIR_PATHS"] == nil
+        for (role, picture) in pictures {
+            guard let picture, let png = try? PNG.encode(picture) else { continue }
+            let name = "\(stem).\(role).png", path = folder + "/" + name
+            guard (try? AtomicFile.write(png, to: path)) != nil else { continue }
+            if attach { Attachment.record(png, named: name) }
+            written.append((name, path, Data(png)))
+        }
+        return written
+    }
+}
+#else
+/// Stands in for the strategy when the `SnapshotTesting` trait is off, so
+/// that `assertSnapshot(of: scenario, as: .outline)` says what to do instead
+/// of "no member 'outline'".
+public enum OutlineStrategyNeedsTheTrait {
+    /// The strategy's name, for the compiler's message.
+    case outline
+}
+
+/// Without the `SnapshotTesting` trait this module holds no strategy: this
+/// says so where `assertSnapshot` is called.
+@available(
+    *, unavailable,
+    message: "the outline strategy needs Unfold's SnapshotTesting trait: .package(url: …, branch: \"main\", traits: [\"SnapshotTesting\"])"
+)
+public func assertSnapshot<Value>(
+    of value: @autoclosure () throws -> Value, as strategy: OutlineStrategyNeedsTheTrait, named name: String? = nil, record: Bool? = nil,
+    file: StaticString = #filePath, testName: String = #function, line: UInt = #line
+) {}
 #endif

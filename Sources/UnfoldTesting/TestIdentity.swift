@@ -108,14 +108,14 @@ package struct TestIdentity: Hashable, Sendable {
 /// so an observer, added with the first assertion, notes each test as it
 /// starts. (The test that made the first assertion started before, so it is
 /// known by its file and function instead.)
-final class XCTestTracker: NSObject, XCTestObservation, @unchecked Sendable {
+package final class XCTestTracker: NSObject, XCTestObservation, @unchecked Sendable {
     private static let shared = XCTestTracker()
     private let lock = NSLock()
     private var added = false
     private var current: String?
 
     /// The running XCTest test's name, or nil before the observer saw one start.
-    static func currentTestName() -> String? {
+    package static func currentTestName() -> String? {
         shared.lock.lock()
         defer { shared.lock.unlock() }
         if !shared.added {
@@ -125,13 +125,15 @@ final class XCTestTracker: NSObject, XCTestObservation, @unchecked Sendable {
         return shared.current
     }
 
-    func testCaseWillStart(_ testCase: XCTestCase) {
+    /// Notes the test that starts.
+    package func testCaseWillStart(_ testCase: XCTestCase) {
         lock.lock()
         current = testCase.name
         lock.unlock()
     }
 
-    func testCaseDidFinish(_ testCase: XCTestCase) {
+    /// Forgets the test that finished.
+    package func testCaseDidFinish(_ testCase: XCTestCase) {
         lock.lock()
         current = nil
         lock.unlock()

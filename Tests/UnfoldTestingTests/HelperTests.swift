@@ -183,4 +183,23 @@ final class SnapshotTestingStrategyTests: XCTestCase {
         assertSnapshot(of: scenario, as: .outline, record: false)
     }
 }
+
+@Suite struct SnapshotTestingStrategyFailures {
+    /// A failure names the expected, actual and diff pictures, written next
+    /// to each other under the test's name.
+    @Test func aFailureWritesAndNamesItsThreePictures() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-strategy-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let scenario = try Scenario.parse(tiny, file: "tiny.yaml")
+        _ = verifySnapshot(of: scenario, as: .outline, named: "tiny", record: true, snapshotDirectory: dir)
+        let changed = try Scenario.parse(tiny.replacingOccurrences(of: "Gamma", with: "Delta"), file: "tiny.yaml")
+        let message = try #require(verifySnapshot(of: changed, as: .outline, named: "tiny", record: false, snapshotDirectory: dir))
+        #expect(message.contains("different pixels"))
+        for role in ["expected", "actual", "diff"] {
+            let path = try #require(message.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.first { $0.hasSuffix(".\(role).png") })
+            #expect(path.hasSuffix("/HelperTests/aFailureWritesAndNamesItsThreePictures.1.\(role).png"))
+            #expect((try? PNG.decode([UInt8](FileManager.default.contents(atPath: path) ?? Data()))) != nil)
+        }
+    }
+}
 #endif
