@@ -2,10 +2,16 @@
 # Builds and tests Examples/Consumer, a package that uses Unfold as a user
 # does (by path, products only), then checks that its executable renders the
 # same bytes when copied alone to another folder with the checkout's Fonts/
-# out of reach: the fonts travel inside the binary.
+# out of reach: the fonts travel inside the binary. Unfold's own sources must
+# build without a warning here (by path, with Yams 5).
 set -euo pipefail
-cd "$(dirname "$0")/../Examples/Consumer"
-swift build --build-tests
+repo=$(cd "$(dirname "$0")/.." && pwd)
+cd "$repo/Examples/Consumer"
+build_log=$(swift build --build-tests 2>&1) || { echo "$build_log"; exit 1; }
+if grep "warning:" <<<"$build_log" | grep -F "$repo/Sources/"; then
+  echo "error: Unfold's sources warn when built as a dependency (above)" >&2
+  exit 1
+fi
 swift test
 if grep -q '"swift-snapshot-testing"\|"swift-syntax"' Package.resolved; then
   echo "error: a package that uses only Unfold and UnfoldTesting resolved swift-snapshot-testing or swift-syntax" >&2
