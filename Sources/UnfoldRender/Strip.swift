@@ -20,6 +20,11 @@ public struct StripGeometry: Sendable, Equatable, Codable {
         self.frameHeight = frameHeight
     }
 
+    /// Whether the strip shows only the initial state (a scenario without
+    /// steps, drawn as one frame): a step's row always has its first and last
+    /// frame, so at least two columns.
+    public var showsInitialStateOnly: Bool { columns == 1 }
+
     public var width: Int { 2 * Self.padding + columns * frameWidth + (columns - 1) * Self.gap }
     public var height: Int { 2 * Self.padding + rows * (Self.label + frameHeight) + (rows - 1) * Self.gap }
 

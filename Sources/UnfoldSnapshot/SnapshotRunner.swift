@@ -218,7 +218,9 @@ public enum SnapshotRunner {
         if result.matches { return Verdict(matches: true, message: comparison.summary) }
         var verdict = Verdict(matches: false, message: comparison.summary)
         verdict.artifacts = try artifacts.save(expected: expected, actual: actual, diff: result.diff, name: name)
-        if kind.hasFrames, let strip, !result.sizesDiffer, let images = comparison.images {
+        // A strip of steps is compared frame by frame, to name the step and
+        // frame; the strip of a scenario without steps is its one state.
+        if kind.hasFrames, let strip, !strip.showsInitialStateOnly, !result.sizesDiffer, let images = comparison.images {
             verdict.frames = try compareFrames(images.expected, images.actual, strip: strip, options: diffOptions, artifacts: artifacts)
             if !verdict.frames.isEmpty {
                 verdict.message = "\(verdict.frames.count) frame\(verdict.frames.count == 1 ? "" : "s") differ; first: \(verdict.frames[0].description)"

@@ -76,6 +76,19 @@ func scenario(title: String = "Beta", steps: String = "[ {expand: a} ]") throws 
         #expect(!FileManager.default.fileExists(atPath: box.path + "/Snapshots/.unfold/lock"))
     }
 
+    /// The strip of a scenario without steps is its initial state: a
+    /// difference is not reported as "step 1, frame 0", a step it does not have.
+    @Test func theStripOfAScenarioWithoutStepsIsNotSplitIntoSteps() throws {
+        let box = Sandbox()
+        let still = { (title: String) in
+            try Scenario.parse("name: still\ncanvas: { width: 200, height: 100, scale: 1 }\ntree: [ { title: \(title) } ]", file: "still.yaml")
+        }
+        _ = try SnapshotRunner.check(still("Alpha"), options: box.options(.missing))
+        let run = try SnapshotRunner.check(still("Alfa"), options: box.options(.never))
+        let strip = try #require(run.cases.first { $0.reference == "strip.png" })
+        #expect(strip.status == .failed && strip.frames.isEmpty && !strip.message.contains("step"))
+    }
+
     @Test func neverModeFailsOnMissingReferencesAndWritesNothing() throws {
         let box = Sandbox()
         let run = try SnapshotRunner.check(scenario(), options: box.options(.never))
