@@ -190,8 +190,8 @@ public struct ReferenceStore: Sendable {
     /// `<root>/.unfold`, made if missing (with a `.gitignore` that ignores it
     /// all), and refused if it is a link.
     private func stateFolder() throws(DamagedError) -> ContainedFolder {
-        if mkdir(root, 0o755) != 0, errno != EEXIST {
-            throw DamagedError(description: "cannot make \(InertText(root)): \(String(cString: strerror(errno)))")
+        do { try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true) } catch {
+            throw DamagedError(description: "cannot make \(InertText(root)): \(error.localizedDescription)")
         }
         if mkdir(state, 0o755) == 0 {
             try? AtomicFile.write(Array("# Unfold's own state (lock, undo records): not for git.\n*\n".utf8), to: state + "/.gitignore")

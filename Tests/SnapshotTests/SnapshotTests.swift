@@ -76,6 +76,16 @@ func scenario(title: String = "Beta", steps: String = "[ {expand: a} ]") throws 
         #expect(!FileManager.default.fileExists(atPath: box.path + "/Snapshots/.unfold/lock"))
     }
 
+    /// A test file's first recording makes `__Snapshots__/<file>/` and any folder above it.
+    @Test func recordingMakesTheFoldersAboveTheReferences() throws {
+        let box = Sandbox()
+        var options = box.options(.missing)
+        options.root = box.path + "/Tests/AppTests/__Snapshots__/AppTests"
+        let run = try SnapshotRunner.check(scenario(), options: options)
+        #expect(run.cases.allSatisfy { $0.status == .recorded })
+        #expect(FileManager.default.fileExists(atPath: options.root + "/tiny/index.json"))
+    }
+
     /// The strip of a scenario without steps is its initial state: a
     /// difference is not reported as "step 1, frame 0", a step it does not have.
     @Test func theStripOfAScenarioWithoutStepsIsNotSplitIntoSteps() throws {

@@ -3,18 +3,17 @@ import Testing
 import UnfoldTesting
 import XCTest
 
+// References are named after the tests: __Snapshots__/SettingsTests/<test>.<n>/.
+
 @Test func settingsScreen() throws {
     expectOutlineSnapshot(try Settings.scenario())
 }
 
 @Test func settingsOutlineBuiltInCode() throws {
-    var canvas = Scenario.Canvas()
+    var canvas = Scenario.Canvas.fittingContent
     canvas.width = 320
-    canvas.height = 300
     canvas.scale = 1
-    expectOutlineSnapshot(
-        of: try Settings.outline(), named: "settings-code", canvas: canvas,
-        diff: DiffOptions())
+    expectOutlineSnapshot(of: try Settings.outline(), canvas: canvas, diff: DiffOptions())
 }
 
 final class SettingsXCTests: XCTestCase {
