@@ -4,17 +4,22 @@ import OutlineEngine
 /// step, with the batch update of each step. Later layers (transitions,
 /// rendering, `updates.json`) read it; nothing replays the steps twice.
 public struct Playback: Sendable {
+    /// The outline at one point of the scenario, and how it got there.
     public struct State: Sendable {
         /// "initial", or the step's text.
         public var label: String
         /// From the state before (for the initial state: from no rows at all).
         public var update: BatchUpdate
+        /// The outline in this state.
         public var outline: Outline
     }
 
     /// `states[0]` is the initial state; `states[i]` follows step `i`.
     public var states: [State]
 
+    /// Plays every step of `scenario` on its outline. Throws the first step
+    /// that fails (an unknown id, a refused edit), pointing at its line.
+    /// O(steps + rows the steps change), plus the outline's building.
     public init(_ scenario: Scenario) throws(ScenarioError) {
         var outline = try scenario.makeOutline()
         let rows = outline.rowCount
@@ -37,7 +42,7 @@ public struct Playback: Sendable {
 func jsonInts(_ values: [Int]) -> String { "[" + values.map(String.init).joined(separator: ", ") + "]" }
 
 /// A JSON string literal (RFC 8259 escaping; non-ASCII kept as UTF-8).
-public func jsonString(_ s: String) -> String {
+package func jsonString(_ s: String) -> String {
     var out = "\""
     for scalar in s.unicodeScalars {
         switch scalar {
