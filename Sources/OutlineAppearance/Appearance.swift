@@ -1,6 +1,6 @@
 /// How an outline looks and moves, as plain values: the canvas, the style,
-/// the row kinds and the animation. Layout and paint read only this, never
-/// the scenario format, so the file format can change without them.
+/// the row kinds and the animation: a `Scenario`'s `appearance`, which
+/// `checkLimits()` checks.
 public struct Appearance: Sendable, Equatable {
     /// The size, scale, theme and direction of every picture.
     public var canvas: Canvas

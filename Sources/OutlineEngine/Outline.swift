@@ -21,8 +21,8 @@ public enum CollapsePolicy: String, Sendable, CaseIterable {
 ///
 /// Every operation returns the `BatchUpdate` that turns the old rows into the
 /// new ones. The cost of an operation grows with the rows it changes, not with
-/// the size of the tree: the rows live in an order-statistic tree (`RowList`),
-/// and nothing walks the whole tree unless the operation is about the whole
+/// the size of the tree: the rows live in a counted B+ tree, so finding a
+/// row by index or a node's index is O(log n), and nothing walks the whole tree unless the operation is about the whole
 /// tree (expand all, collapse all, expand to depth). Nothing recurses over the
 /// outline's depth.
 public struct Outline: Sendable {

@@ -1,8 +1,11 @@
 import OutlineEngine
 
 /// A scenario played out: the outline before the first step and after every
-/// step, with the batch update of each step. Later layers (transitions,
-/// rendering, `updates.json`) read it; nothing replays the steps twice.
+/// step, with the batch update of each step: what the steps do to the
+/// outline, without drawing anything (rendering plays a scenario this way too).
+///
+///     let playback = try Playback(try Scenario.load(path: "regions.yaml"))
+///     playback.states[1].update.inserted  // the rows step 1 inserted
 public struct Playback: Sendable {
     /// The outline at one point of the scenario, and how it got there.
     public struct State: Sendable {
@@ -35,7 +38,7 @@ public struct Playback: Sendable {
         }
     }
 
-    /// `updates.json`: for every state, the step, the batch update and the rows (`UpdatesRecord`).
+    /// The text of `updates.json`: for every state, the step, the batch update and the visible rows.
     public func updatesJSON() -> String { UpdatesRecord(self).json() }
 }
 

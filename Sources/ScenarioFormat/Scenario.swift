@@ -64,7 +64,7 @@ public struct Scenario: Sendable {
     /// How a transition's motion is spread over its frames (`Appearance.Easing`).
     public typealias Easing = Appearance.Easing
 
-    /// How it looks, for layout and paint.
+    /// How it looks: the canvas, style, kinds and animation as one value.
     public var appearance: Appearance {
         Appearance(canvas: canvas, style: style, kinds: kinds, animation: animation)
     }

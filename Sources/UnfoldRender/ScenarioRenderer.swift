@@ -68,8 +68,8 @@ public struct RenderOptions: Sendable {
 public struct RenderedFile: Sendable {
     /// The path in the scenario's folder, such as `state-01.png` or `step-01/frame-03.png`.
     public var path: String
-    /// The file's bytes; empty for a picture that was not encoded because its
-    /// pixels hash to `RenderOptions.knownPixels[path]`.
+    /// The file's bytes. (Empty only for a picture that a snapshot check
+    /// skipped because its pixels equal its reference's.)
     public var bytes: [UInt8]
     /// The picture's `pixelHash`, when `RenderOptions.hashPixels` asks for it.
     package var pixels: String?
@@ -103,10 +103,9 @@ public struct RenderError: Error, CustomStringConvertible {
 /// Renders a scenario: the state after every step, every frame of every
 /// step's transition, a strip, an animated PNG and `updates.json`.
 ///
-/// The pictures of a `RenderPlan` are laid out, drawn and encoded on
-/// `workers` threads and handed in order to the sinks (files, strip,
-/// animation), so at most a few frames are held at once, whatever the number
-/// of steps and frames. On a canvas of fixed height, only the rows on screen
+/// Pictures are laid out, drawn and encoded on `workers` threads and handed
+/// in order to the files, the strip and the animations, so at most a few
+/// frames are held at once, whatever the number of steps and frames. On a canvas of fixed height, only the rows on screen
 /// are laid out and drawn. The bytes do not depend on the number of workers.
 public enum ScenarioRenderer {
     /// The renderer's version, raised whenever a change draws some picture
