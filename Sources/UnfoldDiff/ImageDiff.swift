@@ -12,28 +12,45 @@ import Darwin
 public struct DiffOptions: Sendable, Equatable {
     /// 0...1: the largest YIQ colour distance (as a fraction of the largest
     /// possible, square-rooted as pixelmatch does) still counted as equal. 0 is exact.
-    public var threshold: Double = 0.1
+    public var threshold: Double
     /// Count pixels that look like anti-aliasing as differences too (pixelmatch's `includeAA`).
-    public var countAntiAliasing: Bool = false
+    public var countAntiAliasing: Bool
     /// Blend translucent pixels over pixelmatch's checkerboard before comparing
     /// them; false: over white.
-    public var checkerboard: Bool = true
+    public var checkerboard: Bool
     /// Differing pixels allowed before the images count as different.
-    public var maxDifferentPixels: Int = 0
+    public var maxDifferentPixels: Int
     /// Differing pixels allowed, as a fraction of all pixels (0...1).
-    public var maxDifferentRatio: Double = 0
+    public var maxDifferentRatio: Double
     /// Whether images of different sizes may match (their overlap still must).
-    public var allowSizeChange: Bool = false
+    public var allowSizeChange: Bool
     /// Regions (in the expected image's pixels) that are not compared.
-    public var ignore: [PixelRect] = []
+    public var ignore: [PixelRect]
     /// Draw a diff image.
-    public var drawDiff: Bool = false
+    public var drawDiff: Bool
     /// How the diff image looks.
-    public var style = DiffStyle()
+    public var style: DiffStyle
 
-    /// pixelmatch's defaults: threshold 0.1, anti-aliasing not counted, no
-    /// pixel allowed to differ, sizes must match, no diff image.
-    public init() {}
+    /// Options that differ from pixelmatch's defaults where you say so: by
+    /// default threshold 0.1, anti-aliasing not counted, no pixel allowed to
+    /// differ, sizes must match, no diff image.
+    ///
+    ///     let lenient = DiffOptions(threshold: 0.2, maxDifferentPixels: 50)
+    public init(
+        threshold: Double = 0.1, countAntiAliasing: Bool = false, checkerboard: Bool = true, maxDifferentPixels: Int = 0,
+        maxDifferentRatio: Double = 0, allowSizeChange: Bool = false, ignore: [PixelRect] = [], drawDiff: Bool = false,
+        style: DiffStyle = DiffStyle()
+    ) {
+        self.threshold = threshold
+        self.countAntiAliasing = countAntiAliasing
+        self.checkerboard = checkerboard
+        self.maxDifferentPixels = maxDifferentPixels
+        self.maxDifferentRatio = maxDifferentRatio
+        self.allowSizeChange = allowSizeChange
+        self.ignore = ignore
+        self.drawDiff = drawDiff
+        self.style = style
+    }
 
     /// The comparison's algorithm and version: references record it, and a
     /// change of it is named when references fail.
