@@ -77,6 +77,11 @@ def main(argv):
             line = location["position"]["line"] + 1
             declarations[precise] = (relative, line, kind, name, module, documented)
 
+    missing_graphs = [m for m in LIBRARY_MODULES if not os.path.exists(os.path.join(folder, f"{m}.symbols.json"))]
+    if missing_graphs:
+        print(f"error: no symbol graph for {', '.join(missing_graphs)} in {folder}", file=sys.stderr)
+        return 2
+
     rows = sorted(declarations.values())
     missing = [r for r in rows if not r[5]]
     if "--summary" not in flags:

@@ -11,10 +11,17 @@
 #     scripts/check-docs.sh --summary  # only the counts per module
 set -euo pipefail
 cd "$(dirname "$0")/.."
-log=$(swift package --traits SnapshotTesting dump-symbol-graph --minimum-access-level public --skip-synthesized-members 2>&1) || {
+folder="$(dirname "$(swift build --show-bin-path)")/symbolgraph"
+rm -rf "$folder"  # no graph of an earlier run may stand in for one this run failed to write
+status=0
+log=$(swift package --traits SnapshotTesting dump-symbol-graph --minimum-access-level public --skip-synthesized-members 2>&1) || status=$?
+# The test runner's modules (UnfoldPackageTests, UnfoldPackageDiscoveredTests)
+# can be extracted only once the tests are built; they are not checked, so
+# their failure is not one. Any other error is.
+other=$(printf '%s\n' "$log" | grep '^error: ' | grep -v "symbol graph for 'UnfoldPackage\(Discovered\)\{0,1\}Tests'" || true)
+if [ "$status" -ne 0 ] && [ -n "$other" ]; then
   printf '%s\n' "$log" >&2
+  echo "error: dump-symbol-graph failed" >&2
   exit 2
-}
-folder=$(printf '%s\n' "$log" | sed -n 's/^Files written to //p' | tail -1)
-[ -d "$folder" ] || { printf '%s\n' "$log" >&2; echo "error: dump-symbol-graph wrote no symbol graphs" >&2; exit 2; }
+fi
 python3 scripts/check-docs.py "$folder" "$@"
