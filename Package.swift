@@ -96,7 +96,9 @@ let package = Package(
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing", condition: .when(traits: ["SnapshotTesting"])),
             ], exclude: ["helper.yaml", "__Snapshots__"]),
         .testTarget(name: "CLITests", dependencies: ["unfold"]),
-        .testTarget(name: "SnapshotTests", dependencies: ["UnfoldSnapshot", "UnfoldRender", "ScenarioFormat", "UnfoldCanvas"]),
+        .testTarget(
+            name: "SnapshotTests",
+            dependencies: ["UnfoldSnapshot", "UnfoldRender", "ScenarioFormat", "UnfoldCanvas", "OutlineEngine", "UnfoldPNG", "UnfoldComparison"]),
         .testTarget(
             name: "RenderTests",
             dependencies: [

@@ -1,13 +1,17 @@
 /// How an outline looks and moves, as plain values: the canvas, the style,
-/// the row kinds and the animation. Layout and paint read only this, never
-/// the scenario format, so the file format can change without them.
+/// the row kinds and the animation: a `Scenario`'s `appearance`, which
+/// `checkLimits()` checks.
 public struct Appearance: Sendable, Equatable {
+    /// The size, scale, theme and direction of every picture.
     public var canvas: Canvas
+    /// Sizes and decorations shared by every row.
     public var style: Style
     /// Row kinds by name.
     public var kinds: [String: Kind]
+    /// How transitions between states play.
     public var animation: Animation
 
+    /// An appearance from its parts; each defaults to its own defaults.
     public init(
         canvas: Canvas = Canvas(), style: Style = Style(), kinds: [String: Kind] = [:],
         animation: Animation = Animation()
@@ -18,43 +22,81 @@ public struct Appearance: Sendable, Equatable {
         self.animation = animation
     }
 
-    /// The canvas every picture is drawn on, in points.
+    /// The canvas every picture is drawn on, in points: by default an iPhone
+    /// screen (390 × 844) at scale 2, light, left to right.
+    ///
+    ///     let canvas = Scenario.Canvas(width: 320, height: nil, theme: .dark)
     public struct Canvas: Sendable, Equatable {
-        public var width: Double = 390
-        /// nil: as tall as the content of the tallest state.
-        public var height: Double? = 844
-        public var scale: Int = 2
-        public var theme: Theme = .light
+        /// The width in points (`Limits.canvasWidth`).
+        public var width: Double
+        /// The height in points (`Limits.canvasHeight`); nil: as tall as the
+        /// content of the tallest state.
+        public var height: Double?
+        /// Pixels per point: 1, 2 or 3, as on screens of that scale.
+        public var scale: Int
+        /// Light or dark colours.
+        public var theme: Theme
         /// Which way the outline reads: right to left mirrors it (chevrons,
         /// icons and indentation from the right, badges on the left), as
         /// UIKit and AppKit do; text keeps its own direction inside it.
-        public var direction: Direction = .ltr
-        public init() {}
+        public var direction: Direction
+
+        /// A canvas of `width` × `height` points (height nil: as tall as the
+        /// content of the tallest state) drawn at `scale` pixels per point.
+        public init(width: Double = 390, height: Double? = 844, scale: Int = 2, theme: Theme = .light, direction: Direction = .ltr) {
+            self.width = width
+            self.height = height
+            self.scale = scale
+            self.theme = theme
+            self.direction = direction
+        }
     }
 
-    public enum Theme: String, Sendable, CaseIterable { case light, dark }
+    /// The colours: light (dark text on white) or dark (light text on black).
+    public enum Theme: String, Sendable, CaseIterable {
+        /// Dark text on a light background.
+        case light
+        /// Light text on a dark background.
+        case dark
+    }
 
     /// The icon of the row a node shows while its children load ("Loading…"):
     /// drawn whatever `style.icons` says, and never given a checkbox.
     public static let loadingIcon = "spinner"
 
     /// Left to right, or right to left (Arabic, Hebrew): the outline's reading direction.
-    public enum Direction: String, Sendable, CaseIterable { case ltr, rtl }
+    public enum Direction: String, Sendable, CaseIterable {
+        /// Left to right: chevrons and indentation on the left.
+        case ltr
+        /// Right to left: the outline mirrored, chevrons and indentation on the right.
+        case rtl
+    }
 
     /// Sizes and decorations shared by every row. A preset gives all of them
     /// at once (`Style(preset:)`); a scenario's keys then override one by one.
+    /// In Swift, start from a preset and set what differs:
+    ///
+    ///     var style = Scenario.Style(preset: .macos)
+    ///     style.rowHeight = 28
+    ///     style.checkboxes = true
     public struct Style: Sendable, Equatable {
         /// The look this style started from.
         public var preset: Preset = .ios
+        /// How far each level is indented, in points.
         public var indent: Double = 20
+        /// The height of a row, in points, unless its kind says otherwise.
         public var rowHeight: Double = 44
+        /// The title's font size, in points, unless its kind says otherwise.
         public var fontSize: Double = 17
         /// Space before the first level's chevron.
         public var padding: Double = 16
+        /// The title's font weight, unless its kind says otherwise.
         public var weight: Weight = .regular
         /// Child-count badges on expandable rows.
         public var badges: Bool = true
+        /// Vertical lines that join a parent to its children.
         public var guides: Bool = true
+        /// Lines between rows.
         public var separators: Bool = true
         /// Separators start where the row's content starts; false: full width.
         public var separatorInset: Bool = true
@@ -69,6 +111,7 @@ public struct Appearance: Sendable, Equatable {
         /// A folder whose only child is a folder shares its row (`Sources/App/Views`), as code editors show them.
         public var compactFolders = false
 
+        /// The `ios` look: `Style(preset: .ios)`.
         public init() {}
 
         /// The style of a preset, with its own defaults for every key.
@@ -95,29 +138,65 @@ public struct Appearance: Sendable, Equatable {
     }
 
     /// The looks Unfold knows, each in light and dark.
-    public enum Preset: String, Sendable, CaseIterable { case ios, macos, explorer, plain }
+    public enum Preset: String, Sendable, CaseIterable {
+        /// An iOS table view: tall rows, chevrons, badges, guides and separators.
+        case ios
+        /// NSOutlineView and the Finder sidebar: small rows, triangles, a pill selection, drawn icons.
+        case macos
+        /// A code editor's file tree: dense rows, guides, drawn icons, compact folders.
+        case explorer
+        /// For print: no badges, guides or separators, triangles.
+        case plain
+    }
     /// A chevron that turns down (iOS, code editors) or a filled triangle (macOS).
-    public enum Disclosure: String, Sendable, CaseIterable { case chevron, triangle }
+    public enum Disclosure: String, Sendable, CaseIterable {
+        /// A chevron that points to the content and turns down when expanded.
+        case chevron
+        /// A filled triangle that points to the content and turns down when expanded.
+        case triangle
+    }
     /// The whole row tinted, or a rounded pill inset from the edges (macOS).
-    public enum SelectionShape: String, Sendable, CaseIterable { case row, pill }
+    public enum SelectionShape: String, Sendable, CaseIterable {
+        /// The whole row tinted.
+        case row
+        /// A rounded pill inset from the row's edges.
+        case pill
+    }
     /// `tile`: the name's first letter on a coloured tile. `glyph`: a drawn
     /// folder, file or symbol for the names Unfold knows (`folder`, `file`,
     /// file extensions, `gear`, `star`…), the tile for the others.
-    public enum IconStyle: String, Sendable, CaseIterable { case tile, glyph }
+    public enum IconStyle: String, Sendable, CaseIterable {
+        /// The icon name's first letter on a coloured tile.
+        case tile
+        /// A drawn symbol for the names Unfold knows, the tile for the others.
+        case glyph
+    }
 
-    public enum Weight: String, Sendable, CaseIterable { case regular, semibold }
+    /// A font weight for titles.
+    public enum Weight: String, Sendable, CaseIterable {
+        /// The regular weight.
+        case regular
+        /// The semibold weight, for headings.
+        case semibold
+    }
 
     /// A row kind: its size, font and colours.
     public struct Kind: Sendable, Equatable {
         /// nil: self-sizing (`height: auto`), from the wrapped title and subtitle.
         public var height: Double?
+        /// The title's font size; nil: the style's.
         public var fontSize: Double?
+        /// The title's font weight; nil: the style's.
         public var weight: Weight?
+        /// The title's colour; nil: the theme's.
         public var textColor: RGBA?
+        /// The row's background colour; nil: the theme's.
         public var background: RGBA?
         /// Rows of this kind have a detail row (a tap on a leaf toggles it).
         public var detail: Detail?
 
+        /// A kind of rows `height` points tall (nil: self-sizing); the other
+        /// values default to the style's and the theme's.
         public init(
             height: Double? = 44, fontSize: Double? = nil, weight: Weight? = nil, textColor: RGBA? = nil,
             background: RGBA? = nil, detail: Detail? = nil
@@ -136,6 +215,8 @@ public struct Appearance: Sendable, Equatable {
             public var height: Double?
             /// nil: "Details of <title>".
             public var text: String?
+            /// A detail row `height` points tall (nil: self-sizing) showing `text`
+            /// (nil: "Details of <title>").
             public init(height: Double? = nil, text: String? = nil) {
                 self.height = height
                 self.text = text
@@ -143,31 +224,73 @@ public struct Appearance: Sendable, Equatable {
         }
     }
 
-    /// How transitions between states play.
+    /// How transitions between states play: by default 6 frames per step,
+    /// fading, easing in and out, 40 ms a frame, 800 ms on each state, looping.
     public struct Animation: Sendable, Equatable {
-        public var frames: Int = 6
-        public var style: AnimationStyle = .fade
-        public var easing: Easing = .easeInOut
+        /// The last frame of each step's transition (`Limits.framesPerStep`):
+        /// frame 0 is the state before the step, frame `frames` the state after.
+        public var frames: Int
+        /// How rows appear and disappear.
+        public var style: AnimationStyle
+        /// How the motion speeds up and slows down.
+        public var easing: Easing
         /// Milliseconds each in-between frame shows in an animation.
-        public var frameDelay: Int = 40
+        public var frameDelay: Int
         /// Milliseconds each resting state (the start and end of each step) shows in an animation.
-        public var hold: Int = 800
+        public var hold: Int
         /// How many times an animated image plays; 0: forever.
-        public var loops: Int = 0
-        public init() {}
+        public var loops: Int
+
+        /// An animation of `frames` frames per step; every value defaults to what a scenario file without `animation:` gets.
+        public init(
+            frames: Int = 6, style: AnimationStyle = .fade, easing: Easing = .easeInOut, frameDelay: Int = 40, hold: Int = 800,
+            loops: Int = 0
+        ) {
+            self.frames = frames
+            self.style = style
+            self.easing = easing
+            self.frameDelay = frameDelay
+            self.hold = hold
+            self.loops = loops
+        }
     }
 
-    public enum AnimationStyle: String, Sendable, CaseIterable { case fade, slide }
-    public enum Easing: String, Sendable, CaseIterable { case linear, easeIn, easeOut, easeInOut }
+    /// How rows appear and disappear during a transition.
+    public enum AnimationStyle: String, Sendable, CaseIterable {
+        /// Inserted rows fade in and deleted rows fade out where they are.
+        case fade
+        /// As `fade`, and inserted rows also come out from under their parent, deleted rows go back under it.
+        case slide
+    }
+    /// How a transition's motion is spread over its frames.
+    public enum Easing: String, Sendable, CaseIterable {
+        /// At a constant speed.
+        case linear
+        /// Slow at the start, fast at the end.
+        case easeIn
+        /// Fast at the start, slow at the end.
+        case easeOut
+        /// Slow at both ends, fast in the middle.
+        case easeInOut
+    }
 }
 
 /// A colour from `#RRGGBB` or `#RRGGBBAA`, not premultiplied.
 public struct RGBA: Sendable, Equatable, Hashable {
-    public var r, g, b, a: UInt8
+    /// Red, 0...255.
+    public var r: UInt8
+    /// Green, 0...255.
+    public var g: UInt8
+    /// Blue, 0...255.
+    public var b: UInt8
+    /// Opacity, 0 (transparent) ... 255 (opaque).
+    public var a: UInt8
+    /// A colour from its components; opaque unless `a` says otherwise.
     public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) {
         self.r = r; self.g = g; self.b = b; self.a = a
     }
 
+    /// A colour from `#RRGGBB` (opaque) or `#RRGGBBAA`; nil for any other text.
     public init?(hex: String) {
         guard hex.first == "#", hex.count == 7 || hex.count == 9, let v = UInt32(hex.dropFirst(), radix: 16) else { return nil }
         let value = hex.count == 7 ? v << 8 | 0xFF : v

@@ -1,20 +1,36 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// Bounds on every number an input can give, so that no file, option or
 /// Swift value can ask for unbounded work or memory. Each is checked where
 /// the value enters: the scenario parser (with file and line), the command
 /// line, and the Swift API (`Appearance.checkLimits()`, and the scenario
 /// checks before playback).
 public enum Limits {
+    /// A canvas's width, in points.
     public static let canvasWidth = 16.0 ... 4096
+    /// A canvas's height, in points.
     public static let canvasHeight = 16.0 ... 100_000
+    /// Pixels per point.
     public static let scale = 1 ... 3
+    /// A font size, in points.
     public static let fontSize = 4.0 ... 200
+    /// The style's row height, in points.
     public static let rowHeight = 8.0 ... 1000
     /// A kind's or a detail row's fixed height.
     public static let kindHeight = 4.0 ... 2000
+    /// The indentation of each level, in points.
     public static let indent = 0.0 ... 200
+    /// The space before the first level, in points.
     public static let padding = 0.0 ... 500
+    /// An animation's frames per step.
     public static let framesPerStep = 1 ... 120
+    /// Milliseconds an in-between frame shows.
     public static let frameDelay = 1 ... 10_000
+    /// Milliseconds a resting state shows.
     public static let hold = 1 ... 60_000
     /// Nodes in one outline.
     public static let nodes = 10_000_000
@@ -37,8 +53,16 @@ public enum Limits {
 
 /// A value outside its `Limits`.
 public struct LimitError: Error, Equatable, CustomStringConvertible {
+    /// Which value, what it is and the range it must be in, e.g.
+    /// `canvas.scale is 4; it must be in 1...3`.
     public var description: String
+    /// An error that says `description`.
     public init(_ description: String) { self.description = description }
+}
+
+extension LimitError: LocalizedError {
+    /// The same text as `description`, so that `localizedDescription` names the value and its range.
+    public var errorDescription: String? { description }
 }
 
 extension Appearance {

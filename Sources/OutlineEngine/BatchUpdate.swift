@@ -4,7 +4,9 @@
 ///
 /// `rowsBefore - deleted.count + inserted.count == rowsAfter` always holds.
 public struct BatchUpdate: Equatable, Sendable {
+    /// How many rows the table showed before the update.
     public var rowsBefore: Int
+    /// How many rows the table shows after the update.
     public var rowsAfter: Int
     /// Display indexes of removed rows, ascending, in the numbering before the update.
     public var deleted: [Int]
@@ -14,6 +16,7 @@ public struct BatchUpdate: Equatable, Sendable {
     /// update: their disclosure (chevron) or selection changed.
     public var changed: [Int]
 
+    /// An update from `rowsBefore` to `rowsAfter` rows; every index list must be ascending.
     public init(rowsBefore: Int, rowsAfter: Int, deleted: [Int] = [], inserted: [Int] = [], changed: [Int] = []) {
         self.rowsBefore = rowsBefore
         self.rowsAfter = rowsAfter
@@ -27,11 +30,12 @@ public struct BatchUpdate: Equatable, Sendable {
         BatchUpdate(rowsBefore: rows, rowsAfter: rows)
     }
 
+    /// Whether the update changes nothing: no row deleted, inserted or redrawn.
     public var isEmpty: Bool { deleted.isEmpty && inserted.isEmpty && changed.isEmpty }
 
     /// Applies the update to a list of rows: removes the deleted ones, then puts
     /// `newRows[i]` at every inserted index `i`. This is how a client that keeps
-    /// its own copy of the rows follows the outline.
+    /// its own copy of the rows follows the outline. O(rowsBefore + rowsAfter).
     public func apply<Row>(to oldRows: [Row], newRows: [Row]) -> [Row] {
         var out: [Row] = []
         out.reserveCapacity(rowsAfter)

@@ -1,6 +1,8 @@
 extension Outline {
-    /// Shows a detail row right under a node's row (seeds 002/004). Several
-    /// nodes may show one at once; logical indexes ignore them.
+    /// Shows a detail row right under a node's row (a place for more about
+    /// the row, such as an inline editor or a description). Several nodes may
+    /// show one at once; logical indexes ignore them, so an app can keep
+    /// numbering its rows as if none were open. O(log n).
     @discardableResult
     public mutating func showDetail(_ node: NodeID) -> BatchUpdate {
         let n = node.raw
@@ -13,6 +15,7 @@ extension Outline {
         return BatchUpdate(rowsBefore: before, rowsAfter: rows.count, inserted: [at])
     }
 
+    /// Hides the detail row under a node's row, if it shows one. O(log n).
     @discardableResult
     public mutating func hideDetail(_ node: NodeID) -> BatchUpdate {
         let n = node.raw
@@ -25,12 +28,13 @@ extension Outline {
         return BatchUpdate(rowsBefore: before, rowsAfter: rows.count, deleted: [at])
     }
 
+    /// Shows the detail row under a node's row, or hides it if it shows. O(log n).
     @discardableResult
     public mutating func toggleDetail(_ node: NodeID) -> BatchUpdate {
         detailFlags[Int(node.raw)] ? hideDetail(node) : showDetail(node)
     }
 
-    /// Selects a node (nil: nothing). The old and new selected rows, if visible, are `changed`.
+    /// Selects a node (nil: nothing). The old and new selected rows, if visible, are `changed`. O(log n).
     @discardableResult
     public mutating func select(_ node: NodeID?) -> BatchUpdate {
         let before = rows.count

@@ -1,6 +1,7 @@
 extension Outline {
     /// Shows a node's children (and, below them, whatever was expanded before).
     /// A hidden node only has its flag set: its rows appear when it is revealed.
+    /// O(k + log n) for k rows that appear.
     @discardableResult
     public mutating func expand(_ node: NodeID) -> BatchUpdate {
         let n = node.raw
@@ -16,7 +17,8 @@ extension Outline {
     }
 
     /// Hides a node's descendants. With `.remember` their expansion is kept;
-    /// with `.reset` the visible descendants collapse too.
+    /// with `.reset` the visible descendants collapse too. O(k + log n) for k
+    /// rows that disappear.
     @discardableResult
     public mutating func collapse(_ node: NodeID) -> BatchUpdate {
         let n = node.raw
@@ -36,38 +38,44 @@ extension Outline {
             deleted: Array(at ..< at + removed.count), changed: [at - 1 - (detailFlags[Int(n)] ? 1 : 0)])
     }
 
+    /// Collapses a node if it is expanded, expands it otherwise. O(k + log n)
+    /// for k rows that appear or disappear.
     @discardableResult
     public mutating func toggle(_ node: NodeID) -> BatchUpdate {
         expandedFlags[Int(node.raw)] ? collapse(node) : expand(node)
     }
 
-    /// Expands a node and every node below it.
+    /// Expands a node and every node below it. O(nodes in its subtree + log n).
     @discardableResult
     public mutating func expandRecursively(_ node: NodeID) -> BatchUpdate {
         setExpansion(in: [node.raw]) { _ in true }
     }
 
     /// Collapses a node and every node below it, so nothing is remembered.
+    /// O(nodes in its subtree + log n).
     @discardableResult
     public mutating func collapseRecursively(_ node: NodeID) -> BatchUpdate {
         setExpansion(in: [node.raw]) { _ in false }
     }
 
+    /// Expands every node, so that every row shows. O(n).
     @discardableResult
     public mutating func expandAll() -> BatchUpdate { setExpansion(in: roots) { _ in true } }
 
+    /// Collapses every node, so that only the top-level rows show. O(n).
     @discardableResult
     public mutating func collapseAll() -> BatchUpdate { setExpansion(in: roots) { _ in false } }
 
     /// Expands the nodes above `depth` and collapses the others: `expand(toDepth: 1)`
-    /// shows the top level and its children. `0` collapses everything.
+    /// shows the top level and its children. `0` collapses everything. O(n).
     @discardableResult
     public mutating func expand(toDepth depth: Int) -> BatchUpdate {
         let depths = self.depths  // shared storage, not copied: setExpansion leaves depths alone
         return setExpansion(in: roots) { depths[Int($0)] < depth }
     }
 
-    /// Expands every ancestor of a node so that it has a row.
+    /// Expands every ancestor of a node so that it has a row. O(depth + k + log n)
+    /// for k rows that appear.
     @discardableResult
     public mutating func reveal(_ node: NodeID) -> BatchUpdate {
         let before = rows.count

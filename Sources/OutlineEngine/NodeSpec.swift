@@ -5,9 +5,11 @@ public struct NodeSpec: Sendable, Equatable {
     /// The node's key among its siblings; the title when nil. A node's id is
     /// the path of keys from the top, joined with `/` (`gd/gz`).
     public var key: String?
+    /// The text of the node's row.
     public var title: String
+    /// A second line under the title, or beside it as a badge, depending on the style.
     public var subtitle: String?
-    /// The row kind ("cell class" in seed 000): chooses height, style and event handlers.
+    /// The row kind (like a table view's cell class): chooses height, style and event handlers.
     public var kind: String?
     /// An icon name for the painter; the engine only carries it.
     public var icon: String?
@@ -18,6 +20,8 @@ public struct NodeSpec: Sendable, Equatable {
     /// Checked at the start (its checkbox; a parent's state comes from its leaves).
     public var checked: Bool
 
+    /// A node titled `title`; every other field has the default a plain,
+    /// collapsed, unchecked top-level node has.
     public init(
         key: String? = nil, title: String, subtitle: String? = nil, kind: String? = nil,
         icon: String? = nil, expanded: Bool = false, parent: Int? = nil, checked: Bool = false

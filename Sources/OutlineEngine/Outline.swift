@@ -3,6 +3,7 @@
 public struct NodeID: Hashable, Comparable, Sendable {
     let raw: Int32
     init(_ raw: Int32) { self.raw = raw }
+    /// Orders nodes by creation: a node made earlier comes first.
     public static func < (a: NodeID, b: NodeID) -> Bool { a.raw < b.raw }
 }
 
@@ -10,7 +11,8 @@ public struct NodeID: Hashable, Comparable, Sendable {
 public enum CollapsePolicy: String, Sendable, CaseIterable {
     /// Keep it, so that expanding again shows the same rows (NSOutlineView).
     case remember
-    /// Collapse every visible descendant too (seed 000, PYScalableTableView).
+    /// Collapse every visible descendant too, so that expanding again shows
+    /// only the children.
     case reset
 }
 
@@ -19,8 +21,8 @@ public enum CollapsePolicy: String, Sendable, CaseIterable {
 ///
 /// Every operation returns the `BatchUpdate` that turns the old rows into the
 /// new ones. The cost of an operation grows with the rows it changes, not with
-/// the size of the tree: the rows live in an order-statistic tree (`RowList`),
-/// and nothing walks the whole tree unless the operation is about the whole
+/// the size of the tree: the rows live in a counted B+ tree, so finding a
+/// row by index or a node's index is O(log n), and nothing walks the whole tree unless the operation is about the whole
 /// tree (expand all, collapse all, expand to depth). Nothing recurses over the
 /// outline's depth.
 public struct Outline: Sendable {
@@ -49,17 +51,19 @@ public struct Outline: Sendable {
     var nodesByKey = KeyIndex()
     var rows = RowList()
 
+    /// What collapsing a node does to its descendants' expansion.
     public var collapsePolicy: CollapsePolicy
     /// The selected node, if any.
     public internal(set) var selection: NodeID?
-    /// The node with the keyboard focus ring, the one under the pointer, and
-    /// where a dragged row would drop: states docs pictures show.
+    /// The node with the keyboard focus ring, if any (`setFocus(_:)`).
     public internal(set) var focus: NodeID?
+    /// The node under the pointer, if any (`setHover(_:)`).
     public internal(set) var hover: NodeID?
+    /// Where a dragged row would drop, if a drag is shown (`setDropTarget(_:)`).
     public internal(set) var dropTarget: DropTarget?
     /// Whether any node was ever checked: until then checkboxes cost nothing.
     var checksInUse = false
-    /// Event handlers: see `Events.swift`.
+    /// The tables that decide what a row's events (`tap`, or your own) do; see `send(_:to:)`.
     public var handlers = EventHandlers()
 
     struct ChildKey: Hashable {
@@ -68,7 +72,9 @@ public struct Outline: Sendable {
     }
 
     /// Builds an outline from a flat list of specs. The initial rows are those
-    /// whose ancestors are all `expanded`.
+    /// whose ancestors are all `expanded`. O(n). Throws when two siblings
+    /// share a key, a key is empty or holds `/`, or a spec names a parent
+    /// that does not come before it.
     public init(_ specs: [NodeSpec], collapsePolicy: CollapsePolicy = .remember) throws(OutlineError) {
         self.collapsePolicy = collapsePolicy
         try append(specs, under: -1, at: nil)
@@ -78,27 +84,42 @@ public struct Outline: Sendable {
 
     // MARK: Nodes
 
-    /// All live nodes, in creation order.
+    /// All live nodes, in creation order. O(nodes ever created).
     public var nodes: [NodeID] { alive.indices.filter { alive[$0] }.map { NodeID(Int32($0)) } }
+    /// The number of live nodes.
     public internal(set) var nodeCount = 0
+    /// The top-level nodes, in order. O(their count).
     public var topLevelNodes: [NodeID] { roots.map(NodeID.init) }
 
+    /// Whether a node is still in the outline (not removed). The other
+    /// accessors expect a live node.
     public func isAlive(_ node: NodeID) -> Bool { Int(node.raw) < alive.count && alive[Int(node.raw)] }
+    /// The text of the node's row.
     public func title(of node: NodeID) -> String { titles[Int(node.raw)] }
+    /// The second line of the node's row, if any.
     public func subtitle(of node: NodeID) -> String? { subtitles[Int(node.raw)] }
+    /// The node's row kind, if any (`NodeSpec.kind`).
     public func kind(of node: NodeID) -> String? { kinds[Int(node.raw)] }
+    /// The node's icon name, if any (`NodeSpec.icon`).
     public func icon(of node: NodeID) -> String? { icons[Int(node.raw)] }
+    /// The node's key among its siblings: the last part of its id.
     public func key(of node: NodeID) -> String { keys[Int(node.raw)] }
+    /// How deep the node is: 0 for a top-level node.
     public func depth(of node: NodeID) -> Int { Int(depths[Int(node.raw)]) }
+    /// The node's parent; nil for a top-level node.
     public func parent(of node: NodeID) -> NodeID? {
         let p = parents[Int(node.raw)]
         return p < 0 ? nil : NodeID(p)
     }
+    /// The node's children, in order. O(their count).
     public func children(of node: NodeID) -> [NodeID] { children[Int(node.raw)].map(NodeID.init) }
+    /// How many children the node has.
     public func childCount(of node: NodeID) -> Int { children[Int(node.raw)].count }
+    /// Whether the node has children, so that its row shows a chevron.
     public func isExpandable(_ node: NodeID) -> Bool { !children[Int(node.raw)].isEmpty }
     /// The remembered expansion flag, which a leaf or a hidden node also has.
     public func isExpanded(_ node: NodeID) -> Bool { expandedFlags[Int(node.raw)] }
+    /// Whether the node's detail row is open (shown when the node's row is).
     public func isDetailShown(_ node: NodeID) -> Bool { detailFlags[Int(node.raw)] }
     /// Whether the node has a row, that is, all its ancestors are expanded.
     public func isVisible(_ node: NodeID) -> Bool { rows.contains(Self.slot(node.raw)) }
@@ -112,7 +133,8 @@ public struct Outline: Sendable {
     }
 
     /// Finds a node by its id path (`gd/gz`), or by a bare key that only one
-    /// node has (`gz`). Errors say which ids are closest.
+    /// node has (`gz`). Errors say which ids are closest. O(depth) for a path;
+    /// an unknown id costs O(n) to find the closest ones.
     public func node(id: String) throws(OutlineError) -> NodeID {
         var x: Int32 = -1
         var found = true
@@ -229,7 +251,7 @@ public struct Outline: Sendable {
 }
 
 /// The Levenshtein distance between two strings, for did-you-mean suggestions.
-public func levenshteinDistance(_ a: String, _ b: String) -> Int {
+package func levenshteinDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a), b = Array(b)
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }

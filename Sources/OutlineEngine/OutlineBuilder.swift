@@ -9,9 +9,12 @@
 ///         }
 ///     }
 public struct OutlineNode: Sendable, Equatable {
+    /// The node itself (its `parent` is set when the tree is flattened).
     public var spec: NodeSpec
+    /// The nodes under it, in order.
     public var children: [OutlineNode]
 
+    /// A node titled `title` with the nodes `children` lists under it.
     /// `id` is the key among its siblings (the title when nil).
     public init(
         _ title: String, id: String? = nil, subtitle: String? = nil, kind: String? = nil, icon: String? = nil,
@@ -25,12 +28,19 @@ public struct OutlineNode: Sendable, Equatable {
 /// Collects `OutlineNode`s, with `if`, `if`/`else` and `for` as in SwiftUI.
 @resultBuilder
 public enum OutlineBuilder {
+    /// One node in the builder's block.
     public static func buildExpression(_ node: OutlineNode) -> [OutlineNode] { [node] }
+    /// An array of nodes in the builder's block, such as a `map` over your data.
     public static func buildExpression(_ nodes: [OutlineNode]) -> [OutlineNode] { nodes }
+    /// The nodes of a block, in order.
     public static func buildBlock(_ parts: [OutlineNode]...) -> [OutlineNode] { parts.flatMap { $0 } }
+    /// The nodes of an `if` without `else`: none when the condition is false.
     public static func buildOptional(_ part: [OutlineNode]?) -> [OutlineNode] { part ?? [] }
+    /// The nodes of the first branch of an `if`/`else` or a `switch`.
     public static func buildEither(first part: [OutlineNode]) -> [OutlineNode] { part }
+    /// The nodes of the second branch of an `if`/`else` or a `switch`.
     public static func buildEither(second part: [OutlineNode]) -> [OutlineNode] { part }
+    /// The nodes of a `for` loop, in order.
     public static func buildArray(_ parts: [[OutlineNode]]) -> [OutlineNode] { parts.flatMap { $0 } }
 }
 

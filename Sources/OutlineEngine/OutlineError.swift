@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// Why an outline could not be built or an operation could not run. Cases
 /// that come from a `NodeSpec` list carry the position in that list so that
 /// a file format can point at the offending line.
@@ -21,6 +27,8 @@ public enum OutlineError: Error, Equatable, Sendable {
 }
 
 extension OutlineError: CustomStringConvertible {
+    /// What is wrong and what to do, in one line, e.g. `no node has the id
+    /// 'gz'; did you mean 'gd/gz'?`.
     public var description: String {
         switch self {
         case let .duplicateID(id, _, _):
@@ -42,4 +50,9 @@ extension OutlineError: CustomStringConvertible {
             return "the node was removed"
         }
     }
+}
+
+extension OutlineError: LocalizedError {
+    /// The same text as `description`, so that `localizedDescription` says what is wrong.
+    public var errorDescription: String? { description }
 }

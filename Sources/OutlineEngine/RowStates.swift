@@ -1,14 +1,30 @@
 /// A checkbox's state: a leaf is checked or not; a parent is checked when
 /// all its leaves are, unchecked when none is, mixed otherwise.
 public enum CheckState: String, Sendable, CaseIterable {
-    case unchecked, checked, mixed
+    /// An empty box: the leaf, or none of the parent's leaves, is checked.
+    case unchecked
+    /// A ticked box: the leaf, or every one of the parent's leaves, is checked.
+    case checked
+    /// A dash: some of the parent's leaves are checked, some are not.
+    case mixed
 }
 
 /// Where a dragged row would go, relative to `node`.
 public struct DropTarget: Sendable, Equatable {
-    public enum Position: String, Sendable, CaseIterable { case before, after, inside }
+    /// Where the dragged row would go, relative to the target row.
+    public enum Position: String, Sendable, CaseIterable {
+        /// Above the row, as its previous sibling: a line above it.
+        case before
+        /// Below the row, as its next sibling: a line below it.
+        case after
+        /// Into the row, as a child: the row is outlined.
+        case inside
+    }
+    /// The row the dragged row is over.
     public var node: NodeID
+    /// Where, relative to `node`, it would drop.
     public var position: Position
+    /// A drop `position` relative to `node`.
     public init(node: NodeID, position: Position) {
         self.node = node
         self.position = position
@@ -70,7 +86,7 @@ extension Outline {
         }
     }
 
-    /// Moves the focus ring to a node (nil: none). The rows it leaves and reaches are `changed`.
+    /// Moves the focus ring to a node (nil: none). The rows it leaves and reaches are `changed`. O(log n).
     @discardableResult
     public mutating func setFocus(_ node: NodeID?) -> BatchUpdate {
         let old = focus
@@ -78,7 +94,7 @@ extension Outline {
         return redrawing([old, node])
     }
 
-    /// Puts the pointer over a node (nil: none). The rows it leaves and reaches are `changed`.
+    /// Puts the pointer over a node (nil: none). The rows it leaves and reaches are `changed`. O(log n).
     @discardableResult
     public mutating func setHover(_ node: NodeID?) -> BatchUpdate {
         let old = hover
@@ -86,7 +102,7 @@ extension Outline {
         return redrawing([old, node])
     }
 
-    /// Shows where a dragged row would drop (nil: no drag). The rows around it are `changed`.
+    /// Shows where a dragged row would drop (nil: no drag). The rows around it are `changed`. O(log n).
     @discardableResult
     public mutating func setDropTarget(_ target: DropTarget?) -> BatchUpdate {
         let old = dropTarget

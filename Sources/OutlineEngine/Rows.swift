@@ -1,7 +1,10 @@
 /// A visible row: a node's own row or the detail row shown under it.
 public struct Row: Hashable, Sendable {
+    /// The node the row belongs to.
     public var node: NodeID
+    /// Whether this is the detail row under the node's row, rather than the node's own row.
     public var isDetail: Bool
+    /// The node's own row, or (with `isDetail`) the detail row under it.
     public init(node: NodeID, isDetail: Bool) {
         self.node = node
         self.isDetail = isDetail
@@ -10,26 +13,35 @@ public struct Row: Hashable, Sendable {
 
 /// Everything a cell, or a screen reader, needs to know about a visible row.
 public struct RowInfo: Equatable, Sendable {
+    /// The row described.
     public var row: Row
     /// 0 for top-level rows; a detail row is one deeper than its node.
     public var depth: Int
+    /// The node's row kind, if any.
     public var kind: String?
+    /// Whether the row has a chevron: the node has children. Always false on a detail row.
     public var isExpandable: Bool
     /// Shown expanded: expandable and its flag set. Always false on a detail row.
     public var isExpanded: Bool
     /// 1-based position among the node's siblings (all visible when it is), and their count;
     /// a detail row is alone in its set.
     public var positionInSet: Int
+    /// The number of siblings, the node included (1 for a detail row).
     public var setSize: Int
+    /// Whether the node is selected. Always false on a detail row.
     public var isSelected: Bool
+    /// The node's checkbox state (`.unchecked` on a detail row).
     public var check: CheckState = .unchecked
+    /// Whether the row has the focus ring.
     public var isFocused = false
+    /// Whether the pointer is over the row.
     public var isHovered = false
     /// Where a dragged row would drop, when it is this row.
     public var drop: DropTarget.Position?
 }
 
 extension Outline {
+    /// The number of visible rows, detail rows included: the table's row count.
     public var rowCount: Int { rows.count }
     /// Rows that are not detail rows: the table's rows in the client's (logical) numbering.
     public var logicalRowCount: Int { rows.logicalCount }
@@ -43,6 +55,8 @@ extension Outline {
         return Self.row(forSlot: rows.slot(at: index))
     }
 
+    /// Everything about a visible row that a cell draws or a screen reader
+    /// says: depth, kind, chevron, position among siblings, selection, checkbox.
     public func info(_ row: Row) -> RowInfo {
         let n = Int(row.node.raw)
         let p = parents[n]
@@ -69,20 +83,21 @@ extension Outline {
         return rows.contains(s) ? rows.index(of: s) : nil
     }
 
-    /// The display index of the detail row under a node, if shown.
+    /// The display index of the detail row under a node, if shown. O(log n).
     public func displayIndex(ofDetailUnder node: NodeID) -> Int? {
         let s = Self.detailSlot(node.raw)
         return rows.contains(s) ? rows.index(of: s) : nil
     }
 
-    /// Display → logical index (seeds 002/004): the index the client would use if
-    /// no detail rows were open. A detail row maps to its node's logical index.
+    /// Display → logical index: the index the app would use if no detail
+    /// rows were open, so that its own data stays numbered as before. A
+    /// detail row maps to its node's logical index. O(log n).
     public func logicalIndex(forDisplay index: Int) -> (logical: Int, isDetail: Bool)? {
         guard let row = row(at: index) else { return nil }
         return (rows.logicalIndex(of: Self.slot(row.node.raw)), row.isDetail)
     }
 
-    /// Logical → display index: where the table shows the client's row `logical`.
+    /// Logical → display index: where the table shows the app's row `logical`. O(log n).
     public func displayIndex(forLogical logical: Int) -> Int? {
         guard (0 ..< rows.logicalCount).contains(logical) else { return nil }
         return rows.index(of: rows.slot(atLogical: logical))
@@ -90,10 +105,10 @@ extension Outline {
 
     static func row(forSlot s: Int32) -> Row { Row(node: NodeID(s >> 1), isDetail: s & 1 == 1) }
 
-    /// The rows computed from scratch by walking the whole tree, O(n): what the
-    /// seeds do on every change. Tests check the incremental rows against it,
-    /// and the benchmark measures it as the naive way.
-    public func flattenFromScratch() -> [Row] {
+    /// The rows computed from scratch by walking the whole tree, O(n): what a
+    /// naive outline does on every change. Tests check the incremental rows
+    /// against it, and the benchmark measures it as the naive way.
+    package func flattenFromScratch() -> [Row] {
         gatherVisible(under: -1).map(Self.row(forSlot:))
     }
 

@@ -4,20 +4,20 @@ import OutlineAppearance
 /// starts at a given depth. Indentation is linear while it leaves the title
 /// room; past that depth each level adds half of the space that is left, so
 /// that no depth pushes the title out of the row.
-public struct Indentation: Sendable, Equatable {
-    public var padding: Double
-    public var indent: Double
+package struct Indentation: Sendable, Equatable {
+    package var padding: Double
+    package var indent: Double
     /// Levels that keep the full indent.
-    public let linearLevels: Int
+    package let linearLevels: Int
     /// Room left for the compressed levels.
     let remaining: Double
 
     /// The space the chevron box takes before the title.
-    public static let chevronBox = 24.0
+    package static let chevronBox = 24.0
     /// The least title width that indentation leaves.
-    public static let minimumTitle = 96.0
+    package static let minimumTitle = 96.0
 
-    public init(style: Appearance.Style, width: Double) {
+    package init(style: Appearance.Style, width: Double) {
         padding = style.padding
         indent = style.indent
         let room = max(0, width - style.padding - Self.chevronBox - Self.minimumTitle)
@@ -29,10 +29,10 @@ public struct Indentation: Sendable, Equatable {
     /// The deepest level whose `x(depth:)` differs from the one before: past
     /// it every level starts where it does (the compressed levels halve what
     /// is left 60 times, then stop), so a deep row's guides take bounded work.
-    public var lastDistinctDepth: Int { indent > 0 ? linearLevels + 60 : 0 }
+    package var lastDistinctDepth: Int { indent > 0 ? linearLevels + 60 : 0 }
 
     /// The left edge of the chevron box of a row at `depth`.
-    public func x(depth: Int) -> Double {
+    package func x(depth: Int) -> Double {
         guard depth > linearLevels else { return padding + Double(depth) * indent }
         var share = 1.0
         for _ in 0 ..< min(depth - linearLevels, 60) { share *= 0.5 }

@@ -4,28 +4,28 @@ import OutlineEngine
 /// Where and how one row is drawn in one frame, in points. The painter draws
 /// exactly this: `y`, `height`, `opacity`, `chevron` and `selection` are what
 /// animates; `content` is the row's geometry, the same in every frame.
-public struct RowBox: Sendable, Equatable {
-    public var row: Row
-    public var y: Double
-    public var height: Double
-    public var depth: Int
+package struct RowBox: Sendable, Equatable {
+    package var row: Row
+    package var y: Double
+    package var height: Double
+    package var depth: Int
     /// 0 transparent ... 1 opaque.
-    public var opacity: Double
+    package var opacity: Double
     /// Chevron rotation in degrees: 0 points to the trailing side (collapsed), 90 down (expanded); nil: a leaf.
-    public var chevron: Double?
+    package var chevron: Double?
     /// Strength of the selection highlight, 0...1.
-    public var selection: Double
+    package var selection: Double
     /// Strength of the focus ring and of the pointer's highlight, 0...1.
-    public var focus: Double = 0
-    public var hover: Double = 0
+    package var focus: Double = 0
+    package var hover: Double = 0
     /// Where a dragged row would drop, relative to this row.
-    public var drop: DropTarget.Position?
+    package var drop: DropTarget.Position?
     /// The row's kind, for its colours.
-    public var kind: String?
-    public var content: RowContent
-    public var isDetail: Bool { row.isDetail }
+    package var kind: String?
+    package var content: RowContent
+    package var isDetail: Bool { row.isDetail }
 
-    public init(
+    package init(
         row: Row, y: Double, height: Double, depth: Int, opacity: Double = 1, chevron: Double?,
         selection: Double, focus: Double = 0, hover: Double = 0, drop: DropTarget.Position? = nil, kind: String?, content: RowContent
     ) {
@@ -48,64 +48,64 @@ public struct RowBox: Sendable, Equatable {
 /// distances from the leading edge (the left one, left to right), so that a
 /// right-to-left outline is the mirror image: x = canvas width − leading − width.
 /// Vertically, content is centred on the row.
-public struct RowContent: Sendable, Equatable {
+package struct RowContent: Sendable, Equatable {
     /// One or more lines of text in one font, starting at `leading`.
-    public struct Text: Sendable, Equatable {
+    package struct Text: Sendable, Equatable {
         /// Final lines: wrapped (self-sizing rows) or cut with an ellipsis to `width`.
-        public var lines: [String]
-        public var fontSize: Double
-        public var weight: Appearance.Weight
-        public var leading: Double
+        package var lines: [String]
+        package var fontSize: Double
+        package var weight: Appearance.Weight
+        package var leading: Double
         /// The width the lines were fitted to.
-        public var width: Double
+        package var width: Double
     }
 
     /// A square icon: a letter in a rounded square.
-    public struct Icon: Sendable, Equatable {
-        public var name: String
-        public var leading: Double
-        public var size: Double
-        public var radius: Double
+    package struct Icon: Sendable, Equatable {
+        package var name: String
+        package var leading: Double
+        package var size: Double
+        package var radius: Double
         /// The letter's size.
-        public var fontSize: Double
+        package var fontSize: Double
     }
 
     /// A checkbox before the icon and title.
-    public struct Checkbox: Sendable, Equatable {
-        public var leading: Double
-        public var size: Double
-        public var state: CheckState
+    package struct Checkbox: Sendable, Equatable {
+        package var leading: Double
+        package var size: Double
+        package var state: CheckState
     }
 
     /// The child count in a pill at the trailing side.
-    public struct Badge: Sendable, Equatable {
-        public var text: String
-        public var fontSize: Double
-        public var leading: Double
-        public var width: Double
-        public var height: Double
+    package struct Badge: Sendable, Equatable {
+        package var text: String
+        package var fontSize: Double
+        package var leading: Double
+        package var width: Double
+        package var height: Double
         /// Where the text starts, centred in the pill.
-        public var textLeading: Double
+        package var textLeading: Double
     }
 
     /// The centre of the chevron, for expandable rows.
-    public var chevronCenter: Double
+    package var chevronCenter: Double
     /// One indent guide per ancestor level, through the centre of its chevron box.
-    public var guides: [Double]
+    package var guides: [Double]
     /// Where the separator at the bottom starts (0: full width); nil: none.
-    public var separator: Double?
-    public var checkbox: Checkbox?
-    public var icon: Icon?
-    public var badge: Badge?
-    public var title: Text
-    public var subtitle: Text?
+    package var separator: Double?
+    package var checkbox: Checkbox?
+    package var icon: Icon?
+    package var badge: Badge?
+    package var title: Text
+    package var subtitle: Text?
 }
 
 /// The rows of one picture, in drawing order (rows drawn later cover earlier ones).
-public struct FrameLayout: Sendable, Equatable {
-    public var rows: [RowBox]
+package struct FrameLayout: Sendable, Equatable {
+    package var rows: [RowBox]
 
-    public init(rows: [RowBox]) {
+    package init(rows: [RowBox]) {
         self.rows = rows
     }
 }

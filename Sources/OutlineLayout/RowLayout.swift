@@ -4,62 +4,62 @@ import OutlineEngine
 /// Decides every row's height and content geometry: fonts, where the chevron,
 /// icon, title, subtitle and badge go, and the final lines of text. The one
 /// place for these decisions; the painter only rasterizes the result.
-public struct RowLayout: Sendable {
-    public let appearance: Appearance
-    public let measure: TextMeasure
-    public let indentation: Indentation
+package struct RowLayout: Sendable {
+    package let appearance: Appearance
+    package let measure: TextMeasure
+    package let indentation: Indentation
 
     /// Sizes in points.
-    public enum Metrics {
+    package enum Metrics {
         /// The chevron's centre from the start of its box.
-        public static let chevronCenter = 10.0
-        public static let iconSize = 20.0
-        public static let iconRadius = 5.0
-        public static let iconLetterSize = 12.0
-        public static let iconGap = 8.0
-        public static let checkboxSize = 18.0
-        public static let checkboxGap = 10.0
+        package static let chevronCenter = 10.0
+        package static let iconSize = 20.0
+        package static let iconRadius = 5.0
+        package static let iconLetterSize = 12.0
+        package static let iconGap = 8.0
+        package static let checkboxSize = 18.0
+        package static let checkboxGap = 10.0
         /// Between the content and the trailing edge.
-        public static let trailingMargin = 16.0
-        public static let badgeFontSize = 13.0
-        public static let badgeHeight = 22.0
-        public static let badgePadding = 12.0
-        public static let badgeGap = 8.0
+        package static let trailingMargin = 16.0
+        package static let badgeFontSize = 13.0
+        package static let badgeHeight = 22.0
+        package static let badgePadding = 12.0
+        package static let badgeGap = 8.0
         /// Detail rows' text, and subtitles, relative to the title's size.
-        public static let detailFontScale = 0.82
-        public static let subtitleFontScale = 0.76
+        package static let detailFontScale = 0.82
+        package static let subtitleFontScale = 0.76
         /// Above and below the text of a self-sizing row, together.
-        public static let autoPadding = 20.0
-        public static let autoMinimum = 32.0
-        public static let detailHeight = 44.0
+        package static let autoPadding = 20.0
+        package static let autoMinimum = 32.0
+        package static let detailHeight = 44.0
     }
 
-    public init(appearance: Appearance, measure: TextMeasure) {
+    package init(appearance: Appearance, measure: TextMeasure) {
         self.appearance = appearance
         self.measure = measure
         indentation = Indentation(style: appearance.style, width: appearance.canvas.width)
     }
 
     /// What layout needs to know of a row, read from the outline once.
-    public struct Facts: Sendable, Equatable {
-        public var depth: Int
-        public var isDetail: Bool
-        public var kind: String?
-        public var title: String
-        public var subtitle: String?
-        public var icon: String?
+    package struct Facts: Sendable, Equatable {
+        package var depth: Int
+        package var isDetail: Bool
+        package var kind: String?
+        package var title: String
+        package var subtitle: String?
+        package var icon: String?
         /// The child count of an expandable row; nil for a leaf.
-        public var childCount: Int?
-        public var isExpanded: Bool
-        public var isSelected: Bool
+        package var childCount: Int?
+        package var isExpanded: Bool
+        package var isSelected: Bool
         /// The row's checkbox state (drawn when `style.checkboxes`); the focus
         /// ring, the pointer and a dragged row's drop place.
-        public var check: CheckState = .unchecked
-        public var isFocused = false
-        public var isHovered = false
-        public var drop: DropTarget.Position?
+        package var check: CheckState = .unchecked
+        package var isFocused = false
+        package var isHovered = false
+        package var drop: DropTarget.Position?
 
-        public init(
+        package init(
             depth: Int, isDetail: Bool = false, kind: String? = nil, title: String, subtitle: String? = nil,
             icon: String? = nil, childCount: Int? = nil, isExpanded: Bool = false, isSelected: Bool = false
         ) {
@@ -75,7 +75,7 @@ public struct RowLayout: Sendable {
         }
 
         /// The facts of `row`, visible in `outline`. O(log n).
-        public init(_ row: Row, in outline: Outline) {
+        package init(_ row: Row, in outline: Outline) {
             let info = outline.info(row)
             let node = row.node
             self.init(
@@ -89,14 +89,14 @@ public struct RowLayout: Sendable {
     }
 
     /// The resting box of `row` (visible in `outline`) with its top at `y`.
-    public func box(for row: Row, in outline: Outline, y: Double) -> RowBox {
+    package func box(for row: Row, in outline: Outline, y: Double) -> RowBox {
         box(for: row, Facts(row, in: outline), y: y)
     }
 
     /// The resting box of a row with these facts, its top at `y`. O(distinct
     /// indentation levels) for the guides, whatever the depth; each text is
     /// measured once.
-    public func box(for row: Row, _ facts: Facts, y: Double) -> RowBox {
+    package func box(for row: Row, _ facts: Facts, y: Double) -> RowBox {
         let style = appearance.style
         let kind = facts.kind.flatMap { appearance.kinds[$0] }
         let fontSize = facts.isDetail ? style.fontSize * Metrics.detailFontScale : kind?.fontSize ?? style.fontSize

@@ -3,27 +3,27 @@ import OutlineEngine
 /// The rows of one resting state of the outline, laid out from the top: a
 /// prefix of the visible rows that grows on demand, so that a picture of a
 /// fixed canvas costs what is on screen, not what is in the tree.
-public struct StateLayout: Sendable {
-    public let outline: Outline
-    public let rows: RowLayout
+package struct StateLayout: Sendable {
+    package let outline: Outline
+    package let rows: RowLayout
     /// The rows laid out so far: display indices 0 ..< boxes.count.
-    public private(set) var boxes: [RowBox] = []
+    package private(set) var boxes: [RowBox] = []
     /// The bottom of the last row laid out.
-    public private(set) var bottom = 0.0
+    package private(set) var bottom = 0.0
 
     /// Lays out the rows that start above `limit` points (all rows when nil).
     /// O(rows laid out × log n).
-    public init(_ outline: Outline, rows: RowLayout, through limit: Double?) {
+    package init(_ outline: Outline, rows: RowLayout, through limit: Double?) {
         self.outline = outline
         self.rows = rows
         extend(through: limit ?? .infinity)
     }
 
     /// The content's height: exact once complete.
-    public var contentHeight: Double { bottom }
+    package var contentHeight: Double { bottom }
 
     /// Lays out more rows until one starts at or below `limit`, or none is left.
-    public mutating func extend(through limit: Double) {
+    package mutating func extend(through limit: Double) {
         while bottom < limit, extendByOne() {}
     }
 
@@ -37,10 +37,10 @@ public struct StateLayout: Sendable {
     }
 
     /// The display index of `row` in this state, nil if it is not visible. O(log n).
-    public func index(of row: Row) -> Int? {
+    package func index(of row: Row) -> Int? {
         row.isDetail ? outline.displayIndex(ofDetailUnder: row.node) : outline.displayIndex(of: row.node)
     }
 
     /// The laid-out rows as a picture.
-    public var frame: FrameLayout { FrameLayout(rows: boxes) }
+    package var frame: FrameLayout { FrameLayout(rows: boxes) }
 }

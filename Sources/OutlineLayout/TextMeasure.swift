@@ -4,17 +4,17 @@ import OutlineAppearance
 /// cut with an ellipsis at a width, how wide it is, and the height of a line.
 /// A struct of closures, so that layout does not depend on the font machinery
 /// (the renderer passes the typesetter's answers; tests pass simple ones).
-public struct TextMeasure: Sendable {
+package struct TextMeasure: Sendable {
     /// Lines of `text` at `fontSize` points and weight, wrapped to `width` points.
-    public var wrap: @Sendable (_ text: String, _ fontSize: Double, _ weight: Appearance.Weight, _ width: Double) -> [String]
+    package var wrap: @Sendable (_ text: String, _ fontSize: Double, _ weight: Appearance.Weight, _ width: Double) -> [String]
     /// `text` cut with "…" to fit `width` points (unchanged if it fits).
-    public var ellipsize: @Sendable (_ text: String, _ fontSize: Double, _ weight: Appearance.Weight, _ width: Double) -> String
+    package var ellipsize: @Sendable (_ text: String, _ fontSize: Double, _ weight: Appearance.Weight, _ width: Double) -> String
     /// The advance width of one line, in points.
-    public var width: @Sendable (_ text: String, _ fontSize: Double, _ weight: Appearance.Weight) -> Double
+    package var width: @Sendable (_ text: String, _ fontSize: Double, _ weight: Appearance.Weight) -> Double
     /// The height of one line at `fontSize` points.
-    public var lineHeight: @Sendable (_ fontSize: Double) -> Double
+    package var lineHeight: @Sendable (_ fontSize: Double) -> Double
 
-    public init(
+    package init(
         wrap: @escaping @Sendable (String, Double, Appearance.Weight, Double) -> [String],
         ellipsize: @escaping @Sendable (String, Double, Appearance.Weight, Double) -> String,
         width: @escaping @Sendable (String, Double, Appearance.Weight) -> Double,

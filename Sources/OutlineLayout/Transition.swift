@@ -16,10 +16,10 @@ import OutlineEngine
 /// or past R. Each state is laid out down to R, once; which row goes where is
 /// worked out once, not per frame. (R depends on the easing: 54 canvases for
 /// `easeInOut` over 6 frames.)
-public struct Transition: Sendable {
-    public private(set) var before: StateLayout
-    public private(set) var after: StateLayout
-    public let animation: Appearance.Animation
+package struct Transition: Sendable {
+    package private(set) var before: StateLayout
+    package private(set) var after: StateLayout
+    package let animation: Appearance.Animation
     /// What each laid-out row of `before` becomes.
     private var fates: [Fate] = []
     /// For each laid-out row of `after`: nil if it stays, else where it slides from.
@@ -44,7 +44,7 @@ public struct Transition: Sendable {
 
     /// The frames from `before` to `after` over `animation.frames` frames;
     /// `limit`: the canvas height (nil: every row is drawn).
-    public init(from before: StateLayout, to after: StateLayout, animation: Appearance.Animation, limit: Double?) {
+    package init(from before: StateLayout, to after: StateLayout, animation: Appearance.Animation, limit: Double?) {
         self.before = before
         self.after = after
         self.animation = animation
@@ -84,7 +84,7 @@ public struct Transition: Sendable {
     }
 
     /// The layout at frame `index` (0 ... `animation.frames`). O(rows laid out).
-    public func frame(_ index: Int) -> FrameLayout {
+    package func frame(_ index: Int) -> FrameLayout {
         let count = animation.frames
         if index <= 0 { return before.frame }
         if index >= count { return after.frame }

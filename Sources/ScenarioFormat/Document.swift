@@ -92,13 +92,13 @@ struct Value {
         ScenarioError(file: file, line: line, column: column, message: message, hint: hint)
     }
 
+    /// Not a `switch`: Yams 6 has a case for aliases that Yams 5 lacks, and a
+    /// `default` would be "never executed" with Yams 5.
     var typeName: String {
-        switch node {
-        case .scalar: "a scalar"
-        case .mapping: "a mapping"
-        case .sequence: "a list"
-        default: "an alias"  // Yams 6 keeps aliases as nodes; Yams 5 has no such case
-        }
+        if node.scalar != nil { return "a scalar" }
+        if node.mapping != nil { return "a mapping" }
+        if node.sequence != nil { return "a list" }
+        return "an alias"
     }
 
     /// Text of at most `Limits.textLength` characters.

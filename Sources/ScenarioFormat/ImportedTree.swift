@@ -110,7 +110,7 @@ extension Scenario {
         tree.apply(to: &scenario)
         scenario.canvas.height = nil  // as tall as the tree when it is all open
         let at = SourceLocation(file: path, line: 0, column: 0)
-        scenario.steps = [Step(action: .expandAll, location: at), Step(action: .collapseAll, location: at)]
+        scenario.steps = [Step(.expandAll, location: at), Step(.collapseAll, location: at)]
         _ = try scenario.makeOutline()
         return scenario
     }

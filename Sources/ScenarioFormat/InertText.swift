@@ -10,17 +10,17 @@
 ///     "no such scenario \(InertText(name))"
 ///
 /// O(n) in the text's scalars.
-public struct InertText: CustomStringConvertible, Sendable, Equatable {
+package struct InertText: CustomStringConvertible, Sendable, Equatable {
     /// The text as it was given.
-    public var raw: String
+    package var raw: String
 
     /// Wraps text from input.
-    public init(_ raw: String) {
+    package init(_ raw: String) {
         self.raw = raw
     }
 
     /// The text with every character that could act on a terminal escaped.
-    public var description: String {
+    package var description: String {
         guard raw.unicodeScalars.contains(where: Self.needsEscape) else { return raw }
         var out = ""
         for scalar in raw.unicodeScalars {

@@ -37,7 +37,7 @@ extension Scenario {
         self.init(
             name: name, file: name, canvas: canvas, style: style, kinds: kinds, nodes: nodes,
             nodeLocations: nodes.map { _ in here }, initialDetails: details, handlers: handlers,
-            steps: steps.map { Step(action: $0, location: here) }, animation: Animation(),
+            steps: steps.map { Step($0, location: here) }, animation: Animation(),
             collapse: outline.collapsePolicy, initialSelection: outline.selection.flatMap { positions[$0] })
     }
 }

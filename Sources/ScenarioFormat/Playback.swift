@@ -1,20 +1,28 @@
 import OutlineEngine
 
 /// A scenario played out: the outline before the first step and after every
-/// step, with the batch update of each step. Later layers (transitions,
-/// rendering, `updates.json`) read it; nothing replays the steps twice.
+/// step, with the batch update of each step: what the steps do to the
+/// outline, without drawing anything (rendering plays a scenario this way too).
+///
+///     let playback = try Playback(try Scenario.load(path: "regions.yaml"))
+///     playback.states[1].update.inserted  // the rows step 1 inserted
 public struct Playback: Sendable {
+    /// The outline at one point of the scenario, and how it got there.
     public struct State: Sendable {
         /// "initial", or the step's text.
         public var label: String
         /// From the state before (for the initial state: from no rows at all).
         public var update: BatchUpdate
+        /// The outline in this state.
         public var outline: Outline
     }
 
     /// `states[0]` is the initial state; `states[i]` follows step `i`.
     public var states: [State]
 
+    /// Plays every step of `scenario` on its outline. Throws the first step
+    /// that fails (an unknown id, a refused edit), pointing at its line.
+    /// O(steps + rows the steps change), plus the outline's building.
     public init(_ scenario: Scenario) throws(ScenarioError) {
         var outline = try scenario.makeOutline()
         let rows = outline.rowCount
@@ -30,14 +38,14 @@ public struct Playback: Sendable {
         }
     }
 
-    /// `updates.json`: for every state, the step, the batch update and the rows (`UpdatesRecord`).
+    /// The text of `updates.json`: for every state, the step, the batch update and the visible rows.
     public func updatesJSON() -> String { UpdatesRecord(self).json() }
 }
 
 func jsonInts(_ values: [Int]) -> String { "[" + values.map(String.init).joined(separator: ", ") + "]" }
 
 /// A JSON string literal (RFC 8259 escaping; non-ASCII kept as UTF-8).
-public func jsonString(_ s: String) -> String {
+package func jsonString(_ s: String) -> String {
     var out = "\""
     for scalar in s.unicodeScalars {
         switch scalar {

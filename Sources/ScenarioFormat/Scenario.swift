@@ -1,22 +1,33 @@
 @_exported import OutlineAppearance
 import OutlineEngine
 
-/// One scenario file: an outline, how it looks, and the steps to play on it.
-/// Every key is documented in `docs/scenario-format.md`.
+/// One scenario: an outline, how it looks, and the steps to play on it.
+/// Read one from a file with `Scenario.load(path:)` (every key is documented
+/// in `docs/scenario-format.md`), or make one from an `Outline` built in
+/// code with `Scenario(name:outline:canvas:style:kinds:steps:)`.
 public struct Scenario: Sendable {
+    /// The scenario's name: the folder its pictures and references go in
+    /// (letters, digits, `.`, `_` and `-`; see `isValidName(_:)`).
     public var name: String
     /// The file it came from, for messages.
     public var file: String
+    /// The size, scale, theme and direction of every picture.
     public var canvas: Canvas
+    /// Sizes and decorations shared by every row.
     public var style: Style
+    /// Row kinds by name: each kind's height, font and colours, and whether its rows have a detail row.
     public var kinds: [String: Kind]
-    /// The tree, flat (see `NodeSpec`), and where each node is in the file.
+    /// The tree, flat (see `NodeSpec`): parents come before their children.
     public var nodes: [NodeSpec]
+    /// Where each node of `nodes` is in the file, for messages (same positions as `nodes`).
     public var nodeLocations: [SourceLocation]
     /// Nodes whose detail row is shown at the start.
     public var initialDetails: [Int]
+    /// What events on rows do (the file's `events:`).
     public var handlers: Handlers
+    /// The steps played on the outline, in order: one state and one transition each.
     public var steps: [Step]
+    /// How transitions between states play.
     public var animation: Animation
 
     /// What to do when a node collapses: remember its descendants' expansion, or reset it.
@@ -30,37 +41,62 @@ public struct Scenario: Sendable {
     public struct FontFile: Sendable, Equatable {
         /// Resolved against the scenario's folder.
         public var path: String
+        /// The text it draws: titles of this weight.
         public var weight: Weight
+        /// Where the file names it, for messages.
         public var location: SourceLocation
     }
 
+    /// The canvas every picture is drawn on (`Appearance.Canvas`).
     public typealias Canvas = Appearance.Canvas
+    /// Light or dark colours (`Appearance.Theme`).
     public typealias Theme = Appearance.Theme
+    /// Sizes and decorations shared by every row (`Appearance.Style`).
     public typealias Style = Appearance.Style
+    /// A font weight for titles (`Appearance.Weight`).
     public typealias Weight = Appearance.Weight
+    /// A row kind: its size, font and colours (`Appearance.Kind`).
     public typealias Kind = Appearance.Kind
+    /// How transitions between states play (`Appearance.Animation`).
     public typealias Animation = Appearance.Animation
+    /// How rows appear and disappear during a transition (`Appearance.AnimationStyle`).
     public typealias AnimationStyle = Appearance.AnimationStyle
+    /// How a transition's motion is spread over its frames (`Appearance.Easing`).
     public typealias Easing = Appearance.Easing
 
-    /// How it looks, for layout and paint.
+    /// How it looks: the canvas, style, kinds and animation as one value.
     public var appearance: Appearance {
         Appearance(canvas: canvas, style: style, kinds: kinds, animation: animation)
     }
 
+    /// What events on rows do, as event name → action tables (the file's
+    /// `events:`): the outline's `EventHandlers`, with nodes named by their
+    /// position in `nodes`.
     public struct Handlers: Sendable, Equatable {
+        /// The outline's own table, asked last.
         public var outline: [String: EventAction] = [:]
         /// By row kind.
         public var byKind: [String: [String: EventAction]] = [:]
         /// By position in `nodes`.
         public var byNode: [Int: [String: EventAction]] = [:]
+        /// No handlers: a tap toggles an expandable row, and nothing else happens.
         public init() {}
     }
 }
 
 /// A position in a scenario file.
 public struct SourceLocation: Sendable, Equatable {
+    /// The file, as it was named.
     public var file: String
+    /// 1-based; 0 when there is no line (a value made in code).
     public var line: Int
+    /// 1-based; 0 when there is no column.
     public var column: Int
+
+    /// Line `line`, column `column` of `file`; 0 for none.
+    public init(file: String, line: Int = 0, column: Int = 0) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
 }

@@ -8,11 +8,14 @@ public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible
     public var line: Int
     /// 1-based; 0 when the problem has no column.
     public var column: Int
-    /// What is wrong. Text from input in it is already `InertText`.
+    /// What is wrong. Text from input in it is already escaped (a newline as
+    /// `\u{A}`, a right-to-left override as `\u{202E}`), so it stays one line.
     public var message: String
     /// What the user can do about it; may be empty.
     public var hint: String
 
+    /// A problem at `line` and `column` of `file` (0: none) saying `message`
+    /// (with input text in it escaped), and what to do about it.
     public init(file: String, line: Int, column: Int, message: String, hint: String = "") {
         self.file = file
         self.line = line

@@ -300,7 +300,7 @@ extension Scenario {
             }
         default: preconditionFailure("checked by map(allowed:)")
         }
-        return Step(action: action, location: location)
+        return Step(action, location: location)
     }
 }
 

@@ -1,26 +1,66 @@
 import OutlineEngine
 
 /// One step of a scenario: an operation on the outline.
+///
+///     scenario.steps.append(Step(.expand("gd/gz")))
 public struct Step: Sendable, Equatable {
+    /// What a step does. Nodes are named by id: the path of keys from the top
+    /// (`gd/gz`), or a key only one node has (`gz`).
     public enum Action: Sendable, Equatable {
-        case expand(String), collapse(String), toggle(String), reveal(String)
-        case expandRecursively(String), collapseRecursively(String)
-        case detail(String), hideDetail(String), select(String), tap(String)
-        case expandAll, collapseAll
+        /// Shows the node's children.
+        case expand(String)
+        /// Hides the node's children.
+        case collapse(String)
+        /// Expands the node if it is collapsed, collapses it otherwise.
+        case toggle(String)
+        /// Expands the node's ancestors so that it shows.
+        case reveal(String)
+        /// Expands the node and every node below it.
+        case expandRecursively(String)
+        /// Collapses the node and every node below it.
+        case collapseRecursively(String)
+        /// Shows the detail row under the node's row.
+        case detail(String)
+        /// Hides the detail row under the node's row.
+        case hideDetail(String)
+        /// Selects the node.
+        case select(String)
+        /// Taps the node's row: the `tap` event, through the scenario's handlers.
+        case tap(String)
+        /// Expands every node.
+        case expandAll
+        /// Collapses every node.
+        case collapseAll
+        /// Expands the nodes above this depth and collapses the others (1: the top level and its children show).
         case expandToDepth(Int)
         /// Insert `nodes` (flat, top-level ones go under `parent`) at child `index`.
         case insert(parent: String?, index: Int?, nodes: [NodeSpec])
+        /// Removes the node and everything under it.
         case remove(String)
+        /// Moves the node (with everything under it) under `parent` (nil: the
+        /// top level) at child `index` (nil: last).
         case move(String, parent: String?, index: Int?)
         /// Checks (or unchecks) a node's checkbox and everything under it.
         case check(String, Bool)
-        /// The focus ring, the pointer and a dragged row's drop place (nil: none).
-        case focus(String?), hover(String?)
+        /// Moves the focus ring to the node (nil: none).
+        case focus(String?)
+        /// Puts the pointer over the node's row (nil: none).
+        case hover(String?)
+        /// Shows where a dragged row would drop, relative to the node (nil: no drag).
         case drop(String?, DropTarget.Position)
     }
 
+    /// What the step does.
     public var action: Action
+    /// Where the step is written, for messages.
     public var location: SourceLocation
+
+    /// A step doing `action`, written at `location` (for messages; a step
+    /// made in code is at `<code>`).
+    public init(_ action: Action, location: SourceLocation = SourceLocation(file: "<code>")) {
+        self.action = action
+        self.location = location
+    }
 
     /// The step as a line of text, as `updates.json` and strip labels show it.
     public var text: String {

@@ -58,8 +58,8 @@ func walk(_ top: [Value], _ visit: (Value, Int?) throws(ScenarioError) -> (index
     }
 }
 
-/// Reads a tree out of arbitrary JSON (or YAML) data with a key mapping, as
-/// seed 000 does with `modelArrayPropertyName`:
+/// Reads a tree out of arbitrary JSON (or YAML) data with a key mapping that
+/// says which key of each model holds its children, title and id:
 /// `source: {file: data.json, children: modelArray, title: name, id: code}`.
 enum SourceReader {
     /// The forms of `source:`: data with a key mapping (`file:`), or a tree

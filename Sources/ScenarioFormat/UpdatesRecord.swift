@@ -8,36 +8,36 @@ import OutlineEngine
 /// report), so that a file from elsewhere is stored only as Unfold writes it.
 ///
 /// Keys in a fixed order and one row per line, so that the text diffs well.
-public struct UpdatesRecord: Equatable, Sendable {
+package struct UpdatesRecord: Equatable, Sendable {
     /// One visible row.
-    public struct Row: Equatable, Sendable {
+    package struct Row: Equatable, Sendable {
         /// The node's path of ids.
-        public var id: String
+        package var id: String
         /// Its nesting level, 0 at the top.
-        public var depth: Int
+        package var depth: Int
         /// Whether it is a detail row.
-        public var detail: Bool
+        package var detail: Bool
         /// Whether it is expanded; nil when it cannot be (a leaf, a detail row).
-        public var expanded: Bool?
+        package var expanded: Bool?
     }
 
     /// One state: the step that led to it and the rows it shows.
-    public struct State: Equatable, Sendable {
+    package struct State: Equatable, Sendable {
         /// "initial", or the step's text.
-        public var step: String
+        package var step: String
         /// The batch update from the state before.
-        public var rowsBefore: Int, rowsAfter: Int
+        package var rowsBefore: Int, rowsAfter: Int
         /// Display indexes deleted (old numbering), inserted and changed (new numbering).
-        public var deleted: [Int], inserted: [Int], changed: [Int]
+        package var deleted: [Int], inserted: [Int], changed: [Int]
         /// The rows after the step.
-        public var rows: [Row]
+        package var rows: [Row]
     }
 
     /// Every state, the initial one first.
-    public var states: [State]
+    package var states: [State]
 
     /// The record of a played scenario. O(rows of every state).
-    public init(_ playback: Playback) {
+    package init(_ playback: Playback) {
         states = playback.states.map { state in
             let u = state.update, outline = state.outline
             let rows = outline.visibleRows.map { row in
@@ -53,14 +53,16 @@ public struct UpdatesRecord: Equatable, Sendable {
     }
 
     /// A file that is not an `updates.json`.
-    public struct Unreadable: Error, CustomStringConvertible {
+    package struct Unreadable: Error, CustomStringConvertible, LocalizedError {
         /// What is wrong with it.
-        public var description: String
+        package var description: String
+        /// The same text as `description`.
+        package var errorDescription: String? { description }
     }
 
     /// Reads an `updates.json` of the shape `json()` writes (other keys are
     /// dropped), every number a non-negative integer in range. O(bytes).
-    public init(json bytes: [UInt8]) throws(Unreadable) {
+    package init(json bytes: [UInt8]) throws(Unreadable) {
         struct FileRow: Decodable { var id: String, depth: Int, detail: Bool, expanded: Bool? }
         struct FileState: Decodable {
             var step: String, rowsBefore: Int, rowsAfter: Int, deleted: [Int], inserted: [Int], changed: [Int], rows: [FileRow]
@@ -82,7 +84,7 @@ public struct UpdatesRecord: Equatable, Sendable {
     }
 
     /// The file's text.
-    public func json() -> String {
+    package func json() -> String {
         var out = "[\n"
         for (i, state) in states.enumerated() {
             out += "  {\"step\": \(jsonString(state.step)), \"rowsBefore\": \(state.rowsBefore), \"rowsAfter\": \(state.rowsAfter),\n"

@@ -3,17 +3,17 @@
 /// It names contents (a picture's pixels, a font set), so that equal contents
 /// can be recognised without keeping or comparing them; it is not a
 /// cryptographic hash. O(n) in the bytes fed, about a word per nanosecond.
-public struct ContentHash: Sendable {
+package struct ContentHash: Sendable {
     private var a: UInt64 = 0x9E37_79B9_7F4A_7C15
     private var b: UInt64 = 0xC2B2_AE3D_27D4_EB4F
     private var pending: UInt64 = 0
     private var pendingCount = 0
     private var length: UInt64 = 0
 
-    public init() {}
+    package init() {}
 
     /// Feeds `bytes`.
-    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
+    package mutating func update(_ bytes: UnsafeRawBufferPointer) {
         var i = 0
         let n = bytes.count
         length &+= UInt64(n)
@@ -39,12 +39,12 @@ public struct ContentHash: Sendable {
     }
 
     /// Feeds the bytes of an array.
-    public mutating func update(_ bytes: [UInt8]) {
+    package mutating func update(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { update($0) }
     }
 
     /// Feeds an integer as 8 little-endian bytes.
-    public mutating func update(_ value: Int) {
+    package mutating func update(_ value: Int) {
         withUnsafeBytes(of: UInt64(UInt(bitPattern: value)).littleEndian) { update($0) }
     }
 
@@ -66,7 +66,7 @@ public struct ContentHash: Sendable {
     }
 
     /// The hash as 32 hex digits.
-    public var hex: String {
+    package var hex: String {
         var copy = self
         if copy.pendingCount > 0 { copy.mix(copy.pending ^ UInt64(copy.pendingCount) << 59) }
         let high = Self.avalanche(copy.a ^ copy.length), low = Self.avalanche(copy.b &+ high)
@@ -81,7 +81,7 @@ extension RGBAImage {
     /// The hash of the picture (size and straight pixels): equal for two
     /// pictures exactly when they would decode to the same PNG pixels
     /// (barring a collision). O(pixels).
-    public var pixelHash: String {
+    package var pixelHash: String {
         var hash = ContentHash()
         hash.update(width)
         hash.update(height)
@@ -92,7 +92,7 @@ extension RGBAImage {
 
 extension Pixmap {
     /// The `pixelHash` of the picture with straight alpha, as PNG stores it. O(pixels).
-    public var pixelHash: String {
+    package var pixelHash: String {
         guard isOpaque else { return straight.pixelHash }
         var hash = ContentHash()
         hash.update(width)

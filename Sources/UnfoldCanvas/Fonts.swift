@@ -19,12 +19,29 @@ public struct FontSet: Sendable, Equatable {
     /// The fonts built into the library: Latin in two weights, then one
     /// weight of each script the Latin fonts lack, and monochrome emoji.
     public enum BundledFont: Sendable, Equatable, CaseIterable {
-        case regular, semibold, arabic, hebrew, devanagari, thai, cjk, emoji
+        /// Open Sans Regular: Latin, Greek and Cyrillic text.
+        case regular
+        /// Open Sans Semibold: Latin, Greek and Cyrillic text in semibold.
+        case semibold
+        /// Noto Sans Arabic UI.
+        case arabic
+        /// Noto Sans Hebrew.
+        case hebrew
+        /// Noto Sans Devanagari UI, for Hindi and other languages written in Devanagari.
+        case devanagari
+        /// Noto Sans Thai UI.
+        case thai
+        /// Droid Sans Fallback: Chinese, Japanese and Korean.
+        case cjk
+        /// Symbola's emoji, drawn in one colour.
+        case emoji
         /// The fonts after the Latin ones, in the order they are tried.
         public static let fallbacks: [BundledFont] = [.arabic, .hebrew, .devanagari, .thai, .cjk, .emoji]
     }
 
+    /// The font of regular titles and subtitles.
     public var regular: Source
+    /// The font of semibold titles.
     public var semibold: Source
     /// Fonts tried, in order, for characters the Latin font of the weight lacks.
     public var fallbacks: [Source]
@@ -34,8 +51,11 @@ public struct FontSet: Sendable, Equatable {
 
     /// A font tried first for text of its weight.
     public struct Preferred: Sendable, Equatable {
+        /// The font.
         public var source: Source
+        /// The weight of the text it is tried for.
         public var weight: FontWeight
+        /// `source`, tried first for text of `weight`.
         public init(source: Source, weight: FontWeight) {
             self.source = source
             self.weight = weight
@@ -63,12 +83,16 @@ public struct FontSet: Sendable, Equatable {
     var sources: [Source] { [regular, semibold] + fallbacks + preferred.map(\.source) }
 
     /// A folder named by `UNFOLD_FONTS` that lacks the fonts.
-    public struct NotFound: Error, CustomStringConvertible {
+    public struct NotFound: Error, CustomStringConvertible, LocalizedError {
+        /// The folder `UNFOLD_FONTS` names.
         public var directory: String
+        /// What is wrong and what to do.
         public var description: String {
             "UNFOLD_FONTS is \(directory), which has no OpenSans-Regular.ttf; "
                 + "point it at the Fonts folder of an Unfold checkout, or unset it to use the fonts built into Unfold"
         }
+        /// The same text as `description`.
+        public var errorDescription: String? { description }
     }
 
     /// The fonts in the folder `UNFOLD_FONTS` names, when it is set; else the bundled ones.
@@ -81,7 +105,10 @@ public struct FontSet: Sendable, Equatable {
 
 /// Title weights that have their own font file.
 public enum FontWeight: Sendable, Hashable {
-    case regular, semibold
+    /// Regular text.
+    case regular
+    /// Semibold text.
+    case semibold
 }
 
 /// A FreeType library instance; faces keep it alive until they are done.
@@ -198,14 +225,14 @@ extension FontSet.BundledFont {
     /// The font file as built into the library: static, valid for the life
     /// of the process. (The build embeds `Fonts/` as it was when this target
     /// was compiled: after changing a font, build clean.)
-    public var bytes: UnsafeRawBufferPointer {
+    package var bytes: UnsafeRawBufferPointer {
         var length = 0
         let data = unfold_font_data(id, &length)
         return UnsafeRawBufferPointer(start: data, count: data == nil ? 0 : length)
     }
 
     /// Its file in `Fonts/`.
-    public var fileName: String {
+    package var fileName: String {
         switch self {
         case .regular: "OpenSans-Regular.ttf"
         case .semibold: "OpenSans-Semibold.ttf"
@@ -256,7 +283,7 @@ extension FontSet {
     /// A hash of the fonts' bytes (regular, semibold, the fallbacks, then the preferred ones):
     /// equal fingerprints draw the same text alike. References record it, so
     /// that a font change is named as such. Reads font files; O(their bytes).
-    public func fingerprint() throws(TextError) -> String {
+    package func fingerprint() throws(TextError) -> String {
         var hash = ContentHash()
         for source in sources {
             let (bytes, file) = try source.load()
@@ -267,12 +294,20 @@ extension FontSet {
     }
 }
 
+/// A font that cannot be used: rendering throws it for a font file that is
+/// missing, too large or not a font.
 public enum TextError: Error, CustomStringConvertible {
+    /// FreeType could not load the font `name` (its error `code`).
     case fontFailed(name: String, code: Int)
+    /// The font file cannot be read.
     case fontUnreadable(path: String)
+    /// The font file is larger than a single font can be.
     case fontTooLarge(path: String, bytes: Int)
+    /// HarfBuzz, which shapes text, cannot read the font `name`.
     case unreadableForShaping(name: String)
+    /// FreeType could not start (its error code).
     case freeTypeFailed(Int)
+    /// What went wrong with which font, and what to check.
     public var description: String {
         switch self {
         case let .fontUnreadable(path): "cannot read the font file \(path): check that it exists and is readable"

@@ -1,22 +1,34 @@
 /// A point in device pixels.
-public struct Point: Sendable, Equatable {
-    public var x: Double
-    public var y: Double
-    public init(_ x: Double, _ y: Double) {
+package struct Point: Sendable, Equatable {
+    package var x: Double
+    package var y: Double
+    package init(_ x: Double, _ y: Double) {
         self.x = x
         self.y = y
     }
 }
 
-/// A rectangle in whole device pixels, for clipping.
+/// A rectangle in whole pixels, from its left and top edges (included) to
+/// its right and bottom edges (excluded): for regions a comparison ignores,
+/// and where differences are.
 public struct PixelRect: Sendable, Equatable {
-    public var x0, y0, x1, y1: Int
+    /// The left edge: the first column inside.
+    public var x0: Int
+    /// The top edge: the first row inside.
+    public var y0: Int
+    /// The right edge: the first column past the rectangle.
+    public var x1: Int
+    /// The bottom edge: the first row past the rectangle.
+    public var y1: Int
+    /// The columns `x0 ..< x1` of the rows `y0 ..< y1`.
     public init(x0: Int, y0: Int, x1: Int, y1: Int) {
         self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1
     }
 
+    /// Whether the rectangle holds no pixel.
     public var isEmpty: Bool { x0 >= x1 || y0 >= y1 }
 
+    /// The pixels in both rectangles (empty when they do not overlap).
     public func intersection(_ o: PixelRect) -> PixelRect {
         PixelRect(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
     }
@@ -24,30 +36,35 @@ public struct PixelRect: Sendable, Equatable {
 
 /// A size in whole device pixels, printed as `780x1688`.
 public struct PixelSize: Sendable, Equatable, Hashable, CustomStringConvertible {
+    /// Columns of pixels.
     public var width: Int
+    /// Rows of pixels.
     public var height: Int
+    /// A size of `width` × `height` pixels.
     public init(width: Int, height: Int) {
         self.width = width
         self.height = height
     }
 
+    /// How many pixels: width × height.
     public var pixels: Int { width * height }
+    /// `780x1688`.
     public var description: String { "\(width)x\(height)" }
 }
 
 /// An affine transform: x' = a x + c y + tx, y' = b x + d y + ty.
-public struct Transform: Sendable, Equatable {
-    public var a, b, c, d, tx, ty: Double
+package struct Transform: Sendable, Equatable {
+    package var a, b, c, d, tx, ty: Double
 
-    public static let identity = Transform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+    package static let identity = Transform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
-    public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
+    package init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
         self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
     }
 
     /// A rotation by `degrees` about `center`. Uses `DeterministicMath` so the
     /// same angle gives the same pixels on every machine.
-    public static func rotation(degrees: Double, about center: Point) -> Transform {
+    package static func rotation(degrees: Double, about center: Point) -> Transform {
         let (s, co) = DeterministicMath.sinCos(degrees: degrees)
         return Transform(
             a: co, b: s, c: -s, d: co,
@@ -56,19 +73,19 @@ public struct Transform: Sendable, Equatable {
     }
 
     /// This transform followed by a mirror image about the vertical line at `width / 2`.
-    public func mirrored(width: Double) -> Transform {
+    package func mirrored(width: Double) -> Transform {
         Transform(a: -a, b: b, c: -c, d: d, tx: width - tx, ty: ty)
     }
 
-    public func apply(_ p: Point) -> Point {
+    package func apply(_ p: Point) -> Point {
         Point(a * p.x + c * p.y + tx, b * p.x + d * p.y + ty)
     }
 }
 
 /// sin and cos from + and × only (libm's may differ in the last bit between
 /// platforms, and a last bit can flip a pixel).
-public enum DeterministicMath {
-    public static func sinCos(degrees: Double) -> (sin: Double, cos: Double) {
+package enum DeterministicMath {
+    package static func sinCos(degrees: Double) -> (sin: Double, cos: Double) {
         var deg = degrees.truncatingRemainder(dividingBy: 360)
         if deg < 0 { deg += 360 }
         // Exact values at the quarter turns, which chevrons use most.

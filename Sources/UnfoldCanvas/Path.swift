@@ -1,7 +1,7 @@
 /// A vector outline: subpaths of lines and quadratic and cubic Bézier curves,
 /// filled with the non-zero rule.
-public struct Path: Sendable, Equatable {
-    public enum Element: Sendable, Equatable {
+package struct Path: Sendable, Equatable {
+    package enum Element: Sendable, Equatable {
         case move(Point)
         case line(Point)
         case quad(Point, Point)
@@ -9,18 +9,18 @@ public struct Path: Sendable, Equatable {
         case close
     }
 
-    public private(set) var elements: [Element] = []
+    package private(set) var elements: [Element] = []
 
-    public init() {}
+    package init() {}
 
-    public mutating func move(to p: Point) { elements.append(.move(p)) }
-    public mutating func line(to p: Point) { elements.append(.line(p)) }
-    public mutating func quad(to p: Point, control: Point) { elements.append(.quad(control, p)) }
-    public mutating func cubic(to p: Point, control1: Point, control2: Point) { elements.append(.cubic(control1, control2, p)) }
-    public mutating func close() { elements.append(.close) }
+    package mutating func move(to p: Point) { elements.append(.move(p)) }
+    package mutating func line(to p: Point) { elements.append(.line(p)) }
+    package mutating func quad(to p: Point, control: Point) { elements.append(.quad(control, p)) }
+    package mutating func cubic(to p: Point, control1: Point, control2: Point) { elements.append(.cubic(control1, control2, p)) }
+    package mutating func close() { elements.append(.close) }
 
     /// A closed polygon.
-    public static func polygon(_ points: [Point]) -> Path {
+    package static func polygon(_ points: [Point]) -> Path {
         var path = Path()
         guard let first = points.first else { return path }
         path.move(to: first)
@@ -29,12 +29,12 @@ public struct Path: Sendable, Equatable {
         return path
     }
 
-    public static func rect(x: Double, y: Double, width: Double, height: Double) -> Path {
+    package static func rect(x: Double, y: Double, width: Double, height: Double) -> Path {
         polygon([Point(x, y), Point(x + width, y), Point(x + width, y + height), Point(x, y + height)])
     }
 
     /// A rectangle with circular corners (cubic arcs).
-    public static func roundedRect(x: Double, y: Double, width: Double, height: Double, radius: Double) -> Path {
+    package static func roundedRect(x: Double, y: Double, width: Double, height: Double, radius: Double) -> Path {
         let r = max(0, min(radius, width / 2, height / 2))
         let k = r * 0.5522847498  // control distance of a cubic quarter circle
         var p = Path()
@@ -55,7 +55,7 @@ public struct Path: Sendable, Equatable {
     /// Appends `other`'s subpaths traced the other way round: inside a shape
     /// traced the usual way, they cut holes (the non-zero rule), as in a ring.
     /// O(elements).
-    public mutating func append(reversed other: Path) {
+    package mutating func append(reversed other: Path) {
         // Each subpath as its start point and segments (end point and controls).
         var subpaths: [(start: Point, segments: [Element])] = []
         var current: Point?

@@ -5,11 +5,13 @@
 /// *premultiplied* by alpha (so a half-transparent white is 128,128,128,128).
 /// Opaque images, the common case, are the same premultiplied or not.
 public struct Pixmap: Sendable, Equatable {
+    /// Columns of pixels.
     public let width: Int
+    /// Rows of pixels.
     public let height: Int
-    /// Read-only from outside: drawing goes through `withSurface`, whose raw
-    /// addresses rely on the size never changing.
+    /// The premultiplied bytes, laid out as above. Read-only: the size never changes.
     public private(set) var pixels: [UInt8]
+    /// Bytes from one row to the next: `width * 4`.
     public var stride: Int { width * 4 }
     /// The whole pixmap as a rectangle.
     public var bounds: PixelRect { PixelRect(x0: 0, y0: 0, x1: width, y1: height) }
@@ -18,8 +20,11 @@ public struct Pixmap: Sendable, Equatable {
     /// input number can ask for an unbounded allocation.
     public static let maxPixels = 1 << 28
 
+    /// An image size that cannot be: not positive, or over `maxPixels`.
     public enum SizeError: Error, Equatable, CustomStringConvertible {
+        /// An image of `width` × `height` pixels was asked for.
         case tooLarge(width: Int, height: Int)
+        /// The size, the limit, and what to lower.
         public var description: String {
             switch self {
             case let .tooLarge(w, h):
@@ -61,21 +66,21 @@ public struct Pixmap: Sendable, Equatable {
     /// The pixels as 32-bit words in memory order (R in the lowest byte on
     /// little-endian machines): the one way to see them as words. The buffer
     /// is valid only inside `body`.
-    public func withWords<T>(_ body: (UnsafeBufferPointer<UInt32>) throws -> T) rethrows -> T {
+    package func withWords<T>(_ body: (UnsafeBufferPointer<UInt32>) throws -> T) rethrows -> T {
         try pixels.withUnsafeBufferPointer { bytes in
             try bytes.withMemoryRebound(to: UInt32.self) { try body($0) }
         }
     }
 
     /// Writes the pixels as 32-bit words; the buffer is valid only inside `body`.
-    public mutating func withWords<T>(_ body: (UnsafeMutableBufferPointer<UInt32>) throws -> T) rethrows -> T {
+    package mutating func withWords<T>(_ body: (UnsafeMutableBufferPointer<UInt32>) throws -> T) rethrows -> T {
         try pixels.withUnsafeMutableBufferPointer { bytes in
             try bytes.withMemoryRebound(to: UInt32.self) { try body($0) }
         }
     }
 
     /// Copies `source` onto this pixmap with its top-left corner at (x, y), replacing pixels (no blending).
-    public mutating func copy(_ source: Pixmap, x: Int, y: Int) {
+    package mutating func copy(_ source: Pixmap, x: Int, y: Int) {
         let x0 = max(0, x), y0 = max(0, y)
         let x1 = min(width, x + source.width), y1 = min(height, y + source.height)
         guard x0 < x1, y0 < y1 else { return }
@@ -96,7 +101,7 @@ public struct Pixmap: Sendable, Equatable {
     /// `factor` × `factor` block of source pixels; columns and rows past the
     /// last whole block are dropped, and an image smaller than one block
     /// becomes one pixel, its mean. O(width × height).
-    public func downscaled(by factor: Int) -> Pixmap {
+    package func downscaled(by factor: Int) -> Pixmap {
         guard factor > 1 else { return self }
         let w = max(1, width / factor), h = max(1, height / factor)
         var out = [UInt8](repeating: 0, count: w * h * 4)

@@ -5,8 +5,11 @@
 /// Memory contract: `bytes` holds `height` rows, top row first, each
 /// `width * 4` bytes R, G, B, A. The size is fixed at creation.
 public struct RGBAImage: Sendable, Equatable {
+    /// Columns of pixels.
     public let width: Int
+    /// Rows of pixels.
     public let height: Int
+    /// The pixels: `height` rows, top first, of `width` pixels R, G, B, A.
     public private(set) var bytes: [UInt8]
 
     /// Wraps straight RGBA bytes; `bytes.count` must be `width * height * 4`,
@@ -41,14 +44,14 @@ public struct RGBAImage: Sendable, Equatable {
 
     /// Reads the pixels as 32-bit words in memory order (R in the lowest byte on
     /// little-endian machines). The buffer is valid only inside `body`.
-    public func withWords<T>(_ body: (UnsafeBufferPointer<UInt32>) throws -> T) rethrows -> T {
+    package func withWords<T>(_ body: (UnsafeBufferPointer<UInt32>) throws -> T) rethrows -> T {
         try bytes.withUnsafeBufferPointer { bytes in
             try bytes.withMemoryRebound(to: UInt32.self) { try body($0) }
         }
     }
 
     /// Writes the pixels as 32-bit words; the buffer is valid only inside `body`.
-    public mutating func withWords<T>(_ body: (UnsafeMutableBufferPointer<UInt32>) throws -> T) rethrows -> T {
+    package mutating func withWords<T>(_ body: (UnsafeMutableBufferPointer<UInt32>) throws -> T) rethrows -> T {
         try bytes.withUnsafeMutableBufferPointer { bytes in
             try bytes.withMemoryRebound(to: UInt32.self) { try body($0) }
         }
@@ -135,5 +138,5 @@ extension RGBAImage {
 
 extension Color {
     /// Straight RGBA packed in memory order (R at the lowest address, little-endian).
-    public var straight: UInt32 { UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24 }
+    package var straight: UInt32 { UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24 }
 }

@@ -143,7 +143,7 @@ struct Rasterizer {
 
 extension Surface {
     /// Fills a path (non-zero rule, anti-aliased) with a colour, source-over.
-    public func fill(_ path: Path, color: Color, transform: Transform = .identity, clip: PixelRect? = nil) {
+    package func fill(_ path: Path, color: Color, transform: Transform = .identity, clip: PixelRect? = nil) {
         let polygons = path.polygons(transform)
         guard color.a > 0, !polygons.isEmpty else { return }
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
@@ -167,7 +167,7 @@ extension Surface {
     }
 
     /// Strokes the lines of a polyline with butt ends (each segment a filled quadrilateral).
-    public func stroke(
+    package func stroke(
         _ points: [Point], width lineWidth: Double, color: Color,
         transform: Transform = .identity, clip: PixelRect? = nil
     ) {

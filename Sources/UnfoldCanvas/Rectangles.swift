@@ -8,7 +8,7 @@ extension Surface {
     /// Fills whole pixels of a rectangle (clipped), source-over. The fast path
     /// for backgrounds, separators and guides, which are snapped to device
     /// pixels; use `fill(_:)` with a path for fractional edges.
-    public func fill(_ rect: PixelRect, color: Color) {
+    package func fill(_ rect: PixelRect, color: Color) {
         let r = rect.intersection(clip)
         guard !r.isEmpty, color.a > 0 else { return }
         let source = color.premultiplied
@@ -30,7 +30,7 @@ extension Surface {
 
     /// Sets the pixels of a rectangle to a colour, replacing what was there
     /// (no blending): how a canvas starts, whatever the colour's alpha.
-    public func clear(_ rect: PixelRect, to color: Color) {
+    package func clear(_ rect: PixelRect, to color: Color) {
         let r = rect.intersection(clip)
         guard !r.isEmpty else { return }
         let value = color.premultiplied, w = r.x1 - r.x0

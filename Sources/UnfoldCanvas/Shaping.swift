@@ -3,7 +3,7 @@ import CUnfoldHarfBuzz
 
 /// The direction of a line of text with no strong character of its own, and
 /// of the outline around it.
-public enum TextDirection: Sendable, Hashable {
+package enum TextDirection: Sendable, Hashable {
     case leftToRight, rightToLeft
 }
 

@@ -9,16 +9,16 @@ import Dispatch
 /// Lifetime: a surface points into memory it does not own. It is valid only
 /// inside the closure it is handed to (`withSurface`, `init(bands:)`,
 /// `drawInBands`) and must not be stored or escape it.
-public struct Surface {
+package struct Surface {
     let words: UnsafeMutablePointer<UInt32>
-    public let width: Int
-    public let height: Int
-    public let clip: PixelRect
+    package let width: Int
+    package let height: Int
+    package let clip: PixelRect
 }
 
 extension Pixmap {
     /// Draws through a surface over the whole pixmap (or `clip`).
-    public mutating func withSurface<T>(clip: PixelRect? = nil, _ body: (Surface) throws -> T) rethrows -> T {
+    package mutating func withSurface<T>(clip: PixelRect? = nil, _ body: (Surface) throws -> T) rethrows -> T {
         let (w, h) = (width, height)
         let bounds = self.bounds
         return try withWords { words in
@@ -32,7 +32,7 @@ extension Pixmap {
     /// no clearing first: `body(band, surface)` must write every pixel of its
     /// band (a painter starts by filling its background) and may only touch
     /// state of its own band.
-    public init(width: Int, height: Int, bands: Int, drawing body: (Int, Surface) -> Void) throws(SizeError) {
+    package init(width: Int, height: Int, bands: Int, drawing body: (Int, Surface) -> Void) throws(SizeError) {
         guard width > 0, height > 0, width <= Self.maxPixels / height else {
             throw .tooLarge(width: width, height: height)
         }
@@ -51,7 +51,7 @@ extension Pixmap {
     /// Splits the pixmap into `count` horizontal bands and draws them on as
     /// many threads: `body(band, surface)` runs concurrently for different
     /// bands, so it may only touch state of its own band (a typesetter per band).
-    public mutating func drawInBands(_ count: Int, _ body: (Int, Surface) -> Void) {
+    package mutating func drawInBands(_ count: Int, _ body: (Int, Surface) -> Void) {
         let (w, h) = (width, height)
         withSurface { whole in Self.draw(into: whole.words, width: w, height: h, bands: count, body) }
     }
@@ -72,17 +72,17 @@ extension Pixmap {
     }
 
     /// Fills a path (non-zero rule, anti-aliased) with a colour, source-over.
-    public mutating func fill(_ path: Path, color: Color, transform: Transform = .identity, clip: PixelRect? = nil) {
+    package mutating func fill(_ path: Path, color: Color, transform: Transform = .identity, clip: PixelRect? = nil) {
         withSurface { $0.fill(path, color: color, transform: transform, clip: clip) }
     }
 
     /// Strokes a polyline with butt ends.
-    public mutating func stroke(_ points: [Point], width: Double, color: Color, transform: Transform = .identity, clip: PixelRect? = nil) {
+    package mutating func stroke(_ points: [Point], width: Double, color: Color, transform: Transform = .identity, clip: PixelRect? = nil) {
         withSurface { $0.stroke(points, width: width, color: color, transform: transform, clip: clip) }
     }
 
     /// Fills whole pixels of a rectangle, source-over.
-    public mutating func fill(_ rect: PixelRect, color: Color) {
+    package mutating func fill(_ rect: PixelRect, color: Color) {
         withSurface { $0.fill(rect, color: color) }
     }
 }

@@ -12,7 +12,7 @@ import CUnfoldFreeType
 /// linearly in sRGB, no gamma). Glyphs sit on whole pixels; positions come
 /// from HarfBuzz in font units and accumulate in 1/64 pixel. Shaped lines
 /// and glyph bitmaps are cached. Not thread-safe: use one per thread.
-public final class Typesetter {
+package final class Typesetter {
     /// regular, semibold, the fallbacks, then the preferred fonts (`FontSet.sources`)
     private let faces: [Face]
     /// Per weight (regular, semibold), the faces to try in order.
@@ -68,7 +68,7 @@ public final class Typesetter {
         var top: Int
     }
 
-    public init(fonts: FontSet = .bundled) throws {
+    package init(fonts: FontSet = .bundled) throws {
         let lib = try Library()
         faces = try fonts.sources.map { try Face(library: lib, source: $0) }
         let fallbacks = Array(2 ..< 2 + fonts.fallbacks.count)
@@ -82,7 +82,7 @@ public final class Typesetter {
     /// Ascender and descender (positive, below the baseline) in pixels of the
     /// first regular font: a scenario's own, else the bundled Latin one; so
     /// that fallback fonts (other scripts) never move the baseline.
-    public func lineMetrics(size: Double) -> (ascender: Double, descender: Double) {
+    package func lineMetrics(size: Double) -> (ascender: Double, descender: Double) {
         let f = faces[chains[0].first ?? 0]
         let em = Double(f.unitsPerEm)
         return (f.ascender / em * size, -f.descender / em * size)
@@ -104,7 +104,7 @@ public final class Typesetter {
     }
 
     /// The advance width of a line of text, in pixels.
-    public func width(_ text: String, size: Double, weight: FontWeight, direction: TextDirection = .leftToRight) -> Double {
+    package func width(_ text: String, size: Double, weight: FontWeight, direction: TextDirection = .leftToRight) -> Double {
         Double(shaped(text, size: size, weight: weight, direction: direction).width) / 64
     }
 
@@ -112,7 +112,7 @@ public final class Typesetter {
     /// it fits). The cut keeps the longest start of the text (in logical
     /// order, so the end of a right-to-left title is cut) that ends between
     /// shaped clusters and between characters.
-    public func ellipsized(
+    package func ellipsized(
         _ text: String, size: Double, weight: FontWeight, maxWidth: Double, direction: TextDirection = .leftToRight
     ) -> String {
         let line = shaped(text, size: size, weight: weight, direction: direction)
@@ -146,7 +146,7 @@ public final class Typesetter {
     /// paragraph's line that starts with a Latin word) starts with a
     /// direction mark (U+200E, U+200F), which draws nothing. O(n) per
     /// paragraph, plus a shaping per line.
-    public func wrap(
+    package func wrap(
         _ text: String, size: Double, weight: FontWeight, maxWidth: Double, direction: TextDirection = .leftToRight
     ) -> [String] {
         let limit = Int((maxWidth * 64).rounded(.down))
@@ -202,7 +202,7 @@ public final class Typesetter {
     /// Draws one line of text with its pen starting at `x` and its baseline on pixel row `baseline`.
     /// Returns the advance width in pixels.
     @discardableResult
-    public func draw(
+    package func draw(
         _ text: String, into pixmap: inout Pixmap, x: Double, baseline: Int, size: Double,
         weight: FontWeight, color: Color, clip: PixelRect? = nil, direction: TextDirection = .leftToRight
     ) -> Double {
@@ -214,7 +214,7 @@ public final class Typesetter {
     /// Draws one line of text through a surface; see `draw(_:into:...)`. With
     /// `maxWidth`, text wider than that is cut with "…".
     @discardableResult
-    public func draw(
+    package func draw(
         _ text: String, into surface: Surface, x: Double, baseline: Int, size: Double,
         weight: FontWeight, color: Color, clip: PixelRect? = nil, maxWidth: Double? = nil, direction: TextDirection = .leftToRight
     ) -> Double {

@@ -7,9 +7,16 @@ import UnfoldPNG
 /// The one place that compares two images or two PNG files and says how they
 /// differ, for `unfold diff`, `unfold test` and the Swift test helpers alike.
 ///
-/// Files are decoded by one rule (`PNG.decode`), compared as pixelmatch
-/// v7.2.0 does (`UnfoldDiff.compare`), and judged by the options' budgets;
-/// a size change is a verdict of its own ("layout change").
+/// Files are decoded by one rule (`PNG.decode`), compared pixel by pixel
+/// exactly as pixelmatch v7.2.0 does (Kotsarenko & Ramos' YIQ distance,
+/// Vysniauskas' anti-aliasing detector, translucent pixels over its
+/// checkerboard), so its counts and diff images are ours, and judged by the
+/// options' budgets. Images of different sizes are compared where they
+/// overlap (top left aligned); a size change is a verdict of its own
+/// ("layout change"). O(width × height); equal rows are skipped at `memcmp` speed.
+///
+///     let comparison = try Comparison(expected: referencePNG, actual: newPNG)
+///     if !comparison.matches { print(comparison.summary) }
 public struct Comparison: Sendable {
     /// The pixel comparison (for identical files: no differences).
     public var result: DiffResult
@@ -20,6 +27,7 @@ public struct Comparison: Sendable {
     /// What the PNG reader tolerated in each file (a missing IEND, a damaged ancillary chunk).
     public var warnings: (expected: PNGWarnings, actual: PNGWarnings) = ([], [])
 
+    /// Whether the images count as the same under the options.
     public var matches: Bool { result.matches }
 
     /// The version of the comparison algorithm: pixelmatch's, whose counts
@@ -80,11 +88,22 @@ public struct Comparison: Sendable {
 }
 
 /// A file that is not a readable PNG.
-public struct UnreadableImage: Error, CustomStringConvertible {
-    public enum Side: String, Sendable { case expected, actual }
+public struct UnreadableImage: Error, CustomStringConvertible, LocalizedError {
+    /// Which of the two files.
+    public enum Side: String, Sendable {
+        /// The reference, or the first file.
+        case expected
+        /// The new picture, or the second file.
+        case actual
+    }
+    /// Which file is not a readable PNG.
     public var side: Side
+    /// What is wrong with it.
     public var error: PNGError
+    /// Which file, and what is wrong with it.
     public var description: String { "the \(side.rawValue) image is not a readable PNG: \(error)" }
+    /// The same text as `description`, so that `localizedDescription` names the file and the problem.
+    public var errorDescription: String? { description }
 }
 
 extension Comparison {

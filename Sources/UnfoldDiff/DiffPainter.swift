@@ -1,9 +1,9 @@
 import UnfoldCanvas
 
 /// The pictures that explain a difference, beside the diff image itself.
-public enum DiffPainter {
+package enum DiffPainter {
     /// Expected | actual | diff, side by side on a neutral backdrop, top-aligned.
-    public static func sideBySide(expected: RGBAImage, actual: RGBAImage, diff: RGBAImage) throws(Pixmap.SizeError) -> RGBAImage {
+    package static func sideBySide(expected: RGBAImage, actual: RGBAImage, diff: RGBAImage) throws(Pixmap.SizeError) -> RGBAImage {
         let gap = 16
         let height = max(expected.height, actual.height, diff.height)
         let width = expected.width + actual.width + diff.width + 2 * gap

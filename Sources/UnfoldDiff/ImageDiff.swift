@@ -12,26 +12,45 @@ import Darwin
 public struct DiffOptions: Sendable, Equatable {
     /// 0...1: the largest YIQ colour distance (as a fraction of the largest
     /// possible, square-rooted as pixelmatch does) still counted as equal. 0 is exact.
-    public var threshold: Double = 0.1
+    public var threshold: Double
     /// Count pixels that look like anti-aliasing as differences too (pixelmatch's `includeAA`).
-    public var countAntiAliasing: Bool = false
+    public var countAntiAliasing: Bool
     /// Blend translucent pixels over pixelmatch's checkerboard before comparing
     /// them; false: over white.
-    public var checkerboard: Bool = true
+    public var checkerboard: Bool
     /// Differing pixels allowed before the images count as different.
-    public var maxDifferentPixels: Int = 0
+    public var maxDifferentPixels: Int
     /// Differing pixels allowed, as a fraction of all pixels (0...1).
-    public var maxDifferentRatio: Double = 0
+    public var maxDifferentRatio: Double
     /// Whether images of different sizes may match (their overlap still must).
-    public var allowSizeChange: Bool = false
+    public var allowSizeChange: Bool
     /// Regions (in the expected image's pixels) that are not compared.
-    public var ignore: [PixelRect] = []
+    public var ignore: [PixelRect]
     /// Draw a diff image.
-    public var drawDiff: Bool = false
+    public var drawDiff: Bool
     /// How the diff image looks.
-    public var style = DiffStyle()
+    public var style: DiffStyle
 
-    public init() {}
+    /// Options that differ from pixelmatch's defaults where you say so: by
+    /// default threshold 0.1, anti-aliasing not counted, no pixel allowed to
+    /// differ, sizes must match, no diff image.
+    ///
+    ///     let lenient = DiffOptions(threshold: 0.2, maxDifferentPixels: 50)
+    public init(
+        threshold: Double = 0.1, countAntiAliasing: Bool = false, checkerboard: Bool = true, maxDifferentPixels: Int = 0,
+        maxDifferentRatio: Double = 0, allowSizeChange: Bool = false, ignore: [PixelRect] = [], drawDiff: Bool = false,
+        style: DiffStyle = DiffStyle()
+    ) {
+        self.threshold = threshold
+        self.countAntiAliasing = countAntiAliasing
+        self.checkerboard = checkerboard
+        self.maxDifferentPixels = maxDifferentPixels
+        self.maxDifferentRatio = maxDifferentRatio
+        self.allowSizeChange = allowSizeChange
+        self.ignore = ignore
+        self.drawDiff = drawDiff
+        self.style = style
+    }
 
     /// The comparison's algorithm and version: references record it, and a
     /// change of it is named when references fail.
@@ -49,19 +68,24 @@ public struct DiffOptions: Sendable, Equatable {
 public struct DiffStyle: Sendable, Equatable {
     /// 0...1: how much of the expected image shows under the diff (pixelmatch's `alpha`).
     public var alpha: Double = 0.1
+    /// Pixels that differ only as anti-aliasing does (pixelmatch's `aaColor`): yellow.
     public var antiAliased = Color(r: 255, g: 255, b: 0)
+    /// Pixels that differ (pixelmatch's `diffColor`): red.
     public var different = Color(r: 255, g: 0, b: 0)
     /// Differences where the actual pixel is darker (pixelmatch's `diffColorAlt`); nil: `different`.
     public var darker: Color?
     /// Only the differences, over transparency (pixelmatch's `diffMask`).
     public var mask = false
 
+    /// pixelmatch's look: the expected image faded to 10%, red differences, yellow anti-aliasing.
     public init() {}
 }
 
 /// What a comparison found.
 public struct DiffResult: Sendable {
+    /// The size of the expected image.
     public var expectedSize: PixelSize
+    /// The size of the actual image.
     public var actualSize: PixelSize
     /// Pixels of the overlap over the threshold that are not anti-aliasing (or
     /// all of them, with `countAntiAliasing`): pixelmatch's result.
@@ -88,7 +112,7 @@ public struct DiffResult: Sendable {
 /// are ours. Images of different sizes are compared where they overlap (top
 /// left aligned) and never match unless `allowSizeChange`.
 /// O(width × height); equal rows are skipped with `memcmp` speed.
-public func compare(_ expected: RGBAImage, _ actual: RGBAImage, options: DiffOptions = DiffOptions()) -> DiffResult {
+package func compare(_ expected: RGBAImage, _ actual: RGBAImage, options: DiffOptions = DiffOptions()) -> DiffResult {
     let size = PixelSize(width: min(expected.width, actual.width), height: min(expected.height, actual.height))
     let overlap = PixelRect(x0: 0, y0: 0, x1: size.width, y1: size.height)
     // Both crops exist: each image has at least one pixel.
@@ -116,7 +140,7 @@ public func compare(_ expected: RGBAImage, _ actual: RGBAImage, options: DiffOpt
 /// ratio budget). To give the whole comparison's answer, a band must hold two
 /// rows beyond every differing row (or the image's edge): the anti-aliasing
 /// detector reads that far.
-public func compareRows(_ a: RGBAImage, _ b: RGBAImage, originY: Int, imageHeight: Int, options: DiffOptions) -> DiffResult {
+package func compareRows(_ a: RGBAImage, _ b: RGBAImage, originY: Int, imageHeight: Int, options: DiffOptions) -> DiffResult {
     precondition(a.width == b.width && a.height == b.height, "bands of different sizes")
     let width = a.width, height = a.height
     let size = PixelSize(width: width, height: height)

@@ -6,20 +6,20 @@ import UnfoldCanvas
 /// what the one before it shows lengthens that one instead of being written;
 /// GIF keeps 1-bit transparency and frames of at most 255 colours exactly,
 /// WebP is lossless. Deterministic for the same giflib and libwebp.
-public final class AnimatedImage {
-    public enum Format: String, Sendable, CaseIterable {
+package final class AnimatedImage {
+    package enum Format: String, Sendable, CaseIterable {
         case gif, webp
 
         var c: canim_format { self == .gif ? CANIM_GIF : CANIM_WEBP }
     }
 
     private var writer: OpaquePointer?
-    public let format: Format
-    public let width: Int
-    public let height: Int
+    package let format: Format
+    package let width: Int
+    package let height: Int
 
     /// `plays`: 0 loops forever.
-    public init(format: Format, width: Int, height: Int, plays: Int = 0) throws(PNGError) {
+    package init(format: Format, width: Int, height: Int, plays: Int = 0) throws(PNGError) {
         var err = [CChar](repeating: 0, count: 256)
         guard let w = canim_begin(format.c, UInt32(clamping: width), UInt32(clamping: height), UInt32(clamping: plays), &err, err.count) else {
             throw PNGError(message: PNG.message(err, fallback: "cannot start an animated \(format.rawValue.uppercased())"))
@@ -33,7 +33,7 @@ public final class AnimatedImage {
     deinit { canim_free_writer(writer) }
 
     /// Adds a frame shown for `milliseconds`.
-    public func add(_ pixmap: Pixmap, milliseconds: Int) throws(PNGError) {
+    package func add(_ pixmap: Pixmap, milliseconds: Int) throws(PNGError) {
         guard let writer else { throw PNGError(message: "the animation is finished") }
         let rgba = pixmap.isOpaque ? pixmap.pixels : pixmap.straight.bytes
         var err = [CChar](repeating: 0, count: 256)
@@ -44,10 +44,10 @@ public final class AnimatedImage {
     }
 
     /// The bytes the writer holds that it can account for.
-    public var heldBytes: Int { Int(canim_bytes(writer)) }
+    package var heldBytes: Int { Int(canim_bytes(writer)) }
 
     /// The file's bytes.
-    public func finish() throws(PNGError) -> [UInt8] {
+    package func finish() throws(PNGError) -> [UInt8] {
         guard let w = writer else { throw PNGError(message: "the animation is finished") }
         defer {
             canim_free_writer(w)

@@ -3,27 +3,29 @@ import UnfoldCanvas
 
 /// A PNG that could not be read or written.
 public struct PNGError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What is wrong, e.g. `not a PNG file (bad signature)`.
     public var message: String
+    /// The same as `message`.
     public var description: String { message }
 }
 
-/// PNG and animated PNG through the `CUnfoldPNG` shim: libdeflate and
-/// libpng's full read API for reading (every libpng error becomes a return
-/// code, never a longjmp into Swift), and our own chunk writer with
-/// band-parallel deflate for writing.
+/// Reads and writes PNG files in memory. Reading uses libdeflate, and
+/// libpng for the rarer kinds of PNG (every libpng error becomes a
+/// `PNGError`, never a crash); writing compresses bands of rows in parallel.
 /// Output bytes depend only on the pixels, never on `threads` or the time.
 public enum PNG {
     /// The largest image `decode` accepts by default.
     public static let defaultMaxPixels = UInt32(Pixmap.maxPixels)
 
     /// Encodes a pixmap; opaque images are written as RGB.
-    public static func encode(_ pixmap: Pixmap, threads: Int = 1) throws(PNGError) -> [UInt8] {
+    package static func encode(_ pixmap: Pixmap, threads: Int = 1) throws(PNGError) -> [UInt8] {
         // Opaque pixels are the same premultiplied or not: no conversion.
         let bytes = pixmap.isOpaque ? pixmap.pixels : pixmap.straight.bytes
         return try encode(bytes, width: pixmap.width, height: pixmap.height, threads: threads)
     }
 
-    /// Encodes straight RGBA pixels as they are.
+    /// Encodes straight RGBA pixels as they are. `threads` compress bands of
+    /// rows at once; the bytes are the same for any number. O(pixels).
     public static func encode(_ image: RGBAImage, threads: Int = 1) throws(PNGError) -> [UInt8] {
         try encode(image.bytes, width: image.width, height: image.height, threads: threads)
     }
@@ -114,13 +116,13 @@ public enum PNG {
     }
 
     /// Writes an animated PNG frame by frame; later frames store only what changed.
-    public final class Animation {
+    package final class Animation {
         private var writer: OpaquePointer?
-        public let width: Int
-        public let height: Int
+        package let width: Int
+        package let height: Int
 
         /// `plays`: 0 loops forever.
-        public init(width: Int, height: Int, plays: Int = 0, threads: Int = 1) throws(PNGError) {
+        package init(width: Int, height: Int, plays: Int = 0, threads: Int = 1) throws(PNGError) {
             var err = [CChar](repeating: 0, count: 256)
             guard let w = cpng_apng_begin(UInt32(width), UInt32(height), UInt32(plays), 0, Int32(threads), &err, err.count) else {
                 throw PNGError(message: PNG.message(err, fallback: "cannot start an animated PNG"))
@@ -133,7 +135,7 @@ public enum PNG {
         deinit { cpng_apng_free(writer) }
 
         /// Adds a frame shown for `milliseconds`.
-        public func add(_ pixmap: Pixmap, milliseconds: Int) throws(PNGError) {
+        package func add(_ pixmap: Pixmap, milliseconds: Int) throws(PNGError) {
             guard let writer else { throw PNGError(message: "the animation is finished") }
             guard pixmap.width == width, pixmap.height == height else {
                 throw PNGError(message: "frame is \(pixmap.width)x\(pixmap.height), the animation \(width)x\(height)")
@@ -148,10 +150,10 @@ public enum PNG {
         }
 
         /// The bytes of frame data held so far.
-        public var heldBytes: Int { Int(cpng_apng_bytes(writer)) }
+        package var heldBytes: Int { Int(cpng_apng_bytes(writer)) }
 
         /// The file's bytes.
-        public func finish() throws(PNGError) -> [UInt8] {
+        package func finish() throws(PNGError) -> [UInt8] {
             guard let w = writer else { throw PNGError(message: "the animation is finished") }
             writer = nil
             var out = cpng_buffer()
@@ -165,14 +167,14 @@ public enum PNG {
     /// holding the image: the file is byte for byte `encode`'s for the same
     /// pixels. Memory: the compressed data and a window of about a megabyte
     /// of rows per thread (`heldBytes`).
-    public final class Stream {
+    package final class Stream {
         private var stream: OpaquePointer?
-        public let width: Int
-        public let height: Int
+        package let width: Int
+        package let height: Int
         /// The `pixelHash` of the rows so far, finished by `finish`.
         private var hash = ContentHash()
 
-        public init(width: Int, height: Int, threads: Int = 1) throws(PNGError) {
+        package init(width: Int, height: Int, threads: Int = 1) throws(PNGError) {
             var err = [CChar](repeating: 0, count: 256)
             guard let s = cpng_stream_begin(UInt32(clamping: width), UInt32(clamping: height), Int32(threads), &err, err.count) else {
                 throw PNGError(message: PNG.message(err, fallback: "cannot start a PNG"))
@@ -187,7 +189,7 @@ public enum PNG {
         deinit { cpng_stream_free(stream) }
 
         /// Appends the rows of `pixmap` (as wide as the image) below those before.
-        public func add(_ pixmap: Pixmap) throws(PNGError) {
+        package func add(_ pixmap: Pixmap) throws(PNGError) {
             guard let stream else { throw PNGError(message: "the PNG is finished") }
             guard pixmap.width == width else { throw PNGError(message: "rows are \(pixmap.width) pixels wide, the PNG \(width)") }
             let rgba = pixmap.isOpaque ? pixmap.pixels : pixmap.straight.bytes
@@ -200,10 +202,10 @@ public enum PNG {
         }
 
         /// The bytes the encoder holds now.
-        public var heldBytes: Int { Int(cpng_stream_bytes(stream)) }
+        package var heldBytes: Int { Int(cpng_stream_bytes(stream)) }
 
         /// The file's bytes and the image's `pixelHash`, once every row is in.
-        public func finish() throws(PNGError) -> (png: [UInt8], pixels: String) {
+        package func finish() throws(PNGError) -> (png: [UInt8], pixels: String) {
             guard let s = stream else { throw PNGError(message: "the PNG is finished") }
             var out = cpng_buffer()
             var err = [CChar](repeating: 0, count: 256)
@@ -232,13 +234,13 @@ extension PNG {
     /// A decoded PNG kept as unfiltered packed rows, so that two images can be
     /// compared row by row and only the rows that matter expanded to pixels.
     /// Immutable after `init`, so it may be shared between threads.
-    public final class Rows: @unchecked Sendable {
+    package final class Rows: @unchecked Sendable {
         private let rows: cpng_rows
-        public var width: Int { Int(rows.width) }
-        public var height: Int { Int(rows.height) }
+        package var width: Int { Int(rows.width) }
+        package var height: Int { Int(rows.height) }
 
         /// nil for the kinds of PNG only libpng reads (16-bit, interlaced, colour keys).
-        public init?(_ bytes: [UInt8], maxPixels: UInt32 = PNG.defaultMaxPixels) throws(PNGError) {
+        package init?(_ bytes: [UInt8], maxPixels: UInt32 = PNG.defaultMaxPixels) throws(PNGError) {
             _ = try PNG.checkedSize(of: bytes, maxPixels: maxPixels)
             var r = cpng_rows()
             var err = [CChar](repeating: 0, count: 256)
@@ -253,7 +255,7 @@ extension PNG {
         }
 
         /// What the reader tolerated (see `PNG.read`).
-        public let warnings: PNGWarnings
+        package let warnings: PNGWarnings
 
         deinit {
             var r = rows
@@ -263,7 +265,7 @@ extension PNG {
         /// The first and last rows that differ from `other`'s (nil when none),
         /// or nil overall when the two differ in size or format and rows cannot be compared.
         /// O(rows × pitch) at most.
-        public func differingRows(_ other: Rows) -> ClosedRange<Int>?? {
+        package func differingRows(_ other: Rows) -> ClosedRange<Int>?? {
             var first: Int64 = -1, last: Int64 = -1
             guard
                 withUnsafePointer(
@@ -278,7 +280,7 @@ extension PNG {
         }
 
         /// Rows `range` (non-empty, within the image) as straight RGBA. O(range × width).
-        public func image(rows range: Range<Int>) throws(PNGError) -> RGBAImage {
+        package func image(rows range: Range<Int>) throws(PNGError) -> RGBAImage {
             precondition(
                 !range.isEmpty && range.lowerBound >= 0 && range.upperBound <= height,
                 "rows \(range) of an image of \(height) rows")
@@ -297,7 +299,9 @@ extension PNG {
 
 /// What a PNG reader tolerated, as libpng does by default.
 public struct PNGWarnings: OptionSet, Sendable, CustomStringConvertible {
+    /// The set's bits.
     public let rawValue: UInt32
+    /// The set of the warnings whose bits `rawValue` holds.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// The file ends after its image data, without IEND (some encoders write that).
@@ -307,6 +311,7 @@ public struct PNGWarnings: OptionSet, Sendable, CustomStringConvertible {
     /// A misplaced, malformed or repeated transparency chunk was ignored.
     public static let badAncillary = PNGWarnings(rawValue: UInt32(CPNG_W_BAD_ANCILLARY))
 
+    /// The warnings in words, separated by `; ` (empty when there is none).
     public var description: String {
         var parts: [String] = []
         if contains(.noEnd) { parts.append("the file has no IEND chunk (read as complete)") }

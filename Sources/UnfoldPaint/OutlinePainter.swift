@@ -8,17 +8,17 @@ import UnfoldCanvas
 /// opacity scales every colour it draws. In a right-to-left outline every
 /// position is mirrored (`x(_:width:canvas:)`), and so are the chevrons' shapes;
 /// text, icons and check marks are placed mirrored but drawn as they are.
-public struct OutlinePainter {
-    public let appearance: Appearance
-    public let palette: Palette
-    public let scale: Double
-    public let typesetter: Typesetter
+package struct OutlinePainter {
+    package let appearance: Appearance
+    package let palette: Palette
+    package let scale: Double
+    package let typesetter: Typesetter
     /// The outline's direction: right to left is drawn mirrored.
     let direction: TextDirection
     var mirrored: Bool { direction == .rightToLeft }
 
     /// `palette` overrides the theme's colours.
-    public init(appearance: Appearance, typesetter: Typesetter, palette: Palette? = nil) {
+    package init(appearance: Appearance, typesetter: Typesetter, palette: Palette? = nil) {
         self.appearance = appearance
         self.palette = palette ?? .of(appearance.canvas.theme, preset: appearance.style.preset)
         scale = Double(appearance.canvas.scale)
@@ -43,14 +43,14 @@ public struct OutlinePainter {
     }
 
     /// The pixel size of a canvas `height` points tall.
-    public func pixelSize(height: Double) -> (width: Int, height: Int) {
+    package func pixelSize(height: Double) -> (width: Int, height: Int) {
         (Int((appearance.canvas.width * scale).rounded()), Int((height * scale).rounded()))
     }
 
     /// A new pixmap of the canvas with the frame drawn on it. With `helpers`
     /// (painters with typesetters of their own), the canvas is split into
     /// horizontal bands drawn on as many threads; the pixels are the same.
-    public func draw(_ frame: FrameLayout, height: Double, helpers: [OutlinePainter] = []) throws -> Pixmap {
+    package func draw(_ frame: FrameLayout, height: Double, helpers: [OutlinePainter] = []) throws -> Pixmap {
         let size = pixelSize(height: height)
         let painters = [self] + helpers
         return try Pixmap(width: size.width, height: size.height, bands: painters.count) { band, surface in
@@ -274,13 +274,13 @@ public struct OutlinePainter {
 
 extension TextDirection {
     /// The direction text takes in an outline reading `direction`, when it has none of its own.
-    public init(_ direction: Appearance.Direction) {
+    package init(_ direction: Appearance.Direction) {
         self = direction == .rtl ? .rightToLeft : .leftToRight
     }
 }
 
 extension FontWeight {
-    public init(_ weight: Appearance.Weight) {
+    package init(_ weight: Appearance.Weight) {
         self = weight == .semibold ? .semibold : .regular
     }
 }

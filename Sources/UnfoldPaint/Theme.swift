@@ -2,37 +2,37 @@ import OutlineAppearance
 import UnfoldCanvas
 
 /// The colours of a theme. Kinds may override text and background.
-public struct Palette: Sendable, Equatable {
-    public var background: Color
-    public var text: Color
-    public var secondaryText: Color
-    public var guide: Color
-    public var separator: Color
-    public var chevron: Color
-    public var selection: Color
-    public var detailBackground: Color
-    public var badgeBackground: Color
-    public var badgeText: Color
-    public var icon: Color
+package struct Palette: Sendable, Equatable {
+    package var background: Color
+    package var text: Color
+    package var secondaryText: Color
+    package var guide: Color
+    package var separator: Color
+    package var chevron: Color
+    package var selection: Color
+    package var detailBackground: Color
+    package var badgeBackground: Color
+    package var badgeText: Color
+    package var icon: Color
     /// Checked boxes, the focus ring and where a dragged row would drop.
-    public var accent: Color = Color(hex: 0x0A84FF)
+    package var accent: Color = Color(hex: 0x0A84FF)
     /// Under the pointer.
-    public var hover: Color = Color(hex: 0x787880, alpha: 0x1F)
+    package var hover: Color = Color(hex: 0x787880, alpha: 0x1F)
 
-    public static let light = Palette(
+    package static let light = Palette(
         background: Color(hex: 0xFFFFFF), text: Color(hex: 0x1C1C1E), secondaryText: Color(hex: 0x6D6D72),
         guide: Color(hex: 0xC8C8C8), separator: Color(hex: 0xDDDDDD), chevron: Color(hex: 0x555555),
         selection: Color(hex: 0xD6E4FF), detailBackground: Color(hex: 0xF2F2F7),
         badgeBackground: Color(hex: 0xE5E5EA), badgeText: Color(hex: 0x3C3C43), icon: Color(hex: 0x0A84FF))
 
-    public static let dark = Palette(
+    package static let dark = Palette(
         background: Color(hex: 0x1C1C1E), text: Color(hex: 0xF2F2F7), secondaryText: Color(hex: 0x98989F),
         guide: Color(hex: 0x48484A), separator: Color(hex: 0x38383A), chevron: Color(hex: 0xAEAEB2),
         selection: Color(hex: 0x2C3E66), detailBackground: Color(hex: 0x2C2C2E),
         badgeBackground: Color(hex: 0x3A3A3C), badgeText: Color(hex: 0xEBEBF5), icon: Color(hex: 0x0A84FF))
 
     /// The colours of a preset in a theme.
-    public static func of(_ theme: Appearance.Theme, preset: Appearance.Preset = .ios) -> Palette {
+    package static func of(_ theme: Appearance.Theme, preset: Appearance.Preset = .ios) -> Palette {
         let light = theme == .light
         switch preset {
         case .ios:

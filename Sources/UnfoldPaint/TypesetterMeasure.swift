@@ -7,7 +7,7 @@ extension TextMeasure {
     /// Layout's view of a typesetter, in points at `scale` device pixels per
     /// point, for an outline reading in `direction`: the same measurements the
     /// painter's drawing makes.
-    public static func typesetter(_ typesetter: Typesetter, scale: Double, direction: Appearance.Direction) -> TextMeasure {
+    package static func typesetter(_ typesetter: Typesetter, scale: Double, direction: Appearance.Direction) -> TextMeasure {
         let shared = LockedTypesetter(typesetter)
         let d = TextDirection(direction)
         return TextMeasure(

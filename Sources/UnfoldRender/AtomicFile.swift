@@ -3,17 +3,17 @@ import Foundation
 /// Writes files so that a reader never sees a half-written one: the bytes go
 /// to a temporary file in the same folder, which is then renamed over the
 /// target (atomic on POSIX file systems). A failure leaves the old file as it was.
-public enum AtomicFile {
-    public struct WriteError: Error, CustomStringConvertible {
-        public var path: String
-        public var reason: String
-        public var description: String { "cannot write \(path): \(reason)" }
+package enum AtomicFile {
+    package struct WriteError: Error, CustomStringConvertible {
+        package var path: String
+        package var reason: String
+        package var description: String { "cannot write \(path): \(reason)" }
     }
 
     /// With `durable`, the bytes reach the disk before the rename (fsync),
     /// so that a power cut cannot leave an empty file where a good one was,
     /// and the folder is synced after it, so that the rename itself survives.
-    public static func write(_ bytes: [UInt8], to path: String, durable: Bool = false) throws(WriteError) {
+    package static func write(_ bytes: [UInt8], to path: String, durable: Bool = false) throws(WriteError) {
         let url = URL(fileURLWithPath: path)
         let dir = url.deletingLastPathComponent()
         do {

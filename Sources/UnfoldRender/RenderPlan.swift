@@ -3,9 +3,9 @@ import Foundation
 /// Which pictures a scenario produces, in order, and where each one goes.
 /// Each distinct picture is drawn once: frame 0 of a step is the state
 /// before it and the last frame the state after, so those are the states.
-public struct RenderPlan: Sendable {
+package struct RenderPlan: Sendable {
     /// A picture to draw.
-    public enum Picture: Hashable, Sendable {
+    package enum Picture: Hashable, Sendable {
         /// The state after step `n` (0: the initial state).
         case state(Int)
         /// In-between frame `index` (1 ..< frames) of step `step`.
@@ -13,29 +13,29 @@ public struct RenderPlan: Sendable {
     }
 
     /// Where a picture goes.
-    public struct Uses: Sendable, Equatable {
+    package struct Uses: Sendable, Equatable {
         /// Files it is written as, e.g. `state-01.png`, `step-02/frame-00.png`.
-        public var files: [String] = []
+        package var files: [String] = []
         /// Cells of the strip (row = step - 1, or 0 for a scenario without steps; column = frame).
-        public var stripCells: [StripCell] = []
+        package var stripCells: [StripCell] = []
         /// Shown in the animation for this long, in milliseconds.
-        public var animationDelay: Int?
+        package var animationDelay: Int?
     }
 
-    public struct StripCell: Sendable, Equatable, Hashable {
-        public var row: Int
-        public var column: Int
+    package struct StripCell: Sendable, Equatable, Hashable {
+        package var row: Int
+        package var column: Int
     }
 
-    public let steps: Int
-    public let frames: Int
-    public let outputs: Set<RenderOptions.Output>
+    package let steps: Int
+    package let frames: Int
+    package let outputs: Set<RenderOptions.Output>
     /// Every picture to draw, in drawing order, with its uses.
-    public let pictures: [(picture: Picture, uses: Uses)]
+    package let pictures: [(picture: Picture, uses: Uses)]
 
     /// The plan for `steps` steps of `frames` frames each; `hold` and
     /// `frameDelay` time the animation. O(steps × frames).
-    public init(steps: Int, frames: Int, outputs: Set<RenderOptions.Output>, hold: Int, frameDelay: Int) {
+    package init(steps: Int, frames: Int, outputs: Set<RenderOptions.Output>, hold: Int, frameDelay: Int) {
         self.steps = steps
         self.frames = frames
         self.outputs = outputs
@@ -68,7 +68,7 @@ public struct RenderPlan: Sendable {
     }
 
     /// How many pictures are drawn, for a progress bar.
-    public var count: Int { pictures.count }
+    package var count: Int { pictures.count }
 
     static func statePath(_ s: Int) -> String { String(format: "state-%02d.png", s) }
     static func framePath(step: Int, index: Int) -> String { String(format: "step-%02d/frame-%02d.png", step, index) }

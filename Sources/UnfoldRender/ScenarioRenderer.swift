@@ -9,9 +9,22 @@ import UnfoldPaint
 
 /// What to render and how; every field overrides the scenario when set.
 public struct RenderOptions: Sendable {
+    /// A kind of file a render writes into the scenario's folder.
     public enum Output: String, CaseIterable, Sendable {
-        /// `animation` is the animated PNG; `gif` and `webp` the same frames as GIF and WebP.
-        case states, frames, strip, animation, gif, webp, updates
+        /// `state-00.png` (the initial state) and `state-NN.png` after step NN.
+        case states
+        /// `step-NN/frame-MM.png`: every frame of every step's transition.
+        case frames
+        /// `strip.png`: one row per step, its frames as columns, labelled.
+        case strip
+        /// `animation.png`: every frame as an animated PNG.
+        case animation
+        /// `animation.gif`: the same frames as a GIF (1-bit transparency).
+        case gif
+        /// `animation.webp`: the same frames as a lossless WebP.
+        case webp
+        /// `updates.json`: the batch update and the rows of every state.
+        case updates
 
         /// What a render writes unless told otherwise (GIF and WebP when asked).
         public static let defaults: Set<Output> = [.states, .frames, .strip, .animation, .updates]
@@ -19,25 +32,33 @@ public struct RenderOptions: Sendable {
         public static let animations: Set<Output> = [.animation, .gif, .webp]
     }
 
+    /// The files to write.
     public var outputs: Set<Output> = Output.defaults
+    /// Pixels per point (1, 2 or 3) instead of the scenario's.
     public var scale: Int?
+    /// A theme instead of the scenario's.
     public var theme: Scenario.Theme?
     /// A preset's style instead of the scenario's.
     public var preset: Appearance.Preset?
     /// A reading direction instead of the scenario's.
     public var direction: Appearance.Direction?
+    /// Frames per step instead of the scenario's (`Appearance.Animation.frames`).
     public var frames: Int?
     /// The strip's thumbnails are the frames shrunk by this factor; nil: 2 × scale.
     public var thumbnail: Int?
+    /// Threads that draw and encode pictures at once (`Limits.workers`);
+    /// the bytes are the same for any number. All cores by default.
     public var workers: Int = ProcessInfo.processInfo.activeProcessorCount
+    /// The fonts text is drawn with (a scenario's own font files are tried first).
     public var fonts: FontSet
     /// Give each picture its `pixelHash` (`RenderedFile.pixels`).
-    public var hashPixels = false
+    package var hashPixels = false
     /// Pictures whose pixels are known (path → `pixelHash`): a picture whose
     /// pixels hash the same is not encoded. For snapshot tests, which then
     /// pass it without encoding or decoding anything. Implies `hashPixels`.
-    public var knownPixels: [String: String] = [:]
+    package var knownPixels: [String: String] = [:]
 
+    /// Every output but GIF and WebP, as the scenario says, with `fonts`.
     public init(fonts: FontSet = .bundled) {
         self.fonts = fonts
     }
@@ -45,38 +66,46 @@ public struct RenderOptions: Sendable {
 
 /// One output file, relative to the scenario's folder.
 public struct RenderedFile: Sendable {
+    /// The path in the scenario's folder, such as `state-01.png` or `step-01/frame-03.png`.
     public var path: String
-    /// The file's bytes; empty for a picture that was not encoded because its
-    /// pixels hash to `RenderOptions.knownPixels[path]`.
+    /// The file's bytes. (Empty only for a picture that a snapshot check
+    /// skipped because its pixels equal its reference's.)
     public var bytes: [UInt8]
     /// The picture's `pixelHash`, when `RenderOptions.hashPixels` asks for it.
-    public var pixels: String?
+    package var pixels: String?
 
-    public init(path: String, bytes: [UInt8], pixels: String? = nil) {
+    /// A file at `path` holding `bytes`.
+    package init(path: String, bytes: [UInt8], pixels: String? = nil) {
         self.path = path
         self.bytes = bytes
         self.pixels = pixels
     }
 }
 
+/// What rendering a scenario made, in memory.
 public struct RenderResult: Sendable {
+    /// The scenario's name: the folder `ScenarioRenderer.write(_:to:)` writes the files into.
     public var name: String
+    /// Every file, in the order they were made: pictures in step order, then
+    /// the strip, the animations and `updates.json`.
     public var files: [RenderedFile]
     /// Where each frame sits in `strip.png`, for frame-by-frame comparison.
-    public var strip: StripGeometry?
+    package var strip: StripGeometry?
 }
 
+/// A scenario or options that cannot be rendered: a number outside its
+/// `Limits`, or files larger than one render may hold.
 public struct RenderError: Error, CustomStringConvertible {
+    /// What is wrong and what to change.
     public var description: String
 }
 
 /// Renders a scenario: the state after every step, every frame of every
 /// step's transition, a strip, an animated PNG and `updates.json`.
 ///
-/// The pictures of a `RenderPlan` are laid out, drawn and encoded on
-/// `workers` threads and handed in order to the sinks (files, strip,
-/// animation), so at most a few frames are held at once, whatever the number
-/// of steps and frames. On a canvas of fixed height, only the rows on screen
+/// Pictures are laid out, drawn and encoded on `workers` threads and handed
+/// in order to the files, the strip and the animations, so at most a few
+/// frames are held at once, whatever the number of steps and frames. On a canvas of fixed height, only the rows on screen
 /// are laid out and drawn. The bytes do not depend on the number of workers.
 public enum ScenarioRenderer {
     /// The renderer's version, raised whenever a change draws some picture
@@ -84,11 +113,11 @@ public enum ScenarioRenderer {
     /// an upgrade says so instead of listing every picture. 2: chevrons for
     /// `ios`, the presets. 3: text shaped by HarfBuzz (positions from font
     /// units, the whole `kern` table), fonts for more scripts.
-    public static let version = "3"
+    package static let version = "3"
 
     /// The fonts a scenario is drawn with: `options.fonts`, with the
     /// scenario's own font files tried first for their weight.
-    public static func fonts(for scenario: Scenario, options: RenderOptions) -> FontSet {
+    package static func fonts(for scenario: Scenario, options: RenderOptions) -> FontSet {
         var fonts = options.fonts
         fonts.preferred = scenario.fonts.map {
             FontSet.Preferred(source: .file($0.path), weight: $0.weight == .regular ? .regular : .semibold)
@@ -96,7 +125,10 @@ public enum ScenarioRenderer {
         return fonts
     }
 
-    /// Renders into memory: every file's bytes.
+    /// Renders into memory: every file's bytes. `progress` is told, from any
+    /// thread, how many pictures are done (out of `pictureCount`). Throws a
+    /// `ScenarioError` for a step that cannot be played, and a `RenderError`,
+    /// `TextError` or `PNGError` when pictures cannot be made.
     public static func render(
         _ scenario: Scenario, options: RenderOptions,
         progress: (@Sendable (Int) -> Void)? = nil
@@ -220,7 +252,8 @@ public enum ScenarioRenderer {
         return sinks.stripGeometry
     }
 
-    /// Writes the files under `directory/<name>/`, each atomically.
+    /// Writes the files under `directory/<name>/`, each atomically (a reader
+    /// never sees a half-written file; a failure leaves the old file as it was).
     public static func write(_ result: RenderResult, to directory: String) throws {
         for file in result.files {
             try AtomicFile.write(file.bytes, to: directory + "/" + result.name + "/" + file.path)

@@ -4,16 +4,16 @@ import UnfoldPaint
 
 /// Where the frames sit in a strip: row r (a step) and column c (a frame)
 /// have their top-left corner at `origin(row:column:)`.
-public struct StripGeometry: Sendable, Equatable, Codable {
-    public var rows: Int
-    public var columns: Int
-    public var frameWidth: Int
-    public var frameHeight: Int
-    public static let padding = 12
-    public static let gap = 8
-    public static let label = 30
+package struct StripGeometry: Sendable, Equatable, Codable {
+    package var rows: Int
+    package var columns: Int
+    package var frameWidth: Int
+    package var frameHeight: Int
+    package static let padding = 12
+    package static let gap = 8
+    package static let label = 30
 
-    public init(rows: Int, columns: Int, frameWidth: Int, frameHeight: Int) {
+    package init(rows: Int, columns: Int, frameWidth: Int, frameHeight: Int) {
         self.rows = rows
         self.columns = columns
         self.frameWidth = frameWidth
@@ -23,12 +23,12 @@ public struct StripGeometry: Sendable, Equatable, Codable {
     /// Whether the strip shows only the initial state (a scenario without
     /// steps, drawn as one frame): a step's row always has its first and last
     /// frame, so at least two columns.
-    public var showsInitialStateOnly: Bool { columns == 1 }
+    package var showsInitialStateOnly: Bool { columns == 1 }
 
-    public var width: Int { 2 * Self.padding + columns * frameWidth + (columns - 1) * Self.gap }
-    public var height: Int { 2 * Self.padding + rows * (Self.label + frameHeight) + (rows - 1) * Self.gap }
+    package var width: Int { 2 * Self.padding + columns * frameWidth + (columns - 1) * Self.gap }
+    package var height: Int { 2 * Self.padding + rows * (Self.label + frameHeight) + (rows - 1) * Self.gap }
 
-    public func origin(row: Int, column: Int) -> (x: Int, y: Int) {
+    package func origin(row: Int, column: Int) -> (x: Int, y: Int) {
         (
             Self.padding + column * (frameWidth + Self.gap),
             Self.padding + row * (Self.label + frameHeight + Self.gap) + Self.label

@@ -24,59 +24,59 @@ import Darwin
 /// what the report compared with (or what an earlier accept from the same
 /// report wrote): a reference that changed since is refused. Each accept
 /// keeps an undo record on the project's side (`UndoRecord`).
-public struct Acceptance {
+package struct Acceptance {
     /// The report's folder: artifact paths are relative to it.
-    public let folder: String
+    package let folder: String
     /// The report, checked (`SnapshotReport.validate`).
-    public let report: SnapshotReport
+    package let report: SnapshotReport
     /// The references' folder that accepting writes into.
-    public let snapshots: String
+    package let snapshots: String
     /// The hash of `report.json`'s bytes: undo records name the report they came from.
     let reportHash: String
 
     /// Reads `<folder>/report.json`. References are written into `snapshots`
     /// (by default `Snapshots`), whatever the report says.
-    public init(folder: String, snapshots: String = SnapshotOptions.defaultSnapshots) throws(ReportError) {
+    package init(folder: String, snapshots: String = SnapshotOptions.defaultSnapshots) throws(ReportError) {
         self.folder = folder
         (report, reportHash) = try SnapshotReport.read(folder: folder)
         self.snapshots = snapshots
     }
 
     /// Something that can be accepted: a failed reference, or one frame of a failed strip.
-    public struct Item: Hashable, Sendable, Comparable {
-        public var scenario: String
-        public var reference: String
+    package struct Item: Hashable, Sendable, Comparable {
+        package var scenario: String
+        package var reference: String
         /// Step and frame of a strip frame; nil for the whole reference.
-        public var frame: Frame?
+        package var frame: Frame?
 
-        public struct Frame: Hashable, Sendable, Comparable {
-            public var step: Int
-            public var index: Int
-            public static func < (a: Frame, b: Frame) -> Bool { (a.step, a.index) < (b.step, b.index) }
+        package struct Frame: Hashable, Sendable, Comparable {
+            package var step: Int
+            package var index: Int
+            package static func < (a: Frame, b: Frame) -> Bool { (a.step, a.index) < (b.step, b.index) }
         }
 
         /// `regions/state-03.png`, or `regions/step-02/frame-03` for a strip frame.
-        public var id: String {
+        package var id: String {
             guard let frame else { return scenario + "/" + reference }
             return scenario + "/" + String(format: "step-%02d/frame-%02d", frame.step, frame.index)
         }
 
-        public static func < (a: Item, b: Item) -> Bool { a.id < b.id }
+        package static func < (a: Item, b: Item) -> Bool { a.id < b.id }
     }
 
     /// What the report holds that no pattern can match.
-    public struct NoMatch: Error, CustomStringConvertible {
-        public var pattern: String
-        public var available: [String]
-        public var description: String {
+    package struct NoMatch: Error, CustomStringConvertible {
+        package var pattern: String
+        package var available: [String]
+        package var description: String {
             "no failure in the report matches '\(pattern)'; "
                 + (available.isEmpty ? "the report has no failures" : "it has: " + available.prefix(12).joined(separator: ", "))
         }
     }
 
     /// A report that cannot be accepted as it is (no actual picture, a size change for a frame).
-    public struct Unacceptable: Error, CustomStringConvertible {
-        public var description: String
+    package struct Unacceptable: Error, CustomStringConvertible {
+        package var description: String
     }
 
     /// The failures that have an actual picture to accept.
@@ -85,7 +85,7 @@ public struct Acceptance {
     }
 
     /// Every failure as a whole reference, in order.
-    public var items: [Item] {
+    package var items: [Item] {
         failures.map { Item(scenario: $0.scenario, reference: $0.reference) }.sorted()
     }
 
@@ -94,7 +94,7 @@ public struct Acceptance {
     /// without `.png`), a strip frame (`regions/step-02/frame-03`), or a glob
     /// of those (`regions/state-*`, `*/step-01/*`). A pattern that matches
     /// nothing is an error. A reference chosen whole includes its frames.
-    public func select(_ patterns: [String]) throws(NoMatch) -> [Item] {
+    package func select(_ patterns: [String]) throws(NoMatch) -> [Item] {
         guard !patterns.isEmpty else { return items }
         var chosen = Set<Item>()
         for pattern in patterns {
@@ -125,7 +125,7 @@ public struct Acceptance {
     /// The items `ids` name, each exactly as `Item.id` spells it (no
     /// patterns: for ids that did not come from a person typing them, such as
     /// the review page's). An id that names nothing is an error.
-    public func select(exactly ids: [String]) throws(NoMatch) -> [Item] {
+    package func select(exactly ids: [String]) throws(NoMatch) -> [Item] {
         var all: [String: Item] = [:]
         for c in failures {
             let whole = Item(scenario: c.scenario, reference: c.reference)
@@ -153,7 +153,7 @@ public struct Acceptance {
     /// other than by an earlier accept from this report (so frames of one
     /// strip can be accepted one by one). Returns the ids accepted.
     @discardableResult
-    public func accept(_ items: [Item]) throws -> [String] {
+    package func accept(_ items: [Item]) throws -> [String] {
         guard !items.isEmpty else { return [] }
         let byScenario = Dictionary(grouping: items, by: \.scenario).sorted(by: { $0.key < $1.key })
         return try ReferenceStore(root: snapshots, scenario: "-").locked {
@@ -189,12 +189,12 @@ public struct Acceptance {
     }
 
     /// An accept that changed some scenarios before it failed.
-    public struct PartialAccept: Error, CustomStringConvertible {
+    package struct PartialAccept: Error, CustomStringConvertible {
         /// The ids accepted before the failure.
-        public var accepted: [String]
+        package var accepted: [String]
         /// What failed.
-        public var error: Error
-        public var description: String {
+        package var error: Error
+        package var description: String {
             "accepted \(accepted.joined(separator: ", ")) (undo with --undo), then: \(error)"
         }
     }
@@ -242,7 +242,7 @@ public struct Acceptance {
 
     /// Puts back the references that the last accept into `snapshots`
     /// changed (see `UndoRecord.undoLast`). Returns the scenarios restored.
-    public static func undo(snapshots: String = SnapshotOptions.defaultSnapshots) throws -> [String] {
+    package static func undo(snapshots: String = SnapshotOptions.defaultSnapshots) throws -> [String] {
         try UndoRecord.undoLast(root: snapshots)
     }
 }

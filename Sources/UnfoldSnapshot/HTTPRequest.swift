@@ -3,20 +3,20 @@ import Foundation
 /// One HTTP request as `LoopbackServer` read it and `ReviewSession` answers
 /// it: a plain value, so that the review's answers can be tested without a
 /// socket.
-public struct HTTPRequest: Sendable, Equatable {
+package struct HTTPRequest: Sendable, Equatable {
     /// `GET`, `POST`, … as sent.
-    public var method: String
+    package var method: String
     /// The target without its query, e.g. `/file`.
-    public var path: String
+    package var path: String
     /// The query's parameters, percent-decoded (the last of a repeated name).
-    public var query: [String: String]
+    package var query: [String: String]
     /// The header fields, names in lower case (the last of a repeated name).
-    public var headers: [String: String]
+    package var headers: [String: String]
     /// The body: exactly `Content-Length` bytes.
-    public var body: [UInt8]
+    package var body: [UInt8]
 
     /// A request with these parts; header names are lower-cased here. O(headers).
-    public init(method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:], body: [UInt8] = []) {
+    package init(method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:], body: [UInt8] = []) {
         self.method = method
         self.path = path
         self.query = query

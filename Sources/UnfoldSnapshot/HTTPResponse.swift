@@ -7,20 +7,20 @@ import Foundation
 /// (`Referrer-Policy`), keep it (`no-store`) or embed it
 /// (`Cross-Origin-Resource-Policy`). They are there from `init`, so that
 /// no answer, not even an error, can go without them.
-public struct HTTPResponse: Sendable, Equatable {
+package struct HTTPResponse: Sendable, Equatable {
     /// The status code: 200, 400, 403, 404, 409, 413.
-    public var status: Int
+    package var status: Int
     /// Header fields by name (as sent, e.g. `Content-Type`), all but `Content-Length` and `Connection`.
-    public var headers: [String: String]
+    package var headers: [String: String]
     /// The body.
-    public var body: [UInt8]
+    package var body: [UInt8]
 
     /// The policy of every answer but the page: nothing may load or run, nothing may frame it.
-    public static let lockedDown = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+    package static let lockedDown = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
 
     /// An answer of `type` with the headers every answer carries and
     /// `policy` as its Content-Security-Policy.
-    public init(status: Int, type: String, body: [UInt8], policy: String = HTTPResponse.lockedDown) {
+    package init(status: Int, type: String, body: [UInt8], policy: String = HTTPResponse.lockedDown) {
         self.status = status
         self.body = body
         headers = [
@@ -36,13 +36,13 @@ public struct HTTPResponse: Sendable, Equatable {
     }
 
     /// A line of plain text.
-    public static func text(_ status: Int, _ text: String) -> HTTPResponse {
+    package static func text(_ status: Int, _ text: String) -> HTTPResponse {
         HTTPResponse(status: status, type: "text/plain; charset=utf-8", body: Array((text + "\n").utf8))
     }
 
     /// `value` as JSON, with `<` written `\u003c`: a browser that takes it
     /// for HTML anyway finds no tag in it. O(size).
-    public static func json(_ status: Int, _ value: some Encodable) -> HTTPResponse {
+    package static func json(_ status: Int, _ value: some Encodable) -> HTTPResponse {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(value)) ?? Data("null".utf8)
@@ -52,7 +52,7 @@ public struct HTTPResponse: Sendable, Equatable {
     }
 
     /// The response as it goes on the wire (HTTP/1.1, the connection closes after it). O(size).
-    public var bytes: [UInt8] {
+    package var bytes: [UInt8] {
         let reasons = [200: "OK", 400: "Bad Request", 403: "Forbidden", 404: "Not Found", 409: "Conflict", 413: "Content Too Large"]
         var head = "HTTP/1.1 \(status) \(reasons[status] ?? "Status")\r\n"
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }

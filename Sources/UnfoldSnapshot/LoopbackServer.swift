@@ -18,32 +18,32 @@ import Darwin
 /// `Limits.connections` are open the oldest one whose request is still
 /// incomplete is dropped for a new one. A complete request is answered on a
 /// worker thread, so a slow answer delays no other connection.
-public final class LoopbackServer: Sendable {
+package final class LoopbackServer: Sendable {
     /// How much one client may take.
-    public struct Limits: Sendable {
+    package struct Limits: Sendable {
         /// The most bytes of one request, head and body.
-        public var requestBytes = 1 << 20
+        package var requestBytes = 1 << 20
         /// How long a client may take to send its whole request, from when it connected.
-        public var requestTime: Duration = .seconds(5)
+        package var requestTime: Duration = .seconds(5)
         /// How long a client may take to read its whole answer.
-        public var responseTime: Duration = .seconds(30)
+        package var responseTime: Duration = .seconds(30)
         /// The most connections open at once.
-        public var connections = 256
+        package var connections = 256
 
         /// The defaults: 1 MiB, 5 s, 30 s, 256 connections.
-        public init() {}
+        package init() {}
     }
 
     /// Why the server cannot listen.
-    public struct Failure: Error, CustomStringConvertible {
+    package struct Failure: Error, CustomStringConvertible {
         /// What went wrong and what to do, as a sentence.
-        public var description: String
+        package var description: String
     }
 
     /// The port it listens on (the one asked for, or the free one it got for 0).
-    public let port: UInt16
+    package let port: UInt16
     /// What one client may take.
-    public let limits: Limits
+    package let limits: Limits
     private let listener: Int32
     /// A pipe that wakes the loop when an answer is ready or `stop` is called.
     private let wakeRead: Int32
@@ -57,7 +57,7 @@ public final class LoopbackServer: Sendable {
     }
 
     /// Listens on 127.0.0.1:`port` (0: any free port).
-    public init(port: UInt16 = 0, limits: Limits = Limits()) throws(Failure) {
+    package init(port: UInt16 = 0, limits: Limits = Limits()) throws(Failure) {
         let fd = socket(AF_INET, Self.streamType, 0)
         guard fd >= 0 else { throw Failure(description: "cannot open a socket: \(String(cString: strerror(errno)))") }
         var on: Int32 = 1
@@ -106,7 +106,7 @@ public final class LoopbackServer: Sendable {
     }
 
     /// Stops `serve`: it closes every connection and returns. A stopped server does not serve again.
-    public func stop() {
+    package func stop() {
         shared.withLock { $0.stopped = true }
         wake()
     }
@@ -135,7 +135,7 @@ public final class LoopbackServer: Sendable {
 
     /// Answers requests with `handler` (called on worker threads, any number
     /// at once) until `stop`. Each loop is O(connections).
-    public func serve(_ handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
+    package func serve(_ handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
         signal(SIGPIPE, SIG_IGN)  // a client that hangs up must not end the server
         var open: [Int: Connection] = [:]  // by a number that grows with each connection: the oldest has the smallest
         var next = 0

@@ -13,7 +13,9 @@ public enum RecordMode: String, Sendable, CaseIterable {
 
     /// An `UNFOLD_RECORD` that is not a mode.
     public struct UnknownMode: Error, CustomStringConvertible {
+        /// What `UNFOLD_RECORD` holds.
         public var value: String
+        /// The value and the modes to choose from.
         public var description: String {
             "UNFOLD_RECORD is '\(value)', which is not a record mode: use missing, all, failed or never"
         }

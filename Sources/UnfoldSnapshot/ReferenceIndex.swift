@@ -25,51 +25,51 @@ import UnfoldRender
 /// Indexes of the earlier, content-addressed layout (`"blob":
 /// "state-00.529992a5a1298bbb.png"`) are still read, and rewritten in this
 /// layout by the next recording.
-public struct ReferenceIndex: Equatable, Sendable {
+package struct ReferenceIndex: Equatable, Sendable {
     /// One reference's record.
-    public struct Entry: Equatable, Sendable {
+    package struct Entry: Equatable, Sendable {
         /// The `ContentHash` of the file's bytes (32 hex digits): a file that
         /// hashes otherwise was changed outside Unfold.
-        public var bytes: String
+        package var bytes: String
         /// The `pixelHash` of a picture's decoded pixels: a rendered picture
         /// that hashes the same matches without encoding or decoding.
-        public var pixels: String?
+        package var pixels: String?
         /// In an index of the earlier layout, the file that holds the bytes,
         /// whose name carries the first 16 hex digits of their hash; nil in this layout.
-        public var legacyFile: String?
+        package var legacyFile: String?
 
         /// An entry of this layout.
-        public init(bytes: String, pixels: String? = nil) {
+        package init(bytes: String, pixels: String? = nil) {
             self.bytes = bytes
             self.pixels = pixels
         }
     }
 
     /// Reference name → entry.
-    public var entries: [String: Entry] = [:]
+    package var entries: [String: Entry] = [:]
     /// Nil for references recorded before environments were stamped.
-    public var environment: SnapshotEnvironment?
+    package var environment: SnapshotEnvironment?
 
     /// An index holding `entries`.
-    public init(entries: [String: Entry] = [:], environment: SnapshotEnvironment? = nil) {
+    package init(entries: [String: Entry] = [:], environment: SnapshotEnvironment? = nil) {
         self.entries = entries
         self.environment = environment
     }
 
     /// Whether this index is of the earlier, content-addressed layout.
-    public var isLegacy: Bool { entries.values.contains { $0.legacyFile != nil } }
+    package var isLegacy: Bool { entries.values.contains { $0.legacyFile != nil } }
 
     /// Why an `index.json` cannot be used.
-    public struct Unreadable: Error, CustomStringConvertible {
+    package struct Unreadable: Error, CustomStringConvertible {
         /// What is wrong with it.
-        public var description: String
+        package var description: String
     }
 
     /// Parses `index.json`. Every reference name must be one `ReferenceKind`
     /// knows, every hash 32 hex digits, every earlier-layout file name the
     /// reference's own name with a hash inside: an index is input (a pull
     /// request may edit it) and never chooses a path. O(bytes).
-    public init(json data: [UInt8]) throws(Unreadable) {
+    package init(json data: [UInt8]) throws(Unreadable) {
         guard let object = try? JSONSerialization.jsonObject(with: Data(data)) as? [String: Any] else {
             throw Unreadable(description: "it is not a JSON object (a merge conflict?)")
         }
@@ -104,7 +104,7 @@ public struct ReferenceIndex: Equatable, Sendable {
     }
 
     /// The file's bytes (this layout).
-    public func json() -> [UInt8] {
+    package func json() -> [UInt8] {
         var text = "{\n"
         if let environment {
             text += "  \"environment\": {\"comparison\": \(jsonString(environment.comparison)), "
@@ -118,7 +118,7 @@ public struct ReferenceIndex: Equatable, Sendable {
     }
 
     /// The hash that names the bytes of a reference: 32 hex digits of `ContentHash`. O(n).
-    public static func hash(_ bytes: [UInt8]) -> String {
+    package static func hash(_ bytes: [UInt8]) -> String {
         var hash = ContentHash()
         hash.update(bytes)
         return hash.hex
@@ -151,28 +151,28 @@ public struct ReferenceIndex: Equatable, Sendable {
 /// fonts' fingerprint and the comparison's algorithm. When a failing
 /// scenario's references were recorded in another environment, the failure
 /// says that once, instead of listing every picture.
-public struct SnapshotEnvironment: Codable, Equatable, Sendable {
+package struct SnapshotEnvironment: Codable, Equatable, Sendable {
     /// `ScenarioRenderer.version` of the build that drew the references.
-    public var renderer: String
+    package var renderer: String
     /// `FontSet.fingerprint()` of the fonts they were drawn with.
-    public var fonts: String
+    package var fonts: String
     /// The comparison algorithm's id.
-    public var comparison: String
+    package var comparison: String
 
     /// An environment from its parts.
-    public init(renderer: String, fonts: String, comparison: String) {
+    package init(renderer: String, fonts: String, comparison: String) {
         self.renderer = renderer
         self.fonts = fonts
         self.comparison = comparison
     }
 
     /// This build's environment with `fonts`. Reads font files (`FontSet.fingerprint`).
-    public init(fonts: FontSet) throws(TextError) {
+    package init(fonts: FontSet) throws(TextError) {
         self.init(renderer: ScenarioRenderer.version, fonts: try fonts.fingerprint(), comparison: DiffOptions.algorithm)
     }
 
     /// What differs from the environment `recorded` names, as a sentence; nil when nothing does.
-    public func change(from recorded: SnapshotEnvironment) -> String? {
+    package func change(from recorded: SnapshotEnvironment) -> String? {
         var parts: [String] = []
         if recorded.fonts != fonts { parts.append("font set \(InertText(String(recorded.fonts.prefix(8)))) (this build has \(fonts.prefix(8)))") }
         if recorded.renderer != renderer { parts.append("renderer version \(InertText(recorded.renderer)) (this build has \(renderer))") }
@@ -184,14 +184,14 @@ public struct SnapshotEnvironment: Codable, Equatable, Sendable {
 }
 
 /// A reference to record: its bytes as stored and, for a picture, its `pixelHash`.
-public struct NewReference: Sendable, Equatable {
+package struct NewReference: Sendable, Equatable {
     /// The file's bytes.
-    public var bytes: [UInt8]
+    package var bytes: [UInt8]
     /// The picture's `pixelHash`; nil for text.
-    public var pixels: String?
+    package var pixels: String?
 
     /// A reference from its bytes and pixel hash.
-    public init(bytes: [UInt8], pixels: String? = nil) {
+    package init(bytes: [UInt8], pixels: String? = nil) {
         self.bytes = bytes
         self.pixels = pixels
     }

@@ -15,11 +15,11 @@ import UnfoldRender
 /// is decoded under the limits of what Unfold can draw and encoded anew, and
 /// `updates.json` is parsed and written anew, so that bytes from a report or
 /// a pull request are never stored as they came.
-public struct ReferenceKind: Sendable {
+package struct ReferenceKind: Sendable {
     /// What the kind is called in messages.
-    public let label: String
+    package let label: String
     /// The media type the review page serves it as.
-    public let mediaType: String
+    package let mediaType: String
     /// Whether a reference name is of this kind.
     let matches: @Sendable (String) -> Bool
     /// The largest picture of this kind (nil for text): wider, or with more
@@ -29,21 +29,21 @@ public struct ReferenceKind: Sendable {
     let hasFrames: Bool
 
     /// A state: a picture no larger than the largest canvas.
-    public static let state = ReferenceKind(
+    package static let state = ReferenceKind(
         label: "picture", mediaType: "image/png", matches: isStateName,
         largest: (Int(Limits.canvasWidth.upperBound) * Limits.scale.upperBound, Pixmap.maxPixels), hasFrames: false)
     /// The strip: a picture of every frame, each step a row.
-    public static let strip = ReferenceKind(
+    package static let strip = ReferenceKind(
         label: "strip", mediaType: "image/png", matches: { $0 == "strip.png" }, largest: (65535, Pixmap.maxPixels / 4), hasFrames: true)
     /// The batch updates and rows of every step.
-    public static let updates = ReferenceKind(
+    package static let updates = ReferenceKind(
         label: "updates", mediaType: "application/json", matches: { $0 == "updates.json" }, largest: nil, hasFrames: false)
 
     /// Every kind.
-    public static let all = [state, strip, updates]
+    package static let all = [state, strip, updates]
 
     /// The kind of the reference `name`; nil when it is no reference's name. O(1).
-    public static func of(_ name: String) -> ReferenceKind? { all.first { $0.matches(name) } }
+    package static func of(_ name: String) -> ReferenceKind? { all.first { $0.matches(name) } }
 
     /// `state-` and at least two digits, `.png`.
     private static func isStateName(_ name: String) -> Bool {
@@ -53,16 +53,16 @@ public struct ReferenceKind: Sendable {
     }
 
     /// Bytes that cannot be stored as a reference of this kind.
-    public struct Invalid: Error, CustomStringConvertible {
+    package struct Invalid: Error, CustomStringConvertible {
         /// Why, as a sentence's end.
-        public var description: String
+        package var description: String
     }
 
     /// Bytes of this kind as Unfold stores them: a picture checked against
     /// `largest` from its header, decoded and encoded anew with the most
     /// compression, with its pixel hash; updates parsed and written anew.
     /// O(pixels) or O(bytes).
-    public func stored(_ bytes: [UInt8]) throws(Invalid) -> NewReference {
+    package func stored(_ bytes: [UInt8]) throws(Invalid) -> NewReference {
         guard largest != nil else {
             do { return NewReference(bytes: Array(try UpdatesRecord(json: bytes).json().utf8)) } catch { throw Invalid(description: "\(error)") }
         }

@@ -25,20 +25,20 @@ import Darwin
 ///
 /// Every file is opened inside the folder without following links, so a
 /// reference that is a link (to `/proc/self/environ`, say) is refused, not read.
-public struct ReferenceStore: Sendable {
+package struct ReferenceStore: Sendable {
     /// The references' folder (`Snapshots`).
-    public let root: String
+    package let root: String
     /// The scenario's name (checked by the caller with `Scenario.isValidName`).
-    public let scenario: String
+    package let scenario: String
 
     /// The store of `scenario` under `root`.
-    public init(root: String, scenario: String) {
+    package init(root: String, scenario: String) {
         self.root = root
         self.scenario = scenario
     }
 
     /// `<root>/<scenario>`.
-    public var directory: String { root + "/" + scenario }
+    package var directory: String { root + "/" + scenario }
     /// Where Unfold keeps its own state beside the references: the lock, sets being written, undo records.
     var state: String { root + "/" + Self.stateFolder }
     static let stateFolder = ".unfold"
@@ -47,19 +47,19 @@ public struct ReferenceStore: Sendable {
 
     /// A store that cannot be trusted (a damaged index, a missing or linked
     /// file): nothing is recorded over it.
-    public struct DamagedError: Error, CustomStringConvertible {
+    package struct DamagedError: Error, CustomStringConvertible {
         /// What is wrong and what to do.
-        public var description: String
+        package var description: String
     }
 
     /// References that changed since a report was made: accepting the
     /// report's pictures over them would lose that change.
-    public struct StaleError: Error, CustomStringConvertible {
+    package struct StaleError: Error, CustomStringConvertible {
         /// The scenario's folder.
-        public var directory: String
+        package var directory: String
         /// The references that changed.
-        public var names: [String]
-        public var description: String {
+        package var names: [String]
+        package var description: String {
             "\(InertText(directory)): \(names.joined(separator: ", ")) changed since the report was made; "
                 + "run `unfold test` again and accept from its report"
         }
@@ -67,14 +67,14 @@ public struct ReferenceStore: Sendable {
 
     /// A scenario's references as read at one moment: the index and the bytes
     /// of every file it lists (the whole set is small: a scenario's pictures).
-    public struct Contents: Sendable {
+    package struct Contents: Sendable {
         /// What `index.json` says (empty when nothing is recorded).
-        public var index: ReferenceIndex
+        package var index: ReferenceIndex
         /// Reference name → the file's bytes, for every entry of the index.
-        public var files: [String: [UInt8]]
+        package var files: [String: [UInt8]]
 
         /// Whether the file of `name` holds the bytes its index entry records.
-        public func verified(_ name: String) -> Bool {
+        package func verified(_ name: String) -> Bool {
             guard let entry = index.entries[name], let bytes = files[name] else { return false }
             return ReferenceIndex.matches(bytes, entry)
         }
@@ -86,7 +86,7 @@ public struct ReferenceStore: Sendable {
     /// a link, an unreadable index are `DamagedError`; a file whose bytes are
     /// not what the index records is returned as it is (`verified` says so).
     /// O(bytes of the set).
-    public func contents() throws(DamagedError) -> Contents {
+    package func contents() throws(DamagedError) -> Contents {
         var attempt = 0
         while true {
             do {
@@ -146,7 +146,7 @@ public struct ReferenceStore: Sendable {
     /// waiting for another process or thread that holds it. The lock goes, and
     /// its file with it, when `body` returns or the process ends. Writers take
     /// it; readers need not.
-    public func locked<T>(_ body: () throws -> T) throws -> T {
+    package func locked<T>(_ body: () throws -> T) throws -> T {
         let folder = try stateFolder()
         defer { folder.close() }
         let fd = try lock(in: folder)
@@ -224,7 +224,7 @@ public struct ReferenceStore: Sendable {
     /// `StaleError` when a reference is no longer that. With `undo`, the
     /// replaced set is kept there as an undo record (see `UndoRecord`).
     /// Call it holding `locked`. O(bytes of the set).
-    public func write(
+    package func write(
         _ changes: [String: NewReference?], environment: SnapshotEnvironment?, expecting: [String: String?] = [:],
         undo: UndoRecord? = nil
     ) throws {
@@ -315,7 +315,7 @@ public struct ReferenceStore: Sendable {
     }
 
     /// Bytes on disk: the references and the index.
-    public func storedSize() -> Int {
+    package func storedSize() -> Int {
         guard let contents = try? contents() else { return 0 }
         return contents.files.values.reduce(contents.index.entries.isEmpty ? 0 : contents.index.json().count) { $0 + $1.count }
     }

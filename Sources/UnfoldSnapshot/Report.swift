@@ -6,13 +6,21 @@ import UnfoldRender
 /// The outcome of checking one reference. Codable: the JSON report is the
 /// record that the HTML and JUnit reports are made from, and shards' reports merge.
 public struct CaseResult: Codable, Sendable, Equatable {
+    /// How the check of a reference ended.
     public enum Status: String, Codable, Sendable {
-        case passed, failed, recorded
+        /// The picture or file matched its reference.
+        case passed
+        /// It differed from its reference (or the reference was missing or damaged).
+        case failed
+        /// It was written as the reference, as the record mode asked.
+        case recorded
     }
 
+    /// The scenario's name.
     public var scenario: String
     /// The reference's name, e.g. `state-03.png`.
     public var reference: String
+    /// How the check ended.
     public var status: Status
     /// One line saying what happened.
     public var message: String
@@ -24,9 +32,11 @@ public struct CaseResult: Codable, Sendable, Equatable {
     /// recorded), so that accepting the actual picture later can refuse a stale one.
     public var referenceHash: String?
     /// For strips: where the frames are.
-    public var strip: StripGeometry?
+    package var strip: StripGeometry?
+    /// How long the check of this reference took, in seconds.
     public var seconds: Double = 0
 
+    /// A result that says `message` about `reference` of `scenario`.
     public init(scenario: String, reference: String, status: Status, message: String) {
         self.scenario = scenario
         self.reference = reference
@@ -37,13 +47,24 @@ public struct CaseResult: Codable, Sendable, Equatable {
 
 /// A frame of a strip that differs from its reference.
 public struct FrameFailure: Codable, Sendable, Equatable {
+    /// The step, from 1 (a row of the strip).
     public var step: Int
+    /// The frame of the step's transition, from 0 (a column of the strip).
     public var frame: Int
+    /// How many pixels differ.
     public var differentPixels: Int
-    /// Rows and columns of the difference, in the strip frame's pixels.
-    public var y0: Int, y1: Int, x0: Int, x1: Int
+    /// The first row of the difference, in the strip frame's pixels.
+    public var y0: Int
+    /// The last row of the difference.
+    public var y1: Int
+    /// The first column of the difference.
+    public var x0: Int
+    /// The last column of the difference.
+    public var x1: Int
+    /// The frame's expected, actual and diff images (relative to the report's folder), by role.
     public var artifacts: [String: String] = [:]
 
+    /// One line: `step 3, frame 2 differs in the rows 140-188 px (columns 0-780, 212 pixels)`.
     public var description: String {
         "step \(step), frame \(frame) differs in the rows \(y0)-\(y1) px (columns \(x0)-\(x1), \(differentPixels) pixels)"
     }
@@ -51,13 +72,14 @@ public struct FrameFailure: Codable, Sendable, Equatable {
 
 /// A whole run (or several merged).
 public struct SnapshotReport: Codable, Sendable, Equatable {
+    /// One result per reference checked, by scenario.
     public var cases: [CaseResult] = []
     /// References that no scenario produces any more (scenario/reference).
     public var stale: [String] = []
     /// Bytes of the references on disk.
     public var referenceBytes: Int = 0
     /// The environment of the run, which accepted pictures are stamped with.
-    public var environment: SnapshotEnvironment?
+    package var environment: SnapshotEnvironment?
     /// Scenario → why its references failed, when they were recorded in another environment.
     public var environmentChanges: [String: String]?
     /// How much the references' bytes changed in the run (recording, pruning).
@@ -65,10 +87,14 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
     /// The folder the report was written to, as given: accept commands name it.
     public var folder: String?
 
+    /// An empty report.
     public init() {}
 
+    /// How many references passed. O(cases).
     public var passed: Int { cases.filter { $0.status == .passed }.count }
+    /// How many references failed. O(cases).
     public var failed: Int { cases.filter { $0.status == .failed }.count }
+    /// How many references were recorded. O(cases).
     public var recorded: Int { cases.filter { $0.status == .recorded }.count }
 
     /// `N passed, M failed` (and `, K recorded`).
@@ -90,6 +116,9 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
         return all
     }
 
+    /// The report as `report.json`: the record the HTML, JUnit and Markdown
+    /// reports are made from, and what `unfold accept`, `unfold review` and
+    /// `unfold merge-reports` read.
     public func json() -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -99,7 +128,7 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
     /// Reads `report.json` in the report folder `folder` (a file inside it,
     /// no link, at most 64 MiB) and checks it as data someone else wrote
     /// (`validate`). Returns the report and its bytes' hash, which names it.
-    public static func read(folder: String) throws(ReportError) -> (report: SnapshotReport, hash: String) {
+    package static func read(folder: String) throws(ReportError) -> (report: SnapshotReport, hash: String) {
         let bytes: [UInt8]
         do { bytes = try ReportFolder(folder).read("report.json", limit: 64 << 20) } catch {
             throw ReportError(description: "\(InertText(folder)): no report (\(error))")
@@ -118,7 +147,7 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
     /// reference name is a name (`Scenario.isValidName`, `ReferenceKind`),
     /// every artifact a path inside the report's folder, every number in
     /// the range a run can produce. O(cases + frames).
-    public func validate() throws(ReportError) {
+    package func validate() throws(ReportError) {
         func check(_ ok: Bool, _ what: @autoclosure () -> String) throws(ReportError) {
             if !ok { throw ReportError(description: what()) }
         }
@@ -161,7 +190,7 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
     /// shard's folder, see `ReportFolder`), so that the merged folder is
     /// whole on its own and can be reviewed, accepted or uploaded.
     /// O(artifacts' bytes).
-    public static func merge(folders: [String], into out: String) throws -> SnapshotReport {
+    package static func merge(folders: [String], into out: String) throws -> SnapshotReport {
         var reports: [SnapshotReport] = []
         var copied: Set<String> = []
         for folder in folders {
@@ -183,12 +212,12 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
     }
 
     /// The command that accepts `id` (all failures when nil) from this report.
-    public func acceptCommand(_ id: String? = nil) -> String {
+    package func acceptCommand(_ id: String? = nil) -> String {
         "unfold accept" + reportOption + (id.map { " " + shellQuoted($0) } ?? "")
     }
 
     /// The command that opens this report's review page.
-    public var reviewCommand: String { "unfold review" + reportOption }
+    package var reviewCommand: String { "unfold review" + reportOption }
 
     /// ` --report FOLDER`, or nothing for the default folder.
     private var reportOption: String {
@@ -229,6 +258,8 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
     }
 }
 
-public struct ReportError: Error, CustomStringConvertible {
-    public var description: String
+/// A report folder that cannot be read or merged.
+package struct ReportError: Error, CustomStringConvertible {
+    /// What is wrong with which folder.
+    package var description: String
 }

@@ -15,28 +15,28 @@ import Darwin
 /// without following a link, and only a regular file is read, up to a size
 /// limit. So a report cannot make Unfold read a secret, a device, a FIFO or
 /// another user's file, however it names or links them.
-public struct ReportFolder: Sendable {
+package struct ReportFolder: Sendable {
     /// The folder, as given.
-    public let path: String
+    package let path: String
 
     /// The folder at `path`.
-    public init(_ path: String) {
+    package init(_ path: String) {
         self.path = path
     }
 
     /// Why a file of the report cannot be read.
-    public struct UnreadableFile: Error, CustomStringConvertible {
+    package struct UnreadableFile: Error, CustomStringConvertible {
         /// The path the report gave, relative to its folder.
-        public var relative: String
+        package var relative: String
         /// What is wrong, as a sentence's end.
-        public var reason: String
-        public var description: String { "the report's file \(InertText(relative)) \(reason)" }
+        package var reason: String
+        package var description: String { "the report's file \(InertText(relative)) \(reason)" }
     }
 
     /// Whether `relative` can name a file of a report: components of letters,
     /// digits, `.`, `_` and `-`, none starting with `.`, joined by `/`, at
     /// most 8 deep. No absolute path, no `..`, no scheme (`javascript:`).
-    public static func isArtifactPath(_ relative: String) -> Bool {
+    package static func isArtifactPath(_ relative: String) -> Bool {
         let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
         return (1 ... 8).contains(parts.count) && relative.utf8.count <= 1024
             && parts.allSatisfy { part in
@@ -49,7 +49,7 @@ public struct ReportFolder: Sendable {
     /// most `limit` of them. Every folder on the way and the file itself are
     /// opened without following links (`O_NOFOLLOW`), so a symbolic link
     /// anywhere is refused, as is a FIFO, a device or a folder. O(size).
-    public func read(_ relative: String, limit: Int) throws(UnreadableFile) -> [UInt8] {
+    package func read(_ relative: String, limit: Int) throws(UnreadableFile) -> [UInt8] {
         guard Self.isArtifactPath(relative) else {
             throw UnreadableFile(relative: relative, reason: "is not a path inside the report's folder; the report was not written by unfold test")
         }

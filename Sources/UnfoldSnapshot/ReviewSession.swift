@@ -18,24 +18,24 @@ import Synchronization
 ///   folder without following links (`ReportFolder`).
 /// - A decision names failures exactly (`Acceptance.select(exactly:)`): an
 ///   id is never a pattern. Decisions are taken one at a time.
-public final class ReviewSession: Sendable {
+package final class ReviewSession: Sendable {
     /// The secret that authorises everything but the page: 32 hex digits.
     /// Show it only to the person who started the review.
-    public let token: String
+    package let token: String
     /// The port the server listens on, which requests must be addressed to.
-    public let port: UInt16
+    package let port: UInt16
     /// The report's failures, and how to accept them. Read-only here; accepting is serialised by `decisions`.
-    nonisolated(unsafe) private let acceptance: Acceptance
+    private let acceptance: Acceptance
     /// The files the page may load: the artifact paths the report names.
     private let allowed: Set<String>
     private let decisions = Mutex(())
 
     /// The most bytes of one file that the page may load.
-    public static let fileLimit = 256 << 20
+    package static let fileLimit = 256 << 20
 
     /// A review of `acceptance`'s report served on `port`, with a new key
     /// (or `token`, for tests). O(artifacts).
-    public init(acceptance: Acceptance, port: UInt16, token: String = ReviewSession.newToken()) {
+    package init(acceptance: Acceptance, port: UInt16, token: String = ReviewSession.newToken()) {
         self.acceptance = acceptance
         self.port = port
         self.token = token
@@ -43,7 +43,7 @@ public final class ReviewSession: Sendable {
     }
 
     /// 128 bits from the system's secure generator, as 32 hex digits.
-    public static func newToken() -> String {
+    package static func newToken() -> String {
         var generator = SystemRandomNumberGenerator()
         return (0 ..< 2).map { _ in
             let hex = String(generator.next() as UInt64, radix: 16)
@@ -52,7 +52,7 @@ public final class ReviewSession: Sendable {
     }
 
     /// The address to open: the key is in the fragment, which no browser sends.
-    public var address: String { "http://127.0.0.1:\(port)/#\(token)" }
+    package var address: String { "http://127.0.0.1:\(port)/#\(token)" }
 
     /// The answer to `request`:
     ///
@@ -65,7 +65,7 @@ public final class ReviewSession: Sendable {
     /// without the key or not from the page; 404 for anything else.
     /// Thread-safe. O(report) for `data`, O(size) for a file, O(1) otherwise
     /// (plus the accept's own cost).
-    public func respond(to request: HTTPRequest) -> HTTPResponse {
+    package func respond(to request: HTTPRequest) -> HTTPResponse {
         let host = request.headers["host"] ?? ""
         guard host == "127.0.0.1:\(port)" || host == "localhost:\(port)" else { return .text(403, "wrong host") }
         switch (request.method, request.path) {

@@ -8,21 +8,28 @@ import UnfoldRender
 
 /// How `unfold test` and the test helpers check scenarios against references.
 public struct SnapshotOptions: Sendable {
-    /// Where references and reports are unless told otherwise.
+    /// Where references are unless told otherwise: `Snapshots`.
     public static let defaultSnapshots = "Snapshots"
+    /// Where failures' images and the reports go unless told otherwise: `.unfold/artifacts`.
     public static let defaultArtifacts = ".unfold/artifacts"
 
     /// The folder holding `<scenario>/` reference folders.
     public var root = defaultSnapshots
+    /// Which references are written (`missing` by default; resolve it from
+    /// the environment with `RecordMode.resolve(_:environment:)`).
     public var record = RecordMode.missing
     /// Where expected, actual and diff images of failures go.
     public var artifacts = defaultArtifacts
+    /// How pictures are compared with their references.
     public var diff = DiffOptions()
     /// The outputs kept as references: the states, the strip (which holds every
     /// frame, so frame files need not be stored again) and the updates.
     public var references: Set<RenderOptions.Output> = [.states, .strip, .updates]
+    /// How the scenarios are rendered (its `outputs` are replaced by `references`).
     public var render: RenderOptions
 
+    /// Options that render with `render`, and otherwise keep the defaults:
+    /// references in `Snapshots`, failures in `.unfold/artifacts`, record what is missing.
     public init(render: RenderOptions) {
         self.render = render
     }
@@ -30,9 +37,11 @@ public struct SnapshotOptions: Sendable {
 
 /// A scenario name that cannot be a folder of references (a path, `..`).
 public struct InvalidName: Error, CustomStringConvertible {
+    /// The scenario's name.
     public var name: String
     /// The error for `name`.
     public init(name: String) { self.name = name }
+    /// The name and what a name may hold.
     public var description: String {
         "'\(name)' cannot name a scenario's references: use letters, digits, '.', '_' and '-', starting with a letter or digit"
     }

@@ -20,9 +20,9 @@ import Darwin
 /// accept committed is read from the folders themselves (the scenario's index
 /// is the `after` one and the record's is not), with no window in which a
 /// kill could lose or fake it.
-public struct UndoRecord: Sendable {
+package struct UndoRecord: Sendable {
     /// The record's folder.
-    public let path: String
+    package let path: String
     /// The references' folder it belongs to.
     let root: String
 
@@ -86,7 +86,7 @@ public struct UndoRecord: Sendable {
     /// the record as it is restored; the record goes when it is empty. A
     /// scenario whose accept never committed is struck without a change.
     /// Returns the scenarios restored.
-    public static func undoLast(root: String) throws -> [String] {
+    package static func undoLast(root: String) throws -> [String] {
         try ReferenceStore(root: root, scenario: "-").locked {
             guard let last = numbers(root: root).last else {
                 throw Acceptance.Unacceptable(description: "nothing was accepted into \(InertText(root)), so there is nothing to undo")

@@ -2,7 +2,7 @@ import ArgumentParser
 import OutlineEngine
 
 /// `unfold-bench engine`: the outline engine against the naive way (rebuild
-/// the flattened row list after every change, as the seeds do), on trees of
+/// the flattened row list after every change, as simple outlines do), on trees of
 /// 10^3 to 10^6 nodes.
 struct EngineBench: ParsableCommand {
     static let configuration = CommandConfiguration(

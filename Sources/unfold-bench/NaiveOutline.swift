@@ -1,6 +1,6 @@
 import OutlineEngine
 
-/// The way the seeds keep rows: a tree of flags, and a display list rebuilt
+/// The way simple table-view outlines keep rows: a tree of flags, and a display list rebuilt
 /// by walking the whole tree after every change. The benchmark's baseline.
 struct NaiveOutline {
     var children: [[Int]]

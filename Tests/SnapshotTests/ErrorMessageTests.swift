@@ -1,0 +1,108 @@
+import Foundation
+import OutlineEngine
+import ScenarioFormat
+import Testing
+import UnfoldCanvas
+import UnfoldComparison
+import UnfoldPNG
+import UnfoldRender
+import UnfoldSnapshot
+
+/// Every error a user can catch says what went wrong in `localizedDescription`,
+/// which is what other runners and loggers print, with the same text as the
+/// command line prints (`description`), never "The operation could not be completed".
+@Suite struct ErrorMessageTests {
+    /// The error's `localizedDescription`, after checking that it is its `description`.
+    func localized(_ error: some Error & CustomStringConvertible) -> String {
+        let text = (error as any Error).localizedDescription
+        #expect(text == error.description)
+        return text
+    }
+
+    @Test func aScenarioErrorNamesTheFileAndTheProblem() throws {
+        let sandbox = Sandbox()
+        let path = sandbox.path + "/regions.yaml"
+        try "name: regions\ntree:\n  - title: A\n    chidren: []\n".write(toFile: path, atomically: true, encoding: .utf8)
+        do {
+            _ = try Scenario.load(path: path)
+            Issue.record("a misspelt key loaded")
+        } catch {
+            #expect(localized(error) == "\(path):4:5: error: unknown key 'chidren' in a node\n  hint: did you mean 'children'?")
+        }
+        do {
+            _ = try Scenario.load(path: sandbox.path + "/missing.yaml")
+            Issue.record("a missing file loaded")
+        } catch {
+            #expect(localized(error).hasPrefix("\(sandbox.path)/missing.yaml: error: "))
+        }
+    }
+
+    @Test func engineAndAppearanceErrors() throws {
+        let outline = try Outline { OutlineNode("Guangdong", id: "gd") { OutlineNode("Guangzhou", id: "gz") } }
+        do {
+            _ = try outline.node(id: "gx")
+            Issue.record("an unknown id was found")
+        } catch {
+            #expect(localized(error) == "no node has the id 'gx'; did you mean 'gd', 'gd/gz'?")
+        }
+        do {
+            try Appearance(canvas: Scenario.Canvas(scale: 4)).checkLimits()
+            Issue.record("scale 4 passed")
+        } catch {
+            #expect(localized(error) == "canvas.scale is 4; it must be in 1...3")
+        }
+    }
+
+    @Test func renderingErrors() throws {
+        var options = RenderOptions(fonts: fontFiles)
+        options.workers = 0
+        do {
+            _ = try ScenarioRenderer.render(try scenario(), options: options)
+            Issue.record("0 workers rendered")
+        } catch let error as RenderError {
+            #expect(localized(error) == "0 workers: use 1 to 256")
+        }
+        do {
+            _ = try PNG.decode(Array("not a picture".utf8))
+            Issue.record("text decoded as a PNG")
+        } catch {
+            #expect(!localized(error).isEmpty)
+        }
+        do {
+            _ = try Comparison(expected: Array("not a picture".utf8), actual: [])
+            Issue.record("text compared as a PNG")
+        } catch {
+            #expect(localized(error).hasPrefix("the expected image is not a readable PNG: "))
+        }
+        do {
+            _ = try RGBAImage(width: 1 << 20, height: 1 << 20, fill: .white)
+            Issue.record("a 2^40-pixel image was made")
+        } catch {
+            #expect(localized(error).hasPrefix("an image of 1048576x1048576 pixels is too large"))
+        }
+        do {
+            _ = try FontSet.locate(environment: ["UNFOLD_FONTS": "/no/such/folder"])
+            Issue.record("a folder without fonts was used")
+        } catch {
+            #expect(localized(error).hasPrefix("UNFOLD_FONTS is /no/such/folder, which has no OpenSans-Regular.ttf"))
+        }
+    }
+
+    @Test func snapshotErrors() throws {
+        do {
+            _ = try RecordMode.resolve(environment: ["UNFOLD_RECORD": "sometimes"])
+            Issue.record("an unknown record mode was used")
+        } catch {
+            #expect(localized(error) == "UNFOLD_RECORD is 'sometimes', which is not a record mode: use missing, all, failed or never")
+        }
+        let sandbox = Sandbox()
+        var bad = try scenario()
+        bad.name = "../escape"
+        #expect(throws: InvalidName.self) { try SnapshotRunner.check(bad, options: sandbox.options(.missing)) }
+        do {
+            _ = try SnapshotRunner.check(bad, options: sandbox.options(.missing))
+        } catch let error as InvalidName {
+            #expect(localized(error).hasPrefix("'../escape' cannot name a scenario's references"))
+        }
+    }
+}
