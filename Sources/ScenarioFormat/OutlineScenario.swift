@@ -3,9 +3,11 @@ import OutlineEngine
 extension Scenario {
     /// A scenario of an outline built in code, in its current state (expansion,
     /// detail rows, selection) and with its event handlers, playing `steps`:
-    /// for snapshot tests of code, not files. O(n).
+    /// for snapshot tests of code, not files. Its canvas is, unless given, as
+    /// tall as the tallest state (not a phone's 844 points), so that a picture
+    /// holds what it shows. O(n).
     public init(
-        name: String, outline: Outline, canvas: Canvas = Canvas(), style: Style = Style(),
+        name: String, outline: Outline, canvas: Canvas = Canvas(height: nil), style: Style = Style(),
         kinds: [String: Kind] = [:], steps: [Step.Action] = []
     ) {
         var nodes: [NodeSpec] = []

@@ -29,7 +29,7 @@ public func expectOutlineSnapshot(
 /// `canvas` says otherwise. References are named after the test, as for
 /// `expectOutlineSnapshot(file:)`.
 public func expectOutlineSnapshot(
-    of outline: Outline, named name: String? = nil, canvas: Scenario.Canvas = .fittingContent,
+    of outline: Outline, named name: String? = nil, canvas: Scenario.Canvas = Scenario.Canvas(height: nil),
     style: Scenario.Style = Scenario.Style(), kinds: [String: Scenario.Kind] = [:], steps: [Step.Action] = [],
     record: RecordMode? = nil, diff: DiffOptions = DiffOptions(),
     filePath: String = #filePath, testName: String = #function, sourceLocation: Testing.SourceLocation = #_sourceLocation

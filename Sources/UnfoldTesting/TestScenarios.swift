@@ -11,14 +11,3 @@ extension Scenario {
         return try Scenario.load(path: full)
     }
 }
-
-extension Scenario.Canvas {
-    /// The default canvas, as tall as the outline's tallest state instead of a
-    /// phone's 844 points: for outlines built in code, whose pictures should
-    /// hold what they show and no more.
-    public static var fittingContent: Scenario.Canvas {
-        var canvas = Scenario.Canvas()
-        canvas.height = nil
-        return canvas
-    }
-}

@@ -26,7 +26,7 @@ public func XCTAssertOutlineSnapshot(
 /// their references do. The canvas fits the outline's height unless
 /// `canvas` says otherwise.
 public func XCTAssertOutlineSnapshot(
-    of outline: Outline, named name: String? = nil, canvas: Scenario.Canvas = .fittingContent,
+    of outline: Outline, named name: String? = nil, canvas: Scenario.Canvas = Scenario.Canvas(height: nil),
     style: Scenario.Style = Scenario.Style(), kinds: [String: Scenario.Kind] = [:], steps: [Step.Action] = [],
     record: RecordMode? = nil, diff: DiffOptions = DiffOptions(),
     file: StaticString = #filePath, testName: String = #function, line: UInt = #line

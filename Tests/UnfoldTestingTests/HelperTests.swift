@@ -23,7 +23,7 @@ let tiny = """
     @Test func anOutlineBuiltInCodeMatchesItsReference() throws {
         var outline = try Outline([NodeSpec(key: "a", title: "Built in code"), NodeSpec(title: "child", parent: 0)])
         outline.expand(try outline.node(id: "a"))
-        var canvas = Scenario.Canvas.fittingContent
+        var canvas = Scenario.Canvas(height: nil)
         canvas.width = 220
         canvas.scale = 1
         expectOutlineSnapshot(of: outline, canvas: canvas)
@@ -32,7 +32,7 @@ let tiny = """
 
     /// One reference folder per case, named after its argument, none named by the test.
     @Test(arguments: ["Alpha", "Beta", "Γάμμα"]) func eachCaseHasItsOwnReference(title: String) throws {
-        var canvas = Scenario.Canvas.fittingContent
+        var canvas = Scenario.Canvas(height: nil)
         canvas.width = 160
         canvas.scale = 1
         expectOutlineSnapshot(of: try Outline([NodeSpec(title: title)]), canvas: canvas)
@@ -167,7 +167,7 @@ final class XCTestHelperTests: XCTestCase {
     }
 
     func testAnUnnamedXCTestAssertion() throws {
-        var canvas = Scenario.Canvas.fittingContent
+        var canvas = Scenario.Canvas(height: nil)
         canvas.width = 160
         canvas.scale = 1
         XCTAssertOutlineSnapshot(of: try Outline([NodeSpec(title: "XCTest")]), canvas: canvas)

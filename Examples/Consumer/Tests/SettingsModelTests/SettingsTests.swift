@@ -10,7 +10,7 @@ import XCTest
 }
 
 @Test func settingsOutlineBuiltInCode() throws {
-    var canvas = Scenario.Canvas.fittingContent
+    var canvas = Scenario.Canvas(height: nil)
     canvas.width = 320
     canvas.scale = 1
     expectOutlineSnapshot(of: try Settings.outline(), canvas: canvas, diff: DiffOptions())
