@@ -34,7 +34,8 @@ mkdir -p "$app"
 echo "README package in $app (Unfold at $repo, branch $branch):"
 extract readme-package
 grep -q 'https://github.com/<you>/unfold", branch: "main"' "$app/Package.swift" || fail "README's Package.swift no longer depends on branch main"
-sed -i "s|https://github.com/<you>/unfold\", branch: \"main\"|file://$repo\", branch: \"$branch\"|" "$app/Package.swift"
+ln -s "$repo" "$work/unfold"   # the package's identity comes from the URL's last component
+sed -i "s|https://github.com/<you>/unfold\", branch: \"main\"|file://$work/unfold\", branch: \"$branch\"|" "$app/Package.swift"
 cd "$app"
 mkdir -p Tests/AppTests/__Snapshots__   # as the README says
 
