@@ -72,12 +72,14 @@ echo "two tests that would share a reference: told so, naming both"
 rm Tests/AppTests/SharedNameTests.swift
 
 extract readme-package-trait
+# The product added, the trait forgotten:
+sed -i "s|.product(name: \"UnfoldTesting\", package: \"unfold\")|.product(name: \"UnfoldTesting\", package: \"unfold\"), .product(name: \"UnfoldSnapshotTesting\", package: \"unfold\")|" Package.swift
 set +e
 untrait=$(swift build --build-tests 2>&1)
 set -e
 grep -q "needs Unfold's SnapshotTesting trait" <<<"$untrait" || { echo "$untrait"; fail "without the trait, the strategy's error does not say to enable it"; }
 echo "the strategy without the trait: does not compile, and says to enable the trait"
-sed -i "s|branch: \"$branch\")|branch: \"$branch\", traits: [\"SnapshotTesting\"])|; s|.product(name: \"UnfoldTesting\", package: \"unfold\")|.product(name: \"UnfoldTesting\", package: \"unfold\"), .product(name: \"UnfoldSnapshotTesting\", package: \"unfold\")|" Package.swift
+sed -i "s|branch: \"$branch\")|branch: \"$branch\", traits: [\"SnapshotTesting\"])|" Package.swift
 build_log=$(swift build --build-tests 2>&1) || { echo "$build_log"; fail "the README package with the trait does not build"; }
 if grep -i "warning:" <<<"$build_log" | grep -v "/checkouts/"; then fail "the README package with the trait builds with warnings"; fi
 set +e
