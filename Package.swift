@@ -38,7 +38,10 @@ let package = Package(
         .systemLibrary(name: "CUnfoldHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CUnfoldFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         .target(name: "CUnfoldFonts", exclude: ["fonts"], cSettings: [.headerSearchPath("fonts")]),
-        .target(name: "UnfoldCanvas", dependencies: ["CUnfoldFreeType", "CUnfoldHarfBuzz", "CUnfoldFriBidi", "CUnfoldFonts"]),
+        // Pixel loops in C, which a debug build still runs as plain loops.
+        .target(name: "CUnfoldPixels", path: "Sources/CPixels"),
+        .target(
+            name: "UnfoldCanvas", dependencies: ["CUnfoldFreeType", "CUnfoldHarfBuzz", "CUnfoldFriBidi", "CUnfoldFonts", "CUnfoldPixels"]),
         .target(name: "UnfoldPaint", dependencies: ["UnfoldCanvas", "OutlineLayout", "OutlineAppearance"]),
         .target(
             name: "CUnfoldPNG", path: "Sources/CPNG",
