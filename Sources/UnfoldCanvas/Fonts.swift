@@ -260,6 +260,16 @@ extension FontSet {
     /// equal fingerprints draw the same text alike. References record it, so
     /// that a font change is named as such. Reads font files; O(their bytes).
     public func fingerprint() throws(TextError) -> String {
+        // Every snapshot check asks; the fonts (and the files, by their stamps) are usually the same.
+        let key = try FontIdentity(self)
+        if let known = FingerprintCache.shared.value(for: key) { return known }
+        let value = try hashSources()
+        FingerprintCache.shared.store(value, for: key)
+        return value
+    }
+
+    /// `fingerprint()` computed from the bytes.
+    private func hashSources() throws(TextError) -> String {
         var hash = ContentHash()
         for source in sources {
             let (bytes, file) = try source.load()
@@ -267,6 +277,27 @@ extension FontSet {
             hash.update(0x1F)  // a separator, so that bytes cannot move between fonts
         }
         return hash.hex
+    }
+}
+
+/// Fingerprints of the last few font sets, so that checking many scenarios
+/// drawn with the same fonts hashes them once.
+private final class FingerprintCache: @unchecked Sendable {
+    static let shared = FingerprintCache()
+    private let lock = NSLock()
+    /// The most recently stored last; at most `TypesetterCache.maxFontSets`.
+    private var known: [(key: FontIdentity, value: String)] = []
+
+    func value(for key: FontIdentity) -> String? {
+        lock.withLock { known.first { $0.key == key }?.value }
+    }
+
+    func store(_ value: String, for key: FontIdentity) {
+        lock.withLock {
+            known.removeAll { $0.key == key }
+            known.append((key, value))
+            if known.count > TypesetterCache.maxFontSets { known.removeFirst() }
+        }
     }
 }
 

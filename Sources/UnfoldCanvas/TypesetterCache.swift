@@ -8,7 +8,7 @@ extension Typesetter {
     /// time of loading fonts and of shaping and rasterizing again what earlier
     /// renders drew. `body` must not keep the typesetter. Thread-safe.
     package static func withCached<T>(fonts: FontSet, _ body: (Typesetter) throws -> T) throws -> T {
-        let key = try TypesetterCache.Key(fonts)
+        let key = try FontIdentity(fonts)
         let typesetter = try TypesetterCache.shared.take(key) ?? Typesetter(fonts: fonts)
         defer { TypesetterCache.shared.give(typesetter, key) }
         return try body(typesetter)
@@ -24,29 +24,12 @@ final class TypesetterCache: @unchecked Sendable {
     static let maxFontSets = 4
     static let maxPerFontSet = 2 * ProcessInfo.processInfo.activeProcessorCount + 2
 
-    /// The fonts, and for each font file the identity of its contents when
-    /// the key was made: a file changed in place makes another key, so that
-    /// no typesetter draws with the bytes it had before.
-    struct Key: Equatable {
-        var fonts: FontSet
-        var files: [FileStamp]
-
-        init(_ fonts: FontSet) throws(TextError) {
-            self.fonts = fonts
-            files = []
-            for case let .file(path) in fonts.sources {
-                guard let stamp = FileStamp(path) else { throw .fontUnreadable(path: path) }
-                files.append(stamp)
-            }
-        }
-    }
-
     private let lock = NSLock()
     /// Idle typesetters by key, the most recently used key last.
-    private var idle: [(key: Key, typesetters: [Typesetter])] = []
+    private var idle: [(key: FontIdentity, typesetters: [Typesetter])] = []
 
     /// An idle typesetter of `key`, now the caller's alone; nil when there is none.
-    func take(_ key: Key) -> Typesetter? {
+    func take(_ key: FontIdentity) -> Typesetter? {
         lock.lock()
         defer { lock.unlock() }
         guard let n = idle.firstIndex(where: { $0.key == key }) else { return nil }
@@ -54,32 +37,12 @@ final class TypesetterCache: @unchecked Sendable {
     }
 
     /// Gives a typesetter back; the caller must not use it any more.
-    func give(_ typesetter: Typesetter, _ key: Key) {
+    func give(_ typesetter: Typesetter, _ key: FontIdentity) {
         lock.lock()
         defer { lock.unlock() }
         var entry = idle.firstIndex { $0.key == key }.map { idle.remove(at: $0) } ?? (key: key, typesetters: [])
         if entry.typesetters.count < Self.maxPerFontSet { entry.typesetters.append(typesetter) }
         idle.append(entry)
         if idle.count > Self.maxFontSets { idle.removeFirst() }
-    }
-}
-
-/// What tells a file's contents apart without reading them: its device,
-/// inode, size and modification time. A file rewritten in place gets another.
-struct FileStamp: Equatable {
-    var device: Int
-    var inode: Int
-    var size: Int
-    var modified: Date
-
-    /// The file's stamp; nil when it cannot be read.
-    init?(_ path: String) {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-            let size = attributes[.size] as? Int, let modified = attributes[.modificationDate] as? Date
-        else { return nil }
-        self.size = size
-        self.modified = modified
-        device = attributes[.systemNumber] as? Int ?? 0
-        inode = attributes[.systemFileNumber] as? Int ?? 0
     }
 }
