@@ -55,7 +55,7 @@ let package = Package(
             dependencies: [
                 "OutlineEngine", "OutlineAppearance", "ScenarioFormat", "OutlineLayout", "UnfoldCanvas", "UnfoldPaint", "UnfoldPNG",
             ]),
-        .target(name: "UnfoldDiff", dependencies: ["UnfoldCanvas"]),
+        .target(name: "UnfoldDiff", dependencies: ["UnfoldCanvas", "CUnfoldPixels"]),
         .target(name: "CUnfoldFiles"),
         .target(name: "UnfoldComparison", dependencies: ["UnfoldDiff", "UnfoldPNG", "UnfoldCanvas"]),
         .target(
