@@ -3,19 +3,21 @@ import Foundation
 /// A font set as it draws: the fonts, and the stamp of each font file when
 /// the identity was made. A file changed in place gives another identity, so
 /// that what is kept for a font set (typesetters, fingerprints) is never
-/// used for other bytes under the same path.
-struct FontIdentity: Equatable {
-    var fonts: FontSet
-    var files: [FileStamp]
+/// used for other bytes under the same path. A render makes one and uses it
+/// for every picture (`Typesetter.withCached`).
+package struct FontIdentity: Equatable, Sendable {
+    package let fonts: FontSet
+    let files: [FileStamp]
 
-    /// Reads the stamps of the set's font files (not their bytes).
-    init(_ fonts: FontSet) throws(TextError) {
+    /// Reads the stamps of the set's font files (not their bytes). O(font files).
+    package init(_ fonts: FontSet) throws(TextError) {
         self.fonts = fonts
-        files = []
+        var files: [FileStamp] = []
         for case let .file(path) in fonts.sources {
             guard let stamp = FileStamp(path) else { throw .fontUnreadable(path: path) }
             files.append(stamp)
         }
+        self.files = files
     }
 }
 

@@ -7,10 +7,9 @@ extension Typesetter {
     /// draws the same pixels whatever its caches hold, so this only saves the
     /// time of loading fonts and of shaping and rasterizing again what earlier
     /// renders drew. `body` must not keep the typesetter. Thread-safe.
-    package static func withCached<T>(fonts: FontSet, _ body: (Typesetter) throws -> T) throws -> T {
-        let key = try FontIdentity(fonts)
-        let typesetter = try TypesetterCache.shared.take(key) ?? Typesetter(fonts: fonts)
-        defer { TypesetterCache.shared.give(typesetter, key) }
+    package static func withCached<T>(_ fonts: FontIdentity, _ body: (Typesetter) throws -> T) throws -> T {
+        let typesetter = try TypesetterCache.shared.take(fonts) ?? Typesetter(fonts: fonts.fonts)
+        defer { TypesetterCache.shared.give(typesetter, fonts) }
         return try body(typesetter)
     }
 }

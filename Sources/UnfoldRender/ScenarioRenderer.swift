@@ -149,8 +149,9 @@ public enum ScenarioRenderer {
             throw RenderError(description: "a thumbnail factor of \(thumbnail): use \(Limits.thumbnail.lowerBound) to \(Limits.thumbnail.upperBound)")
         }
         let playback = try Playback(scenario)
-        let fonts = Self.fonts(for: scenario, options: options)
-        return try Typesetter.withCached(fonts: fonts) { measurer in
+        // The fonts' files are looked at once: every picture is drawn with the same ones.
+        let fonts = try FontIdentity(Self.fonts(for: scenario, options: options))
+        return try Typesetter.withCached(fonts) { measurer in
             try draw(scenario, playback: playback, fonts: fonts, measurer: measurer, options: options, progress: progress, emit: emit)
         }
     }
@@ -158,7 +159,7 @@ public enum ScenarioRenderer {
     /// Lays out a checked scenario with `measurer` (which also draws the
     /// strip's labels), then draws, encodes and emits its pictures.
     private static func draw(
-        _ scenario: Scenario, playback: Playback, fonts: FontSet, measurer: Typesetter, options: RenderOptions,
+        _ scenario: Scenario, playback: Playback, fonts: FontIdentity, measurer: Typesetter, options: RenderOptions,
         progress: (@Sendable (Int) -> Void)?, emit: (RenderedFile) throws -> Void
     ) throws -> StripGeometry? {
         let appearance = scenario.appearance
@@ -208,7 +209,7 @@ public enum ScenarioRenderer {
                 case let .state(s): layout = states[s].frame
                 case let .frame(step, index): layout = moves[step - 1].frame(index)
                 }
-                let pixmap = try Typesetter.withCached(fonts: fonts) { typesetter in
+                let pixmap = try Typesetter.withCached(fonts) { typesetter in
                     try OutlinePainter(appearance: appearance, typesetter: typesetter).draw(layout, height: height)
                 }
                 var drawn = Drawn()

@@ -15,11 +15,12 @@ import Testing
             return pixmap
         }
         let fresh = try draw(Typesetter(fonts: .bundled))
-        #expect(try Typesetter.withCached(fonts: .bundled, draw) == fresh)
-        #expect(try Typesetter.withCached(fonts: .bundled, draw) == fresh)
+        #expect(try Typesetter.withCached(FontIdentity(.bundled), draw) == fresh)
+        #expect(try Typesetter.withCached(FontIdentity(.bundled), draw) == fresh)
         // Two at once are two typesetters.
-        try Typesetter.withCached(fonts: .bundled) { outer in
-            try Typesetter.withCached(fonts: .bundled) { inner in #expect(outer !== inner) }
+        let bundled = try FontIdentity(.bundled)
+        try Typesetter.withCached(bundled) { outer in
+            try Typesetter.withCached(bundled) { inner in #expect(outer !== inner) }
         }
     }
 
@@ -50,7 +51,7 @@ import Testing
         let path = folder + "/brand.ttf"
         try FileManager.default.copyItem(atPath: fontsFolder + "/OpenSans-Regular.ttf", toPath: path)
         let fonts = FontSet(regular: .file(path), semibold: .bundled(.semibold), fallbacks: [])
-        func width() throws -> Double { try Typesetter.withCached(fonts: fonts) { $0.width("Wide words", size: 30, weight: .regular) } }
+        func width() throws -> Double { try Typesetter.withCached(FontIdentity(fonts)) { $0.width("Wide words", size: 30, weight: .regular) } }
         let (before, printBefore) = (try width(), try fonts.fingerprint())
         #expect(try width() == before && fonts.fingerprint() == printBefore)
         let semibold = try Data(contentsOf: URL(fileURLWithPath: fontsFolder + "/OpenSans-Semibold.ttf"))
