@@ -282,11 +282,11 @@ struct Sinks {
             let geometry = StripGeometry(
                 rows: max(1, steps), columns: steps == 0 ? 1 : frames + 1,
                 frameWidth: thumb.width, frameHeight: thumb.height)
-            strip = try StripWriter(geometry: geometry, labels: labels, palette: palette, typesetter: typesetter, threads: 1)
+            strip = try StripWriter(geometry: geometry, labels: labels, palette: palette, typesetter: typesetter)
         }
         animation =
             plan.outputs.contains(.animation)
-            ? try PNG.Animation(width: frameSize.width, height: frameSize.height, plays: plays, threads: 1) : nil
+            ? try PNG.Animation(width: frameSize.width, height: frameSize.height, plays: plays) : nil
         animatedImages = try [(RenderOptions.Output.gif, AnimatedImage.Format.gif), (.webp, .webp)].filter { plan.outputs.contains($0.0) }.map {
             try AnimatedImage(format: $0.1, width: frameSize.width, height: frameSize.height, plays: plays)
         }
