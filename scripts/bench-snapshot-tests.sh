@@ -78,7 +78,7 @@ if [ -n "$REV" ]; then
   checkouts=("$REV" current)
 fi
 
-# run NAME CONFIG MODE: one `swift test` run; appends "NAME CONFIG MODE test_ms wall_ms" to $tmp/times.
+# run NAME CONFIG MODE OUT: one `swift test` run; appends "NAME CONFIG MODE test_ms wall_ms" to OUT.
 run() {
   local name=$1 config=$2 mode=$3 start end out
   local args=(-c "$config" --skip-build)
@@ -92,20 +92,19 @@ run() {
   end=$(date +%s%N)
   local seconds
   seconds=$(echo "$out" | sed -n 's/.*Test run with [0-9]* tests\{0,1\} .*passed after \([0-9.]*\) seconds.*/\1/p' | tail -1)
-  echo "$name $config $mode $(python3 -c "print(round(${seconds:-0} * 1000))") $(((end - start) / 1000000))" >>"$tmp/times"
+  echo "$name $config $mode $(python3 -c "print(round(${seconds:-0} * 1000))") $(((end - start) / 1000000))" >>"$4"
 }
 
+# One configuration at a time: the first `swift test` after a package switches
+# between release and debug takes longer (about 0.1 s), and that run is a warm-up.
 measure() {
-  for name in "${checkouts[@]}"; do
-    for config in release debug; do
-      for mode in parallel serial; do run "$name" "$config" "$mode"; done
-    done
-  done
-  : >"$tmp/times"  # the warm-up runs above are not counted
-  for _ in $(seq "$ROUNDS"); do
+  for config in release debug; do
     for name in "${checkouts[@]}"; do
-      for config in release debug; do
-        for mode in parallel serial; do run "$name" "$config" "$mode"; done
+      for mode in parallel serial; do run "$name" "$config" "$mode" /dev/null; done
+    done
+    for _ in $(seq "$ROUNDS"); do
+      for name in "${checkouts[@]}"; do
+        for mode in parallel serial; do run "$name" "$config" "$mode" "$tmp/times"; done
       done
     done
   done

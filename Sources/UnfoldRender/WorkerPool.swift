@@ -22,9 +22,9 @@ func orderedParallel<T>(
 ///
 /// A thread takes the next job of the oldest call that may start one (see
 /// `orderedParallel`'s window), so renders finish in the order they began
-/// instead of all late together. A call made from a pool thread (a job that
-/// renders) runs its next job itself when no thread has taken it, instead of
-/// waiting, so that nested calls cannot deadlock.
+/// instead of all late together; finding it is O(calls open). A call made
+/// from a pool thread (a job that renders) runs its next job itself when no
+/// thread has taken it, instead of waiting, so that nested calls cannot deadlock.
 final class WorkerPool: @unchecked Sendable {
     /// The pool every render uses, with a thread per core.
     static let shared = WorkerPool(threads: ProcessInfo.processInfo.activeProcessorCount)
