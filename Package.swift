@@ -38,7 +38,10 @@ let package = Package(
         .systemLibrary(name: "CUnfoldHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CUnfoldFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         .target(name: "CUnfoldFonts", exclude: ["fonts"], cSettings: [.headerSearchPath("fonts")]),
-        .target(name: "UnfoldCanvas", dependencies: ["CUnfoldFreeType", "CUnfoldHarfBuzz", "CUnfoldFriBidi", "CUnfoldFonts"]),
+        // Pixel loops in C, which a debug build still runs as plain loops.
+        .target(name: "CUnfoldPixels", path: "Sources/CPixels"),
+        .target(
+            name: "UnfoldCanvas", dependencies: ["CUnfoldFreeType", "CUnfoldHarfBuzz", "CUnfoldFriBidi", "CUnfoldFonts", "CUnfoldPixels"]),
         .target(name: "UnfoldPaint", dependencies: ["UnfoldCanvas", "OutlineLayout", "OutlineAppearance"]),
         .target(
             name: "CUnfoldPNG", path: "Sources/CPNG",
@@ -52,7 +55,7 @@ let package = Package(
             dependencies: [
                 "OutlineEngine", "OutlineAppearance", "ScenarioFormat", "OutlineLayout", "UnfoldCanvas", "UnfoldPaint", "UnfoldPNG",
             ]),
-        .target(name: "UnfoldDiff", dependencies: ["UnfoldCanvas"]),
+        .target(name: "UnfoldDiff", dependencies: ["UnfoldCanvas", "CUnfoldPixels"]),
         .target(name: "CUnfoldFiles"),
         .target(name: "UnfoldComparison", dependencies: ["UnfoldDiff", "UnfoldPNG", "UnfoldCanvas"]),
         .target(

@@ -126,19 +126,22 @@ final class Library {
 }
 
 /// A font file's bytes, read once and shared by every face made from it
-/// while any of them lives (a render's typesetters, one per worker), so
-/// that every face of a render reads the same bytes and memory does not
-/// grow with the number of workers. The bytes are valid until the last
-/// face that holds this object is gone.
+/// while any of them lives (typesetters on several threads, kept for later
+/// renders by `Typesetter.withCached`), so that they all read the same bytes
+/// and memory does not grow with the number of typesetters. The bytes are
+/// valid until the last face that holds this object is gone.
 final class FontFileBytes: @unchecked Sendable {
     let bytes: UnsafeRawBufferPointer
+    /// The file as it was when it was read.
+    let stamp: FileStamp
     /// Larger files are refused: no font Unfold can use comes close.
     static let maxBytes = 64 << 20
 
-    private init(copying data: Data) {
+    private init(copying data: Data, stamp: FileStamp) {
         let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: data.count, alignment: 16)
         data.copyBytes(to: copy)
         bytes = UnsafeRawBufferPointer(copy)
+        self.stamp = stamp
     }
 
     deinit { bytes.deallocate() }
@@ -147,18 +150,18 @@ final class FontFileBytes: @unchecked Sendable {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var open: [String: Entry] = [:]
 
-    /// The file's bytes: those already read if a face still holds them, else read now.
+    /// The file's bytes: those already read if a face still holds them and
+    /// the file has not changed since (`FileStamp`), else read now.
     static func read(_ path: String) throws(TextError) -> FontFileBytes {
         lock.lock()
         defer { lock.unlock() }
-        if let file = open[path]?.file { return file }
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
-        guard let size else { throw .fontUnreadable(path: path) }
-        guard size <= maxBytes else { throw .fontTooLarge(path: path, bytes: size) }
+        guard let stamp = FileStamp(path) else { throw .fontUnreadable(path: path) }
+        if let file = open[path]?.file, file.stamp == stamp { return file }
+        guard stamp.size <= maxBytes else { throw .fontTooLarge(path: path, bytes: stamp.size) }
         guard let data = FileManager.default.contents(atPath: path), !data.isEmpty, data.count <= maxBytes else {
             throw .fontUnreadable(path: path)
         }
-        let file = FontFileBytes(copying: data)
+        let file = FontFileBytes(copying: data, stamp: stamp)
         open = open.filter { $0.value.file != nil }
         open[path] = Entry(file: file)
         return file
@@ -284,6 +287,16 @@ extension FontSet {
     /// equal fingerprints draw the same text alike. References record it, so
     /// that a font change is named as such. Reads font files; O(their bytes).
     package func fingerprint() throws(TextError) -> String {
+        // Every snapshot check asks; the fonts (and the files, by their stamps) are usually the same.
+        let key = try FontIdentity(self)
+        if let known = FingerprintCache.shared.value(for: key) { return known }
+        let value = try hashSources()
+        FingerprintCache.shared.store(value, for: key)
+        return value
+    }
+
+    /// `fingerprint()` computed from the bytes.
+    private func hashSources() throws(TextError) -> String {
         var hash = ContentHash()
         for source in sources {
             let (bytes, file) = try source.load()
@@ -291,6 +304,27 @@ extension FontSet {
             hash.update(0x1F)  // a separator, so that bytes cannot move between fonts
         }
         return hash.hex
+    }
+}
+
+/// Fingerprints of the last few font sets, so that checking many scenarios
+/// drawn with the same fonts hashes them once.
+private final class FingerprintCache: @unchecked Sendable {
+    static let shared = FingerprintCache()
+    private let lock = NSLock()
+    /// The most recently stored last; at most `TypesetterCache.maxFontSets`.
+    private var known: [(key: FontIdentity, value: String)] = []
+
+    func value(for key: FontIdentity) -> String? {
+        lock.withLock { known.first { $0.key == key }?.value }
+    }
+
+    func store(_ value: String, for key: FontIdentity) {
+        lock.withLock {
+            known.removeAll { $0.key == key }
+            known.append((key, value))
+            if known.count > TypesetterCache.maxFontSets { known.removeFirst() }
+        }
     }
 }
 

@@ -1,3 +1,5 @@
+import CUnfoldPixels
+
 /// An RGBA8 image in memory, the surface everything is drawn on.
 ///
 /// Memory contract: `pixels` holds `height` rows, top row first, each `stride`
@@ -104,24 +106,9 @@ public struct Pixmap: Sendable, Equatable {
     package func downscaled(by factor: Int) -> Pixmap {
         guard factor > 1 else { return self }
         let w = max(1, width / factor), h = max(1, height / factor)
-        var out = [UInt8](repeating: 0, count: w * h * 4)
-        for y in 0 ..< h {
-            let sy0 = y * factor, sy1 = min(height, sy0 + factor)
-            for x in 0 ..< w {
-                let sx0 = x * factor, sx1 = min(width, sx0 + factor)
-                var sum = (0, 0, 0, 0)
-                for sy in sy0 ..< sy1 {
-                    var i = (sy * width + sx0) * 4
-                    for _ in sx0 ..< sx1 {
-                        sum.0 += Int(pixels[i]); sum.1 += Int(pixels[i + 1]); sum.2 += Int(pixels[i + 2]); sum.3 += Int(pixels[i + 3])
-                        i += 4
-                    }
-                }
-                let n = (sy1 - sy0) * (sx1 - sx0)
-                let o = (y * w + x) * 4
-                out[o] = UInt8((sum.0 + n / 2) / n); out[o + 1] = UInt8((sum.1 + n / 2) / n)
-                out[o + 2] = UInt8((sum.2 + n / 2) / n); out[o + 3] = UInt8((sum.3 + n / 2) / n)
-            }
+        let out = [UInt8](unsafeUninitializedCapacity: w * h * 4) { buffer, initialized in
+            pixels.withUnsafeBufferPointer { unfold_downscale($0.baseAddress, width, height, factor, buffer.baseAddress, w, h) }
+            initialized = w * h * 4  // every pixel is written
         }
         return Pixmap(width: w, height: h, pixels: out)
     }

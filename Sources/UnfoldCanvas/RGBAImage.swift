@@ -1,3 +1,5 @@
+import CUnfoldPixels
+
 /// An 8-bit RGBA image with straight (not premultiplied) alpha: pixels exactly
 /// as a PNG file stores them. Comparison works on these, as pixelmatch does,
 /// because premultiplying loses the colour of translucent pixels.
@@ -96,32 +98,16 @@ public struct RGBAImage: Sendable, Equatable {
 }
 
 extension Pixmap {
-    /// Whether every pixel is opaque.
+    /// Whether every pixel is opaque. O(pixels).
     public var isOpaque: Bool {
-        withWords { words in
-            // AND whole chunks (which vectorises), then look at the alpha byte.
-            var start = 0
-            while start < words.count {
-                let end = min(words.count, start + 4096)
-                var all: UInt32 = 0xFFFF_FFFF
-                for i in start ..< end { all &= words[i] }
-                if all >> 24 != 0xFF { return false }
-                start = end
-            }
-            return true
-        }
+        pixels.withUnsafeBufferPointer { unfold_is_opaque($0.baseAddress, width * height) != 0 }
     }
 
     /// The picture with straight alpha, as PNG stores it. Opaque pixels are the
-    /// same either way; a translucent one gets back the nearest straight colour.
+    /// same either way; a translucent one gets back the nearest straight colour. O(pixels).
     public var straight: RGBAImage {
         var out = pixels
-        for i in Swift.stride(from: 0, to: out.count, by: 4) {
-            let a = Int(out[i + 3])
-            guard a != 255 else { continue }
-            if a == 0 { out[i] = 0; out[i + 1] = 0; out[i + 2] = 0; continue }
-            for c in 0 ..< 3 { out[i + c] = UInt8(min(255, (Int(out[i + c]) * 255 + a / 2) / a)) }
-        }
+        out.withUnsafeMutableBufferPointer { unfold_unpremultiply($0.baseAddress, width * height) }
         // The size was checked when the pixmap was made.
         return RGBAImage(unchecked: width, height, out)
     }

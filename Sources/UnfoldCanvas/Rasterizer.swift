@@ -1,3 +1,5 @@
+import CUnfoldPixels
+
 /// Anti-aliased scan conversion with integer arithmetic only: coordinates are
 /// rounded to 1/256 pixel, and each pixel ("cell") accumulates the signed
 /// height of the edges that cross it (`cover`) and twice the area they leave
@@ -188,47 +190,10 @@ extension Surface {
     }
 
     /// Source-over of a premultiplied colour through a row of coverage values
-    /// that lies inside the clip.
+    /// that lies inside the clip (`unfold_blend_row`, in C so that a debug
+    /// build blends at a usable speed). O(coverage).
     func blend(row y: Int, x0: Int, coverage: UnsafeBufferPointer<UInt8>, source: UInt32) {
-        if source >> 24 == 0xFF {
-            blendOpaque(row: y, x0: x0, coverage: coverage, source: source)
-            return
-        }
-        let sa = Int(source >> 24)
-        let sr = Int(source & 0xFF), sg = Int(source >> 8 & 0xFF), sb = Int(source >> 16 & 0xFF)
-        var i = y * width + x0
-        for cov in coverage {
-            defer { i += 1 }
-            guard cov != 0 else { continue }
-            if cov == 255 && sa == 255 { words[i] = source; continue }
-            let c = Int(cov) + Int(cov >> 7)  // 0...256
-            let a = (sa * c + 128) >> 8
-            let inv = 255 - a
-            let d = words[i]
-            func mix(_ s: Int, _ shift: UInt32) -> UInt32 {
-                let dc = Int(d >> shift & 0xFF)
-                return UInt32(((s * c + 128) >> 8) + (dc * inv + 127) / 255) << shift
-            }
-            let da = Int(d >> 24)
-            words[i] = mix(sr, 0) | mix(sg, 8) | mix(sb, 16) | UInt32(a + (da * inv + 127) / 255) << 24
-        }
-    }
-
-    /// An opaque colour through coverage is a plain interpolation, done two
-    /// channels at a time in one 32-bit word (red and blue, green and alpha)
-    /// with no division: (source · c + destination · (256 − c)) / 256.
-    private func blendOpaque(row y: Int, x0: Int, coverage: UnsafeBufferPointer<UInt8>, source: UInt32) {
-        let sRB = source & 0x00FF_00FF, sGA = (source >> 8) & 0x00FF_00FF
-        var i = y * width + x0
-        for cov in coverage {
-            defer { i += 1 }
-            if cov == 0 { continue }
-            if cov == 255 { words[i] = source; continue }
-            let c = UInt32(cov) + UInt32(cov >> 7)  // 1...255 → 1...256
-            let d = words[i]
-            let rb = ((sRB &* c &+ (d & 0x00FF_00FF) &* (256 - c)) >> 8) & 0x00FF_00FF
-            let ga = ((sGA &* c &+ ((d >> 8) & 0x00FF_00FF) &* (256 - c)) >> 8) & 0x00FF_00FF
-            words[i] = rb | ga << 8
-        }
+        guard let base = coverage.baseAddress else { return }
+        unfold_blend_row(words + y * width + x0, base, coverage.count, source)
     }
 }

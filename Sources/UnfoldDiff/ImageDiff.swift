@@ -1,10 +1,5 @@
+import CUnfoldPixels
 import UnfoldCanvas
-
-#if canImport(Glibc)
-import Glibc
-#else
-import Darwin
-#endif
 
 /// How two images are compared. The defaults are pixelmatch v7.2.0's, and
 /// suit snapshot tests: colour differences below a perceptual threshold are
@@ -148,47 +143,19 @@ package func compareRows(_ a: RGBAImage, _ b: RGBAImage, originY: Int, imageHeig
         expectedSize: size, actualSize: size, differentPixels: 0, antiAliasedPixels: 0,
         bounds: nil, maxDistance: 0, diff: nil, matches: true)
     let style = options.style
-    let maxDelta = 35215 * options.threshold * options.threshold
-    let alpha = min(max(style.alpha, 0), 1)
-    let (aaWord, diffWord, darkerWord) = (style.antiAliased.opaque, style.different.opaque, (style.darker ?? style.different).opaque)
-    var x0 = width, y0 = height, x1 = 0, y1 = 0
-    var worst = 0.0
-
-    // `diff`, when drawn, is valid only during this call.
+    let ignore = options.ignore.flatMap { [Int64($0.x0), Int64($0.y0), Int64($0.x1), Int64($0.y1)] }
+    var found = unfold_pixelmatch_result()
+    // The pixel loop is in C (`unfold_pixelmatch`), which a debug build runs at a usable speed.
+    // The pointers are valid during the call only.
     func run(_ wa: UnsafeBufferPointer<UInt32>, _ wb: UnsafeBufferPointer<UInt32>, _ diff: UnsafeMutableBufferPointer<UInt32>?) {
-        guard let baseA = wa.baseAddress, let baseB = wb.baseAddress else { return }
-        let image1 = Image(words: wa, width: width, height: height, originY: originY, checkerboard: options.checkerboard)
-        let image2 = Image(words: wb, width: width, height: height, originY: originY, checkerboard: options.checkerboard)
-        let drawsEqual = diff != nil && !style.mask
-        for y in 0 ..< height {
-            let row = y * width
-            // Whole equal rows first: memcmp is far faster than a pixel loop.
-            if memcmp(baseA + row, baseB + row, width * 4) == 0 {
-                if drawsEqual, let diff { for i in row ..< row + width { diff[i] = grayPixel(wa[i], alpha: alpha) } }
-                continue
-            }
-            for x in 0 ..< width {
-                let i = row + x
-                var delta = 0.0
-                if wa[i] != wb[i], options.ignore.isEmpty || !options.ignore.contains(where: { $0.contains(x, y + originY) }) {
-                    delta = image1.colorDelta(wa[i], wb[i], at: i)
-                    worst = max(worst, abs(delta))
-                }
-                guard abs(delta) > maxDelta else {
-                    if drawsEqual, let diff { diff[i] = grayPixel(wa[i], alpha: alpha) }
-                    continue
-                }
-                if !options.countAntiAliasing,
-                    image1.isAntiAliased(x, y, other: image2) || image2.isAntiAliased(x, y, other: image1)
-                {
-                    result.antiAliasedPixels += 1
-                    if drawsEqual, let diff { diff[i] = aaWord }
-                } else {
-                    result.differentPixels += 1
-                    x0 = min(x0, x); y0 = min(y0, y); x1 = max(x1, x + 1); y1 = max(y1, y + 1)
-                    if let diff { diff[i] = delta < 0 ? darkerWord : diffWord }
-                }
-            }
+        ignore.withUnsafeBufferPointer { ignore in
+            var input = unfold_pixelmatch_input(
+                a: wa.baseAddress, b: wb.baseAddress, width: width, height: height, origin_y: originY,
+                max_delta: 35215 * options.threshold * options.threshold, count_anti_aliasing: options.countAntiAliasing ? 1 : 0,
+                checkerboard: options.checkerboard ? 1 : 0, ignore: ignore.baseAddress, ignore_count: options.ignore.count,
+                diff: diff?.baseAddress, mask: style.mask ? 1 : 0, alpha: min(max(style.alpha, 0), 1), aa_color: style.antiAliased.opaque,
+                diff_color: style.different.opaque, darker_color: (style.darker ?? style.different).opaque)
+            found = unfold_pixelmatch(&input)
         }
     }
 
@@ -202,119 +169,14 @@ package func compareRows(_ a: RGBAImage, _ b: RGBAImage, originY: Int, imageHeig
             }
         }
     }
-    if x1 > x0 { result.bounds = PixelRect(x0: x0, y0: y0 + originY, x1: x1, y1: y1 + originY) }
-    result.maxDistance = (worst / 35215).squareRoot()
+    result.differentPixels = found.different
+    result.antiAliasedPixels = found.anti_aliased
+    if found.x1 > found.x0 {
+        result.bounds = PixelRect(x0: found.x0, y0: found.y0 + originY, x1: found.x1, y1: found.y1 + originY)
+    }
+    result.maxDistance = (found.worst / 35215).squareRoot()
     result.matches = result.differentPixels <= options.allowedPixels(of: width * imageHeight)
     return result
-}
-
-/// One image's pixels as pixelmatch reads them: straight RGBA words.
-private struct Image {
-    let words: UnsafeBufferPointer<UInt32>
-    let width: Int
-    let height: Int
-    /// Rows above the band, so that byte offsets (and with them the checkerboard) are the whole image's.
-    let originY: Int
-    let checkerboard: Bool
-
-    /// The YIQ distance of two different pixels at index `i`, negative when the
-    /// second is darker. Translucent pixels are blended over the backdrop.
-    @inline(__always)
-    func colorDelta(_ p: UInt32, _ q: UInt32, at i: Int) -> Double {
-        let (dr, dg, db) = difference(p, q, at: i)
-        let y = dr * 0.29889531 + dg * 0.58662247 + db * 0.11448223
-        let iq = dr * 0.59597799 - dg * 0.27417610 - db * 0.32180189
-        let qq = dr * 0.21147017 - dg * 0.52261711 + db * 0.31114694
-        let delta = 0.5053 * y * y + 0.299 * iq * iq + 0.1957 * qq * qq
-        return y > 0 ? -delta : delta
-    }
-
-    /// The brightness difference of two pixels, the centre pixel being at index `i`.
-    @inline(__always)
-    func brightnessDelta(_ p: UInt32, _ q: UInt32, at i: Int) -> Double {
-        if p == q { return 0 }
-        let (dr, dg, db) = difference(p, q, at: i)
-        return dr * 0.29889531 + dg * 0.58662247 + db * 0.11448223
-    }
-
-    /// Channel differences, blended over the backdrop when either pixel is translucent.
-    @inline(__always)
-    func difference(_ p: UInt32, _ q: UInt32, at i: Int) -> (Double, Double, Double) {
-        let r1 = Int(p & 0xFF), g1 = Int(p >> 8 & 0xFF), b1 = Int(p >> 16 & 0xFF), a1 = Int(p >> 24)
-        let r2 = Int(q & 0xFF), g2 = Int(q >> 8 & 0xFF), b2 = Int(q >> 16 & 0xFF), a2 = Int(q >> 24)
-        guard a1 < 255 || a2 < 255 else { return (Double(r1 - r2), Double(g1 - g2), Double(b1 - b2)) }
-        let (rb, gb, bb) = backdrop(at: i)
-        let da = a1 - a2
-        return (
-            Double(r1 * a1 - r2 * a2 - rb * da) / 255, Double(g1 * a1 - g2 * a2 - gb * da) / 255,
-            Double(b1 * a1 - b2 * a2 - bb * da) / 255
-        )
-    }
-
-    /// pixelmatch's backdrop for the pixel at index `i`: white, or its
-    /// checkerboard, which is keyed on the byte offset k = 4i (k is even, so red is always 48).
-    @inline(__always)
-    func backdrop(at i: Int) -> (Int, Int, Int) {
-        guard checkerboard else { return (255, 255, 255) }
-        let k = Double((originY * width + i) * 4)
-        return (48, 48 + 159 * (Int(k / 1.618033988749895) & 1), 48 + 159 * (Int(k / 2.618033988749895) & 1))
-    }
-
-    /// Whether the pixel at (x, y) looks like anti-aliasing: among its 8
-    /// neighbours (visited column by column, the first strict extreme kept)
-    /// it has both a darker and a brighter one and at most two equal to it,
-    /// and the darkest or the brightest of them has three or more equal
-    /// neighbours in both images.
-    func isAntiAliased(_ x: Int, _ y: Int, other: Image) -> Bool {
-        let xs = max(x - 1, 0), xe = min(x + 1, width - 1), ys = max(y - 1, 0), ye = min(y + 1, height - 1)
-        let i = y * width + x
-        let center = words[i]
-        var zeroes = x == xs || x == xe || y == ys || y == ye ? 1 : 0
-        var least = 0.0, most = 0.0
-        var dark = (0, 0), bright = (0, 0)
-        for nx in xs ... xe {
-            for ny in ys ... ye where nx != x || ny != y {
-                let delta = brightnessDelta(center, words[ny * width + nx], at: i)
-                if delta == 0 {
-                    zeroes += 1
-                    if zeroes > 2 { return false }
-                } else if delta < least {
-                    least = delta; dark = (nx, ny)
-                } else if delta > most {
-                    most = delta; bright = (nx, ny)
-                }
-            }
-        }
-        guard least != 0, most != 0 else { return false }
-        return (hasManySiblings(dark.0, dark.1) && other.hasManySiblings(dark.0, dark.1))
-            || (hasManySiblings(bright.0, bright.1) && other.hasManySiblings(bright.0, bright.1))
-    }
-
-    /// Whether a pixel has three or more neighbours of exactly its colour.
-    func hasManySiblings(_ x: Int, _ y: Int) -> Bool {
-        let xs = max(x - 1, 0), xe = min(x + 1, width - 1), ys = max(y - 1, 0), ye = min(y + 1, height - 1)
-        let center = words[y * width + x]
-        var zeroes = x == xs || x == xe || y == ys || y == ye ? 1 : 0
-        for nx in xs ... xe {
-            for ny in ys ... ye where nx != x || ny != y {
-                if words[ny * width + nx] == center {
-                    zeroes += 1
-                    if zeroes > 2 { return true }
-                }
-            }
-        }
-        return false
-    }
-}
-
-/// pixelmatch's backdrop pixel: the brightness of `p` faded towards white by
-/// `alpha` and by its own opacity, truncated as a byte store truncates.
-@inline(__always)
-func grayPixel(_ p: UInt32, alpha: Double) -> UInt32 {
-    let r = Double(p & 0xFF), g = Double(p >> 8 & 0xFF), b = Double(p >> 16 & 0xFF), a = Double(p >> 24)
-    let value = 255 + (r * 0.29889531 + g * 0.58662247 + b * 0.11448223 - 255) * alpha * a / 255
-    let v = UInt32(value)
-    return v | v << 8 | v << 16 | 0xFF00_0000
 }
 
 /// `image` in the top-left corner of a larger canvas of `color`.
@@ -329,8 +191,4 @@ extension Color {
     var opaque: UInt32 { withAlpha(255).straight }
 
     func withAlpha(_ a: UInt8) -> Color { Color(r: r, g: g, b: b, a: a) }
-}
-
-extension PixelRect {
-    func contains(_ x: Int, _ y: Int) -> Bool { x >= x0 && x < x1 && y >= y0 && y < y1 }
 }

@@ -103,9 +103,11 @@ public struct RenderError: Error, CustomStringConvertible {
 /// Renders a scenario: the state after every step, every frame of every
 /// step's transition, a strip, an animated PNG and `updates.json`.
 ///
-/// Pictures are laid out, drawn and encoded on `workers` threads and handed
-/// in order to the files, the strip and the animations, so at most a few
-/// frames are held at once, whatever the number of steps and frames. On a canvas of fixed height, only the rows on screen
+/// Pictures are laid out, drawn and encoded on the process's worker pool (a
+/// thread per core, shared by concurrent renders), at most `workers` at a
+/// time, and handed in order to the files, the strip and the animations, so
+/// at most a few frames are held at once, whatever the number of steps and
+/// frames. On a canvas of fixed height, only the rows on screen
 /// are laid out and drawn. The bytes do not depend on the number of workers.
 public enum ScenarioRenderer {
     /// The renderer's version, raised whenever a change draws some picture
@@ -179,13 +181,23 @@ public enum ScenarioRenderer {
         if let thumbnail = options.thumbnail, !Limits.thumbnail.contains(thumbnail) {
             throw RenderError(description: "a thumbnail factor of \(thumbnail): use \(Limits.thumbnail.lowerBound) to \(Limits.thumbnail.upperBound)")
         }
+        let playback = try Playback(scenario)
+        // The fonts' files are looked at once: every picture is drawn with the same ones.
+        let fonts = try FontIdentity(Self.fonts(for: scenario, options: options))
+        return try Typesetter.withCached(fonts) { measurer in
+            try draw(scenario, playback: playback, fonts: fonts, measurer: measurer, options: options, progress: progress, emit: emit)
+        }
+    }
+
+    /// Lays out a checked scenario with `measurer` (which also draws the
+    /// strip's labels), then draws, encodes and emits its pictures.
+    private static func draw(
+        _ scenario: Scenario, playback: Playback, fonts: FontIdentity, measurer: Typesetter, options: RenderOptions,
+        progress: (@Sendable (Int) -> Void)?, emit: (RenderedFile) throws -> Void
+    ) throws -> StripGeometry? {
         let appearance = scenario.appearance
         let frames = appearance.animation.frames
-        let playback = try Playback(scenario)
         let steps = playback.states.count - 1
-
-        let fonts = Self.fonts(for: scenario, options: options)
-        let measurer = try Typesetter(fonts: fonts)
         let rowLayout = RowLayout(appearance: appearance, measure: .typesetter(measurer, scale: Double(appearance.canvas.scale), direction: appearance.canvas.direction))
         // A fixed canvas lays out what shows on it; `fit` needs every row for its height.
         let limit = appearance.canvas.height
@@ -217,22 +229,22 @@ public enum ScenarioRenderer {
         var sinks = try Sinks(
             plan: plan, frameSize: size, thumbnail: thumbnail, steps: steps, frames: frames,
             labels: (1 ... max(1, steps)).map { steps == 0 ? "initial" : String(format: "%02d  %@", $0, playback.states[$0].label) },
-            palette: .of(appearance.canvas.theme, preset: appearance.style.preset), typesetter: measurer, workers: options.workers,
+            palette: .of(appearance.canvas.theme, preset: appearance.style.preset), typesetter: measurer,
             plays: appearance.animation.loops, hashPixels: hashPixels)
         let (states, moves) = (layouts, transitions)
+        // The pictures are drawn on the worker pool, with typesetters warm from earlier pictures and renders.
         try orderedParallel(
-            count: plan.count, workers: options.workers,
-            makeState: {
-                OutlinePainter(appearance: appearance, typesetter: try Typesetter(fonts: fonts))
-            },
-            job: { painter, i in
+            count: plan.count, window: options.workers,
+            job: { i in
                 let (picture, uses) = plan.pictures[i]
                 let layout: FrameLayout
                 switch picture {
                 case let .state(s): layout = states[s].frame
                 case let .frame(step, index): layout = moves[step - 1].frame(index)
                 }
-                let pixmap = try painter.draw(layout, height: height)
+                let pixmap = try Typesetter.withCached(fonts) { typesetter in
+                    try OutlinePainter(appearance: appearance, typesetter: typesetter).draw(layout, height: height)
+                }
                 var drawn = Drawn()
                 if hashPixels { drawn.pixels = pixmap.pixelHash }
                 let known = drawn.pixels != nil && uses.files.allSatisfy { options.knownPixels[$0] == drawn.pixels }
@@ -293,8 +305,10 @@ struct Sinks {
 
     init(
         plan: RenderPlan, frameSize: (width: Int, height: Int), thumbnail: Int, steps: Int, frames: Int,
-        labels: [String], palette: Palette, typesetter: Typesetter, workers: Int, plays: Int, hashPixels: Bool
+        labels: [String], palette: Palette, typesetter: Typesetter, plays: Int, hashPixels: Bool
     ) throws {
+        // The strip and the animation are compressed on the consumer's thread alone: meanwhile the
+        // pool's threads draw the next pictures, and concurrent renders start no threads of their own.
         self.plan = plan
         self.hashPixels = hashPixels
         if plan.outputs.contains(.strip) {
@@ -302,11 +316,11 @@ struct Sinks {
             let geometry = StripGeometry(
                 rows: max(1, steps), columns: steps == 0 ? 1 : frames + 1,
                 frameWidth: thumb.width, frameHeight: thumb.height)
-            strip = try StripWriter(geometry: geometry, labels: labels, palette: palette, typesetter: typesetter, threads: workers)
+            strip = try StripWriter(geometry: geometry, labels: labels, palette: palette, typesetter: typesetter)
         }
         animation =
             plan.outputs.contains(.animation)
-            ? try PNG.Animation(width: frameSize.width, height: frameSize.height, plays: plays, threads: workers) : nil
+            ? try PNG.Animation(width: frameSize.width, height: frameSize.height, plays: plays) : nil
         animatedImages = try [(RenderOptions.Output.gif, AnimatedImage.Format.gif), (.webp, .webp)].filter { plan.outputs.contains($0.0) }.map {
             try AnimatedImage(format: $0.1, width: frameSize.width, height: frameSize.height, plays: plays)
         }

@@ -61,12 +61,12 @@ struct StripWriter {
     /// The next band to hand to the stream.
     private var next = 0
 
-    init(geometry: StripGeometry, labels: [String], palette: Palette, typesetter: Typesetter, threads: Int) throws {
+    init(geometry: StripGeometry, labels: [String], palette: Palette, typesetter: Typesetter) throws {
         self.geometry = geometry
         self.labels = labels
         self.palette = palette
         self.typesetter = typesetter
-        stream = try PNG.Stream(width: geometry.width, height: geometry.height, threads: threads)
+        stream = try PNG.Stream(width: geometry.width, height: geometry.height)
     }
 
     /// The bytes the strip holds now: its bands and the encoder's.
