@@ -96,8 +96,8 @@ extension Scenario {
         let ext = (path as NSString).pathExtension.lowercased()
         if isFolder {
             tree = try DirectoryTree.read(path, options: DirectoryTree.Options(), at: SourceLocation(file: path, line: 0, column: 0))
-        } else if ["md", "markdown"].contains(ext) {
-            tree = try MarkdownTree.read(path, list: 1, at: SourceLocation(file: path, line: 0, column: 0))
+        } else if ["md", "mdx", "markdown"].contains(ext) {
+            tree = try MarkdownTree.read(path, list: nil, at: SourceLocation(file: path, line: 0, column: 0))
         } else if ext == "opml" {
             tree = try OPMLTree.read(path, at: SourceLocation(file: path, line: 0, column: 0))
         } else if ext == "json" {
@@ -105,7 +105,7 @@ extension Scenario {
         } else {
             throw ScenarioError(
                 file: path, line: 0, column: 0, message: "cannot tell what kind of tree this is",
-                hint: "--from takes a folder, a Markdown file (.md), `tree -J` output (.json) or an OPML file (.opml)")
+                hint: "--from takes a folder, a Markdown file (.md, .mdx), `tree -J` output (.json) or an OPML file (.opml)")
         }
         tree.apply(to: &scenario)
         scenario.canvas.height = nil  // as tall as the tree when it is all open

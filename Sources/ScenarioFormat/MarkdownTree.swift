@@ -15,8 +15,9 @@ import Foundation
 /// children) is a folder; **bold** selects the row; `…` or `...` is a
 /// placeholder; `<!-- collapsed -->` makes a folder start collapsed (the
 /// comment does not show on a docs site). Headings, prose and code blocks
-/// around the list are ignored; `list: N` picks the N-th list of the file.
-/// O(lines).
+/// around the list are ignored. `list: N` picks the N-th list of the file;
+/// without it, the first list inside a `<FileTree>` block (as Starlight's
+/// `.mdx` pages write trees), else the first list. O(lines).
 enum MarkdownTree {
     struct Item {
         var indent: Int
@@ -25,7 +26,15 @@ enum MarkdownTree {
         var column: Int
     }
 
-    static func read(_ path: String, list number: Int, at location: SourceLocation) throws(ScenarioError) -> ImportedTree {
+    /// The items of one list, and whether it is inside a `<FileTree>` block.
+    struct List {
+        var items: [Item] = []
+        var inFileTree = false
+    }
+
+    /// The tree of list `number` (from 1) of the Markdown file at `path`; nil:
+    /// the first list in a `<FileTree>` block, else the first list.
+    static func read(_ path: String, list number: Int?, at location: SourceLocation) throws(ScenarioError) -> ImportedTree {
         let text = try Scenario.readText(path, what: "Markdown file")
         let lists = self.lists(in: text)
         guard !lists.isEmpty else {
@@ -33,6 +42,7 @@ enum MarkdownTree {
                 file: path, line: 1, column: 1, message: "the Markdown file has no list",
                 hint: "write the tree as a nested list (`- Sources/`, then `  - App.swift` under it)")
         }
+        let number = number ?? (lists.firstIndex(where: \.inFileTree) ?? 0) + 1
         guard (1 ... lists.count).contains(number) else {
             throw ScenarioError(
                 file: location.file, line: location.line, column: location.column,
@@ -41,7 +51,7 @@ enum MarkdownTree {
         }
         var tree = ImportedTree()
         var open: [(indent: Int, node: Int)] = []  // the items that can take children, innermost last
-        for item in lists[number - 1] {
+        for item in lists[number - 1].items {
             while let last = open.last, last.indent >= item.indent { open.removeLast() }
             var node = parse(item.text, location: SourceLocation(file: path, line: item.line, column: item.column))
             node.parent = open.last?.node
@@ -57,12 +67,19 @@ enum MarkdownTree {
         return tree
     }
 
-    /// The list items of each list in the text, outside code blocks.
-    static func lists(in text: String) -> [[Item]] {
-        var lists: [[Item]] = []
-        var current: [Item] = []
+    /// The list items of each list in the text, outside code blocks. A
+    /// list ends at a line that is not an item and is not indented past the
+    /// list's own margin (a heading, a paragraph), at a code block, and at
+    /// the start or end of a `<FileTree>` block. O(lines).
+    static func lists(in text: String) -> [List] {
+        var lists: [List] = []
+        var current = List()
         var fence: Substring?
-        var blank = false
+        var inFileTree = false
+        func end() {
+            if !current.items.isEmpty { lists.append(current) }
+            current = List(inFileTree: inFileTree)
+        }
         // "\r\n" is one Character in Swift: split on every kind of line end.
         for (number, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             // The indentation is spaces and tabs: counted in bytes, not Characters (10× faster on deep lists).
@@ -74,25 +91,25 @@ enum MarkdownTree {
             }
             if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
                 fence = trimmed.prefix(3)
-                if !current.isEmpty { lists.append(current) }
-                current = []
+                end()
                 continue
             }
-            if trimmed.isEmpty {
-                blank = true
+            if trimmed.hasPrefix("<FileTree") || trimmed.hasPrefix("</FileTree") {
+                inFileTree = !trimmed.hasPrefix("</")
+                end()
                 continue
             }
+            if trimmed.isEmpty { continue }
             let indent = margin.reduce(0) { $0 + ($1 == UInt8(ascii: "\t") ? 4 : 1) }
             if let (marker, rest) = listMarker(trimmed) {
-                current.append(Item(indent: indent, text: String(rest), line: number + 1, column: indent + marker + 1))
-            } else if !current.isEmpty, indent == 0 || blank {
-                // A paragraph or heading at the margin, or after a blank line, ends the list.
-                lists.append(current)
-                current = []
+                current.items.append(Item(indent: indent, text: String(rest), line: number + 1, column: indent + marker + 1))
+            } else if let first = current.items.first, indent <= first.indent {
+                // A paragraph or heading at the list's margin ends the list; one
+                // indented under an item (a numbered step's text) belongs to it.
+                end()
             }
-            blank = false
         }
-        if !current.isEmpty { lists.append(current) }
+        end()
         return lists
     }
 
@@ -141,10 +158,39 @@ enum MarkdownTree {
             isFolder = true
             name = name.dropLast()
         }
-        let annotation = rest.trimmingCharacters(in: .whitespaces)
+        let annotation = plainText(rest).trimmingCharacters(in: .whitespaces)
         return ImportedTree.Node(
             name: name == "..." ? "…" : String(name), annotation: annotation.isEmpty ? nil : annotation, isFolder: isFolder,
             expanded: !collapsed, selected: selected, location: location)
+    }
+
+    /// An annotation as a reader of the page sees it: without Markdown's
+    /// inline marks (`**bold**`, `__bold__`, `*italic*`, `` `code` ``). O(length):
+    /// a mark with no closing one is searched for once.
+    static func plainText(_ s: Substring) -> String {
+        var out = ""
+        var rest = s
+        var unclosed: Set<String> = []
+        while let c = rest.first {
+            var found = false
+            for mark in ["**", "__", "`", "*"] where !unclosed.contains(mark) && rest.hasPrefix(mark) {
+                // An emphasis mark opens only before text: `2 * 3` is no italic.
+                if mark != "`", rest.dropFirst(mark.count).first?.isWhitespace ?? true { break }
+                if let (inner, after) = enclosed(rest, mark, mark) {
+                    out += inner
+                    rest = after
+                    found = true
+                } else if !rest.dropFirst(mark.count).isEmpty {
+                    unclosed.insert(mark)
+                }
+                break
+            }
+            if !found {
+                out.append(c)
+                rest = rest.dropFirst()
+            }
+        }
+        return out
     }
 
     /// `open` … `close` at the start of `s`: the text between and what follows.

@@ -84,7 +84,7 @@ enum SourceReader {
         switch form {
         case "markdown":
             let f = try v.map("`source`", allowed: ["markdown", "list"])
-            tree = try MarkdownTree.read(try path("markdown", in: f), list: try f["list"]?.int("`source.list`", in: 1 ... 10_000) ?? 1, at: at(f, "list"))
+            tree = try MarkdownTree.read(try path("markdown", in: f), list: try f["list"]?.int("`source.list`", in: 1 ... 10_000), at: at(f, "list"))
         case "directory":
             let f = try v.map("`source`", allowed: ["directory", "depth", "open", "exclude", "hidden", "limit"])
             var options = DirectoryTree.Options()

@@ -154,6 +154,49 @@ func lines(_ s: Scenario) -> [String] {
         #expect(outline.nodes.map { outline.id(of: $0) } == ["a", "a/x", "a/x-2", "a-2"])
     }
 
+    /// A Starlight-style `.mdx` page: prose bullets above the tree, the tree in
+    /// a `<FileTree>` block. Without `list:` the tree is read; `list: 1` still
+    /// names the first list.
+    @Test func anMdxPageGivesTheListInItsFileTree() throws {
+        let f = Folder()
+        let page = f.write(
+            "project.mdx",
+            """
+            ---
+            title: Project structure
+            ---
+            import { FileTree } from '@astrojs/starlight/components';
+
+            - `astro.config.mjs` — the Astro configuration
+            - `package.json` — the scripts
+
+            <FileTree>
+            - src/
+              - content/
+                - docs/
+                  - index.mdx
+            - astro.config.mjs an **important** file
+            </FileTree>
+            """)
+        let tree = try Scenario.imported(from: page)
+        // The tree, its inline marks not drawn as asterisks.
+        #expect(tree.nodes.map(\.title) == ["src", "content", "docs", "index.mdx", "astro.config.mjs  an important file"])
+        #expect(!tree.nodes.contains { $0.title.contains("package.json") })
+        let first = try f.scenario("{ markdown: project.mdx, list: 1 }")
+        #expect(first.nodes.map(\.title) == ["astro.config.mjs  — the Astro configuration", "package.json  — the scripts"])
+        #expect(MarkdownTree.plainText("a **b** `c` *d* 2 * 3 **e") == "a b c d 2 * 3 **e")
+    }
+
+    /// The text of a numbered step, indented under its item after a blank
+    /// line, belongs to the item: the steps are one list.
+    @Test func aNumberedListWithParagraphsIsOneList() throws {
+        let f = Folder()
+        f.write("steps.md", "1. Install\n\n   Run the installer.\n\n2. Configure\n   - settings.yaml\n3. Run\n\nAfter the list.\n")
+        let s = try f.scenario("{ markdown: steps.md }")
+        #expect(s.nodes.map(\.title) == ["Install", "Configure", "settings.yaml", "Run"])
+        #expect(f.error("{ markdown: steps.md, list: 2 }")?.message.contains("has 1 list") == true)
+    }
+
     @Test func fromAPathMakesAScenarioWithTheDefaultSteps() throws {
         let f = Folder()
         let md = f.write("My Tree.md", "- a/\n  - b\n")
