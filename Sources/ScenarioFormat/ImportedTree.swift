@@ -92,7 +92,7 @@ extension Scenario {
             file: path, canvas: Canvas(), style: Style(), kinds: [:], nodes: [], nodeLocations: [],
             initialDetails: [], handlers: Handlers(), steps: [], animation: Animation())
         if !Scenario.isValidName(scenario.name) { scenario.name = "tree" }
-        let tree: ImportedTree
+        var tree: ImportedTree
         let ext = (path as NSString).pathExtension.lowercased()
         if isFolder {
             tree = try DirectoryTree.read(path, options: DirectoryTree.Options(), at: SourceLocation(file: path, line: 0, column: 0))
@@ -107,10 +107,17 @@ extension Scenario {
                 file: path, line: 0, column: 0, message: "cannot tell what kind of tree this is",
                 hint: "--from takes a folder, a Markdown file (.md, .mdx), `tree -J` output (.json) or an OPML file (.opml)")
         }
+        // Every step changes the picture: a tree that starts all open (as a
+        // Markdown list does) starts closed instead, so that expanding all
+        // shows something; a tree without folders is one still picture.
+        let folders = Set(tree.nodes.compactMap(\.parent))  // the folders that have something to show
+        if folders.allSatisfy({ tree.nodes[$0].expanded }) {
+            for i in folders { tree.nodes[i].expanded = false }
+        }
         tree.apply(to: &scenario)
         scenario.canvas.height = nil  // as tall as the tree when it is all open
         let at = SourceLocation(file: path, line: 0, column: 0)
-        scenario.steps = [Step(.expandAll, location: at), Step(.collapseAll, location: at)]
+        scenario.steps = folders.isEmpty ? [] : [Step(.expandAll, location: at), Step(.collapseAll, location: at)]
         _ = try scenario.makeOutline()
         return scenario
     }

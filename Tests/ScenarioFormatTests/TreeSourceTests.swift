@@ -202,6 +202,10 @@ func lines(_ s: Scenario) -> [String] {
         let md = f.write("My Tree.md", "- a/\n  - b\n")
         let s = try Scenario.imported(from: md)
         #expect(s.name == "My-Tree" && s.canvas.height == nil && s.steps.map(\.text) == ["expandAll", "collapseAll"])
+        // A Markdown list is all open: it starts closed, so that expanding all changes the picture.
+        #expect(s.nodes.map(\.expanded) == [false, false])
+        // Nothing to open: one still picture, not three identical ones.
+        #expect(try Scenario.imported(from: f.write("flat.md", "- a\n- b\n")).steps.isEmpty)
         #expect(throws: ScenarioError.self) { try Scenario.imported(from: f.write("x.txt", "- a")) }
         #expect(throws: ScenarioError.self) { try Scenario.imported(from: f.path + "/missing") }
     }
