@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""Measures how far unfold's GIF colours are from the APNG's: renders
+Examples with `--outputs animation,gif`, reads both with Pillow, composes
+every frame over white and compares each GIF frame with its APNG frame (the
+APNG's equal neighbours merged, as the GIF merges them). Prints, per
+Example and over all, the mean and the 99th percentile of the per-channel
+error (|GIF - APNG| of R, G and B, 0-255, over every pixel of every frame)
+and the two file sizes; exits 1 if the overall figures exceed the bounds.
+
+    scripts/gif-colour-error.py [UNFOLD_BINARY] [--max-mean M] [--max-p99 P]
+    (default .build/release/unfold, no bounds; needs Pillow:
+     .build/pillow-venv/bin/python, which scripts/check-animations.sh makes)
+
+The Examples: `presets` in the `macos` look (icons, a selection, fades) and
+`regions` and `files` as written."""
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+
+from PIL import Image, ImageChops
+
+EXAMPLES = [("presets", ["--preset", "macos"]), ("regions", []), ("files", [])]
+
+
+def frames(path):
+    """Each frame as Pillow composes it, over white, in RGB."""
+    image = Image.open(path)
+    out = []
+    for k in range(getattr(image, "n_frames", 1)):
+        image.seek(k)
+        white = Image.new("RGBA", image.size, (255, 255, 255, 255))
+        out.append(Image.alpha_composite(white, image.convert("RGBA")).convert("RGB"))
+    return out
+
+
+def merged(pixels):
+    """The frames with equal neighbours merged."""
+    out = []
+    for p in pixels:
+        if not out or out[-1].tobytes() != p.tobytes():
+            out.append(p)
+    return out
+
+
+def summary(histogram):
+    """(mean, 99th percentile) of a histogram of errors 0..255."""
+    n = sum(histogram)
+    mean = sum(e * c for e, c in enumerate(histogram)) / n
+    seen = 0
+    for e, c in enumerate(histogram):
+        seen += c
+        if seen >= 0.99 * n:
+            return mean, e
+    return mean, 255
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("unfold", nargs="?", default=".build/release/unfold")
+    parser.add_argument("--max-mean", type=float)
+    parser.add_argument("--max-p99", type=float)
+    args = parser.parse_args()
+    total = [0] * 256
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, options in EXAMPLES:
+            out = os.path.join(tmp, name)
+            subprocess.run([args.unfold, "render", f"Examples/{name}.yaml", "--out", tmp,
+                            "--outputs", "animation,gif", "-j", "1", *options], check=True, capture_output=True)
+            apng = merged(frames(os.path.join(out, "animation.png")))
+            gif = frames(os.path.join(out, "animation.gif"))
+            if len(apng) != len(gif):
+                print(f"FAIL {name}: {len(gif)} GIF frames, not {len(apng)}")
+                return 1
+            histogram = [0] * 256
+            for a, g in zip(apng, gif):
+                h = ImageChops.difference(a, g).histogram()  # 3 x 256 bins: R, G, B
+                for e in range(256):
+                    histogram[e] += h[e] + h[256 + e] + h[512 + e]
+            total = [t + h for t, h in zip(total, histogram)]
+            mean, p99 = summary(histogram)
+            png, gif_bytes = (os.path.getsize(os.path.join(out, f"animation.{ext}")) for ext in ["png", "gif"])
+            print(f"{name}{' ' + ' '.join(options) if options else ''}: {len(apng)} frames, "
+                  f"error mean {mean:.2f}, p99 {p99}; APNG {png:,} B, GIF {gif_bytes:,} B")
+    mean, p99 = summary(total)
+    print(f"GIF colour error over all: mean {mean:.2f}, p99 {p99}")
+    bad = []
+    if args.max_mean is not None and mean > args.max_mean:
+        bad.append(f"mean {mean:.2f} > {args.max_mean}")
+    if args.max_p99 is not None and p99 > args.max_p99:
+        bad.append(f"p99 {p99} > {args.max_p99}")
+    if bad:
+        print("FAIL GIF colour error: " + "; ".join(bad))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
