@@ -139,6 +139,9 @@ void canim__dither(const uint8_t *rgba, size_t stride, uint32_t w, uint32_t h,
     uint32_t cache_key[CACHE]; /* 0x1000000 | rgb, or 0: empty */
     uint8_t cache_index[CACHE];
     memset(cache_key, 0, sizeof cache_key);
+    int pc[256][3]; /* the palette's channels */
+    for (size_t i = 0; i < np; i++)
+        for (int ch = 0; ch < 3; ch++) pc[i][ch] = channel(palette[i], ch);
     /* errors in sixteenths: cur and next rows of 3 * (w + 2), x + 1 indexed */
     int *cur = rows, *next = rows + 3 * ((size_t)w + 2);
     memset(rows, 0, 6 * ((size_t)w + 2) * sizeof *rows);
@@ -160,14 +163,14 @@ void canim__dither(const uint8_t *rgba, size_t stride, uint32_t w, uint32_t h,
             if (cache_key[slot] == (0x1000000u | rgb)) {
                 best = cache_index[slot];
             } else {
-                best = 0;
+                best = 0; /* the nearest; ties: the lower index */
                 int best_d = 1 << 30;
-                for (size_t i = 0; i < np; i++) {
-                    int d = 0;
-                    for (int ch = 0; ch < 3; ch++) {
-                        int t = want[ch] - channel(palette[i], ch);
-                        d += t * t;
-                    }
+                for (size_t i = 0; i < np && best_d; i++) {
+                    int t = want[0] - pc[i][0], d = t * t;
+                    if (d >= best_d) continue;
+                    t = want[1] - pc[i][1], d += t * t;
+                    if (d >= best_d) continue;
+                    t = want[2] - pc[i][2], d += t * t;
                     if (d < best_d) best_d = d, best = i;
                 }
                 cache_key[slot] = 0x1000000u | rgb;
@@ -178,7 +181,7 @@ void canim__dither(const uint8_t *rgba, size_t stride, uint32_t w, uint32_t h,
             const uint8_t *below = y + 1 < h ? p + stride : NULL;
             int *n = next + 3 * (size_t)x; /* the errors below: n[0..3) down-left, then down, down-right */
             for (int ch = 0; ch < 3; ch++) {
-                int err = want[ch] - channel(palette[best], ch);
+                int err = want[ch] - pc[best][ch];
                 if (right && right[3] >= 128) e[3 + ch] += err * 7;
                 if (below) {
                     if (x > 0 && below[-4 + 3] >= 128) n[ch] += err * 3;
