@@ -27,11 +27,15 @@
  * values apart) with 0 for a pixel of alpha < 128 and 0xFF000000 | RGB of a
  * palette colour otherwise. Each opaque pixel takes the palette colour
  * nearest (squared RGB distance; ties: the lower index) to its colour plus
- * the error carried to it, clamped to 0..255; its error (wanted - got, per
- * channel) goes 7/16 right, 3/16 down-left, 5/16 down, 1/16 down-right, to
- * opaque pixels of the rectangle only, left to right and top to bottom.
- * `rows` is scratch of at least 6 * (w + 2) ints. Nothing is kept: the
- * pointers are read or written during the call only.
+ * the error carried to it (kept in sixteenths, rounded half away from zero),
+ * clamped to 0..255; its error (wanted - got, per channel) goes 7/16 right,
+ * 3/16 down-left, 5/16 down, 1/16 down-right, to opaque pixels of the
+ * rectangle only, left to right and top to bottom. `rows` is scratch of at
+ * least 6 * (w + 2) ints; `out` may be the writer's canvas (it must not
+ * overlap `rgba`).
+ *
+ * Pointers: neither function keeps one; each reads and writes its arguments
+ * during the call only, on the caller's thread (no global state).
  */
 #include "canim_internal.h"
 
