@@ -2,13 +2,19 @@
  * canim_gif.c: animated GIF writer (GIF89a through giflib's EGif* calls, with
  * an output function that appends to a memory buffer).
  *
- * The writer keeps `canvas`: what a reader shows once the last frame is
- * drawn, one value a pixel (0 = transparent, else 0xFF000000 | RGB). A frame
- * is first turned into what GIF can show ("shown" values): alpha < 128 is
- * transparent, and when the frame has more than 255 opaque colours every
- * opaque pixel is mapped to the fixed palette (fixed_colour). Pixels whose
- * shown value differs from the canvas are the frame's change; none: the
- * frame only lengthens the one before it.
+ * A pixel's "shown" value is what GIF can show of it: 0 (transparent) for
+ * alpha < 128, else 0xFF000000 | RGB. The writer keeps `prev`, the last
+ * frame's shown values, and `canvas`, what a reader shows once the last
+ * frame is drawn. The frame's change: when it has at most 255 opaque
+ * colours, the pixels whose shown value differs from the canvas (so that
+ * such a frame is shown exactly); otherwise those whose shown value differs
+ * from `prev`. None: the frame only lengthens the one before it. The
+ * rectangle to draw (the change's bounding box, grown as below) is put on
+ * the canvas exactly when it has at most 255 opaque colours; otherwise with
+ * a palette of 255 made from its own colours (median cut) and
+ * Floyd-Steinberg dithering, in canim_quant.c. Either way the rectangle
+ * drawn has at most 255 colours, and the output is a function of the
+ * pixels alone.
  *
  * Frames are written one change late (the "pending" frame), because a
  * frame's disposal method, in its own Graphic Control Extension, depends on
@@ -19,7 +25,8 @@
  * Every other frame gets disposal 1 (do not dispose), written explicitly.
  * Inside a stored rectangle every pixel is written: transparent pixels as
  * index 0, which leaves the canvas as it is, and which is transparent there
- * (unchanged, or cleared by the disposal).
+ * (unchanged, or cleared by the disposal); so are the pixels a rectangle
+ * grew by for its disposal only, which show what they showed before.
  *
  * Every frame's local colour table has index 0 transparent (black) and the
  * GCE names it, whether a pixel uses it or not: Pillow reads a GIF whose
@@ -39,9 +46,13 @@ typedef struct {
 typedef struct {
     GifFileType *gif;
     canim__buf out;          /* the file so far */
-    uint32_t *canvas;        /* width * height shown values */
+    uint32_t *canvas;        /* width * height values: what a reader shows */
+    uint32_t *prev;          /* width * height shown values of the last frame */
+    canim__colour *colours;  /* width * height: scratch of canim__palette */
+    int *rows;               /* 6 * (width + 2): scratch of canim__dither */
     uint8_t *line;           /* one row of indices */
     rect pend;               /* the frame not yet written */
+    rect pend_drawn;         /* the part of it drawn (the rest is index 0) */
     int pend_dispose;        /* its disposal method: 1 or 2 */
     uint64_t pend_end;       /* ms from the start to its end */
     uint64_t written_cs;     /* centiseconds of the frames written */
@@ -54,24 +65,11 @@ typedef struct {
 
 #define SHOWN(p) ((p)[3] < 128 ? 0u : 0xFF000000u | (uint32_t)(p)[0] << 16 | (uint32_t)(p)[1] << 8 | (p)[2])
 
-/* The fixed palette of frames with more than 255 colours: the nearest of the
-   6x6x6 cube (levels 0, 51, ..., 255) and of a ramp of 41 greys (k * 255 / 40,
-   rounded), which keeps grey anti-aliasing grey. 216 + 41 - 6 shared = 251. */
-static uint32_t fixed_colour(uint32_t v) {
-    if (!v) return 0;
-    int r = (int)(v >> 16 & 255), g = (int)(v >> 8 & 255), b = (int)(v & 255);
-    int cr = (r + 25) / 51 * 51, cg = (g + 25) / 51 * 51, cb = (b + 25) / 51 * 51;
-    int k = ((r + g + b) * 40 + 382) / 765, l = (k * 255 + 20) / 40;
-    int dc = (r - cr) * (r - cr) + (g - cg) * (g - cg) + (b - cb) * (b - cb);
-    int dg = (r - l) * (r - l) + (g - l) * (g - l) + (b - l) * (b - l);
-    if (dg < dc) cr = cg = cb = l;
-    return 0xFF000000u | (uint32_t)cr << 16 | (uint32_t)cg << 8 | (uint32_t)cb;
-}
-
 static unsigned slot_of(uint32_t v) { return (v * 0x9E3779B1u) >> 22; }
 
-/* 1 if the frame has at most 255 distinct opaque colours; `seen` is scratch
-   of 1024 entries (the colour table's keys, cleared again before use). */
+/* 1 if the h rows of w pixels have at most 255 distinct opaque colours;
+   `seen` is scratch of 1024 entries (the colour table's keys, cleared again
+   before use). */
 static int few_colours(const uint8_t *rgba, size_t stride, uint32_t w, uint32_t h, uint32_t *seen) {
     memset(seen, 0, 1024 * sizeof *seen);
     int n = 0;
@@ -110,9 +108,13 @@ static int gif_begin(canim_writer *w, char *err, size_t errlen) {
     w->impl = s;
     size_t px = (size_t)w->width * w->height;
     s->canvas = malloc(px * sizeof *s->canvas);
+    s->prev = malloc(px * sizeof *s->prev);
+    s->colours = malloc(px * sizeof *s->colours);
+    s->rows = malloc(6 * ((size_t)w->width + 2) * sizeof *s->rows);
     s->line = malloc(w->width);
     int e = 0;
-    if (s->canvas && s->line) s->gif = EGifOpen(&s->out, gif_write, &e);
+    if (s->canvas && s->prev && s->colours && s->rows && s->line)
+        s->gif = EGifOpen(&s->out, gif_write, &e);
     if (!s->gif)
         return canim__fail(err, errlen, CANIM_E_NOMEM, "out of memory for a %ux%u GIF", w->width,
                            w->height);
@@ -148,19 +150,23 @@ static uint8_t colour_index(gif_state *s, uint32_t v, int add) {
     return s->index[k];
 }
 
-/* One GCE + image: the canvas over r, or (`blank`) index 0 over r. */
-static int put_image(canim_writer *w, gif_state *s, rect r, int dispose, uint32_t delay_cs,
-                     int blank, char *err, size_t errlen) {
+static int inside(rect r, uint32_t x, uint32_t y) {
+    return x >= r.x && x < r.x + r.w && y >= r.y && y < r.y + r.h;
+}
+
+/* One GCE + image over r: the canvas inside `drawn` (at most 255 colours)
+   and index 0 elsewhere, or (`blank`) index 0 over all of r. */
+static int put_image(canim_writer *w, gif_state *s, rect r, rect drawn, int dispose,
+                     uint32_t delay_cs, int blank, char *err, size_t errlen) {
     memset(s->keys, 0, sizeof s->keys);
     memset(s->colors, 0, sizeof s->colors);
     s->ncolors = 1; /* index 0: transparent */
-    if (!blank) {
-        uint32_t last = 0;
-        for (uint32_t y = r.y; y < r.y + r.h; y++) {
-            const uint32_t *c = s->canvas + (size_t)y * w->width;
-            for (uint32_t x = r.x; x < r.x + r.w; x++)
-                if (c[x] != last) colour_index(s, last = c[x], 1);
-        }
+    if (blank) drawn = (rect){ 0, 0, 0, 0 };
+    uint32_t last = 0;
+    for (uint32_t y = drawn.y; y < drawn.y + drawn.h; y++) {
+        const uint32_t *c = s->canvas + (size_t)y * w->width;
+        for (uint32_t x = drawn.x; x < drawn.x + drawn.w; x++)
+            if (c[x] != last) colour_index(s, last = c[x], 1);
     }
     int size = 2;
     while (size < s->ncolors) size *= 2;
@@ -177,8 +183,12 @@ static int put_image(canim_writer *w, gif_state *s, rect r, int dispose, uint32_
         uint32_t last = 0;
         uint8_t li = 0;
         for (uint32_t x = 0; x < r.w; x++) {
-            if (!blank && c[r.x + x] != last) li = colour_index(s, last = c[r.x + x], 0);
-            s->line[x] = blank ? 0 : li;
+            if (!inside(drawn, r.x + x, y))
+                s->line[x] = 0;
+            else {
+                if (c[r.x + x] != last) li = colour_index(s, last = c[r.x + x], 0);
+                s->line[x] = li;
+            }
         }
         if (EGifPutLine(s->gif, s->line, (int)r.w) == GIF_ERROR || s->out.failed)
             return gif_failed(s, "EGifPutLine", err, errlen);
@@ -196,7 +206,8 @@ static int put_pending(canim_writer *w, gif_state *s, char *err, size_t errlen) 
     for (int first = 1; delay > 0; first = 0) {
         int64_t d = delay <= 65535 ? delay : delay - 65535 >= 2 ? 65535 : 65533;
         delay -= d;
-        int r = put_image(w, s, s->pend, delay ? 1 : s->pend_dispose, (uint32_t)d, !first, err, errlen);
+        int r = put_image(w, s, s->pend, s->pend_drawn, delay ? 1 : s->pend_dispose, (uint32_t)d,
+                          !first, err, errlen);
         if (r) return r;
     }
     return CANIM_OK;
@@ -226,32 +237,62 @@ static void box_add(box *b, uint32_t x, uint32_t y) {
 
 static rect box_rect(box b) { return (rect){ b.x0, b.y0, b.x1 - b.x0, b.y1 - b.y0 }; }
 
+/* Puts rectangle r of the frame on the canvas: exactly if it has at most
+   255 opaque colours, else on a palette of its own, dithered. */
+static void draw(canim_writer *w, gif_state *s, const uint8_t *rgba, size_t stride, rect r) {
+    const uint8_t *src = rgba + (size_t)r.y * stride + 4 * (size_t)r.x;
+    uint32_t *dst = s->canvas + (size_t)r.y * w->width + r.x;
+    if (few_colours(src, stride, r.w, r.h, s->keys)) {
+        for (uint32_t y = 0; y < r.h; y++)
+            for (uint32_t x = 0; x < r.w; x++)
+                dst[(size_t)y * w->width + x] = SHOWN(src + (size_t)y * stride + 4 * (size_t)x);
+        return;
+    }
+    size_t n = 0; /* the opaque colours, runs of one colour as one entry */
+    for (uint32_t y = 0; y < r.h; y++) {
+        const uint8_t *p = src + (size_t)y * stride;
+        for (uint32_t x = 0; x < r.w; x++, p += 4) {
+            uint32_t v = SHOWN(p);
+            if (!v) continue;
+            if (n && s->colours[n - 1].rgb == (v & 0xFFFFFF))
+                s->colours[n - 1].n++;
+            else
+                s->colours[n++] = (canim__colour){ v & 0xFFFFFF, 1, 0 };
+        }
+    }
+    uint32_t palette[255];
+    size_t np = canim__palette(s->colours, n, 255, palette);
+    canim__dither(src, stride, r.w, r.h, palette, np, dst, w->width, s->rows);
+}
+
 static int gif_add(canim_writer *w, const uint8_t *rgba, size_t stride, uint32_t ms, char *err,
                    size_t errlen) {
     gif_state *s = w->impl;
     const uint32_t W = w->width, H = w->height;
-    int lossy = !few_colours(rgba, stride, W, H, s->keys);
-    uint32_t last_in = 0, last_out = 0;
-#define SHOWN_AT(x, y) \
-    (v = SHOWN(rgba + (size_t)(y) * stride + 4 * (size_t)(x)), \
-     lossy ? (v == last_in ? last_out : (last_in = v, last_out = fixed_colour(v))) : v)
-    uint32_t v;
     if (w->frames == 0) {
         for (uint32_t y = 0; y < H; y++)
-            for (uint32_t x = 0; x < W; x++) s->canvas[(size_t)y * W + x] = SHOWN_AT(x, y);
-        s->pend = (rect){ 0, 0, W, H };
+            for (uint32_t x = 0; x < W; x++)
+                s->prev[(size_t)y * W + x] = SHOWN(rgba + (size_t)y * stride + 4 * (size_t)x);
+        s->pend = s->pend_drawn = (rect){ 0, 0, W, H };
+        draw(w, s, rgba, stride, s->pend);
         s->pend_dispose = 1;
         s->pend_end = ms;
         return CANIM_OK;
     }
+    /* compared with the canvas (exact frames) or with the last frame */
+    const uint32_t *before = few_colours(rgba, stride, W, H, s->keys) ? s->canvas : s->prev;
     box changed = { 0 }, cleared = { 0 }; /* cleared: opaque pixels turning transparent */
     for (uint32_t y = 0; y < H; y++) {
-        const uint32_t *c = s->canvas + (size_t)y * W;
-        for (uint32_t x = 0; x < W; x++) {
-            uint32_t n = SHOWN_AT(x, y);
-            if (n == c[x]) continue;
-            box_add(&changed, x, y);
-            if (!n) box_add(&cleared, x, y);
+        const uint32_t *c = before + (size_t)y * W;
+        uint32_t *prev = s->prev + (size_t)y * W;
+        const uint8_t *p = rgba + (size_t)y * stride;
+        for (uint32_t x = 0; x < W; x++, p += 4) {
+            uint32_t n = SHOWN(p);
+            if (n != c[x]) {
+                box_add(&changed, x, y);
+                if (!n) box_add(&cleared, x, y);
+            }
+            prev[x] = n; /* after the comparison: c may be prev */
         }
     }
     if (changed.x1 == 0) { /* nothing to show: the pending frame lasts longer */
@@ -266,10 +307,8 @@ static int gif_add(canim_writer *w, const uint8_t *rgba, size_t stride, uint32_t
     }
     int e = put_pending(w, s, err, errlen);
     if (e) return e;
-    for (uint32_t y = r.y; y < r.y + r.h; y++)
-        for (uint32_t x = r.x; x < r.x + r.w; x++) s->canvas[(size_t)y * W + x] = SHOWN_AT(x, y);
-#undef SHOWN_AT
-    s->pend = r;
+    draw(w, s, rgba, stride, r);
+    s->pend = s->pend_drawn = r;
     s->pend_dispose = 1;
     s->pend_end = w->total_ms + ms;
     return CANIM_OK;
@@ -296,13 +335,18 @@ static int gif_finish(canim_writer *w, uint8_t **out, size_t *out_len, char *err
 
 static size_t gif_bytes(const canim_writer *w) {
     const gif_state *s = w->impl;
-    return sizeof *s + (size_t)w->width * w->height * sizeof *s->canvas + w->width + s->out.cap;
+    size_t px = (size_t)w->width * w->height;
+    return sizeof *s + px * (sizeof *s->canvas + sizeof *s->prev + sizeof *s->colours) +
+           6 * ((size_t)w->width + 2) * sizeof *s->rows + w->width + s->out.cap;
 }
 
 static void gif_release(canim_writer *w) {
     gif_state *s = w->impl;
     if (s->gif) EGifCloseFile(s->gif, NULL);
     free(s->canvas);
+    free(s->prev);
+    free(s->colours);
+    free(s->rows);
     free(s->line);
     free(s->out.data);
     free(s);

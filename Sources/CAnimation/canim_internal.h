@@ -27,6 +27,17 @@ typedef struct {
 /* Appends n bytes; 0, or CANIM_E_NOMEM (and b->failed). */
 int canim__put(canim__buf *b, const void *p, size_t n);
 
+/* canim_quant.c (its contracts are at its top): a palette for more than 255
+   colours, and pixels mapped to it with error diffusion. `key` is scratch. */
+typedef struct {
+    uint32_t rgb, n, key;
+} canim__colour;
+
+size_t canim__palette(canim__colour *c, size_t n, size_t max, uint32_t *palette);
+void canim__dither(const uint8_t *rgba, size_t stride, uint32_t w, uint32_t h,
+                   const uint32_t *palette, size_t np, uint32_t *out, size_t out_stride,
+                   int *rows);
+
 struct canim_writer {
     const struct canim__ops *ops;
     uint32_t width, height, loops;

@@ -4,8 +4,9 @@ import UnfoldCanvas
 /// An animated GIF or WebP written frame by frame (CUnfoldAnimation), for
 /// where docs live: the same frames as `PNG.Animation`'s. A frame that shows
 /// what the one before it shows lengthens that one instead of being written;
-/// GIF keeps 1-bit transparency and frames of at most 255 colours exactly,
-/// WebP is lossless. Deterministic for the same giflib and libwebp.
+/// GIF keeps 1-bit transparency and frames of at most 255 colours exactly
+/// (others on a palette of their own colours, dithered), WebP is lossless.
+/// Deterministic for the same giflib and libwebp.
 package final class AnimatedImage {
     package enum Format: String, Sendable, CaseIterable {
         case gif, webp

@@ -1,10 +1,13 @@
 /*
  * canim-check: checks for Sources/CAnimation (built and run by build.sh).
  *
- *   canim-check [all|api|anim] [TMPDIR]
+ *   canim-check [all|api|quant|anim] [TMPDIR]
  *
  * api:  bad arguments and states give an error code and a message, never a
  *       crash; a writer refusing a bad frame goes on; limits.
+ * quant: canim_quant.c's palette (exact for few colours, the same for the
+ *       same colours in any order or split into duplicates) and dithering
+ *       (flat areas stay flat, transparent pixels stay transparent).
  * anim: animations (opaque; with transparency and disposal; more than 255
  *       colours; 255 and 256 colours; one frame; unchanged frames; 1x1; a
  *       frame over 655.35 s; padded strides) are encoded as GIF and WebP,
@@ -19,6 +22,7 @@
  * Exits non-zero if any check fails.
  */
 #include "canimation.h"
+#include "canim_internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -128,7 +132,7 @@ static int webp_same(const frame *a, const frame *b) {
     return 1;
 }
 
-/* 1 if the frame has more than 255 distinct opaque colours (GIF maps it to the fixed palette). */
+/* 1 if the frame has more than 255 distinct opaque colours (GIF dithers it to a palette). */
 static int gif_lossy(const frame *f) {
     uint32_t seen[256];
     int n = 0;
@@ -306,7 +310,7 @@ static void check_anim(void) {
     f[6] = copy(&f[0], 90);
     run_scenario("alpha", f, 7, 3);
 
-    /* more than 255 colours: the fixed palette, a small change of a lossy
+    /* more than 255 colours: a palette and dithering, a small change of a lossy
        frame, a lossy frame then an exact one (must be exact everywhere) */
     f[0] = blank(80, 60, 4, 100);
     paint_gradient(&f[0], 0);
@@ -319,7 +323,7 @@ static void check_anim(void) {
     for (uint32_t x = 0; x < 80; x++) at(&f[3], x, 59)[3] = 0;
     run_scenario("many", f, 4, 1);
 
-    /* the limit: 255 opaque colours and transparency (exact), then 256 (fixed palette) */
+    /* the limit: 255 opaque colours and transparency (exact), then 256 (a palette of 255) */
     f[0] = blank(16, 16, 0, 100);
     f[1] = blank(16, 16, 0, 100);
     for (uint32_t i = 0; i < 256; i++) {
@@ -428,11 +432,66 @@ static void check_api(void) {
     printf("api: done\n");
 }
 
+static int cmp_u32(const void *a, const void *b) {
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+static void check_quant(void) {
+    enum { N = 600 };
+    static canim__colour a[2 * N], b[2 * N];
+    uint32_t pa[256], pb[256];
+    /* 200 distinct colours: the palette is exactly them */
+    for (uint32_t i = 0; i < 200; i++) a[i] = (canim__colour){ i * 0x010305u + 7, i % 5 + 1, 0 };
+    size_t n = canim__palette(a, 200, 255, pa);
+    qsort(pa, n, sizeof *pa, cmp_u32);
+    int exact = n == 200;
+    for (uint32_t i = 0; i < 200 && exact; i++) exact = pa[i] == i * 0x010305u + 7;
+    CHECK(exact, "quant: 200 colours give a palette of exactly them (%zu)", n);
+    /* 600 colours, then the same shuffled with each count split in two */
+    for (uint32_t i = 0; i < N; i++) a[i] = (canim__colour){ rnd() & 0xFFFFFF, 2 + rnd() % 50, 0 };
+    size_t nb = 0;
+    for (uint32_t i = 0; i < N; i++) {
+        b[nb++] = (canim__colour){ a[i].rgb, 1, 0 };
+        b[nb++] = (canim__colour){ a[i].rgb, a[i].n - 1, 0 };
+    }
+    for (size_t i = nb - 1; i > 0; i--) {
+        size_t j = rnd() % (i + 1);
+        canim__colour t = b[i];
+        b[i] = b[j], b[j] = t;
+    }
+    n = canim__palette(a, N, 255, pa);
+    size_t m = canim__palette(b, nb, 255, pb);
+    CHECK(n == 255 && m == n && !memcmp(pa, pb, n * sizeof *pa),
+          "quant: the same colours in another order give the same palette (%zu, %zu)", n, m);
+    /* dithering: a flat colour of the palette stays flat; alpha < 128 gives 0 */
+    uint8_t px[4 * 6 * 4];
+    uint32_t out[6 * 4];
+    int rows[6 * (6 + 2)];
+    for (int i = 0; i < 6 * 4; i++) {
+        px[4 * i] = 10, px[4 * i + 1] = 20, px[4 * i + 2] = 30, px[4 * i + 3] = i == 7 ? 127 : 255;
+    }
+    const uint32_t pal[2] = { 0x0A141E, 0xFFFFFF };
+    canim__dither(px, 4 * 6, 6, 4, pal, 2, out, 6, rows);
+    int flat = 1;
+    for (int i = 0; i < 6 * 4; i++) flat &= out[i] == (i == 7 ? 0u : 0xFF0A141Eu);
+    CHECK(flat, "quant: a flat palette colour dithers to itself");
+    /* a grey between two palette colours dithers to a mix of both, about right on average */
+    for (int i = 0; i < 6 * 4; i++) px[4 * i] = px[4 * i + 1] = px[4 * i + 2] = 64, px[4 * i + 3] = 255;
+    const uint32_t bw[2] = { 0x000000, 0xFFFFFF };
+    canim__dither(px, 4 * 6, 6, 4, bw, 2, out, 6, rows);
+    int white = 0;
+    for (int i = 0; i < 6 * 4; i++) white += out[i] == 0xFFFFFFFFu;
+    CHECK(white >= 5 && white <= 7, "quant: grey 64 dithers to a quarter white (%d of 24)", white);
+    printf("quant: done\n");
+}
+
 int main(int argc, char **argv) {
     const char *what = argc > 1 ? argv[1] : "all";
     if (argc > 2) tmpdir = argv[2];
     int all = !strcmp(what, "all");
     if (all || !strcmp(what, "api")) check_api();
+    if (all || !strcmp(what, "quant")) check_quant();
     if (all || !strcmp(what, "anim")) check_anim();
     printf("%d checks, %d failures\n", checks, failures);
     return failures ? 1 : 0;

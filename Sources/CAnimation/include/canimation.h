@@ -25,12 +25,14 @@
  *  - 1-bit alpha: a pixel with alpha < 128 is transparent, any other is
  *    opaque (its alpha becomes 255). Transparent pixels decode as (0,0,0,0).
  *  - Colours: each frame has its own colour table; index 0 is transparent.
- *    A frame with at most 255 distinct opaque colours keeps them exactly
- *    (colours in order of first appearance in the stored rectangle). A frame
- *    with more is mapped, pixel by pixel, to a fixed palette of 251 colours
- *    (the 6x6x6 cube and a ramp of 41 greys, nearest in RGB distance; no
- *    dithering), so an area that does not change between two such frames
- *    maps to the same colours and is not stored again.
+ *    A frame with at most 255 distinct opaque colours is shown exactly
+ *    (colours in order of first appearance in the stored rectangle). In a
+ *    frame with more, the pixels that differ from the frame before it are
+ *    stored: exactly if that rectangle has at most 255 colours, else on a
+ *    palette of 255 chosen from the rectangle's own colours (median cut)
+ *    with Floyd-Steinberg dithering (canim_quant.c); an area that does not
+ *    change keeps what it showed. Integer arithmetic and fixed tie-breaks:
+ *    the bytes are a function of the frames.
  *  - Each stored frame is the bounding box of the pixels that changed; a
  *    frame that turns opaque pixels transparent has the frame before it
  *    disposed to the background (transparent) over a rectangle that covers
