@@ -70,6 +70,39 @@ func fileCount(_ path: String) -> Int {
         #expect(try FileManager.default.contentsOfDirectory(atPath: s.path + "/out") == ["cli"])
     }
 
+    /// SIGKILL at any moment of a render leaves the folder of the run
+    /// before or of this run, whole: never a mix, never neither.
+    @Test func killingARenderLeavesTheOldFolderOrTheNewOne() throws {
+        let s = Scratch()
+        let out = s.path + "/out"
+        let example = repository + "/Examples/regions.yaml"
+        func arguments(_ frames: Int) -> [String] {
+            ["render", example, "--out", out, "--frames", "\(frames)", "--outputs", "states,frames,strip,apng", "-j", "1"]
+        }
+        func files() -> Set<String> { Set(FileManager.default.enumerator(atPath: out + "/regions")?.allObjects as? [String] ?? []) }
+        #expect(try unfold(arguments(3)).status == 0)
+        let three = files()
+        #expect(try unfold(arguments(2)).status == 0)
+        let two = files()
+        #expect(three != two)
+        var generator = SystemRandomNumberGenerator()
+        for round in 0 ..< 12 {
+            let p = Process()
+            p.executableURL = unfoldExecutable()
+            p.arguments = arguments(round % 2 == 0 ? 3 : 2)
+            p.standardOutput = FileHandle.nullDevice
+            try p.run()
+            usleep(UInt32.random(in: 0 ..< 700_000, using: &generator))
+            kill(p.processIdentifier, SIGKILL)
+            p.waitUntilExit()
+            let left = files()
+            #expect(left == three || left == two, "round \(round): the folder is neither run's")
+        }
+        // The next run removes what the killed ones left beside the folder.
+        #expect(try unfold(arguments(2)).status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out) == ["regions"])
+    }
+
     @Test func versionAndCommandLineMistakes() throws {
         let s = Scratch()
         let version = try unfold(["--version"])

@@ -96,6 +96,55 @@ final class TemporaryFolder {
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["folder"])
     }
 
+    /// Where the file system cannot exchange two folders, the old one is
+    /// moved aside, the new one moved in, and the old one removed.
+    @Test func withoutAnExchangeTheOldFolderIsMovedAside() throws {
+        let out = try TemporaryFolder()
+        _ = try ScenarioRenderer.render(try stepsScenario(3), options: options([.states]), writingTo: out.path)
+        var exchanges = 0
+        try ScenarioFolder.replace(
+            in: out.path, name: "folder",
+            exchange: { _, _ in
+                exchanges += 1
+                errno = ENOSYS
+                return -1
+            },
+            build: { staging in try Data("new".utf8).write(to: URL(fileURLWithPath: staging + "/state-00.png")) })
+        #expect(exchanges == 1)
+        #expect(filesOnDisk(out.path + "/folder") == ["state-00.png"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["folder"])
+        // Any other failure of the exchange leaves the old folder.
+        #expect(throws: RenderError.self) {
+            try ScenarioFolder.replace(
+                in: out.path, name: "folder",
+                exchange: { _, _ in
+                    errno = EIO
+                    return -1
+                },
+                build: { staging in try Data("newer".utf8).write(to: URL(fileURLWithPath: staging + "/state-01.png")) })
+        }
+        #expect(filesOnDisk(out.path + "/folder") == ["state-00.png"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["folder"])
+    }
+
+    /// What a killed render left beside the folder goes with the next
+    /// render of that scenario; a folder moved aside and not replaced is
+    /// put back first. Folders of live renders and of other scenarios stay.
+    @Test func theNextRenderSweepsWhatAKilledOneLeft() throws {
+        let out = try TemporaryFolder()
+        let fm = FileManager.default
+        for left in [".folder.partial-999999999-abc", ".folder.partial-999999999-def.old", ".folder.partial-\(getpid())-ghi", ".other.partial-999999999-x"] {
+            try fm.createDirectory(atPath: out.path + "/" + left, withIntermediateDirectories: true)
+        }
+        try Data("old".utf8).write(to: URL(fileURLWithPath: out.path + "/.folder.partial-999999999-def.old/state-07.png"))
+        ScenarioFolder.sweep(out.path, name: "folder")
+        #expect(filesOnDisk(out.path + "/folder") == ["state-07.png"])
+        #expect(
+            try fm.contentsOfDirectory(atPath: out.path).sorted() == [".folder.partial-\(getpid())-ghi", ".other.partial-999999999-x", "folder"])
+        _ = try ScenarioRenderer.render(try stepsScenario(1), options: options([.states]), writingTo: out.path)
+        #expect(filesOnDisk(out.path + "/folder") == ["state-00.png", "state-01.png"])
+    }
+
     /// A scenario folder that is a symbolic link or a file is refused, and
     /// what it points at is left alone.
     @Test func aLinkOrAFileInThePlaceOfTheFolderIsRefused() throws {
