@@ -66,6 +66,20 @@ final class TemporaryFolder {
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == ["folder", "notes.txt", "other"])
     }
 
+    /// A link someone put inside the old folder goes with it; what it points at stays.
+    @Test func removingTheOldFolderDoesNotFollowLinksInIt() throws {
+        let out = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: out.path + "/keep", withIntermediateDirectories: true)
+        try Data("keep".utf8).write(to: URL(fileURLWithPath: out.path + "/keep/state-00.png"))
+        _ = try ScenarioRenderer.render(try stepsScenario(1), options: options([.states]), writingTo: out.path + "/out")
+        #expect(symlink(out.path + "/keep", out.path + "/out/folder/step-01") == 0)
+        #expect(symlink(out.path + "/keep/state-00.png", out.path + "/out/folder/strip.png") == 0)
+        _ = try ScenarioRenderer.render(try stepsScenario(1), options: options([.states]), writingTo: out.path + "/out")
+        #expect(filesOnDisk(out.path + "/out/folder") == ["state-00.png", "state-01.png"])
+        #expect(filesOnDisk(out.path + "/keep") == ["state-00.png"])
+        #expect(try String(contentsOfFile: out.path + "/keep/state-00.png", encoding: .utf8) == "keep")
+    }
+
     /// `write(_:to:)` replaces the folder the same way.
     @Test func writingAResultReplacesTheFolderWhole() throws {
         let out = try TemporaryFolder()
