@@ -54,6 +54,7 @@ let package = Package(
             name: "UnfoldRender",
             dependencies: [
                 "OutlineEngine", "OutlineAppearance", "ScenarioFormat", "OutlineLayout", "UnfoldCanvas", "UnfoldPaint", "UnfoldPNG",
+                "CUnfoldFiles",
             ]),
         .target(name: "UnfoldDiff", dependencies: ["UnfoldCanvas", "CUnfoldPixels"]),
         .target(name: "CUnfoldFiles"),

@@ -122,3 +122,19 @@ extension Scenario {
         return scenario
     }
 }
+
+extension Scenario {
+    /// For a file given as a scenario that is a tree source by its name (a
+    /// Markdown list, an OPML file, or JSON other than `.unfold.json`, which
+    /// may be `tree -J` output): an error that says to read it with `--from`.
+    /// Nil for any other path. Meant for when the file failed to load as a
+    /// scenario, so that the user sees how to render it instead of a YAML error.
+    public static func treeSourceGivenAsScenario(_ path: String) -> ScenarioError? {
+        let lower = path.lowercased()
+        let kinds = [(".md", "a Markdown file"), (".markdown", "a Markdown file"), (".opml", "an OPML file"), (".json", "a JSON file")]
+        guard !lower.hasSuffix(".unfold.json"), let kind = kinds.first(where: { lower.hasSuffix($0.0) })?.1 else { return nil }
+        return ScenarioError(
+            file: path, line: 0, column: 0, message: "\(kind) is not a scenario file (.yaml, .yml or .unfold.json)",
+            hint: "to render it as a tree, read it with --from: `unfold render --from \(InertText(path)) --out <folder>`")
+    }
+}

@@ -44,6 +44,12 @@ public struct RenderOptions: Sendable {
     public var direction: Appearance.Direction?
     /// Frames per step instead of the scenario's (`Appearance.Animation.frames`).
     public var frames: Int?
+    /// Milliseconds each in-between frame of an animation shows, instead of
+    /// the scenario's (`Appearance.Animation.frameDelay`).
+    public var frameDelay: Int?
+    /// Milliseconds an animation rests on each state, instead of the
+    /// scenario's (`Appearance.Animation.hold`).
+    public var hold: Int?
     /// The strip's thumbnails are the frames shrunk by this factor; nil: 2 × scale.
     public var thumbnail: Int?
     /// Threads that draw and encode pictures at once (`Limits.workers`);
@@ -117,6 +123,14 @@ public enum ScenarioRenderer {
     /// units, the whole `kern` table), fonts for more scripts.
     package static let version = "3"
 
+    /// Unfold's own version, which `unfold --version` prints. Kept here,
+    /// beside the renderer's version, so that there is one place to raise it.
+    public static let unfoldVersion = "0.1.0"
+
+    /// What `unfold --version` prints: Unfold's version and the renderer's,
+    /// such as `0.1.0 (renderer 3)`.
+    public static var versionDescription: String { "\(unfoldVersion) (renderer \(version))" }
+
     /// The fonts a scenario is drawn with: `options.fonts`, with the
     /// scenario's own font files tried first for their weight.
     package static func fonts(for scenario: Scenario, options: RenderOptions) -> FontSet {
@@ -140,17 +154,23 @@ public enum ScenarioRenderer {
         return RenderResult(name: scenario.name, files: files, strip: strip)
     }
 
-    /// Renders into `directory/<name>/`, writing each file (atomically) as
-    /// soon as it is complete, so that no file waits in memory for the others.
-    /// Returns each file's path and size, in the order they were written.
+    /// Renders into `directory/<name>/`, writing each file as soon as it is
+    /// complete, so that no file waits in memory for the others. The folder
+    /// then holds exactly these files: they are written into a new folder
+    /// beside it, which replaces the old one when the render is done (a
+    /// render that fails leaves the old folder as it was). Refuses a
+    /// `directory/<name>` that is a symbolic link or a file. Returns each
+    /// file's path and size, in the order they were written.
     public static func render(
         _ scenario: Scenario, options: RenderOptions, writingTo directory: String,
         progress: (@Sendable (Int) -> Void)? = nil
     ) throws -> [(path: String, size: Int)] {
         var written: [(path: String, size: Int)] = []
-        _ = try render(scenario, options: options, progress: progress) { file in
-            try AtomicFile.write(file.bytes, to: directory + "/" + scenario.name + "/" + file.path)
-            written.append((file.path, file.bytes.count))
+        try ScenarioFolder.replace(in: directory, name: scenario.name) { folder in
+            _ = try render(scenario, options: options, progress: progress) { file in
+                try AtomicFile.write(file.bytes, to: folder + "/" + file.path)
+                written.append((file.path, file.bytes.count))
+            }
         }
         return written
     }
@@ -168,6 +188,8 @@ public enum ScenarioRenderer {
         if let direction = options.direction { scenario.canvas.direction = direction }
         if let preset = options.preset { scenario.style = Scenario.Style(preset: preset) }
         if let frames = options.frames { scenario.animation.frames = frames }
+        if let frameDelay = options.frameDelay { scenario.animation.frameDelay = frameDelay }
+        if let hold = options.hold { scenario.animation.hold = hold }
         // Values built in code are checked here; files were checked as they were read.
         do { try scenario.appearance.checkLimits() } catch { throw RenderError(description: error.description) }
         guard scenario.nodes.count <= Limits.nodes, scenario.steps.count <= Limits.steps else {
@@ -264,11 +286,15 @@ public enum ScenarioRenderer {
         return sinks.stripGeometry
     }
 
-    /// Writes the files under `directory/<name>/`, each atomically (a reader
-    /// never sees a half-written file; a failure leaves the old file as it was).
+    /// Makes `directory/<name>/` hold exactly the result's files: they are
+    /// written into a new folder beside it, which then replaces the old one
+    /// (files of an earlier render go; a failure leaves the old folder as it
+    /// was). Refuses a `directory/<name>` that is a symbolic link or a file.
     public static func write(_ result: RenderResult, to directory: String) throws {
-        for file in result.files {
-            try AtomicFile.write(file.bytes, to: directory + "/" + result.name + "/" + file.path)
+        try ScenarioFolder.replace(in: directory, name: result.name) { folder in
+            for file in result.files {
+                try AtomicFile.write(file.bytes, to: folder + "/" + file.path)
+            }
         }
     }
 
@@ -277,7 +303,7 @@ public enum ScenarioRenderer {
         let animation = scenario.animation
         return RenderPlan(
             steps: scenario.steps.count, frames: options.frames ?? animation.frames, outputs: options.outputs,
-            hold: animation.hold, frameDelay: animation.frameDelay
+            hold: options.hold ?? animation.hold, frameDelay: options.frameDelay ?? animation.frameDelay
         ).count
     }
 }

@@ -6,7 +6,10 @@ struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render scenarios to PNG states, animation frames, a strip, an animated PNG and updates.json.",
-        discussion: "Writes OUT/<name>/state-NN.png, step-NN/frame-MM.png, strip.png, animation.png and updates.json.")
+        discussion: """
+            Writes OUT/<name>/state-NN.png, step-NN/frame-MM.png, strip.png, animation.png and updates.json. \
+            OUT/<name>/ is replaced whole: it holds exactly what this run wrote, and a failed run leaves it as it was.
+            """)
 
     @Argument(help: "Scenario files, or folders of them (.yaml, .yml, .unfold.json).")
     var inputs: [String] = []
@@ -38,8 +41,22 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Frames per step (1-120), instead of the scenario's.")
     var frames: Int?
 
-    @Option(help: "Outputs to write, comma-separated: states,frames,strip,animation (APNG),gif,webp,updates.")
-    var outputs: String = RenderOptions.Output.allCases.filter(RenderOptions.Output.defaults.contains).map(\.rawValue).joined(separator: ",")
+    @Option(
+        help: ArgumentHelp(
+            "Outputs to write, comma-separated: states,frames,strip,animation (or apng: the animated PNG),gif,webp,updates (default: all but gif and webp).",
+            valueName: "list"),
+        transform: { try RenderOptions.Output.parseList($0) })
+    var outputs: Set<RenderOptions.Output> = RenderOptions.Output.defaults
+
+    @Option(
+        name: .customLong("frame-ms"),
+        help: ArgumentHelp("Milliseconds each in-between frame of the animations shows, instead of the scenario's.", valueName: "ms"))
+    var frameDelay: Int?
+
+    @Option(
+        name: .customLong("hold-ms"),
+        help: ArgumentHelp("Milliseconds the animations rest on each state, instead of the scenario's.", valueName: "ms"))
+    var hold: Int?
 
     @Option(help: "Shrink the strip's frames by this factor (default: 2 × scale).")
     var thumbnail: Int?
@@ -56,7 +73,12 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("--thumbnail must be in \(Limits.thumbnail.lowerBound)...\(Limits.thumbnail.upperBound)")
         }
         if !Limits.workers.contains(jobs) { throw ValidationError("--jobs must be in \(Limits.workers.lowerBound)...\(Limits.workers.upperBound)") }
-        _ = try parsedOutputs()
+        if let frameDelay, !Limits.frameDelay.contains(frameDelay) {
+            throw ValidationError("--frame-ms must be in \(Limits.frameDelay.lowerBound)...\(Limits.frameDelay.upperBound)")
+        }
+        if let hold, !Limits.hold.contains(hold) {
+            throw ValidationError("--hold-ms must be in \(Limits.hold.lowerBound)...\(Limits.hold.upperBound)")
+        }
         _ = try themes()
         if inputs.isEmpty, from.isEmpty { throw ValidationError("name scenario files or folders, or a tree with --from") }
     }
@@ -72,33 +94,24 @@ struct RenderCommand: ParsableCommand {
         return themes
     }
 
-    func parsedOutputs() throws -> Set<RenderOptions.Output> {
-        var set = Set<RenderOptions.Output>()
-        for word in outputs.split(separator: ",") {
-            guard let o = RenderOptions.Output(rawValue: String(word)) else {
-                throw ValidationError("unknown output '\(InertText(String(word)))'; choose from \(RenderOptions.Output.allCases.map(\.rawValue).joined(separator: ","))")
-            }
-            set.insert(o)
-        }
-        return set
-    }
-
     func run() throws {
         let clock = ContinuousClock()
         let start = clock.now
         let files = try scenarioFiles(inputs)
         var options = RenderOptions(fonts: try fonts())
-        options.outputs = try parsedOutputs()
+        options.outputs = outputs
         options.scale = scale
         options.preset = preset
         options.direction = direction
         options.frames = frames
+        options.frameDelay = frameDelay
+        options.hold = hold
         options.thumbnail = thumbnail
         options.workers = jobs
 
         var scenarios: [Scenario] = []
         for file in files {
-            do { scenarios.append(try Scenario.load(path: file)) } catch { throw fail(error) }
+            do { scenarios.append(try Scenario.load(path: file)) } catch { throw fail(Scenario.treeSourceGivenAsScenario(file) ?? error) }
         }
         for tree in from {
             do { scenarios.append(try Scenario.imported(from: tree)) } catch { throw fail(error) }
@@ -114,7 +127,7 @@ struct RenderCommand: ParsableCommand {
                 }
             }
         }
-        try requireUniqueNames(scenarios)
+        try requireUniqueNames(scenarios, trees: Set(from))
         let total = scenarios.reduce(0) { $0 + ScenarioRenderer.pictureCount($1, options: options) }
         let bar = ProgressBar(total: total)
         var written = 0, bytes = 0
@@ -142,14 +155,11 @@ struct RenderCommand: ParsableCommand {
 }
 
 /// Two scenarios with one name would write (and check) one folder: bad input.
-func requireUniqueNames(_ scenarios: [Scenario]) throws {
-    var seen: [String: String] = [:]
-    for s in scenarios {
-        if let first = seen[s.name] {
-            FileHandle.standardError.write(Data("error: \(InertText(s.file)) and \(InertText(first)) are both named '\(InertText(s.name))'; give one another `name:`\n".utf8))
-            throw ExitCode(2)
-        }
-        seen[s.name] = s.file
+/// `trees` are the paths given with `--from`.
+func requireUniqueNames(_ scenarios: [Scenario], trees: Set<String> = []) throws {
+    do { try Scenario.requireUniqueNames(scenarios, trees: trees) } catch {
+        FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+        throw ExitCode(2)
     }
 }
 

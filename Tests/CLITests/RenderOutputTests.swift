@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
+/// A scenario named `cli` with `steps` steps, as YAML.
+func cliScenario(steps: Int) -> String {
+    let list = (0 ..< steps).map { $0 % 2 == 0 ? "{ expand: a }" : "{ collapse: a }" }.joined(separator: ", ")
+    return """
+        name: cli
+        canvas: { width: 120, height: 60, scale: 1 }
+        tree: [ { id: a, title: Alpha, children: [ { title: Beta } ] } ]
+        steps: [ \(list) ]
+        animation: { frames: 2 }
+        """
+}
+
+/// How many files (not folders) are under `path`.
+func fileCount(_ path: String) -> Int {
+    guard let walker = FileManager.default.enumerator(atPath: path) else { return 0 }
+    var count = 0
+    while let next = walker.nextObject() as? String {
+        var isDir: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path + "/" + next, isDirectory: &isDir), !isDir.boolValue { count += 1 }
+    }
+    return count
+}
+
+/// `unfold render`'s output folder and the options added for docs images.
+@Suite(.serialized) struct RenderOutputTests {
+    /// Rendering a shorter scenario again leaves none of the longer one's
+    /// files, and the summary counts what is on disk.
+    @Test func aShorterRenderLeavesNoFileOfTheLongerOne() throws {
+        let s = Scratch()
+        let all = "states,frames,strip,apng,gif,webp,updates"
+        let long = try unfold(["render", s.write("long.yaml", cliScenario(steps: 4)), "--out", s.path + "/out", "--outputs", all])
+        #expect(long.status == 0 && long.out.hasPrefix("rendered 1 scenario: \(fileCount(s.path + "/out/cli")) files"), "\(long)")
+        #expect(FileManager.default.fileExists(atPath: s.path + "/out/cli/state-04.png"))
+        let short = try unfold(["render", s.write("short.yaml", cliScenario(steps: 3)), "--out", s.path + "/out", "--outputs", all])
+        let count = fileCount(s.path + "/out/cli")
+        #expect(short.status == 0 && short.out.hasPrefix("rendered 1 scenario: \(count) files"), "\(short)")
+        for gone in ["state-04.png", "step-04"] { #expect(!FileManager.default.fileExists(atPath: s.path + "/out/cli/" + gone)) }
+        #expect(FileManager.default.fileExists(atPath: s.path + "/out/cli/animation.png"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: s.path + "/out") == ["cli"])
+    }
+
+    /// A symbolic link in the place of a scenario's folder is refused with
+    /// exit 2; a failed render leaves the folder of the last good one.
+    @Test func aLinkedOutputFolderIsRefusedAndAFailureKeepsTheOldFolder() throws {
+        let s = Scratch()
+        let file = s.write("cli.yaml", cliScenario(steps: 2))
+        try FileManager.default.createDirectory(atPath: s.path + "/elsewhere", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: s.path + "/out", withIntermediateDirectories: true)
+        #expect(symlink(s.path + "/elsewhere", s.path + "/out/cli") == 0)
+        let linked = try unfold(["render", file, "--out", s.path + "/out"])
+        #expect(linked.status == 2 && linked.err.contains("is a symbolic link"), "\(linked)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: s.path + "/elsewhere").isEmpty)
+        #expect(unlink(s.path + "/out/cli") == 0)
+        #expect(try unfold(["render", file, "--out", s.path + "/out"]).status == 0)
+        let before = fileCount(s.path + "/out/cli")
+        // A step that cannot be played fails the render after it started.
+        let broken = s.write("broken.yaml", cliScenario(steps: 1).replacingOccurrences(of: "expand: a", with: "expand: nobody"))
+        let failed = try unfold(["render", broken, "--out", s.path + "/out"])
+        #expect(failed.status == 2)
+        #expect(fileCount(s.path + "/out/cli") == before && FileManager.default.fileExists(atPath: s.path + "/out/cli/state-02.png"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: s.path + "/out") == ["cli"])
+    }
+
+    /// SIGKILL at any moment of a render leaves the folder of the run
+    /// before or of this run, whole: never a mix, never neither.
+    @Test func killingARenderLeavesTheOldFolderOrTheNewOne() throws {
+        let s = Scratch()
+        let out = s.path + "/out"
+        let example = repository + "/Examples/regions.yaml"
+        func arguments(_ frames: Int) -> [String] {
+            ["render", example, "--out", out, "--frames", "\(frames)", "--outputs", "states,frames,strip,apng", "-j", "1"]
+        }
+        func files() -> Set<String> { Set(FileManager.default.enumerator(atPath: out + "/regions")?.allObjects as? [String] ?? []) }
+        #expect(try unfold(arguments(3)).status == 0)
+        let three = files()
+        #expect(try unfold(arguments(2)).status == 0)
+        let two = files()
+        #expect(three != two)
+        var generator = SystemRandomNumberGenerator()
+        for round in 0 ..< 12 {
+            let p = Process()
+            p.executableURL = unfoldExecutable()
+            p.arguments = arguments(round % 2 == 0 ? 3 : 2)
+            p.standardOutput = FileHandle.nullDevice
+            try p.run()
+            usleep(UInt32.random(in: 0 ..< 700_000, using: &generator))
+            kill(p.processIdentifier, SIGKILL)
+            p.waitUntilExit()
+            let left = files()
+            #expect(left == three || left == two, "round \(round): the folder is neither run's")
+        }
+        // The next run removes what the killed ones left beside the folder.
+        #expect(try unfold(arguments(2)).status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out) == ["regions"])
+    }
+
+    @Test func versionAndCommandLineMistakes() throws {
+        let s = Scratch()
+        let version = try unfold(["--version"])
+        #expect(version.status == 0 && version.out.contains("(renderer "), "\(version)")
+        let tree = s.write("tree.md", "- a\n  - b\n")
+        let md = try unfold(["render", tree, "--out", s.path + "/o"])
+        #expect(md.status == 2 && md.err.contains("render it as a tree, read it with --from: `unfold render --from \(tree)"), "\(md)")
+        try FileManager.default.createDirectory(atPath: s.path + "/other", withIntermediateDirectories: true)
+        let twin = s.path + "/other/tree.md"
+        try FileManager.default.copyItem(atPath: tree, toPath: twin)
+        let two = try unfold(["render", "--from", tree, "--from", twin, "--out", s.path + "/o"])
+        #expect(two.status == 2 && two.err.contains("rename one of the files") && !two.err.contains("`name:`"), "\(two)")
+        let unknown = try unfold(["render", "--from", tree, "--out", s.path + "/o", "--outputs", "states,movie"])
+        #expect(unknown.status == 2 && unknown.err.contains("choose from states,frames,strip,animation,gif,webp,updates"), "\(unknown)")
+        let slow = try unfold(["render", "--from", tree, "--out", s.path + "/o", "--frame-ms", "0"])
+        #expect(slow.status == 2 && slow.err.contains("--frame-ms must be in 1...10000"), "\(slow)")
+        let timed = try unfold(["render", "--from", tree, "--out", s.path + "/t", "--outputs", "apng", "--frame-ms", "100", "--hold-ms", "1500"])
+        #expect(timed.status == 0 && FileManager.default.fileExists(atPath: s.path + "/t/tree/animation.png"), "\(timed)")
+    }
+}
