@@ -1,6 +1,14 @@
 import OutlineEngine
 
 extension Scenario {
+    /// Draws the scenario in `preset`'s look instead of its own, with the
+    /// same tree the scenario file would give with `style: {preset: …}`
+    /// (a look that merges folder chains merges them here too). O(nodes).
+    package mutating func apply(preset: Appearance.Preset) {
+        style = Style(preset: preset)
+        if style.compactFolders { compactFolderChains() }
+    }
+
     /// Merges each chain of folders that have a single child folder into one
     /// row titled with the chain (`Sources/App/Views`), as code editors show
     /// file trees (`style.compactFolders`). A folder is a node with children

@@ -186,7 +186,7 @@ public enum ScenarioRenderer {
         if let scale = options.scale { scenario.canvas.scale = scale }
         if let theme = options.theme { scenario.canvas.theme = theme }
         if let direction = options.direction { scenario.canvas.direction = direction }
-        if let preset = options.preset { scenario.style = Scenario.Style(preset: preset) }
+        if let preset = options.preset { scenario.apply(preset: preset) }
         if let frames = options.frames { scenario.animation.frames = frames }
         if let frameDelay = options.frameDelay { scenario.animation.frameDelay = frameDelay }
         if let hold = options.hold { scenario.animation.hold = hold }

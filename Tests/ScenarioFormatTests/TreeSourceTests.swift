@@ -264,6 +264,16 @@ func lines(_ s: Scenario) -> [String] {
 @Suite struct CompactFolderTests {
     /// Chains of single-child folders share a row named by the chain, keep the
     /// last folder's id, and start open only if the whole chain was open.
+    /// `--preset explorer` (`apply(preset:)`) and `style: {preset: explorer}` give the same tree.
+    @Test func aPresetGivesTheSameTreeWhicheverWayItIsChosen() throws {
+        let tree = "tree:\n  - { title: src, children: [ { title: content, children: [ { title: a.md }, { title: b.md } ] } ] }\n"
+        let styled = try Scenario.parse("name: t\nstyle: { preset: explorer }\n" + tree, file: "t.yaml")
+        var chosen = try Scenario.parse("name: t\n" + tree, file: "t.yaml")
+        chosen.apply(preset: .explorer)
+        #expect(chosen.nodes.map(\.title) == styled.nodes.map(\.title))
+        #expect(chosen.nodes.map(\.title) == ["src/content", "a.md", "b.md"])
+    }
+
     @Test func singleChildFolderChainsShareARow() throws {
         let s = try Scenario.parse(
             """
