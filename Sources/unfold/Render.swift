@@ -79,6 +79,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Shrink the strip's frames by this factor (default: 2 × scale).")
     var thumbnail: Int?
 
+    @Flag(help: "After rendering, render again whenever a scenario, a file beside it or a --from tree changes (one line per render).")
+    var watch = false
+
     @Option(name: .shortAndLong, help: "Worker threads (default: the number of cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
@@ -114,6 +117,26 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
+        try renderOnce()
+        guard watch else { return }
+        // The scenario files' folders (a scenario reads files beside it) and the --from trees, whole.
+        var watcher = SourceWatcher(
+            try scenarioFiles(inputs).map { SourceWatcher.Root(($0 as NSString).deletingLastPathComponent) }
+                + from.map { SourceWatcher.Root($0, recursive: true) })
+        print("watching for changes (Ctrl-C to stop)")
+        fflush(nil)  // every stream: the lines reach a pipe at once
+        while true {
+            usleep(200_000)
+            guard watcher.changed() else { continue }
+            // A bad save is reported and watched on, not the end of the session.
+            do { try renderOnce() } catch is ExitCode {} catch { FileHandle.standardError.write(Data("error: \(InertText("\(error)"))\n".utf8)) }
+            fflush(nil)  // every stream: the lines reach a pipe at once
+            _ = watcher.changed()  // what this render wrote, if it writes under a watched folder
+        }
+    }
+
+    /// Renders everything once and prints the summary line; errors are printed and thrown as an exit code.
+    func renderOnce() throws {
         let clock = ContinuousClock()
         let start = clock.now
         let files = try scenarioFiles(inputs)

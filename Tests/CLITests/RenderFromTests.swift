@@ -55,6 +55,42 @@ import Darwin
         #expect(two.status != 0 && two.err.contains("--name names the one tree of --from"))
     }
 
+    /// `--watch` renders again when the tree is saved (here within a second of
+    /// the save), one line per render; a bad save is reported and watched on.
+    @Test func watchRendersAgainOnASave() throws {
+        let s = Scratch()
+        let tree = s.write("tree.md", "- a/\n  - b\n")
+        let process = Process()
+        process.executableURL = unfoldExecutable()
+        process.arguments = ["render", "--from", tree, "--out", s.path + "/o", "--outputs", "states", "--watch"]
+        let log = s.path + "/log"
+        #expect(FileManager.default.createFile(atPath: log, contents: nil))
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        try process.run()
+        defer {
+            // SIGKILL: a child of the test runner may inherit a mask that blocks SIGTERM.
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        /// Whether the log shows `count` renders within `seconds`.
+        func renders(_ count: Int, within seconds: Double) -> Bool {
+            let deadline = Date().addingTimeInterval(seconds)
+            while Date() < deadline {
+                let text = String(decoding: FileManager.default.contents(atPath: log) ?? Data(), as: UTF8.self)
+                if text.components(separatedBy: "rendered ").count - 1 >= count { return true }
+                usleep(20_000)
+            }
+            return false
+        }
+        #expect(renders(1, within: 30))
+        usleep(300_000)
+        let saved = Date()
+        try Data("- a/\n  - b\n  - c\n".utf8).write(to: URL(fileURLWithPath: tree))
+        #expect(renders(2, within: 10))
+        #expect(Date().timeIntervalSince(saved) < 1)
+        #expect(FileManager.default.fileExists(atPath: s.path + "/o/tree/state-01.png"))
+    }
+
     /// `--theme light,dark` prints the `<picture>` that shows the reader's theme.
     @Test func bothThemesPrintThePictureElement() throws {
         let s = Scratch()

@@ -1,0 +1,75 @@
+import Foundation
+
+/// Tells when what a render read has changed, for `unfold render --watch`: a
+/// writer saves a scenario (or the Markdown list, folder or data it reads)
+/// and sees the pictures again. It polls: each call compares every watched
+/// file's modification time, size and inode with the last call's, so it
+/// needs no platform's change notifications and sees saves made by renaming
+/// a new file over the old one.
+public struct SourceWatcher {
+    /// A place to watch: a file, or a folder's entries (and, when
+    /// `recursive`, its subfolders' entries).
+    public struct Root: Sendable, Equatable {
+        /// The file or folder.
+        public var path: String
+        /// Whether the folders inside a folder are watched too.
+        public var recursive: Bool
+
+        /// Watches `path`, and with `recursive` everything below it.
+        public init(_ path: String, recursive: Bool = false) {
+            self.path = path
+            self.recursive = recursive
+        }
+    }
+
+    /// At most this many files are watched; a larger tree is watched in part
+    /// (the first ones in sorted order), so that a huge folder cannot make
+    /// every poll slow.
+    public static let maxEntries = 20_000
+
+    private let roots: [Root]
+    private var stamps: [String: Stamp]
+
+    private struct Stamp: Equatable {
+        var seconds: Int, nanoseconds: Int, size: Int64, inode: UInt64
+    }
+
+    /// Starts watching `roots` as they are now.
+    public init(_ roots: [Root]) {
+        self.roots = roots
+        stamps = Self.stamps(of: roots)
+    }
+
+    /// Whether a watched file was written, added or removed since the last
+    /// call (or since the watcher was made). O(files watched).
+    public mutating func changed() -> Bool {
+        let now = Self.stamps(of: roots)
+        defer { stamps = now }
+        return now != stamps
+    }
+
+    /// The stamp of every file under `roots` (hidden ones, such as an
+    /// editor's swap files, left out), walked without recursion, in sorted
+    /// order, up to `maxEntries`.
+    private static func stamps(of roots: [Root]) -> [String: Stamp] {
+        var result: [String: Stamp] = [:]
+        // Paths still to look at: whether a folder there is listed, and whether its subfolders are.
+        var pending: [(path: String, list: Bool, recursive: Bool)] = roots.reversed().map { ($0.path, true, $0.recursive) }
+        while let (path, list, recursive) = pending.popLast(), result.count < maxEntries {
+            var info = stat()
+            guard stat(path, &info) == 0 else { continue }
+            guard info.st_mode & S_IFMT != S_IFDIR else {
+                guard list, let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { continue }
+                pending += names.filter { !$0.hasPrefix(".") }.sorted().reversed().map { (path + "/" + $0, recursive, recursive) }
+                continue
+            }
+            #if canImport(Darwin)
+            let time = info.st_mtimespec
+            #else
+            let time = info.st_mtim
+            #endif
+            result[path] = Stamp(seconds: Int(time.tv_sec), nanoseconds: Int(time.tv_nsec), size: Int64(info.st_size), inode: UInt64(info.st_ino))
+        }
+        return result
+    }
+}
