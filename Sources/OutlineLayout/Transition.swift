@@ -31,12 +31,14 @@ package struct Transition: Sendable {
     package let animation: Appearance.Animation
     /// How far a block slides at most: the canvas's height (nil: no bound).
     private let limit: Double?
-    /// For each laid-out row of `before`: the index in `after` of the row if it
-    /// stays (nil: it goes past the laid-out rows), else nil.
+    /// For each laid-out row of `before`: its index in `after` if it stays and
+    /// is laid out there (else nil: it goes, or it moves past the laid-out rows
+    /// and shows in no in-between frame).
     private var stays: [Int?] = []
-    /// For each laid-out row of `before` and of `after` that appears or
-    /// disappears: its gap (an index into `gaps`), nil when it shows in no frame.
+    /// For each laid-out row of `before` that goes: its gap (an index into
+    /// `gaps`); nil when it shows in no frame, and for rows that stay.
     private var goneGap: [Int?] = []
+    /// For each laid-out row of `after` that comes: its gap, as `goneGap`.
     private var newGap: [Int?] = []
     private var gaps: [Gap] = []
 
@@ -70,8 +72,8 @@ package struct Transition: Sendable {
     /// Which rows stay, and the gap of every row that goes or comes, with each gap's blocks measured. O(rows laid out × log n).
     private mutating func pairRows() {
         let old = before.boxes, new = after.boxes
-        // The gap under each laid-out row of `before` that stays and is laid out in `after`; -1: the top.
-        var gapUnder: [Int: Int] = [-1: 0]
+        // The gap under each laid-out row of `before` that stays and is laid out in `after`.
+        var gapUnder: [Int: Int] = [:]
         gaps = [Gap(top: (0, 0))]
         var current: Int? = 0
         for (i, box) in old.enumerated() {
@@ -91,6 +93,7 @@ package struct Transition: Sendable {
                 if let g = current { gaps[g].gone? += box.height }
             }
         }
+        // Rows past the laid-out ones may belong to the last gap: its block's height is not known.
         let beforeComplete = before.outline.row(at: old.count) == nil
         if let g = current, !beforeComplete { gaps[g].gone = nil }
         current = 0
