@@ -22,6 +22,10 @@ package struct RowBox: Sendable, Equatable {
     package var drop: DropTarget.Position?
     /// The row's kind, for its colours.
     package var kind: String?
+    /// The vertical span, in points, outside which nothing of the row is drawn
+    /// (a row that appears or disappears shows only in the gap it opens or
+    /// closes); nil: the whole row.
+    package var clip: Range<Double>?
     package var content: RowContent
     package var isDetail: Bool { row.isDetail }
 

@@ -14,6 +14,11 @@ package struct Surface {
     package let width: Int
     package let height: Int
     package let clip: PixelRect
+
+    /// The same memory seen through the part of this surface's clip inside `rect`.
+    package func clipped(to rect: PixelRect) -> Surface {
+        Surface(words: words, width: width, height: height, clip: clip.intersection(rect))
+    }
 }
 
 extension Pixmap {

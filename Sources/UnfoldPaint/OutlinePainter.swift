@@ -74,6 +74,12 @@ package struct OutlinePainter {
 
     func draw(_ box: RowBox, into surface: Surface, bareFrom drawnBottom: inout Int) {
         let s = scale
+        // A clipped row draws through a surface that sees only its span.
+        var surface = surface
+        if let span = box.clip {
+            let pixel = { (y: Double) in Int(min(max(y * s, -1), Double(surface.height + 1)).rounded()) }
+            surface = surface.clipped(to: PixelRect(x0: 0, y0: pixel(span.lowerBound), x1: surface.width, y1: pixel(span.upperBound)))
+        }
         let top = Int((box.y * s).rounded()), bottom = Int(((box.y + box.height) * s).rounded())
         guard bottom > top, top < surface.clip.y1, bottom > surface.clip.y0, box.opacity > 0 else { return }
         let alpha = Int((box.opacity * 256).rounded())

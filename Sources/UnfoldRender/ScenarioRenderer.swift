@@ -123,15 +123,17 @@ public enum ScenarioRenderer {
     /// differently on purpose. References record it, so that a failure after
     /// an upgrade says so instead of listing every picture. 2: chevrons for
     /// `ios`, the presets. 3: text shaped by HarfBuzz (positions from font
-    /// units, the whole `kern` table), fonts for more scripts.
-    package static let version = "3"
+    /// units, the whole `kern` table), fonts for more scripts. 4: rows that
+    /// appear or disappear move as one block in the gap they open or close,
+    /// beneath the rows that stay and clipped to it.
+    package static let version = "4"
 
     /// Unfold's own version, which `unfold --version` prints. Kept here,
     /// beside the renderer's version, so that there is one place to raise it.
     public static let unfoldVersion = "0.1.0"
 
     /// What `unfold --version` prints: Unfold's version and the renderer's,
-    /// such as `0.1.0 (renderer 3)`.
+    /// such as `0.1.0 (renderer 4)`.
     public static var versionDescription: String { "\(unfoldVersion) (renderer \(version))" }
 
     /// The fonts a scenario is drawn with: `options.fonts`, with the
