@@ -20,7 +20,9 @@ package struct OutlinePainter {
     /// `palette` overrides the theme's colours.
     package init(appearance: Appearance, typesetter: Typesetter, palette: Palette? = nil) {
         self.appearance = appearance
-        self.palette = palette ?? .of(appearance.canvas.theme, preset: appearance.style.preset)
+        var colors = palette ?? .of(appearance.canvas.theme, preset: appearance.style.preset)
+        if appearance.canvas.background == .transparent { colors.background = .clear }
+        self.palette = colors
         scale = Double(appearance.canvas.scale)
         self.typesetter = typesetter
         direction = TextDirection(appearance.canvas.direction)

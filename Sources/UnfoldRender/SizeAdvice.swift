@@ -1,0 +1,33 @@
+import ScenarioFormat
+import UnfoldPNG
+
+/// What to say about a picture too large to be handy: taller than
+/// `tallPixels` (a warning), or over what GIF and WebP can hold (an error),
+/// each naming the ways to make it smaller.
+enum SizeAdvice {
+    /// Pictures taller than this many pixels are warned about.
+    static let tallPixels = 8_000
+    /// The longest side a GIF or WebP frame may have, in pixels.
+    static let animatedImageSide = 16_383
+
+    /// The ways to make a picture smaller.
+    static let hint =
+        "to make it smaller, render with `--scale 1`, show a smaller tree, "
+        + "or read less of the source (`list:` for a Markdown file, `depth` for a folder)"
+
+    /// The warning for `scenario`'s pictures of `size` pixels, nil when they are not too tall.
+    static func warning(_ scenario: Scenario, size: (width: Int, height: Int)) -> String? {
+        guard size.height > tallPixels else { return nil }
+        return "\(scenario.name): warning: the pictures are \(size.width)x\(size.height) pixels, "
+            + "taller than \(tallPixels); \(hint)"
+    }
+
+    /// Fails when GIF or WebP is asked for pictures larger than those formats hold.
+    static func checkAnimatedImages(_ outputs: Set<RenderOptions.Output>, size: (width: Int, height: Int)) throws {
+        let formats = [RenderOptions.Output.gif, .webp].filter { outputs.contains($0) }.map(\.rawValue)
+        guard !formats.isEmpty, max(size.width, size.height) > animatedImageSide else { return }
+        throw RenderError(
+            description: "the pictures are \(size.width)x\(size.height) pixels, but \(formats.joined(separator: " and ")) "
+                + "allow at most \(animatedImageSide) on each side; \(hint)")
+    }
+}
