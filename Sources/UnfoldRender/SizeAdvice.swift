@@ -24,10 +24,10 @@ enum SizeAdvice {
 
     /// Fails when GIF or WebP is asked for pictures larger than those formats hold.
     static func checkAnimatedImages(_ outputs: Set<RenderOptions.Output>, size: (width: Int, height: Int)) throws {
-        let formats = [RenderOptions.Output.gif, .webp].filter { outputs.contains($0) }.map(\.rawValue)
-        guard !formats.isEmpty, max(size.width, size.height) > animatedImageSide else { return }
+        let files = [RenderOptions.Output.gif, .webp].filter { outputs.contains($0) }.map { "animation.\($0.rawValue)" }
+        guard !files.isEmpty, max(size.width, size.height) > animatedImageSide else { return }
         throw RenderError(
-            description: "the pictures are \(size.width)x\(size.height) pixels, but \(formats.joined(separator: " and ")) "
-                + "allow at most \(animatedImageSide) on each side; \(hint)")
+            description: "the pictures are \(size.width)x\(size.height) pixels, but \(files.joined(separator: " and ")) "
+                + "can be at most \(animatedImageSide) pixels on each side; \(hint)")
     }
 }
