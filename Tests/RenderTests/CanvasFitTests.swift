@@ -77,6 +77,26 @@ private func render(_ scenario: Scenario, options: RenderOptions) throws -> [Str
         #expect(clear.pixel(x: 5, y: padded.height / 2).a == 0)
     }
 
+    /// Rows that cover others in a transition hide them on no background too:
+    /// wherever a transparent frame is opaque, it is the frame drawn on the theme's background.
+    @Test func transparentFramesShowWhatOpaqueFramesShow() throws {
+        var scenario = try loadExample("regions.yaml")
+        scenario.animation.style = .slide
+        var options = RenderOptions(fonts: fontFiles)
+        (options.frames, options.outputs, options.scale) = (3, [.frames], 1)
+        let opaque = try render(scenario, options: options)
+        options.background = .transparent
+        let clear = try render(scenario, options: options)
+        for (path, bytes) in clear where path.hasSuffix(".png") {
+            let a = try PNG.decode(bytes), b = try PNG.decode(try #require(opaque[path]))
+            var differing = 0
+            for y in 0 ..< a.height {
+                for x in 0 ..< a.width where a.pixel(x: x, y: y).a == 255 && a.pixel(x: x, y: y) != b.pixel(x: x, y: y) { differing += 1 }
+            }
+            #expect(differing == 0, "\(path): \(differing) opaque pixels differ")
+        }
+    }
+
     @Test func defaultsLeaveThePictureAsItWas() throws {
         let image = try firstState(try plain(""))
         #expect(image.width == 780 && image.pixel(x: 0, y: 0).a == 255)
