@@ -3,7 +3,8 @@ import OutlineEngine
 
 extension RowLayout {
     /// The width, in points, of a canvas as narrow as the widest row's
-    /// content (`canvas.width: fit`) over every outline in `states`: its
+    /// content (`canvas.width: fit`) over every outline in `states` (the rows
+    /// that start on the canvas, when its height is fixed): its
     /// indentation, checkbox, icon, title and subtitle (uncut), badge and
     /// margins, rounded up to a whole point, within `Limits.canvasWidth`
     /// (wider content is cut with an ellipsis, as on any canvas). The one
@@ -15,7 +16,7 @@ extension RowLayout {
         let layout = RowLayout(appearance: wide, measure: measure)
         var widest = Limits.canvasWidth.lowerBound
         for outline in states {
-            for box in StateLayout(outline, rows: layout, through: nil).boxes {
+            for box in StateLayout(outline, rows: layout, through: appearance.canvas.height).boxes {
                 widest = max(widest, layout.contentWidth(of: box.content))
             }
         }

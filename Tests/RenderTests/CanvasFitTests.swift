@@ -97,6 +97,14 @@ private func render(_ scenario: Scenario, options: RenderOptions) throws -> [Str
         }
     }
 
+    @Test func theAnimatedPNGIsTransparentToo() throws {
+        var options = RenderOptions(fonts: fontFiles)
+        options.outputs = [.animation]
+        let files = try render(try plain("width: fit, background: transparent"), options: options)
+        let first = try PNG.decode(try #require(files["animation.png"]))
+        #expect(first.pixel(x: 0, y: 0).a == 0 && first.width == 208)
+    }
+
     @Test func defaultsLeaveThePictureAsItWas() throws {
         let image = try firstState(try plain(""))
         #expect(image.width == 780 && image.pixel(x: 0, y: 0).a == 255)
