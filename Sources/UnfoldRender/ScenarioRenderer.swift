@@ -262,7 +262,7 @@ public enum ScenarioRenderer {
                 description: "the canvas is \(size.width)x\(size.height) pixels, "
                     + "over the limit of \(Pixmap.maxPixels); lower `canvas.height` or `canvas.scale`")
         }
-        try SizeAdvice.checkAnimatedImages(options.outputs, size: size)
+        try SizeAdvice.checkAnimatedImages(scenario, outputs: options.outputs, size: size)
         if let warning = SizeAdvice.warning(scenario, size: size) { options.warn?(warning) }
         // Transitions, laid out once each (the rows that can show in some frame).
         var transitions: [Transition] = []
