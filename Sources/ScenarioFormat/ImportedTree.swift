@@ -78,45 +78,58 @@ extension Scenario {
     /// A scenario made from a tree source alone (a Markdown file, a folder,
     /// `tree -J` output or an OPML file, told apart by the path), with the
     /// default look (on a canvas as tall as the open tree) and steps that
-    /// expand everything and then collapse it: what `unfold render --from` renders.
-    public static func imported(from path: String) throws(ScenarioError) -> Scenario {
+    /// expand everything and then collapse it: what `unfold render --from`
+    /// renders. `options` are its `--name`, `--list`, `--depth`, … flags.
+    public static func imported(from path: String, options: ImportOptions = ImportOptions()) throws(ScenarioError) -> Scenario {
         let isFolder: Bool
         do throws(InputFile.Failure) { isFolder = try InputFile.isFolder(path) } catch {
             let message = error == .missing ? "no such file or folder" : error.message("tree source")
             let hint = if case .notRegular = error { "name a folder or a regular file; pipes and devices are not read (save the input to a file first)" } else { error.hint }
             throw ScenarioError(file: path, line: 0, column: 0, message: message, hint: hint)
         }
-        let name = URL(fileURLWithPath: path).standardizedFileURL.deletingPathExtension().lastPathComponent
+        let name = options.name ?? URL(fileURLWithPath: path).standardizedFileURL.deletingPathExtension().lastPathComponent
         var scenario = Scenario(
             name: String(name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "-" }).trimmingCharacters(in: ["-"]),
             file: path, canvas: Canvas(), style: Style(), kinds: [:], nodes: [], nodeLocations: [],
             initialDetails: [], handlers: Handlers(), steps: [], animation: Animation())
+        if let given = options.name, !Scenario.isValidName(given) {
+            throw ScenarioError(
+                file: path, line: 0, column: 0, message: "--name '\(InertText(given))' cannot name an output folder",
+                hint: "use letters, digits, '.', '_' and '-', starting with a letter or digit")
+        }
         if !Scenario.isValidName(scenario.name) { scenario.name = "tree" }
-        var tree: ImportedTree
         let ext = (path as NSString).pathExtension.lowercased()
-        if isFolder {
-            tree = try DirectoryTree.read(path, options: DirectoryTree.Options(), at: SourceLocation(file: path, line: 0, column: 0))
-        } else if ["md", "mdx", "markdown"].contains(ext) {
-            tree = try MarkdownTree.read(path, list: nil, at: SourceLocation(file: path, line: 0, column: 0))
-        } else if ext == "opml" {
-            tree = try OPMLTree.read(path, at: SourceLocation(file: path, line: 0, column: 0))
-        } else if ext == "json" {
-            tree = try TreeCommandJSON.read(path, at: SourceLocation(file: path, line: 0, column: 0))
-        } else {
+        let kinds: [(String, ImportOptions.SourceKind)] = [("md", .markdown), ("mdx", .markdown), ("markdown", .markdown), ("opml", .opml), ("json", .treeJSON)]
+        guard let kind = isFolder ? .folder : kinds.first(where: { $0.0 == ext })?.1 else {
             throw ScenarioError(
                 file: path, line: 0, column: 0, message: "cannot tell what kind of tree this is",
                 hint: "--from takes a folder, a Markdown file (.md, .mdx), `tree -J` output (.json) or an OPML file (.opml)")
         }
+        let unused = options.inapplicable(to: kind)
+        guard unused.isEmpty else {
+            throw ScenarioError(
+                file: path, line: 0, column: 0, message: "\(unused.joined(separator: ", ")) cannot apply to a \(kind.rawValue)",
+                hint: "--list is for Markdown files; --depth, --open, --exclude and --limit are for folders")
+        }
+        let at = SourceLocation(file: path, line: 0, column: 0)
+        var tree: ImportedTree
+        switch kind {
+        case .folder: tree = try DirectoryTree.read(path, options: try options.folder(for: path), at: at)
+        case .markdown:
+            let list = try options.list.map { n throws(ScenarioError) in try ImportOptions.check(n, ImportOptions.lists, "--list", path) }
+            tree = try MarkdownTree.read(path, list: list, at: at)
+        case .opml: tree = try OPMLTree.read(path, at: at)
+        case .treeJSON: tree = try TreeCommandJSON.read(path, at: at)
+        }
         // Every step changes the picture: a tree that starts all open (as a
-        // Markdown list does) starts closed instead, so that expanding all
+        // Markdown list does) starts closed instead, unless `--open` says, so that expanding all
         // shows something; a tree without folders is one still picture.
         let folders = Set(tree.nodes.compactMap(\.parent))  // the folders that have something to show
-        if folders.allSatisfy({ tree.nodes[$0].expanded }) {
+        if options.open == nil, folders.allSatisfy({ tree.nodes[$0].expanded }) {
             for i in folders { tree.nodes[i].expanded = false }
         }
         tree.apply(to: &scenario)
         scenario.canvas.height = nil  // as tall as the tree when it is all open
-        let at = SourceLocation(file: path, line: 0, column: 0)
         scenario.steps = folders.isEmpty ? [] : [Step(.expandAll, location: at), Step(.collapseAll, location: at)]
         _ = try scenario.makeOutline()
         return scenario

@@ -84,15 +84,15 @@ enum SourceReader {
         switch form {
         case "markdown":
             let f = try v.map("`source`", allowed: ["markdown", "list"])
-            tree = try MarkdownTree.read(try path("markdown", in: f), list: try f["list"]?.int("`source.list`", in: 1 ... 10_000), at: at(f, "list"))
+            tree = try MarkdownTree.read(try path("markdown", in: f), list: try f["list"]?.int("`source.list`", in: ImportOptions.lists), at: at(f, "list"))
         case "directory":
             let f = try v.map("`source`", allowed: ["directory", "depth", "open", "exclude", "hidden", "limit"])
             var options = DirectoryTree.Options()
-            if let d = f["depth"] { options.depth = try d.int("`source.depth`", in: 1 ... 64) }
-            if let o = f["open"] { options.expanded = try o.int("`source.open`", in: 0 ... 64) }
+            if let d = f["depth"] { options.depth = try d.int("`source.depth`", in: ImportOptions.depths) }
+            if let o = f["open"] { options.expanded = try o.int("`source.open`", in: ImportOptions.opens) }
             if let e = f["exclude"] { options.exclude = try e.list("`source.exclude`").map { v throws(ScenarioError) in try v.string("a pattern") } }
             if let h = f["hidden"] { options.hidden = try h.bool("`source.hidden`") }
-            if let l = f["limit"] { options.limit = try l.int("`source.limit`", in: 1 ... Limits.nodes) }
+            if let l = f["limit"] { options.limit = try l.int("`source.limit`", in: ImportOptions.limits) }
             tree = try DirectoryTree.read(try path("directory", in: f), options: options, at: at(f, "directory"))
         case "tree":
             let f = try v.map("`source`", allowed: ["tree"])

@@ -90,6 +90,9 @@ public struct RenderOptions: Sendable {
 
 /// One output file, relative to the scenario's folder.
 public struct RenderedFile: Sendable {
+    /// The animated PNG's path in the scenario's folder.
+    public static let animationPath = "animation.png"
+
     /// The path in the scenario's folder, such as `state-01.png` or `step-01/frame-03.png`.
     public var path: String
     /// The file's bytes. (Empty only for a picture that a snapshot check
@@ -413,7 +416,7 @@ struct Sinks {
             let (png, pixels) = try strip.finish()
             try emit(RenderedFile(path: "strip.png", bytes: png, pixels: hashPixels ? pixels : nil))
         }
-        if let animation { try emit(RenderedFile(path: "animation.png", bytes: try animation.finish())) }
+        if let animation { try emit(RenderedFile(path: RenderedFile.animationPath, bytes: try animation.finish())) }
         for image in animatedImages { try emit(RenderedFile(path: "animation." + image.format.rawValue, bytes: try image.finish())) }
     }
 }

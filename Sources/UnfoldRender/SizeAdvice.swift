@@ -14,7 +14,7 @@ enum SizeAdvice {
     static func hint(_ scenario: Scenario) -> String {
         let scale = scenario.canvas.scale > 1 ? "render with `--scale 1`, " : ""
         return "to make it smaller, \(scale)show a smaller tree, or read less of its source "
-            + "(`source:` with `depth` for a folder, `list:` for a Markdown file)"
+            + "(with `--from`: `--depth N` for a folder, `--list N` for a Markdown file; in a scenario: `depth` or `list:` in `source:`)"
     }
 
     /// The warning for `scenario`'s pictures of `size` pixels, nil when they are not too tall.

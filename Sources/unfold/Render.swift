@@ -20,6 +20,24 @@ struct RenderCommand: ParsableCommand {
             valueName: "path"))
     var from: [String] = []
 
+    @Option(help: ArgumentHelp("With --from: the scenario's name, which names its output folder (default: the file's name).", valueName: "name"))
+    var name: String?
+
+    @Option(help: ArgumentHelp("With --from on a Markdown file: the list to draw, from 1 (default: the one in a <FileTree> block, else the first).", valueName: "n"))
+    var list: Int?
+
+    @Option(help: ArgumentHelp("With --from on a folder: levels of folders to walk (default 8).", valueName: "n"))
+    var depth: Int?
+
+    @Option(help: ArgumentHelp("With --from on a folder: levels of folders open at the start (default 1).", valueName: "n"))
+    var open: Int?
+
+    @Option(help: ArgumentHelp("With --from on a folder: entries to leave out, as in .gitignore (repeatable).", valueName: "pattern"))
+    var exclude: [String] = []
+
+    @Option(help: ArgumentHelp("With --from on a folder: at most this many entries (default 2000).", valueName: "n"))
+    var limit: Int?
+
     @Option(name: .shortAndLong, help: "The output folder.")
     var out: String
 
@@ -101,6 +119,7 @@ struct RenderCommand: ParsableCommand {
         if transparent, background == .theme { throw ValidationError("--transparent and --background theme contradict each other") }
         _ = try themes()
         if inputs.isEmpty, from.isEmpty { throw ValidationError("name scenario files or folders, or a tree with --from") }
+        if name != nil, from.count != 1 { throw ValidationError("--name names the one tree of --from: give one --from with it") }
     }
 
     /// The themes to render in; nil: each scenario's own.
@@ -139,8 +158,10 @@ struct RenderCommand: ParsableCommand {
             do { scenarios.append(try Scenario.load(path: file)) } catch { throw fail(Scenario.treeSourceGivenAsScenario(file) ?? error) }
         }
         for tree in from {
-            do { scenarios.append(try Scenario.imported(from: tree)) } catch { throw fail(error) }
+            let imports = ImportOptions(name: name, list: list, depth: depth, open: open, exclude: exclude, limit: limit)
+            do { scenarios.append(try Scenario.imported(from: tree, options: imports)) } catch { throw fail(error) }
         }
+        let names = scenarios.map(\.name)
         if let themes = try themes() {
             // One theme: the scenarios as they are; several: a folder per theme, for a README's <picture>.
             scenarios = scenarios.flatMap { scenario in
@@ -156,6 +177,7 @@ struct RenderCommand: ParsableCommand {
         let total = scenarios.reduce(0) { $0 + ScenarioRenderer.pictureCount($1, options: options) }
         bar.start(total: total)
         var written = 0, bytes = 0
+        var filesByName: [String: [String]] = [:]
         for scenario in scenarios {
             let files: [(path: String, size: Int)]
             do {
@@ -170,12 +192,24 @@ struct RenderCommand: ParsableCommand {
             }
             written += files.count
             bytes += files.reduce(0) { $0 + $1.size }
+            filesByName[scenario.name] = files.map(\.path)
         }
         bar.finish()
         let seconds = Double((clock.now - start).components.attoseconds) / 1e18 + Double((clock.now - start).components.seconds)
         print(
             "rendered \(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s"): \(written) files, "
                 + "\(formatBytes(bytes)) in \(InertText(out)) (\(String(format: "%.2f", seconds)) s, \(jobs) worker\(jobs == 1 ? "" : "s"))")
+        if try themes()?.count == 2 {
+            // Both themes: the <picture> for each scenario, ready to paste.
+            for name in names {
+                let light = name + "-light", dark = name + "-dark"
+                if let html = PictureSnippet.html(
+                    light: out + "/" + light, dark: out + "/" + dark, files: filesByName[light] ?? [], alt: name)
+                {
+                    for line in html.split(separator: "\n") { print(InertText(String(line))) }
+                }
+            }
+        }
     }
 }
 

@@ -55,6 +55,6 @@ private func pngHeader(_ path: String) throws -> (width: Int, height: Int, alpha
         let long = s.write("long.md", (1 ... 200).map { "- item\($0)\n" }.joined())
         let scaled = try unfold(["render", "--from", long, "--out", s.path + "/o", "--outputs", "states", "--scale", "1"])
         #expect(scaled.status == 0 && scaled.err.hasPrefix("long: warning: the pictures are 390x8800 pixels"))
-        #expect(!scaled.err.contains("--scale 1") && scaled.err.contains("`depth`"), "at scale 1 the hint does not say --scale 1")
+        #expect(!scaled.err.contains("--scale 1") && scaled.err.contains("`--depth N`"), "at scale 1 the hint does not say --scale 1")
     }
 }

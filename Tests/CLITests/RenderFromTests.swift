@@ -31,6 +31,40 @@ import Darwin
         #expect(rendered.status == 0 && rendered.out.contains("in \(s.path)/o\\u{A}ut (") && rendered.out.split(separator: "\n").count == 1)
     }
 
+    /// `--from` takes the options a scenario's `source:` has: a name, a
+    /// Markdown list, a folder's depth, open levels, exclusions and limit; an
+    /// option for another kind of source is an error, never ignored.
+    @Test func fromTakesTheSourceOptions() throws {
+        let s = Scratch()
+        let page = s.write("page.md", "- prose\n\nText.\n\n- a/\n  - b\n")
+        let named = try unfold(["render", "--from", page, "--name", "second", "--list", "2", "--out", s.path + "/o", "--outputs", "states"])
+        #expect(named.status == 0 && FileManager.default.fileExists(atPath: s.path + "/o/second/state-02.png"))
+        let wrong = try unfold(["render", "--from", page, "--depth", "2", "--out", s.path + "/o"])
+        #expect(wrong.status == 2 && wrong.err.contains("--depth cannot apply to a Markdown file"))
+        let range = try unfold(["render", "--from", page, "--list", "3", "--out", s.path + "/o"])
+        #expect(range.status == 2 && range.err.contains("has 2 lists"))
+        try FileManager.default.createDirectory(atPath: s.path + "/folder/x/y", withIntermediateDirectories: true)
+        _ = s.write("folder/x/y/z.txt", "")
+        _ = s.write("folder/skip.log", "")
+        let folder = try unfold(
+            ["render", "--from", s.path + "/folder", "--depth", "1", "--exclude", "*.log", "--out", s.path + "/o", "--outputs", "updates"])
+        #expect(folder.status == 0)
+        let updates = String(decoding: FileManager.default.contents(atPath: s.path + "/o/folder/updates.json") ?? Data(), as: UTF8.self)
+        #expect(updates.contains("\"x\"") && !updates.contains("skip.log") && !updates.contains("z.txt"))
+        let two = try unfold(["render", "--from", page, "--from", s.path + "/folder", "--name", "n", "--out", s.path + "/o"])
+        #expect(two.status != 0 && two.err.contains("--name names the one tree of --from"))
+    }
+
+    /// `--theme light,dark` prints the `<picture>` that shows the reader's theme.
+    @Test func bothThemesPrintThePictureElement() throws {
+        let s = Scratch()
+        let tree = s.write("tree.md", "- a/\n  - b\n")
+        let r = try unfold(["render", "--from", tree, "--theme", "light,dark", "--out", s.path + "/o", "--outputs", "states,animation"])
+        #expect(r.status == 0)
+        #expect(r.out.contains("<source media=\"(prefers-color-scheme: dark)\" srcset=\"\(s.path)/o/tree-dark/animation.png\">"))
+        #expect(r.out.contains("<img alt=\"tree\" src=\"\(s.path)/o/tree-light/animation.png\">"))
+    }
+
     /// A FIFO (as a scenario or a tree) and a device are refused at once as
     /// not regular files: nothing waits for a writer or reads forever.
     @Test func pipesAndDevicesAreRefusedWithoutWaiting() throws {
