@@ -3,7 +3,8 @@
 Pillow: each opens with the size of the frames, one frame per change of the
 picture (a frame equal to the one before it lengthens that one), the
 durations and the loop count of the APNG, and the same bytes for 1 and 2
-workers and on a second run. Prints the three sizes of each.
+workers and on a second run. Prints the three sizes of each. Then the same
+on no background (`--transparent`): transparent in every format.
 
     scripts/check-animations.py [UNFOLD_BINARY]   (needs Pillow; scripts/check-animations.sh makes a venv)"""
 import hashlib
@@ -88,5 +89,35 @@ with tempfile.TemporaryDirectory() as tmp:
                 print(f"FAIL {s}/animation.{ext}: " + "; ".join(problems))
         print(f"{s}: {len(apng)} frames, {len(expected)} changes, {apng_image.size[0]}x{apng_image.size[1]}: "
               f"APNG {sizes['png']:,} B, GIF {sizes['gif']:,} B, WebP {sizes['webp']:,} B")
+# No background (`--transparent`, with `--width fit` and `--padding`): every format keeps it. The
+# corners are transparent in every frame; a GIF pixel is transparent exactly where the APNG's is
+# under half opaque; WebP is the APNG exactly.
+with tempfile.TemporaryDirectory() as tmp:
+    subprocess.run([unfold, "render", "Examples/files.yaml", "--out", tmp, "--outputs", "animation,gif,webp",
+                    "--width", "fit", "--padding", "8", "--transparent"], check=True, capture_output=True)
+    expected = changes(frames(os.path.join(tmp, "files", "animation.png"))[1])
+    for ext in ["png", "gif", "webp"]:
+        _, got = frames(os.path.join(tmp, "files", f"animation.{ext}"))
+        problems = []
+        for k, (pixels, _) in enumerate(got):
+            w, h = pixels.size
+            if any(pixels.getpixel(c)[3] != 0 for c in [(0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)]):
+                problems.append(f"frame {k} has an opaque corner")
+                break
+        if ext != "png" and len(got) == len(expected):
+            for k, ((pixels, _), (want, _)) in enumerate(zip(got, expected)):
+                alpha, want_alpha = pixels.getchannel("A").tobytes(), want.getchannel("A").tobytes()
+                if ext == "gif" and any((a == 255) != (b >= 128) or a not in (0, 255) for a, b in zip(alpha, want_alpha)):
+                    problems.append(f"frame {k}'s transparency is not the APNG's")
+                    break
+                if ext == "webp" and pixels.tobytes() != want.tobytes():
+                    problems.append(f"frame {k}'s pixels differ (WebP is lossless)")
+                    break
+        elif ext != "png":
+            problems.append(f"{len(got)} frames, not {len(expected)}")
+        if problems:
+            failures += 1
+            print(f"FAIL files --transparent animation.{ext}: " + "; ".join(problems))
+    print(f"files --width fit --padding 8 --transparent: {len(expected)} changes, transparent in APNG, GIF and WebP")
 print("animations: " + ("all checks passed" if failures == 0 else f"{failures} failures"))
 sys.exit(1 if failures else 0)

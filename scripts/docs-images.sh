@@ -25,4 +25,7 @@ done
 "$U" render Examples/arabic.yaml Examples/hebrew.yaml Examples/hindi.yaml Examples/thai.yaml Examples/emoji.yaml --out "$tmp/d" --outputs states
 cp "$tmp/d/arabic/state-02.png" docs/script-arabic.png
 for name in hebrew hindi thai emoji; do cp "$tmp/d/$name/state-02.png" "docs/script-$name.png"; done
-echo "docs/: regions-*.png, settings-dark.png, preset-*.png, tasks.png, script-*.png"
+# As narrow as its content, with padding and no background, in light and dark for a <picture>.
+"$U" render Examples/files.yaml --out "$tmp/e" --outputs states --width fit --padding 8 --transparent --theme light,dark
+for theme in light dark; do cp "$tmp/e/files-$theme/state-01.png" "docs/files-fit-$theme.png"; done
+echo "docs/: files-fit-*.png, regions-*.png, settings-dark.png, preset-*.png, tasks.png, script-*.png"

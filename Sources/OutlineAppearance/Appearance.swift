@@ -40,16 +40,40 @@ public struct Appearance: Sendable, Equatable {
         /// icons and indentation from the right, badges on the left), as
         /// UIKit and AppKit do; text keeps its own direction inside it.
         public var direction: Direction
+        /// True: the picture is as narrow as its widest row's content (`canvas.width: fit`)
+        /// over every state, within `Limits.canvasWidth`, and `width` is not used.
+        public var fitsWidth: Bool
+        /// Points of empty space around the outline, on every side, added to
+        /// the picture's size (`Limits.canvasPadding`).
+        public var padding: Double
+        /// The theme's background colour, or none (a transparent picture).
+        public var background: Background
 
         /// A canvas of `width` × `height` points (height nil: as tall as the
-        /// content of the tallest state) drawn at `scale` pixels per point.
-        public init(width: Double = 390, height: Double? = 844, scale: Int = 2, theme: Theme = .light, direction: Direction = .ltr) {
+        /// content of the tallest state) drawn at `scale` pixels per point;
+        /// `fitsWidth`: as narrow as the content instead of `width` points;
+        /// `padding` points around it, on `background`.
+        public init(
+            width: Double = 390, height: Double? = 844, scale: Int = 2, theme: Theme = .light, direction: Direction = .ltr,
+            fitsWidth: Bool = false, padding: Double = 0, background: Background = .theme
+        ) {
             self.width = width
             self.height = height
             self.scale = scale
             self.theme = theme
             self.direction = direction
+            self.fitsWidth = fitsWidth
+            self.padding = padding
+            self.background = background
         }
+    }
+
+    /// What fills a picture behind the rows.
+    public enum Background: String, Sendable, CaseIterable {
+        /// The theme's (and preset's) background colour.
+        case theme
+        /// Nothing: the picture is transparent where no row draws.
+        case transparent
     }
 
     /// The colours: light (dark text on white) or dark (light text on black).

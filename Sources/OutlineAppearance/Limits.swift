@@ -14,6 +14,8 @@ public enum Limits {
     public static let canvasWidth = 16.0 ... 4096
     /// A canvas's height, in points.
     public static let canvasHeight = 16.0 ... 100_000
+    /// The empty space around an outline (`canvas.padding`), in points.
+    public static let canvasPadding = 0.0 ... 1000
     /// Pixels per point.
     public static let scale = 1 ... 3
     /// A font size, in points.
@@ -77,6 +79,7 @@ extension Appearance {
         try check(canvas.width, Limits.canvasWidth, "canvas.width")
         if let height = canvas.height { try check(height, Limits.canvasHeight, "canvas.height") }
         try check(canvas.scale, Limits.scale, "canvas.scale")
+        try check(canvas.padding, Limits.canvasPadding, "canvas.padding")
         try check(style.fontSize, Limits.fontSize, "style.fontSize")
         try check(style.rowHeight, Limits.rowHeight, "style.rowHeight")
         try check(style.indent, Limits.indent, "style.indent")

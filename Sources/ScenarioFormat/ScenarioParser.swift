@@ -140,15 +140,23 @@ extension Scenario {
     }
 
     static func readCanvas(_ v: Value) throws(ScenarioError) -> Canvas {
-        let f = try v.map("`canvas`", allowed: ["width", "height", "scale", "theme", "direction"])
+        let f = try v.map("`canvas`", allowed: ["width", "height", "scale", "theme", "direction", "padding", "background"])
         var c = Canvas()
-        if let x = f["width"] { c.width = try x.double("`canvas.width`", in: Limits.canvasWidth) }
+        if let x = f["width"] {
+            if (try? x.string("")) == "fit" {
+                c.fitsWidth = true
+            } else {
+                c.width = try x.double("`canvas.width` (a number or `fit`)", in: Limits.canvasWidth)
+            }
+        }
         if let x = f["height"] {
             c.height = (try? x.string("")) == "fit" ? nil : try x.double("`canvas.height` (a number or `fit`)", in: Limits.canvasHeight)
         }
         if let x = f["scale"] { c.scale = try x.int("`canvas.scale`", in: Limits.scale) }
         if let x = f["theme"] { c.theme = try x.choice("`canvas.theme`", Theme.self) }
         if let x = f["direction"] { c.direction = try x.choice("`canvas.direction`", Appearance.Direction.self) }
+        if let x = f["padding"] { c.padding = try x.double("`canvas.padding`", in: Limits.canvasPadding) }
+        if let x = f["background"] { c.background = try x.choice("`canvas.background`", Appearance.Background.self) }
         return c
     }
 

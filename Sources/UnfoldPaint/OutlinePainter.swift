@@ -20,7 +20,9 @@ package struct OutlinePainter {
     /// `palette` overrides the theme's colours.
     package init(appearance: Appearance, typesetter: Typesetter, palette: Palette? = nil) {
         self.appearance = appearance
-        self.palette = palette ?? .of(appearance.canvas.theme, preset: appearance.style.preset)
+        var colors = palette ?? .of(appearance.canvas.theme, preset: appearance.style.preset)
+        if appearance.canvas.background == .transparent { colors.background = .clear }
+        self.palette = colors
         scale = Double(appearance.canvas.scale)
         self.typesetter = typesetter
         direction = TextDirection(appearance.canvas.direction)
@@ -92,6 +94,8 @@ package struct OutlinePainter {
         // Background and selection.
         let background = box.isDetail ? palette.detailBackground : kind?.background.map(Color.init) ?? palette.background
         if background != palette.background || box.opacity < 1 || top < drawnBottom {
+            // With no background (`canvas.background: transparent`), an opaque row still hides the rows it covers.
+            if palette.background.a == 0, box.opacity >= 1, top < drawnBottom { surface.clear(clip, to: .clear) }
             surface.fill(PixelRect(x0: 0, y0: top, x1: width, y1: bottom), color: c(background))
         }
         drawnBottom = max(drawnBottom, bottom)

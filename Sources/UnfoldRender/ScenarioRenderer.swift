@@ -50,6 +50,16 @@ public struct RenderOptions: Sendable {
     /// Milliseconds an animation rests on each state, instead of the
     /// scenario's (`Appearance.Animation.hold`).
     public var hold: Int?
+    /// The canvas's width instead of the scenario's: `.points(n)`, or `.fit`
+    /// (as narrow as the content, `Appearance.Canvas.fitsWidth`).
+    public var width: Width?
+    /// Points of empty space around the outline instead of the scenario's (`Limits.canvasPadding`).
+    public var padding: Double?
+    /// The background instead of the scenario's (`.transparent`: none).
+    public var background: Appearance.Background?
+    /// Told, from the rendering thread, what the caller should know but that
+    /// does not stop the render, such as pictures too tall to be handy.
+    public var warn: (@Sendable (String) -> Void)?
     /// The strip's thumbnails are the frames shrunk by this factor; nil: 2 × scale.
     public var thumbnail: Int?
     /// Threads that draw and encode pictures at once (`Limits.workers`);
@@ -63,6 +73,14 @@ public struct RenderOptions: Sendable {
     /// pixels hash the same is not encoded. For snapshot tests, which then
     /// pass it without encoding or decoding anything. Implies `hashPixels`.
     package var knownPixels: [String: String] = [:]
+
+    /// A canvas width given instead of the scenario's.
+    public enum Width: Sendable, Equatable {
+        /// This many points (`Limits.canvasWidth`).
+        case points(Double)
+        /// As narrow as the widest row's content over every state.
+        case fit
+    }
 
     /// Every output but GIF and WebP, as the scenario says, with `fonts`.
     public init(fonts: FontSet = .bundled) {
@@ -195,6 +213,13 @@ public enum ScenarioRenderer {
         if let frames = options.frames { scenario.animation.frames = frames }
         if let frameDelay = options.frameDelay { scenario.animation.frameDelay = frameDelay }
         if let hold = options.hold { scenario.animation.hold = hold }
+        switch options.width {
+        case let .points(width)?: (scenario.canvas.width, scenario.canvas.fitsWidth) = (width, false)
+        case .fit?: scenario.canvas.fitsWidth = true
+        case nil: break
+        }
+        if let padding = options.padding { scenario.canvas.padding = padding }
+        if let background = options.background { scenario.canvas.background = background }
         // Values built in code are checked here; files were checked as they were read.
         do { try scenario.appearance.checkLimits() } catch { throw RenderError(description: error.description) }
         guard scenario.nodes.count <= Limits.nodes, scenario.steps.count <= Limits.steps else {
@@ -222,20 +247,28 @@ public enum ScenarioRenderer {
         _ scenario: Scenario, playback: Playback, fonts: FontIdentity, measurer: Typesetter, options: RenderOptions,
         progress: (@Sendable (Int) -> Void)?, emit: (RenderedFile) throws -> Void
     ) throws -> StripGeometry? {
-        let appearance = scenario.appearance
+        var fitted = scenario.appearance
+        let measure = TextMeasure.typesetter(measurer, scale: Double(fitted.canvas.scale), direction: fitted.canvas.direction)
+        if fitted.canvas.fitsWidth {
+            fitted.canvas.width = RowLayout.fittedWidth(of: playback.states.map(\.outline), appearance: fitted, measure: measure)
+            fitted.canvas.fitsWidth = false
+        }
+        let appearance = fitted
         let frames = appearance.animation.frames
         let steps = playback.states.count - 1
-        let rowLayout = RowLayout(appearance: appearance, measure: .typesetter(measurer, scale: Double(appearance.canvas.scale), direction: appearance.canvas.direction))
+        let rowLayout = RowLayout(appearance: appearance, measure: measure)
         // A fixed canvas lays out what shows on it; `fit` needs every row for its height.
         let limit = appearance.canvas.height
         var layouts = playback.states.map { StateLayout($0.outline, rows: rowLayout, through: limit) }
         let height = limit ?? max(16, layouts.map(\.contentHeight).max() ?? 16)
-        let size = OutlinePainter(appearance: appearance, typesetter: measurer).pixelSize(height: height)
+        let size = OutlinePainter(appearance: appearance, typesetter: measurer).pictureSize(height: height)
         guard size.width > 0, size.height > 0, size.width <= Pixmap.maxPixels / size.height else {
             throw RenderError(
                 description: "the canvas is \(size.width)x\(size.height) pixels, "
                     + "over the limit of \(Pixmap.maxPixels); lower `canvas.height` or `canvas.scale`")
         }
+        try SizeAdvice.checkAnimatedImages(scenario, outputs: options.outputs, size: size)
+        if let warning = SizeAdvice.warning(scenario, size: size) { options.warn?(warning) }
         // Transitions, laid out once each (the rows that can show in some frame).
         var transitions: [Transition] = []
         if steps > 0 {
@@ -270,7 +303,8 @@ public enum ScenarioRenderer {
                 case let .frame(step, index): layout = moves[step - 1].frame(index)
                 }
                 let pixmap = try Typesetter.withCached(fonts) { typesetter in
-                    try OutlinePainter(appearance: appearance, typesetter: typesetter).draw(layout, height: height)
+                    let painter = OutlinePainter(appearance: appearance, typesetter: typesetter)
+                    return try painter.padded(try painter.draw(layout, height: height))
                 }
                 var drawn = Drawn()
                 if hashPixels { drawn.pixels = pixmap.pixelHash }

@@ -76,6 +76,22 @@ struct RenderCommand: ParsableCommand {
         help: ArgumentHelp("Milliseconds the animations rest on each state, instead of the scenario's.", valueName: "ms"))
     var hold: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "The canvas's width in points (16-4096), or fit: as narrow as the widest row's content, instead of the scenario's.",
+            valueName: "points|fit"),
+        transform: { try parseWidth($0) })
+    var width: RenderOptions.Width?
+
+    @Option(help: "Points of empty space around the outline (0-1000), instead of the scenario's.")
+    var padding: Double?
+
+    @Option(help: "theme or transparent: the picture's background instead of the scenario's.")
+    var background: Appearance.Background?
+
+    @Flag(help: "No background: the same as --background transparent.")
+    var transparent = false
+
     @Option(help: "Shrink the strip's frames by this factor (default: 2 × scale).")
     var thumbnail: Int?
 
@@ -100,6 +116,10 @@ struct RenderCommand: ParsableCommand {
         if let hold, !Limits.hold.contains(hold) {
             throw ValidationError("--hold-ms must be in \(Limits.hold.lowerBound)...\(Limits.hold.upperBound)")
         }
+        if let padding, !Limits.canvasPadding.contains(padding) {
+            throw ValidationError("--padding must be in \(Int(Limits.canvasPadding.lowerBound))...\(Int(Limits.canvasPadding.upperBound))")
+        }
+        if transparent, background == .theme { throw ValidationError("--transparent and --background theme contradict each other") }
         _ = try themes()
         if inputs.isEmpty, from.isEmpty { throw ValidationError("name scenario files or folders, or a tree with --from") }
         if name != nil, from.count != 1 { throw ValidationError("--name names the one tree of --from: give one --from with it") }
@@ -150,6 +170,11 @@ struct RenderCommand: ParsableCommand {
         options.hold = hold
         options.thumbnail = thumbnail
         options.workers = jobs
+        options.width = width
+        options.padding = padding
+        options.background = transparent ? .transparent : background
+        let bar = ProgressBar()
+        options.warn = { bar.note($0) }
 
         var scenarios: [Scenario] = []
         for file in files {
@@ -173,7 +198,7 @@ struct RenderCommand: ParsableCommand {
         }
         try requireUniqueNames(scenarios, trees: Set(from))
         let total = scenarios.reduce(0) { $0 + ScenarioRenderer.pictureCount($1, options: options) }
-        let bar = ProgressBar(total: total)
+        bar.start(total: total)
         var written = 0, bytes = 0
         var filesByName: [String: [String]] = [:]
         for scenario in scenarios {
@@ -256,12 +281,24 @@ func formatBytes(_ n: Int) -> String {
 
 /// A one-line progress bar on stderr, drawn only when stderr is a terminal.
 final class ProgressBar: @unchecked Sendable {
-    private let total: Int
+    private var total = 0
     private var done = 0
     private let lock = NSLock()
     private let enabled = isatty(2) != 0
 
-    init(total: Int) { self.total = total }
+    /// Shows `total` pictures to draw.
+    func start(total: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        self.total = total
+    }
+
+    /// Prints `message` (escaped) on a line of its own on stderr, above the bar.
+    func note(_ message: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        FileHandle.standardError.write(Data(((enabled ? "\r\u{1B}[K" : "") + "\(InertText(message))\n").utf8))
+    }
 
     func advance(_ n: Int) {
         guard enabled else { return }
@@ -282,3 +319,14 @@ final class ProgressBar: @unchecked Sendable {
 
 extension Appearance.Preset: ExpressibleByArgument {}
 extension Appearance.Direction: ExpressibleByArgument {}
+extension Appearance.Background: ExpressibleByArgument {}
+
+/// `--width`: a number of points in `Limits.canvasWidth`, or `fit`.
+func parseWidth(_ argument: String) throws -> RenderOptions.Width {
+    if argument == "fit" { return .fit }
+    guard let points = Double(argument), Limits.canvasWidth.contains(points) else {
+        throw ValidationError(
+            "--width must be fit or a number in \(Int(Limits.canvasWidth.lowerBound))...\(Int(Limits.canvasWidth.upperBound))")
+    }
+    return .points(points)
+}
