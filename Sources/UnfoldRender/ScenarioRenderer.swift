@@ -28,6 +28,15 @@ public struct RenderOptions: Sendable {
 
         /// What a render writes unless told otherwise (GIF and WebP when asked).
         public static let defaults: Set<Output> = [.states, .frames, .strip, .animation, .updates]
+        /// What a render of trees alone (`--from`, for docs) writes unless told
+        /// otherwise: the states and one animation, no folder of frames.
+        public static let treeDefaults: Set<Output> = [.states, .animation]
+
+        /// The outputs for a run given `asked` (nil: none named), rendering
+        /// scenario files (`scenarios`) and trees alone: trees alone get `treeDefaults`.
+        public static func resolved(_ asked: Set<Output>?, scenarios: Bool) -> Set<Output> {
+            asked ?? (scenarios ? defaults : treeDefaults)
+        }
         /// The outputs that are animations.
         public static let animations: Set<Output> = [.animation, .gif, .webp]
     }

@@ -218,14 +218,15 @@ package struct ReferenceStore: Sendable {
     /// Writes `changes` (name → new reference, or nil to remove it) over the
     /// current set, keeping the other references as their files are (an
     /// edited one stays edited, with its index entry, so it keeps failing).
-    /// When every reference of the new set was written in this call, the
+    /// When every reference of the new set was written in this call, or
+    /// written or `verified` (compared equal in `environment` just now), the
     /// index is stamped with `environment`. With `expecting` (name → the
     /// bytes hash a report compared with, nil for none), refuses with
     /// `StaleError` when a reference is no longer that. With `undo`, the
     /// replaced set is kept there as an undo record (see `UndoRecord`).
     /// Call it holding `locked`. O(bytes of the set).
     package func write(
-        _ changes: [String: NewReference?], environment: SnapshotEnvironment?, expecting: [String: String?] = [:],
+        _ changes: [String: NewReference?], environment: SnapshotEnvironment?, verified: Set<String> = [], expecting: [String: String?] = [:],
         undo: UndoRecord? = nil
     ) throws {
         guard !changes.isEmpty else { return }
@@ -248,7 +249,7 @@ package struct ReferenceStore: Sendable {
             files[name] = change.bytes
         }
         let written = Set(changes.compactMap { $0.value == nil ? nil : $0.key })
-        if let environment, Set(index.entries.keys).isSubset(of: written) { index.environment = environment }
+        if let environment, Set(index.entries.keys).isSubset(of: written.union(verified)) { index.environment = environment }
         try commit(index, files: files, undo: undo)
     }
 

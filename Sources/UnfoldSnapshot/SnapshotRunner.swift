@@ -156,7 +156,10 @@ public enum SnapshotRunner {
             // Written only over the set that was compared: a concurrent change is refused, not overwritten.
             let expecting = Dictionary(uniqueKeysWithValues: index.entries.map { ($0.key, Optional($0.value.bytes)) })
             do {
-                try store.locked { try store.write(changes, environment: environment, expecting: expecting) }
+                // References that matched in this run were verified in this environment: with the
+                // re-recorded ones, they may stamp the set (a renderer change that re-records some pictures).
+                let verified = Set(cases.filter { $0.status == .passed }.map(\.reference))
+                try store.locked { try store.write(changes, environment: environment, verified: verified, expecting: expecting) }
             } catch is ReferenceStore.StaleError {
                 throw ReferenceStore.DamagedError(
                     description: "\(InertText(store.directory)) changed while \(result.name) was being checked; run the check again")

@@ -61,10 +61,10 @@ struct RenderCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Outputs to write, comma-separated: states,frames,strip,animation (or apng: the animated PNG),gif,webp,updates (default: all but gif and webp).",
+            "Outputs to write, comma-separated: states,frames,strip,animation (or apng: the animated PNG),gif,webp,updates (default: all but gif and webp; for --from trees alone: states,animation).",
             valueName: "list"),
         transform: { try RenderOptions.Output.parseList($0) })
-    var outputs: Set<RenderOptions.Output> = RenderOptions.Output.defaults
+    var outputs: Set<RenderOptions.Output>?
 
     @Option(
         name: .customLong("frame-ms"),
@@ -161,7 +161,7 @@ struct RenderCommand: ParsableCommand {
         let start = clock.now
         let files = try scenarioFiles(inputs)
         var options = RenderOptions(fonts: try fonts())
-        options.outputs = outputs
+        options.outputs = RenderOptions.Output.resolved(outputs, scenarios: !inputs.isEmpty)
         options.scale = scale
         options.preset = preset
         options.direction = direction

@@ -91,6 +91,15 @@ import Darwin
         #expect(FileManager.default.fileExists(atPath: s.path + "/o/tree/state-01.png"))
     }
 
+    /// A tree alone gets what a docs page wants: the states and one animation.
+    @Test func aTreeAloneGetsItsStatesAndOneAnimation() throws {
+        let s = Scratch()
+        let tree = s.write("tree.md", "- a/\n  - b\n")
+        #expect(try unfold(["render", "--from", tree, "--out", s.path + "/o"]).status == 0)
+        let files = try FileManager.default.contentsOfDirectory(atPath: s.path + "/o/tree").sorted()
+        #expect(files == ["animation.png", "state-00.png", "state-01.png", "state-02.png"])
+    }
+
     /// `--theme light,dark` prints the `<picture>` that shows the reader's theme.
     @Test func bothThemesPrintThePictureElement() throws {
         let s = Scratch()

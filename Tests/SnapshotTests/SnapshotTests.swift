@@ -76,6 +76,21 @@ func scenario(title: String = "Beta", steps: String = "[ {expand: a} ]") throws 
         #expect(!FileManager.default.fileExists(atPath: box.path + "/Snapshots/.unfold/lock"))
     }
 
+    /// Re-recording the pictures that changed (`--record failed`, after a
+    /// renderer change) stamps the set with the new environment when the
+    /// others matched in it: a later failure is then reported frame by frame,
+    /// not as "recorded with another renderer".
+    @Test func aPartialReRecordStampsTheSetWhenTheRestMatched() throws {
+        let box = Sandbox()
+        _ = try SnapshotRunner.check(scenario(), options: box.options(.missing))
+        let indexPath = box.path + "/Snapshots/tiny/index.json"
+        let original = try String(contentsOfFile: indexPath, encoding: .utf8)
+        let renderer = try #require(original.range(of: #""renderer": "[0-9]+""#, options: .regularExpression))
+        try original.replacingCharacters(in: renderer, with: #""renderer": "0""#).write(toFile: indexPath, atomically: true, encoding: .utf8)
+        _ = try SnapshotRunner.check(scenario(title: "Bravo"), options: box.options(.failed))
+        #expect(!(try String(contentsOfFile: indexPath, encoding: .utf8)).contains(#""renderer": "0""#))
+    }
+
     /// A test file's first recording makes `__Snapshots__/<file>/` and any folder above it.
     @Test func recordingMakesTheFoldersAboveTheReferences() throws {
         let box = Sandbox()
