@@ -1,3 +1,5 @@
+import Foundation
+
 /// How `unfold render --from` reads a tree source: the options a scenario's
 /// `source:` mapping has, for a tree given on the command line. Each applies
 /// to one kind of source; naming one for another kind is an error, so that an
@@ -56,6 +58,16 @@ public struct ImportOptions: Sendable, Equatable {
     /// The kinds of tree source, as `imported(from:)` tells them apart.
     enum SourceKind: String {
         case folder, markdown = "Markdown file", opml = "OPML file", treeJSON = "`tree -J` output"
+
+        /// The kind of a file by its extension (any case); nil: not a tree source. The one place that says which files are trees.
+        static func of(file path: String) -> SourceKind? {
+            switch (path as NSString).pathExtension.lowercased() {
+            case "md", "mdx", "markdown": .markdown
+            case "opml": .opml
+            case "json": .treeJSON
+            default: nil
+            }
+        }
     }
 
     static func check(_ value: Int, _ range: ClosedRange<Int>, _ flag: String, _ path: String) throws(ScenarioError) -> Int {

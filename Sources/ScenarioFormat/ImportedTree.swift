@@ -98,9 +98,7 @@ extension Scenario {
                 hint: "use letters, digits, '.', '_' and '-', starting with a letter or digit")
         }
         if !Scenario.isValidName(scenario.name) { scenario.name = "tree" }
-        let ext = (path as NSString).pathExtension.lowercased()
-        let kinds: [(String, ImportOptions.SourceKind)] = [("md", .markdown), ("mdx", .markdown), ("markdown", .markdown), ("opml", .opml), ("json", .treeJSON)]
-        guard let kind = isFolder ? .folder : kinds.first(where: { $0.0 == ext })?.1 else {
+        guard let kind = isFolder ? .folder : ImportOptions.SourceKind.of(file: path) else {
             throw ScenarioError(
                 file: path, line: 0, column: 0, message: "cannot tell what kind of tree this is",
                 hint: "--from takes a folder, a Markdown file (.md, .mdx), `tree -J` output (.json) or an OPML file (.opml)")
@@ -143,9 +141,9 @@ extension Scenario {
     /// Nil for any other path. Meant for when the file failed to load as a
     /// scenario, so that the user sees how to render it instead of a YAML error.
     public static func treeSourceGivenAsScenario(_ path: String) -> ScenarioError? {
-        let lower = path.lowercased()
-        let kinds = [(".md", "a Markdown file"), (".markdown", "a Markdown file"), (".opml", "an OPML file"), (".json", "a JSON file")]
-        guard !lower.hasSuffix(".unfold.json"), let kind = kinds.first(where: { lower.hasSuffix($0.0) })?.1 else { return nil }
+        guard !path.lowercased().hasSuffix(".unfold.json"), let source = ImportOptions.SourceKind.of(file: path) else { return nil }
+        // JSON that failed as a scenario may be `tree -J` output, or something else.
+        let kind = source == .treeJSON ? "a JSON file" : source == .opml ? "an OPML file" : "a Markdown file"
         return ScenarioError(
             file: path, line: 0, column: 0, message: "\(kind) is not a scenario file (.yaml, .yml or .unfold.json)",
             hint: "to render it as a tree, read it with --from: `unfold render --from \(InertText(path)) --out <folder>`")

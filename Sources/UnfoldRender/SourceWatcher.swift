@@ -28,22 +28,30 @@ public struct SourceWatcher {
     public static let maxEntries = 20_000
 
     private let roots: [Root]
+    /// Folders never looked into (the render's own output), as absolute paths.
+    private let ignored: Set<String>
     private var stamps: [String: Stamp]
 
     private struct Stamp: Equatable {
         var seconds: Int, nanoseconds: Int, size: Int64, inode: UInt64
     }
 
-    /// Starts watching `roots` as they are now.
-    public init(_ roots: [Root]) {
-        self.roots = roots
-        stamps = Self.stamps(of: roots)
+    /// Starts watching `roots` as they are now, except what is in the
+    /// `ignoring` folders (where the render writes, so that its own files do
+    /// not start another render).
+    public init(_ roots: [Root], ignoring: [String] = []) {
+        // Absolute and standardized once: the paths below them are then built by appending names.
+        self.roots = roots.map { Root(Self.absolute($0.path), recursive: $0.recursive) }
+        ignored = Set(ignoring.map(Self.absolute))
+        stamps = Self.stamps(of: self.roots, ignoring: ignored)
     }
+
+    private static func absolute(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
 
     /// Whether a watched file was written, added or removed since the last
     /// call (or since the watcher was made). O(files watched).
     public mutating func changed() -> Bool {
-        let now = Self.stamps(of: roots)
+        let now = Self.stamps(of: roots, ignoring: ignored)
         defer { stamps = now }
         return now != stamps
     }
@@ -51,11 +59,12 @@ public struct SourceWatcher {
     /// The stamp of every file under `roots` (hidden ones, such as an
     /// editor's swap files, left out), walked without recursion, in sorted
     /// order, up to `maxEntries`.
-    private static func stamps(of roots: [Root]) -> [String: Stamp] {
+    private static func stamps(of roots: [Root], ignoring ignored: Set<String>) -> [String: Stamp] {
         var result: [String: Stamp] = [:]
         // Paths still to look at: whether a folder there is listed, and whether its subfolders are.
         var pending: [(path: String, list: Bool, recursive: Bool)] = roots.reversed().map { ($0.path, true, $0.recursive) }
         while let (path, list, recursive) = pending.popLast(), result.count < maxEntries {
+            guard !ignored.contains(path) else { continue }
             var info = stat()
             guard stat(path, &info) == 0 else { continue }
             guard info.st_mode & S_IFMT != S_IFDIR else {

@@ -139,10 +139,11 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         try renderOnce()
         guard watch else { return }
-        // The scenario files' folders (a scenario reads files beside it) and the --from trees, whole.
+        // The scenario files' folders (a scenario reads files beside it) and the --from trees, whole; not the output.
         var watcher = SourceWatcher(
-            try scenarioFiles(inputs).map { SourceWatcher.Root(($0 as NSString).deletingLastPathComponent) }
-                + from.map { SourceWatcher.Root($0, recursive: true) })
+            try scenarioFiles(inputs).map { SourceWatcher.Root(($0 as NSString).deletingLastPathComponent.isEmpty ? "." : ($0 as NSString).deletingLastPathComponent) }
+                + from.map { SourceWatcher.Root($0, recursive: true) },
+            ignoring: [out])
         print("watching for changes (Ctrl-C to stop)")
         fflush(nil)  // every stream: the lines reach a pipe at once
         while true {
@@ -151,7 +152,6 @@ struct RenderCommand: ParsableCommand {
             // A bad save is reported and watched on, not the end of the session.
             do { try renderOnce() } catch is ExitCode {} catch { FileHandle.standardError.write(Data("error: \(InertText("\(error)"))\n".utf8)) }
             fflush(nil)  // every stream: the lines reach a pipe at once
-            _ = watcher.changed()  // what this render wrote, if it writes under a watched folder
         }
     }
 

@@ -10,7 +10,9 @@ import Testing
             error.description == "docs/tree.md: error: a Markdown file is not a scenario file (.yaml, .yml or .unfold.json)\n"
                 + "  hint: to render it as a tree, read it with --from: `unfold render --from docs/tree.md --out <folder>`")
         #expect(Scenario.treeSourceGivenAsScenario("a.OPML")?.message.hasPrefix("an OPML file") == true)
-        #expect(Scenario.treeSourceGivenAsScenario("tree.json") != nil)
+        #expect(Scenario.treeSourceGivenAsScenario("tree.json")?.message.hasPrefix("a JSON file") == true)
+        // Every kind --from reads, .mdx too.
+        #expect(Scenario.treeSourceGivenAsScenario("page.mdx")?.message.hasPrefix("a Markdown file") == true)
         for path in ["a.yaml", "a.yml", "a.unfold.json", "a"] { #expect(Scenario.treeSourceGivenAsScenario(path) == nil, "\(path)") }
     }
 
