@@ -12,14 +12,37 @@ package struct RenderPlan: Sendable {
         case frame(step: Int, index: Int)
     }
 
-    /// Where a picture goes.
+    /// What the outputs need drawn (`OutputFormat.needs`).
+    package struct Needs: OptionSet, Sendable {
+        package let rawValue: Int
+        package init(rawValue: Int) { self.rawValue = rawValue }
+        /// The state after every step.
+        package static let states = Needs(rawValue: 1)
+        /// Every frame of every step's transition, each step on its own.
+        package static let frames = Needs(rawValue: 2)
+        /// The strip's cells.
+        package static let strip = Needs(rawValue: 4)
+        /// The frames of one animation, each with how long it shows.
+        package static let animation = Needs(rawValue: 8)
+    }
+
+    /// Where a picture goes. Outputs name their files from this.
     package struct Uses: Sendable, Equatable {
-        /// Files it is written as, e.g. `state-01.png`, `step-02/frame-00.png`.
-        package var files: [String] = []
+        /// The picture is state `n` and a state is wanted (`Needs.states`).
+        package var state: Int?
+        /// The frame slots it fills (`Needs.frames`): frame `index` of step
+        /// `step`, from 0 (the state before) to `frames` (the state after).
+        package var frameSlots: [FrameSlot] = []
         /// Cells of the strip (row = step - 1, or 0 for a scenario without steps; column = frame).
         package var stripCells: [StripCell] = []
         /// Shown in the animation for this long, in milliseconds.
         package var animationDelay: Int?
+    }
+
+    /// Frame `index` of step `step`'s transition.
+    package struct FrameSlot: Sendable, Equatable, Hashable {
+        package var step: Int
+        package var index: Int
     }
 
     package struct StripCell: Sendable, Equatable, Hashable {
@@ -29,25 +52,23 @@ package struct RenderPlan: Sendable {
 
     package let steps: Int
     package let frames: Int
-    package let outputs: Set<RenderOptions.Output>
     /// Every picture to draw, in drawing order, with its uses.
     package let pictures: [(picture: Picture, uses: Uses)]
 
     /// The plan for `steps` steps of `frames` frames each; `hold` and
     /// `frameDelay` time the animation. O(steps × frames).
-    package init(steps: Int, frames: Int, outputs: Set<RenderOptions.Output>, hold: Int, frameDelay: Int) {
+    package init(steps: Int, frames: Int, needs: Needs, hold: Int, frameDelay: Int) {
         self.steps = steps
         self.frames = frames
-        self.outputs = outputs
-        let states = outputs.contains(.states), frameFiles = outputs.contains(.frames)
-        let strip = outputs.contains(.strip), animation = !outputs.isDisjoint(with: RenderOptions.Output.animations)
+        let states = needs.contains(.states), frameFiles = needs.contains(.frames)
+        let strip = needs.contains(.strip), animation = needs.contains(.animation)
         var list: [(Picture, Uses)] = []
         for step in 0 ... steps {
-            // The state after `step`: a file, the last frame of `step`, frame 0 of the next.
+            // The state after `step`: a state, the last frame of `step`, frame 0 of the next.
             var uses = Uses()
-            if states { uses.files.append(Self.statePath(step)) }
-            if step > 0, frameFiles { uses.files.append(Self.framePath(step: step, index: frames)) }
-            if step < steps, frameFiles { uses.files.append(Self.framePath(step: step + 1, index: 0)) }
+            if states { uses.state = step }
+            if step > 0, frameFiles { uses.frameSlots.append(FrameSlot(step: step, index: frames)) }
+            if step < steps, frameFiles { uses.frameSlots.append(FrameSlot(step: step + 1, index: 0)) }
             if strip {
                 if steps == 0 { uses.stripCells.append(StripCell(row: 0, column: 0)) }
                 if step > 0 { uses.stripCells.append(StripCell(row: step - 1, column: frames)) }
@@ -58,7 +79,7 @@ package struct RenderPlan: Sendable {
             guard step < steps, frameFiles || strip || animation else { continue }
             for index in 1 ..< max(1, frames) {
                 var uses = Uses()
-                if frameFiles { uses.files.append(Self.framePath(step: step + 1, index: index)) }
+                if frameFiles { uses.frameSlots.append(FrameSlot(step: step + 1, index: index)) }
                 if strip { uses.stripCells.append(StripCell(row: step, column: index)) }
                 if animation { uses.animationDelay = frameDelay }
                 list.append((.frame(step: step + 1, index: index), uses))
@@ -69,7 +90,4 @@ package struct RenderPlan: Sendable {
 
     /// How many pictures are drawn, for a progress bar.
     package var count: Int { pictures.count }
-
-    static func statePath(_ s: Int) -> String { String(format: "state-%02d.png", s) }
-    static func framePath(step: Int, index: Int) -> String { String(format: "step-%02d/frame-%02d.png", step, index) }
 }

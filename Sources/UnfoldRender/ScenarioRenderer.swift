@@ -9,38 +9,6 @@ import UnfoldPaint
 
 /// What to render and how; every field overrides the scenario when set.
 public struct RenderOptions: Sendable {
-    /// A kind of file a render writes into the scenario's folder.
-    public enum Output: String, CaseIterable, Sendable {
-        /// `state-00.png` (the initial state) and `state-NN.png` after step NN.
-        case states
-        /// `step-NN/frame-MM.png`: every frame of every step's transition.
-        case frames
-        /// `strip.png`: one row per step, its frames as columns, labelled.
-        case strip
-        /// `animation.png`: every frame as an animated PNG.
-        case animation
-        /// `animation.gif`: the same frames as a GIF (1-bit transparency).
-        case gif
-        /// `animation.webp`: the same frames as a lossless WebP.
-        case webp
-        /// `updates.json`: the batch update and the rows of every state.
-        case updates
-
-        /// What a render writes unless told otherwise (GIF and WebP when asked).
-        public static let defaults: Set<Output> = [.states, .frames, .strip, .animation, .updates]
-        /// What a render of trees alone (`--from`, for docs) writes unless told
-        /// otherwise: the states and one animation, no folder of frames.
-        public static let treeDefaults: Set<Output> = [.states, .animation]
-
-        /// The outputs for a run given `asked` (nil: none named), rendering
-        /// scenario files (`scenarios`) and trees alone: trees alone get `treeDefaults`.
-        public static func resolved(_ asked: Set<Output>?, scenarios: Bool) -> Set<Output> {
-            asked ?? (scenarios ? defaults : treeDefaults)
-        }
-        /// The outputs that are animations.
-        public static let animations: Set<Output> = [.animation, .gif, .webp]
-    }
-
     /// The files to write.
     public var outputs: Set<Output> = Output.defaults
     /// Pixels per point (1, 2 or 3) instead of the scenario's.
@@ -290,16 +258,22 @@ public enum ScenarioRenderer {
             }
         }
 
+        // The outputs in the order of `Output.allCases`, which is the order their last files are written in.
+        let formats = RenderOptions.Output.allCases.filter(options.outputs.contains).map(\.format)
         let plan = RenderPlan(
-            steps: steps, frames: frames, outputs: options.outputs,
+            steps: steps, frames: frames, needs: formats.reduce([]) { $0.union($1.needs(among: options.outputs)) },
             hold: appearance.animation.hold, frameDelay: appearance.animation.frameDelay)
-        let thumbnail = options.thumbnail ?? 2 * appearance.canvas.scale
-        let hashPixels = options.hashPixels || !options.knownPixels.isEmpty
-        var sinks = try Sinks(
-            plan: plan, frameSize: size, thumbnail: thumbnail, steps: steps, frames: frames,
+        let settings = PictureSettings(
+            appearance: appearance, height: height, fonts: fonts, thumbnail: options.thumbnail ?? 2 * appearance.canvas.scale,
+            hashPixels: options.hashPixels || !options.knownPixels.isEmpty, knownPixels: options.knownPixels)
+        let render = RenderContext(
+            settings: settings, pictureSize: size, plan: plan, plays: appearance.animation.loops,
             labels: (1 ... max(1, steps)).map { steps == 0 ? "initial" : String(format: "%02d  %@", $0, playback.states[$0].label) },
-            palette: .of(appearance.canvas.theme, preset: appearance.style.preset), typesetter: measurer,
-            plays: appearance.animation.loops, hashPixels: hashPixels)
+            playback: playback, typesetter: measurer)
+        // Writers compress on this thread alone: meanwhile the pool's threads draw the next
+        // pictures, and concurrent renders start no threads of their own.
+        let writers = try formats.map { try $0.writer(for: render) }
+        var emittedBytes = 0
         let (states, moves) = (layouts, transitions)
         // The pictures are drawn on the worker pool, with typesetters warm from earlier pictures and renders.
         try orderedParallel(
@@ -311,27 +285,26 @@ public enum ScenarioRenderer {
                 case let .state(s): layout = states[s].frame
                 case let .frame(step, index): layout = moves[step - 1].frame(index)
                 }
-                let pixmap = try Typesetter.withCached(fonts) { typesetter in
-                    let painter = OutlinePainter(appearance: appearance, typesetter: typesetter)
-                    return try painter.padded(try painter.draw(layout, height: height))
-                }
-                var drawn = Drawn()
-                if hashPixels { drawn.pixels = pixmap.pixelHash }
-                let known = drawn.pixels != nil && uses.files.allSatisfy { options.knownPixels[$0] == drawn.pixels }
-                if !uses.files.isEmpty, !known { drawn.png = try PNG.encode(pixmap) }
-                if !uses.stripCells.isEmpty { drawn.thumbnail = pixmap.downscaled(by: thumbnail) }
-                if uses.animationDelay != nil { drawn.full = pixmap }
+                let drawn = DrawnPicture(picture: picture, uses: uses, layout: layout, settings: settings)
+                let prepared = try formats.map { try $0.prepare(drawn) }
                 progress?(1)
-                return drawn
+                return (drawn, prepared)
             },
-            consume: { i, drawn in
-                try sinks.take(drawn, uses: plan.pictures[i].uses, emit: emit)
+            consume: { _, result in
+                for (writer, prepared) in zip(writers, result.1) {
+                    try writer.take(result.0, prepared: prepared) { file in
+                        emittedBytes += file.bytes.count
+                        try emit(file)
+                    }
+                }
+                guard emittedBytes + writers.reduce(0, { $0 + $1.heldBytes }) <= Limits.renderBytes else {
+                    throw RenderError(
+                        description: "the files of this render pass \(Limits.renderBytes >> 30) GiB; "
+                            + "render fewer outputs (--outputs), steps or frames at once")
+                }
             })
-        try sinks.finish(emit: emit)
-        if options.outputs.contains(.updates) {
-            try emit(RenderedFile(path: "updates.json", bytes: Array(playback.updatesJSON().utf8)))
-        }
-        return sinks.stripGeometry
+        for writer in writers { try writer.finish(emit: emit) }
+        return writers.lazy.compactMap { ($0 as? StripFile.Writer)?.strip.geometry }.first
     }
 
     /// Makes `directory/<name>/` hold exactly the result's files: they are
@@ -350,84 +323,9 @@ public enum ScenarioRenderer {
     public static func pictureCount(_ scenario: Scenario, options: RenderOptions) -> Int {
         let animation = scenario.animation
         return RenderPlan(
-            steps: scenario.steps.count, frames: options.frames ?? animation.frames, outputs: options.outputs,
+            steps: scenario.steps.count, frames: options.frames ?? animation.frames,
+            needs: options.outputs.reduce([]) { $0.union($1.format.needs(among: options.outputs)) },
             hold: options.hold ?? animation.hold, frameDelay: options.frameDelay ?? animation.frameDelay
         ).count
-    }
-}
-
-/// What a worker made of one picture.
-struct Drawn {
-    /// Nil when no file wants it, or when its pixels are known.
-    var png: [UInt8]?
-    var pixels: String?
-    var thumbnail: Pixmap?
-    var full: Pixmap?
-}
-
-/// Where the pictures go, in plan order: encoded files (handed on at once),
-/// the strip's cells (drawn into the strip as they come) and the animation's frames.
-struct Sinks {
-    private var emittedBytes = 0
-    private let plan: RenderPlan
-    private var strip: StripWriter?
-    var stripGeometry: StripGeometry? { strip?.geometry }
-    private let animation: PNG.Animation?
-    /// GIF and WebP, when asked for.
-    private let animatedImages: [AnimatedImage]
-    private let hashPixels: Bool
-
-    init(
-        plan: RenderPlan, frameSize: (width: Int, height: Int), thumbnail: Int, steps: Int, frames: Int,
-        labels: [String], palette: Palette, typesetter: Typesetter, plays: Int, hashPixels: Bool
-    ) throws {
-        // The strip and the animation are compressed on the consumer's thread alone: meanwhile the
-        // pool's threads draw the next pictures, and concurrent renders start no threads of their own.
-        self.plan = plan
-        self.hashPixels = hashPixels
-        if plan.outputs.contains(.strip) {
-            let thumb = (width: max(1, frameSize.width / thumbnail), height: max(1, frameSize.height / thumbnail))
-            let geometry = StripGeometry(
-                rows: max(1, steps), columns: steps == 0 ? 1 : frames + 1,
-                frameWidth: thumb.width, frameHeight: thumb.height)
-            strip = try StripWriter(geometry: geometry, labels: labels, palette: palette, typesetter: typesetter)
-        }
-        animation =
-            plan.outputs.contains(.animation)
-            ? try PNG.Animation(width: frameSize.width, height: frameSize.height, plays: plays) : nil
-        animatedImages = try [(RenderOptions.Output.gif, AnimatedImage.Format.gif), (.webp, .webp)].filter { plan.outputs.contains($0.0) }.map {
-            try AnimatedImage(format: $0.1, width: frameSize.width, height: frameSize.height, plays: plays)
-        }
-    }
-
-    mutating func take(_ drawn: Drawn, uses: RenderPlan.Uses, emit: (RenderedFile) throws -> Void) throws {
-        if !uses.files.isEmpty, drawn.png != nil || drawn.pixels != nil {
-            let png = drawn.png ?? []
-            emittedBytes += png.count * uses.files.count
-            for path in uses.files { try emit(RenderedFile(path: path, bytes: png, pixels: drawn.pixels)) }
-        }
-        if let thumbnail = drawn.thumbnail {
-            for cell in uses.stripCells { try strip?.place(thumbnail, row: cell.row, column: cell.column) }
-        }
-        if let full = drawn.full, let delay = uses.animationDelay {
-            try animation?.add(full, milliseconds: delay)
-            for image in animatedImages { try image.add(full, milliseconds: delay) }
-        }
-        let held = (animation?.heldBytes ?? 0) + (strip?.heldBytes ?? 0) + animatedImages.reduce(0) { $0 + $1.heldBytes }
-        guard emittedBytes + held <= Limits.renderBytes else {
-            throw RenderError(
-                description: "the files of this render pass \(Limits.renderBytes >> 30) GiB; "
-                    + "render fewer outputs (--outputs), steps or frames at once")
-        }
-    }
-
-    /// Hands on the strip and the animation.
-    func finish(emit: (RenderedFile) throws -> Void) throws {
-        if let strip {
-            let (png, pixels) = try strip.finish()
-            try emit(RenderedFile(path: "strip.png", bytes: png, pixels: hashPixels ? pixels : nil))
-        }
-        if let animation { try emit(RenderedFile(path: RenderedFile.animationPath, bytes: try animation.finish())) }
-        for image in animatedImages { try emit(RenderedFile(path: "animation." + image.format.rawValue, bytes: try image.finish())) }
     }
 }

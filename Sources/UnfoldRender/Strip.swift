@@ -103,3 +103,47 @@ struct StripWriter {
         return try stream.finish()
     }
 }
+
+/// `strip.png`: the frames shrunk (on the workers) and placed in their cells.
+struct StripFile: OutputFormat {
+    func needs(among outputs: Set<RenderOptions.Output>) -> RenderPlan.Needs { .strip }
+
+    func prepare(_ picture: DrawnPicture) throws -> (any Sendable)? {
+        picture.uses.stripCells.isEmpty ? nil : try picture.pixels().downscaled(by: picture.settings.thumbnail)
+    }
+
+    func writer(for render: RenderContext) throws -> any OutputWriter {
+        let plan = render.plan, frame = render.pictureSize, factor = render.settings.thumbnail
+        let geometry = StripGeometry(
+            rows: max(1, plan.steps), columns: plan.steps == 0 ? 1 : plan.frames + 1,
+            frameWidth: max(1, frame.width / factor), frameHeight: max(1, frame.height / factor))
+        let appearance = render.settings.appearance
+        return Writer(
+            strip: try StripWriter(
+                geometry: geometry, labels: render.labels, palette: .of(appearance.canvas.theme, preset: appearance.style.preset),
+                typesetter: render.typesetter),
+            hashPixels: render.settings.hashPixels)
+    }
+
+    final class Writer: OutputWriter {
+        var strip: StripWriter
+        let hashPixels: Bool
+
+        init(strip: StripWriter, hashPixels: Bool) {
+            self.strip = strip
+            self.hashPixels = hashPixels
+        }
+
+        func take(_ picture: DrawnPicture, prepared: (any Sendable)?, emit: (RenderedFile) throws -> Void) throws {
+            guard let thumbnail = prepared as? Pixmap else { return }
+            for cell in picture.uses.stripCells { try strip.place(thumbnail, row: cell.row, column: cell.column) }
+        }
+
+        func finish(emit: (RenderedFile) throws -> Void) throws {
+            let (png, pixels) = try strip.finish()
+            try emit(RenderedFile(path: "strip.png", bytes: png, pixels: hashPixels ? pixels : nil))
+        }
+
+        var heldBytes: Int { strip.heldBytes }
+    }
+}

@@ -1,0 +1,131 @@
+import OutlineAppearance
+import OutlineLayout
+import ScenarioFormat
+import UnfoldCanvas
+import UnfoldPNG
+import UnfoldPaint
+
+/// One kind of file a render writes, and how: the seam a new format plugs
+/// into. A format says which pictures it needs; the renderer draws each of
+/// those once, on a worker thread, where every format prepares what can be
+/// done in parallel (`prepare`, such as encoding a still); then each format's
+/// writer takes the pictures in plan order and emits its files. A new format
+/// is a type that conforms and a line in `RenderOptions.Output.allCases`.
+package protocol OutputFormat: Sendable {
+    /// The pictures it needs, given every output of the render.
+    func needs(among outputs: Set<RenderOptions.Output>) -> RenderPlan.Needs
+    /// Work on one picture that may run on any worker thread, at the same time
+    /// as other pictures' (nil: none). Called for every picture of the plan.
+    func prepare(_ picture: DrawnPicture) throws -> (any Sendable)?
+    /// The writer for one render.
+    func writer(for render: RenderContext) throws -> any OutputWriter
+}
+
+extension OutputFormat {
+    /// Nothing to do on the workers.
+    package func prepare(_ picture: DrawnPicture) throws -> (any Sendable)? { nil }
+}
+
+/// What one output makes of one render's pictures, on the thread that writes
+/// the files, in plan order.
+package protocol OutputWriter: AnyObject {
+    /// A picture and what the format's `prepare` made of it.
+    func take(_ picture: DrawnPicture, prepared: (any Sendable)?, emit: (RenderedFile) throws -> Void) throws
+    /// Emits the files made of every picture (an animation, a strip).
+    func finish(emit: (RenderedFile) throws -> Void) throws
+    /// Bytes held for files not emitted yet, for the render's memory limit.
+    var heldBytes: Int { get }
+}
+
+extension OutputWriter {
+    /// Nothing is made of single pictures.
+    package func take(_ picture: DrawnPicture, prepared: (any Sendable)?, emit: (RenderedFile) throws -> Void) throws {}
+    /// Nothing is left to emit at the end.
+    package func finish(emit: (RenderedFile) throws -> Void) throws {}
+    /// Nothing is held.
+    package var heldBytes: Int { 0 }
+}
+
+/// What every picture of one render is drawn with, shared by the workers.
+package struct PictureSettings: Sendable {
+    /// The scenario's look, with the canvas's width fitted.
+    package let appearance: Appearance
+    /// The canvas's height in points.
+    package let height: Double
+    /// The fonts, identified once per render.
+    package let fonts: FontIdentity
+    /// The strip's thumbnails are the pictures shrunk by this factor.
+    package let thumbnail: Int
+    /// Give each file its `pixelHash` (`RenderedFile.pixels`).
+    package let hashPixels: Bool
+    /// Files whose pixels are known (path → `pixelHash`) need not be encoded.
+    package let knownPixels: [String: String]
+}
+
+/// One picture of the plan on the worker that draws it: its layout, its
+/// uses, and its pixels, drawn when first asked for and kept, as are its
+/// encodings, so that outputs that share a picture share the work.
+///
+/// Used by one thread at a time: the worker that made it, then the thread
+/// that writes the files.
+package final class DrawnPicture: @unchecked Sendable {
+    package let picture: RenderPlan.Picture
+    package let uses: RenderPlan.Uses
+    /// The rows as they are drawn.
+    package let layout: FrameLayout
+    package let settings: PictureSettings
+    private var pixmap: Pixmap?
+    private var hash: String?
+    private var encodings: [ObjectIdentifier: [UInt8]] = [:]
+
+    init(picture: RenderPlan.Picture, uses: RenderPlan.Uses, layout: FrameLayout, settings: PictureSettings) {
+        self.picture = picture
+        self.uses = uses
+        self.layout = layout
+        self.settings = settings
+    }
+
+    /// The picture's pixels, with the canvas's padding. O(pixels) the first time.
+    package func pixels() throws -> Pixmap {
+        if let pixmap { return pixmap }
+        let drawn = try Typesetter.withCached(settings.fonts) { typesetter in
+            let painter = OutlinePainter(appearance: settings.appearance, typesetter: typesetter)
+            return try painter.padded(try painter.draw(layout, height: settings.height))
+        }
+        pixmap = drawn
+        return drawn
+    }
+
+    /// The pixels' `pixelHash` when the render asks for hashes, else nil.
+    package func pixelHash() throws -> String? {
+        guard settings.hashPixels else { return nil }
+        if let hash { return hash }
+        let value = try pixels().pixelHash
+        hash = value
+        return value
+    }
+
+    /// The picture's file in `E`'s format, encoded once.
+    package func encoded<E: StillEncoder>(as encoder: E.Type) throws -> [UInt8] {
+        if let bytes = encodings[ObjectIdentifier(encoder)] { return bytes }
+        let bytes = try E.encode(try pixels())
+        encodings[ObjectIdentifier(encoder)] = bytes
+        return bytes
+    }
+}
+
+/// What the writers of one render share, on the thread that writes files.
+package struct RenderContext {
+    package let settings: PictureSettings
+    /// The picture's size in pixels, padding included.
+    package let pictureSize: (width: Int, height: Int)
+    package let plan: RenderPlan
+    /// How often animations play (0: for ever).
+    package let plays: Int
+    /// The strip's row labels, one per step.
+    package let labels: [String]
+    /// The scenario played, for `updates.json`.
+    package let playback: Playback
+    /// A typesetter for drawing on this thread (the strip's labels, vector text).
+    package let typesetter: Typesetter
+}

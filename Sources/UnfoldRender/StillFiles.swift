@@ -1,0 +1,45 @@
+import Foundation
+import UnfoldPNG
+
+/// Still pictures in one format: `state-NN.<ext>` for the state after step NN
+/// (00: the initial state), or `step-NN/frame-MM.<ext>` for every frame of
+/// every step's transition. Encoded on the workers; a file whose pixels are
+/// known (`RenderOptions.knownPixels`) is handed on without its bytes.
+struct StillFiles<Encoder: StillEncoder>: OutputFormat {
+    /// Which pictures become files.
+    enum Pictures {
+        case states, frames
+    }
+
+    let pictures: Pictures
+
+    /// The file names of a picture, from where it is used.
+    func names(_ uses: RenderPlan.Uses) -> [String] {
+        switch pictures {
+        case .states: uses.state.map { [String(format: "state-%02d.", $0) + Encoder.fileExtension] } ?? []
+        case .frames: uses.frameSlots.map { String(format: "step-%02d/frame-%02d.", $0.step, $0.index) + Encoder.fileExtension }
+        }
+    }
+
+    func needs(among outputs: Set<RenderOptions.Output>) -> RenderPlan.Needs {
+        pictures == .states ? .states : .frames
+    }
+
+    func prepare(_ picture: DrawnPicture) throws -> (any Sendable)? {
+        let names = names(picture.uses)
+        guard !names.isEmpty else { return nil }
+        let pixels = try picture.pixelHash()
+        let known = pixels != nil && names.allSatisfy { picture.settings.knownPixels[$0] == pixels }
+        let bytes = known ? [] : try picture.encoded(as: Encoder.self)
+        return names.map { RenderedFile(path: $0, bytes: bytes, pixels: pixels) }
+    }
+
+    func writer(for render: RenderContext) throws -> any OutputWriter { PreparedFiles() }
+}
+
+/// Emits the files the workers prepared, in plan order.
+final class PreparedFiles: OutputWriter {
+    func take(_ picture: DrawnPicture, prepared: (any Sendable)?, emit: (RenderedFile) throws -> Void) throws {
+        for file in prepared as? [RenderedFile] ?? [] { try emit(file) }
+    }
+}
