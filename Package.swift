@@ -50,11 +50,12 @@ let package = Package(
             name: "CUnfoldAnimation", path: "Sources/CAnimation",
             linkerSettings: [.linkedLibrary("gif"), .linkedLibrary("webpmux"), .linkedLibrary("webp")]),
         .target(name: "UnfoldPNG", dependencies: ["UnfoldCanvas", "CUnfoldPNG", "CUnfoldAnimation"]),
+        .target(name: "UnfoldSVG", dependencies: ["UnfoldCanvas", "UnfoldPaint", "OutlineLayout", "OutlineAppearance"]),
         .target(
             name: "UnfoldRender",
             dependencies: [
                 "OutlineEngine", "OutlineAppearance", "ScenarioFormat", "OutlineLayout", "UnfoldCanvas", "UnfoldPaint", "UnfoldPNG",
-                "CUnfoldFiles",
+                "UnfoldSVG", "CUnfoldFiles",
             ]),
         .target(name: "UnfoldDiff", dependencies: ["UnfoldCanvas", "CUnfoldPixels"]),
         .target(name: "CUnfoldFiles"),

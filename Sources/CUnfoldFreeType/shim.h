@@ -1,5 +1,6 @@
 #include <ft2build.h>
 #include FT_FREETYPE_H
+#include FT_OUTLINE_H
 
 /// Unfold's fixed FreeType settings: outlines unhinted (hinting output changes
 /// between FreeType versions and would break byte-identical snapshots), no

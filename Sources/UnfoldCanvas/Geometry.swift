@@ -11,7 +11,7 @@ package struct Point: Sendable, Equatable {
 /// A rectangle in whole pixels, from its left and top edges (included) to
 /// its right and bottom edges (excluded): for regions a comparison ignores,
 /// and where differences are.
-public struct PixelRect: Sendable, Equatable {
+public struct PixelRect: Sendable, Equatable, Hashable {
     /// The left edge: the first column inside.
     public var x0: Int
     /// The top edge: the first row inside.

@@ -33,6 +33,25 @@ package struct Path: Sendable, Equatable {
         polygon([Point(x, y), Point(x + width, y), Point(x + width, y + height), Point(x, y + height)])
     }
 
+    /// The lines of a polyline `width` wide with butt ends, after `transform`:
+    /// each segment a quadrilateral, filled with the non-zero rule. O(points).
+    package static func stroke(_ points: [Point], width: Double, transform: Transform = .identity) -> Path {
+        var path = Path()
+        for (p, q) in zip(points, points.dropFirst()) {
+            let a = transform.apply(p), b = transform.apply(q)
+            let dx = b.x - a.x, dy = b.y - a.y
+            let length = (dx * dx + dy * dy).squareRoot()
+            guard length > 0 else { continue }
+            let nx = -dy / length * width / 2, ny = dx / length * width / 2
+            path.move(to: Point(a.x + nx, a.y + ny))
+            path.line(to: Point(b.x + nx, b.y + ny))
+            path.line(to: Point(b.x - nx, b.y - ny))
+            path.line(to: Point(a.x - nx, a.y - ny))
+            path.close()
+        }
+        return path
+    }
+
     /// A rectangle with circular corners (cubic arcs).
     package static func roundedRect(x: Double, y: Double, width: Double, height: Double, radius: Double) -> Path {
         let r = max(0, min(radius, width / 2, height / 2))

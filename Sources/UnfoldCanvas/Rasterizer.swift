@@ -168,27 +168,6 @@ extension Surface {
         }
     }
 
-    /// Strokes the lines of a polyline with butt ends (each segment a filled quadrilateral).
-    package func stroke(
-        _ points: [Point], width lineWidth: Double, color: Color,
-        transform: Transform = .identity, clip: PixelRect? = nil
-    ) {
-        var path = Path()
-        for (p, q) in zip(points, points.dropFirst()) {
-            let a = transform.apply(p), b = transform.apply(q)
-            let dx = b.x - a.x, dy = b.y - a.y
-            let length = (dx * dx + dy * dy).squareRoot()
-            guard length > 0 else { continue }
-            let nx = -dy / length * lineWidth / 2, ny = dx / length * lineWidth / 2
-            path.move(to: Point(a.x + nx, a.y + ny))
-            path.line(to: Point(b.x + nx, b.y + ny))
-            path.line(to: Point(b.x - nx, b.y - ny))
-            path.line(to: Point(a.x - nx, a.y - ny))
-            path.close()
-        }
-        fill(path, color: color, clip: clip)
-    }
-
     /// Source-over of a premultiplied colour through a row of coverage values
     /// that lies inside the clip (`unfold_blend_row`, in C so that a debug
     /// build blends at a usable speed). O(coverage).

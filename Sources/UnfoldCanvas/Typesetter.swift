@@ -229,13 +229,13 @@ package final class Typesetter {
         let origin = Int((x * 64).rounded())
         guard color.a > 0, !area.isEmpty else { return Double(line.width) / 64 }
         for p in line.glyphs {
-            let penX = (origin + p.x + 32) >> 6
+            let (penX, penY) = Self.pen(p, origin: origin, baseline: baseline)
             if p.face < 0 {
-                drawMissingBox(into: surface, x: penX, width: p.advance >> 6, baseline: baseline, size: size, color: color, clip: area)
+                surface.fill(missingBox(x: penX, width: p.advance >> 6, baseline: baseline, size: size), color: color, clip: area)
                 continue
             }
             guard let g = glyph(face: p.face, index: p.id, size: sizeKey), g.width > 0 else { continue }
-            let gx = penX + g.left, gy = baseline - g.top - ((p.y + 32) >> 6)
+            let gx = penX + g.left, gy = penY - g.top
             let x0 = max(gx, area.x0), x1 = min(gx + g.width, area.x1)
             let y0 = max(gy, area.y0), y1 = min(gy + g.rows, area.y1)
             guard x0 < x1, y0 < y1 else { continue }
@@ -251,9 +251,14 @@ package final class Typesetter {
         return Double(line.width) / 64
     }
 
+    /// Where a glyph's origin falls: on whole pixels, `origin` in 1/64 pixel.
+    private static func pen(_ glyph: ShapedLine.Glyph, origin: Int, baseline: Int) -> (x: Int, y: Int) {
+        ((origin + glyph.x + 32) >> 6, baseline - ((glyph.y + 32) >> 6))
+    }
+
     /// A hollow box, as wide as its advance (`Shaper`'s 0.6 em) less a pixel
     /// each side, and 0.7 em tall, for a character no font has.
-    private func drawMissingBox(into surface: Surface, x: Int, width: Int, baseline: Int, size: Double, color: Color, clip: PixelRect) {
+    private func missingBox(x: Int, width: Int, baseline: Int, size: Double) -> Path {
         let w = Double(width) - 2, h = Double(Int(size * 0.7))
         let x0 = Double(x + 1), y0 = Double(baseline) - h
         let line = max(1, (size / 16).rounded())
@@ -264,7 +269,64 @@ package final class Typesetter {
         path.line(to: Point(x0 + w - line, y0 + h - line))
         path.line(to: Point(x0 + w - line, y0 + line))
         path.close()
-        surface.fill(path, color: color, clip: clip)
+        return path
+    }
+
+    /// A glyph of a set line where `draw` puts it: which glyph of which face at
+    /// which size, and its origin on whole pixels.
+    package struct PlacedGlyph: Sendable, Hashable {
+        /// The face, glyph index and size (1/64 pixel) that name its outline (`outline(of:)`).
+        package struct Key: Sendable, Hashable {
+            package var face: Int
+            package var id: UInt32
+            package var size: Int
+        }
+
+        package var key: Key
+        package var x: Int
+        package var y: Int
+    }
+
+    /// The glyphs of one line of text as `draw` places them, and the boxes it
+    /// draws for characters no font has, for vector pictures. O(glyphs).
+    package func placedGlyphs(
+        _ text: String, x: Double, baseline: Int, size: Double, weight: FontWeight, direction: TextDirection = .leftToRight
+    ) -> (glyphs: [PlacedGlyph], boxes: [Path]) {
+        let line = shaped(text, size: size, weight: weight, direction: direction)
+        let origin = Int((x * 64).rounded()), sizeKey = Int((size * 64).rounded())
+        var glyphs: [PlacedGlyph] = [], boxes: [Path] = []
+        for p in line.glyphs {
+            let (penX, penY) = Self.pen(p, origin: origin, baseline: baseline)
+            if p.face < 0 {
+                boxes.append(missingBox(x: penX, width: p.advance >> 6, baseline: baseline, size: size))
+            } else {
+                glyphs.append(PlacedGlyph(key: .init(face: p.face, id: p.id, size: sizeKey), x: penX, y: penY))
+            }
+        }
+        return (glyphs, boxes)
+    }
+
+    /// A glyph's outline in pixels, its origin at (0, 0) and y growing down:
+    /// the unhinted outline that `draw` rasterizes. Empty when the font has
+    /// none. O(the outline's points).
+    package func outline(of key: PlacedGlyph.Key) -> Path {
+        guard key.face >= 0, key.face < faces.count else { return Path() }
+        setSize(key.face, key.size)
+        let ft = faces[key.face].face
+        guard FT_Load_Glyph(ft, key.id, unfold_load_flags) == 0 else { return Path() }
+        let builder = OutlineBuilder()
+        var funcs = FT_Outline_Funcs(
+            move_to: { to, user in OutlineBuilder.from(user)?.move(to) ?? 1 },
+            line_to: { to, user in OutlineBuilder.from(user)?.line(to) ?? 1 },
+            conic_to: { control, to, user in OutlineBuilder.from(user)?.conic(control, to) ?? 1 },
+            cubic_to: { c1, c2, to, user in OutlineBuilder.from(user)?.cubic(c1, c2, to) ?? 1 },
+            shift: 0, delta: 0)
+        // The builder outlives the call: `user` is valid only during FT_Outline_Decompose.
+        withExtendedLifetime(builder) {
+            _ = FT_Outline_Decompose(&ft.pointee.glyph.pointee.outline, &funcs, Unmanaged.passUnretained(builder).toOpaque())
+        }
+        builder.closeOpen()
+        return builder.path
     }
 
     private func setSize(_ face: Int, _ sizeKey: Int) {
@@ -307,5 +369,48 @@ package final class Typesetter {
         let g = Glyph(bitmap: bits, width: width, rows: rows, left: Int(slot.bitmap_left), top: Int(slot.bitmap_top))
         glyphTables[table][entry] = g
         return g
+    }
+}
+
+/// Collects FreeType's outline callbacks into a `Path`: 26.6 units to pixels, y flipped.
+private final class OutlineBuilder {
+    var path = Path()
+    private var open = false
+
+    /// The builder behind FreeType's `user` pointer, valid during the decomposition only.
+    static func from(_ user: UnsafeMutableRawPointer?) -> OutlineBuilder? {
+        user.map { Unmanaged<OutlineBuilder>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    private func point(_ v: UnsafePointer<FT_Vector>?) -> Point {
+        guard let v else { return Point(0, 0) }
+        return Point(Double(v.pointee.x) / 64, -Double(v.pointee.y) / 64)
+    }
+
+    func closeOpen() {
+        if open { path.close() }
+        open = false
+    }
+
+    func move(_ to: UnsafePointer<FT_Vector>?) -> Int32 {
+        closeOpen()
+        path.move(to: point(to))
+        open = true
+        return 0
+    }
+
+    func line(_ to: UnsafePointer<FT_Vector>?) -> Int32 {
+        path.line(to: point(to))
+        return 0
+    }
+
+    func conic(_ control: UnsafePointer<FT_Vector>?, _ to: UnsafePointer<FT_Vector>?) -> Int32 {
+        path.quad(to: point(to), control: point(control))
+        return 0
+    }
+
+    func cubic(_ c1: UnsafePointer<FT_Vector>?, _ c2: UnsafePointer<FT_Vector>?, _ to: UnsafePointer<FT_Vector>?) -> Int32 {
+        path.cubic(to: point(to), control1: point(c1), control2: point(c2))
+        return 0
     }
 }

@@ -2,7 +2,7 @@ import UnfoldCanvas
 
 extension OutlinePainter {
     /// `canvas.padding` in device pixels.
-    var paddingPixels: Int { Int((appearance.canvas.padding * scale).rounded()) }
+    package var paddingPixels: Int { Int((appearance.canvas.padding * scale).rounded()) }
 
     /// The pixel size of a picture whose canvas is `height` points tall: the
     /// canvas with `canvas.padding` on every side.

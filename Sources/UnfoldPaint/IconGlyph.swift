@@ -39,7 +39,7 @@ struct IconGlyph {
     }
 
     /// Draws the icon in the `size`-pixel square at (x, y); `fade` applies the row's opacity.
-    func draw(into surface: Surface, x: Double, y: Double, size: Double, fade: (Color) -> Color, clip: PixelRect) {
+    func draw(into surface: some DrawingTarget, x: Double, y: Double, size: Double, fade: (Color) -> Color, clip: PixelRect) {
         func p(_ u: Double, _ v: Double) -> Point { Point(x + u * size, y + v * size) }
         func fill(_ path: Path, _ c: Color) { surface.fill(path, color: fade(c), clip: clip) }
         func circle(_ cx: Double, _ cy: Double, _ r: Double) -> Path {

@@ -74,7 +74,19 @@ package struct OutlinePainter {
         }
     }
 
-    func draw(_ box: RowBox, into surface: Surface, bareFrom drawnBottom: inout Int) {
+    /// The frame as vector shapes on a canvas `height` points tall (without
+    /// the padding): the shapes `draw` rasterizes, for vector pictures.
+    package func record(_ frame: FrameLayout, height: Double) -> VectorRecording {
+        let size = pixelSize(height: height)
+        let recording = VectorRecording(width: size.width, height: size.height)
+        let surface = recording.surface
+        surface.clear(surface.clip, to: palette.background)
+        var drawnBottom = 0
+        for box in frame.rows { draw(box, into: surface, bareFrom: &drawnBottom) }
+        return recording
+    }
+
+    func draw(_ box: RowBox, into surface: some DrawingTarget, bareFrom drawnBottom: inout Int) {
         let s = scale
         // A clipped row draws through a surface that sees only its span.
         var surface = surface
@@ -93,7 +105,7 @@ package struct OutlinePainter {
 
         // Background and selection.
         let background = box.isDetail ? palette.detailBackground : kind?.background.map(Color.init) ?? palette.background
-        if background != palette.background || box.opacity < 1 || top < drawnBottom {
+        if surface.drawsEveryShape || background != palette.background || box.opacity < 1 || top < drawnBottom {
             // With no background (`canvas.background: transparent`), an opaque row still hides the rows it covers.
             if palette.background.a == 0, box.opacity >= 1, top < drawnBottom { surface.clear(clip, to: .clear) }
             surface.fill(PixelRect(x0: 0, y0: top, x1: width, y1: bottom), color: c(background))
@@ -172,9 +184,9 @@ package struct OutlinePainter {
                     let px = icon.fontSize * s
                     let glyph = String(letter).uppercased()
                     let w = typesetter.width(glyph, size: px, weight: .semibold)
-                    typesetter.draw(
-                        glyph, into: surface, x: left + size * s / 2 - w / 2, baseline: baseline(cy, px),
-                        size: px, weight: .semibold, color: c(.white), clip: clip)
+                    surface.drawText(
+                        glyph, typesetter: typesetter, x: left + size * s / 2 - w / 2, baseline: baseline(cy, px),
+                        size: px, weight: .semibold, color: c(.white), clip: clip, direction: .leftToRight)
                 }
             }
         }
@@ -187,8 +199,8 @@ package struct OutlinePainter {
                     height: badge.height * s, radius: badge.height / 2 * s),
                 color: c(palette.badgeBackground), clip: clip)
             let textWidth = mirrored ? typesetter.width(badge.text, size: px, weight: .regular, direction: direction) : 0
-            typesetter.draw(
-                badge.text, into: surface, x: textX(badge.textLeading, width: textWidth, canvas: width), baseline: baseline(cy, px),
+            surface.drawText(
+                badge.text, typesetter: typesetter, x: textX(badge.textLeading, width: textWidth, canvas: width), baseline: baseline(cy, px),
                 size: px, weight: .regular, color: c(palette.badgeText), clip: clip, direction: direction)
         }
 
@@ -204,8 +216,8 @@ package struct OutlinePainter {
             let (px, weight) = (text.fontSize * s, FontWeight(text.weight))
             for line in text.lines {
                 let lineWidth = mirrored ? typesetter.width(line, size: px, weight: weight, direction: direction) : 0
-                typesetter.draw(
-                    line, into: surface, x: textX(text.leading, width: lineWidth, canvas: width), baseline: Int((lineTop + ascender).rounded()),
+                surface.drawText(
+                    line, typesetter: typesetter, x: textX(text.leading, width: lineWidth, canvas: width), baseline: Int((lineTop + ascender).rounded()),
                     size: px, weight: weight, color: c(color), clip: textClip, direction: direction)
                 lineTop += ascender + descender
             }
@@ -214,7 +226,7 @@ package struct OutlinePainter {
     }
 
     /// The focus ring and the drop place of a dragged row, over the row's content.
-    func drawMarks(_ box: RowBox, top: Int, bottom: Int, into surface: Surface, color c: (Color) -> Color, clip: PixelRect) {
+    func drawMarks(_ box: RowBox, top: Int, bottom: Int, into surface: some DrawingTarget, color c: (Color) -> Color, clip: PixelRect) {
         let s = scale, width = appearance.canvas.width
         if box.focus > 0 {
             let ring = c(palette.accent.fading(Int((box.focus * 256).rounded())))
@@ -254,7 +266,7 @@ package struct OutlinePainter {
     }
 
     /// A checkbox: an outlined square, or filled with a check mark or a dash.
-    func drawCheckbox(_ box: RowContent.Checkbox, centerY cy: Double, into surface: Surface, color c: (Color) -> Color, clip: PixelRect) {
+    func drawCheckbox(_ box: RowContent.Checkbox, centerY cy: Double, into surface: some DrawingTarget, color c: (Color) -> Color, clip: PixelRect) {
         let s = scale, size = box.size
         let x = self.x(box.leading, width: size, canvas: surface.width), y = (cy - size / 2) * s, side = size * s, radius = size * 0.22 * s
         switch box.state {

@@ -35,12 +35,15 @@ extension RenderOptions {
         public static let gif = Output("gif", AnimationFile { try AnimatedImage(format: .gif, width: $0, height: $1, plays: $2) })
         /// `animation.webp`: the same frames as a lossless WebP.
         public static let webp = Output("webp", AnimationFile { try AnimatedImage(format: .webp, width: $0, height: $1, plays: $2) })
+        /// `state-NN.svg` beside each state's PNG: vector pictures that follow
+        /// the reader's light or dark theme unless `--theme` fixes one.
+        public static let svg = Output("svg", SVGFiles())
         /// `updates.json`: the batch update and the rows of every state.
         public static let updates = Output("updates", UpdatesFile())
 
         /// Every output, in the order their files are written at the end of a
         /// render: the one place a new format is registered.
-        public static let allCases: [Output] = [.states, .frames, .strip, .animation, .gif, .webp, .updates]
+        public static let allCases: [Output] = [.states, .frames, .strip, .animation, .gif, .webp, .svg, .updates]
 
         /// What a render writes unless told otherwise (GIF and WebP when asked).
         public static let defaults: Set<Output> = [.states, .frames, .strip, .animation, .updates]

@@ -48,6 +48,8 @@ extension OutputWriter {
 
 /// What every picture of one render is drawn with, shared by the workers.
 package struct PictureSettings: Sendable {
+    /// The scenario's name, which names its pictures for screen readers.
+    package let name: String
     /// The scenario's look, with the canvas's width fitted.
     package let appearance: Appearance
     /// The canvas's height in points.
@@ -60,6 +62,9 @@ package struct PictureSettings: Sendable {
     package let hashPixels: Bool
     /// Files whose pixels are known (path → `pixelHash`) need not be encoded.
     package let knownPixels: [String: String]
+    /// The theme was chosen by the caller (`RenderOptions.theme`): pictures
+    /// that could follow the reader's theme show this one alone.
+    package let fixedTheme: Bool
 }
 
 /// One picture of the plan on the worker that draws it: its layout, its

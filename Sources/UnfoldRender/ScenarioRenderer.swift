@@ -264,8 +264,9 @@ public enum ScenarioRenderer {
             steps: steps, frames: frames, needs: formats.reduce([]) { $0.union($1.needs(among: options.outputs)) },
             hold: appearance.animation.hold, frameDelay: appearance.animation.frameDelay)
         let settings = PictureSettings(
-            appearance: appearance, height: height, fonts: fonts, thumbnail: options.thumbnail ?? 2 * appearance.canvas.scale,
-            hashPixels: options.hashPixels || !options.knownPixels.isEmpty, knownPixels: options.knownPixels)
+            name: scenario.name, appearance: appearance, height: height, fonts: fonts, thumbnail: options.thumbnail ?? 2 * appearance.canvas.scale,
+            hashPixels: options.hashPixels || !options.knownPixels.isEmpty, knownPixels: options.knownPixels,
+            fixedTheme: options.theme != nil)
         let render = RenderContext(
             settings: settings, pictureSize: size, plan: plan, plays: appearance.animation.loops,
             labels: (1 ... max(1, steps)).map { steps == 0 ? "initial" : String(format: "%02d  %@", $0, playback.states[$0].label) },

@@ -1,0 +1,197 @@
+import UnfoldCanvas
+
+/// Writes the parts of an SVG document that pictures share: one class per
+/// colour (a pair of colours when the picture follows the reader's theme),
+/// each glyph's outline once, each clip rectangle once, and shapes and text
+/// that refer to them. Names are given in order of first use, so the same
+/// pictures give the same bytes.
+///
+/// Colours are plain class rules, switched by `@media (prefers-color-scheme)`:
+/// CSS custom properties (`var()`) would be shorter, but librsvg and resvg
+/// ignore them, and both draw the base theme when they skip the media query.
+final class SVGMarkup {
+    /// The scheme the alternate colours are for (`dark` when the base theme is light).
+    let alternateScheme: String?
+    private var classes: [ColorPair: String] = [:]
+    private var classOrder: [ColorPair] = []
+    private var glyphs: [Typesetter.PlacedGlyph.Key: String] = [:]
+    private var glyphDefs = ""
+    private var clips: [PixelRect: String] = [:]
+    private var clipDefs = ""
+
+    /// A colour in the base theme and in the alternate one (the same when there is none).
+    struct ColorPair: Hashable {
+        var base: Color
+        var alternate: Color
+    }
+
+    init(alternateScheme: String?) {
+        self.alternateScheme = alternateScheme
+    }
+
+    /// The class that paints `pair`.
+    func colorClass(_ pair: ColorPair) -> String {
+        if let name = classes[pair] { return name }
+        let name = "c\(classOrder.count)"
+        classes[pair] = name
+        classOrder.append(pair)
+        return name
+    }
+
+    /// The `<style>` element: every colour class, then the alternate theme's.
+    var style: String {
+        var css = ""
+        for pair in classOrder { css += ".\(classes[pair] ?? "")\(Self.fill(pair.base))" }
+        if let scheme = alternateScheme {
+            let changed = classOrder.filter { $0.base != $0.alternate }
+            if !changed.isEmpty {
+                css += "@media (prefers-color-scheme:\(scheme)){"
+                for pair in changed { css += ".\(classes[pair] ?? "")\(Self.fill(pair.alternate))" }
+                css += "}"
+            }
+        }
+        return "<style>\(css)</style>"
+    }
+
+    /// The `<defs>` of every glyph and clip used.
+    var defs: String { glyphDefs.isEmpty && clipDefs.isEmpty ? "" : "<defs>\(glyphDefs)\(clipDefs)</defs>" }
+
+    /// `{fill:#rrggbb}`, with `fill-opacity` for a translucent colour.
+    static func fill(_ color: Color) -> String {
+        let hex = [color.r, color.g, color.b].map { byte in
+            let digits = Array("0123456789abcdef")
+            return String([digits[Int(byte >> 4)], digits[Int(byte & 15)]])
+        }.joined()
+        return color.a == 255 ? "{fill:#\(hex)}" : "{fill:#\(hex);fill-opacity:\(number(Double(color.a) / 255, places: 3))}"
+    }
+
+    /// The id of a glyph's outline, defined once.
+    func glyph(_ key: Typesetter.PlacedGlyph.Key, outline: Path) -> String {
+        if let id = glyphs[key] { return id }
+        let id = "g\(glyphs.count)"
+        glyphs[key] = id
+        glyphDefs += "<path id=\"\(id)\" d=\"\(Self.pathData(outline))\"/>"
+        return id
+    }
+
+    /// ` clip-path="url(#…)"` for a clip rectangle (defined once), or nothing.
+    func clipAttribute(_ rect: PixelRect?) -> String {
+        guard let rect else { return "" }
+        if let id = clips[rect] { return " clip-path=\"url(#\(id))\"" }
+        let id = "k\(clips.count)"
+        clips[rect] = id
+        clipDefs += "<clipPath id=\"\(id)\"><rect\(Self.rectAttributes(rect))/></clipPath>"
+        return " clip-path=\"url(#\(id))\""
+    }
+
+    /// One recorded item, in the base theme's geometry and the pair's colours.
+    func item(_ base: VectorRecording.Item, alternate: VectorRecording.Item, outlines: [Typesetter.PlacedGlyph.Key: Path]) -> String {
+        switch (base, alternate) {
+        case let (.shape(path, color, clip), .shape(_, other, _)):
+            let paint = colorClass(ColorPair(base: color, alternate: other))
+            if let rect = Self.pixelRect(path) {
+                return "<rect class=\"\(paint)\"\(Self.rectAttributes(rect))\(clipAttribute(clip))/>"
+            }
+            return "<path class=\"\(paint)\" d=\"\(Self.pathData(path))\"\(clipAttribute(clip))/>"
+        case let (.text(text, placed, size, color, clip), .text(_, _, _, other, _)):
+            let paint = colorClass(ColorPair(base: color, alternate: other))
+            var out = "<g class=\"\(paint)\"\(clipAttribute(clip))>"
+            for glyph in placed {
+                let id = self.glyph(glyph.key, outline: outlines[glyph.key] ?? Path())
+                out += "<use href=\"#\(id)\" x=\"\(glyph.x)\" y=\"\(glyph.y)\"/>"
+            }
+            // The text itself, invisible, for search, copy and screen readers.
+            if let first = placed.first {
+                out += "<text x=\"\(first.x)\" y=\"\(first.y)\" font-size=\"\(Self.number(size))\" fill-opacity=\"0\">\(Self.escaped(text))</text>"
+            }
+            return out + "</g>"
+        default:
+            return ""
+        }
+    }
+
+    /// Whether two recordings of one frame hold the same shapes, in the same
+    /// order, whatever their colours: what a picture of two themes needs.
+    static func sameShapes(_ a: VectorRecording, _ b: VectorRecording) -> Bool {
+        a.items.count == b.items.count
+            && zip(a.items, b.items).allSatisfy { x, y in
+                switch (x, y) {
+                case let (.shape(p, _, c), .shape(q, _, d)): p == q && c == d
+                case let (.text(s, g, z, _, c), .text(t, h, w, _, d)): s == t && g == h && z == w && c == d
+                default: false
+                }
+            }
+    }
+
+    /// The whole-pixel rectangle a path traces, if it is one.
+    static func pixelRect(_ path: Path) -> PixelRect? {
+        guard path.elements.count == 5, case let .move(a) = path.elements[0], case let .line(b) = path.elements[1],
+            case let .line(c) = path.elements[2], case let .line(d) = path.elements[3], case .close = path.elements[4],
+            a.y == b.y, b.x == c.x, c.y == d.y, d.x == a.x, a.x < b.x, a.y < d.y,
+            [a.x, a.y, c.x, c.y].allSatisfy({ $0 == $0.rounded() && abs($0) < 1e9 })
+        else { return nil }
+        return PixelRect(x0: Int(a.x), y0: Int(a.y), x1: Int(c.x), y1: Int(c.y))
+    }
+
+    /// ` x="…" y="…" width="…" height="…"`, omitting zero positions.
+    static func rectAttributes(_ r: PixelRect) -> String {
+        (r.x0 == 0 ? "" : " x=\"\(r.x0)\"") + (r.y0 == 0 ? "" : " y=\"\(r.y0)\"") + " width=\"\(r.x1 - r.x0)\" height=\"\(r.y1 - r.y0)\""
+    }
+
+    /// A path's `d`: absolute commands, coordinates to 1/100 pixel. O(elements).
+    static func pathData(_ path: Path) -> String {
+        var d = ""
+        func p(_ point: Point) -> String { number(point.x) + " " + number(point.y) }
+        for element in path.elements {
+            switch element {
+            case let .move(a): d += "M" + p(a)
+            case let .line(a): d += "L" + p(a)
+            case let .quad(c, a): d += "Q" + p(c) + " " + p(a)
+            case let .cubic(c1, c2, a): d += "C" + p(c1) + " " + p(c2) + " " + p(a)
+            case .close: d += "Z"
+            }
+        }
+        return d
+    }
+
+    /// A number to `places` decimals (at most 4), without trailing zeros:
+    /// written the same on every machine and in every locale.
+    static func number(_ value: Double, places: Int = 2) -> String {
+        let unit = [1, 10, 100, 1000, 10000][min(max(places, 0), 4)]
+        guard value.isFinite, abs(value) < 1e12 else { return "0" }
+        let scaled = Int((value * Double(unit)).rounded())
+        let sign = scaled < 0 ? "-" : "", magnitude = abs(scaled)
+        var text = sign + String(magnitude / unit)
+        var fraction = magnitude % unit
+        guard fraction > 0 else { return text }
+        var digits = places
+        while fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
+        }
+        let padded = String(fraction)
+        text += "." + String(repeating: "0", count: digits - padded.count) + padded
+        return text
+    }
+
+    /// Text made safe inside an element or an attribute: markup characters
+    /// escaped, and characters XML does not allow (controls) dropped.
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            case "\t", "\n", "\r": out += " "
+            default:
+                let v = scalar.value
+                if v < 0x20 || (0x7F ... 0x9F).contains(v) || (0xFFFE ... 0xFFFF).contains(v) { continue }
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

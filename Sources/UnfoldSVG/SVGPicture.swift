@@ -1,0 +1,81 @@
+import OutlineAppearance
+import OutlineLayout
+import UnfoldCanvas
+import UnfoldPaint
+
+/// A frame as an SVG document: the shapes the pixel painter rasterizes
+/// (`OutlinePainter.record`), text as the bundled fonts' glyph outlines (so
+/// it looks the same everywhere) with the text itself kept, invisible, for
+/// search, copy and screen readers. Sized in points, drawn in device pixels
+/// (`viewBox`), so that drawn at the PNG's size it is the PNG's geometry.
+/// Unless the theme is fixed, it carries both themes: the scenario's as the
+/// base and the other under `@media (prefers-color-scheme)`. No script, no
+/// external reference. The same frame gives the same bytes.
+package enum SVGPicture {
+    /// The document of `frame` on a canvas `height` points tall, drawn in
+    /// `appearance` (its `canvas.padding` included); `bothThemes` adds the
+    /// other theme's colours. `title` names the picture for screen readers.
+    /// O(rows drawn + glyphs).
+    package static func document(
+        _ frame: FrameLayout, height: Double, appearance: Appearance, typesetter: Typesetter, bothThemes: Bool, title: String
+    ) throws(SVGError) -> String {
+        let themes = Themes(appearance: appearance, typesetter: typesetter, bothThemes: bothThemes)
+        let base = themes.base.record(frame, height: height)
+        let alternate = themes.alternate?.record(frame, height: height) ?? base
+        guard SVGMarkup.sameShapes(base, alternate) else { throw SVGError.themesDiffer }
+        let markup = SVGMarkup(alternateScheme: themes.alternateScheme)
+        let body = zip(base.items, alternate.items).map { markup.item($0, alternate: $1, outlines: base.outlines) }.joined()
+        return themes.document(width: base.width, height: base.height, title: title, markup: markup, body: body)
+    }
+}
+
+/// A vector picture that cannot be made.
+package enum SVGError: Error, CustomStringConvertible {
+    /// The light and dark pictures of a frame are not the same shapes.
+    case themesDiffer
+
+    package var description: String {
+        switch self {
+        case .themesDiffer:
+            "the light and dark pictures of a frame hold different shapes, so one SVG cannot carry both; "
+                + "fix the theme with --theme light or --theme dark"
+        }
+    }
+}
+
+/// The painters of the base theme (the scenario's) and of the other one, and
+/// the document around what they draw.
+struct Themes {
+    let base: OutlinePainter
+    let alternate: OutlinePainter?
+    /// `prefers-color-scheme`'s value for the alternate theme.
+    var alternateScheme: String? { alternate.map { $0.appearance.canvas.theme == .dark ? "dark" : "light" } }
+
+    init(appearance: Appearance, typesetter: Typesetter, bothThemes: Bool) {
+        base = OutlinePainter(appearance: appearance, typesetter: typesetter)
+        var other = appearance
+        other.canvas.theme = appearance.canvas.theme == .dark ? .light : .dark
+        alternate = bothThemes ? OutlinePainter(appearance: other, typesetter: typesetter) : nil
+    }
+
+    /// The root element around `body`, drawn on a canvas `width` × `height`
+    /// pixels, inside the canvas's padding. `extra` goes before the closing tag of `<style>`'s content.
+    func document(width: Int, height: Int, title: String, markup: SVGMarkup, body: String, extraStyle: String = "", rootAttributes: String = "") -> String {
+        let margin = base.paddingPixels, scale = base.scale
+        let (w, h) = (width + 2 * margin, height + 2 * margin)
+        // The padding, in the canvas's colours (nothing when it is transparent).
+        let background = base.palette.background, other = alternate?.palette.background ?? background
+        var frame = ""
+        if margin > 0, background.a > 0 || other.a > 0 {
+            let paint = markup.colorClass(.init(base: background, alternate: other))
+            frame = "<rect class=\"\(paint)\" width=\"\(w)\" height=\"\(h)\"/>"
+        }
+        let content = margin > 0 ? "<g transform=\"translate(\(margin) \(margin))\">\(body)</g>" : body
+        var style = markup.style
+        if !extraStyle.isEmpty { style.insert(contentsOf: extraStyle, at: style.index(style.endIndex, offsetBy: -"</style>".count)) }
+        return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(SVGMarkup.number(Double(w) / scale))\" "
+            + "height=\"\(SVGMarkup.number(Double(h) / scale))\" viewBox=\"0 0 \(w) \(h)\" role=\"img\" "
+            + "aria-label=\"\(SVGMarkup.escaped(title))\"\(rootAttributes)>"
+            + "<title>\(SVGMarkup.escaped(title))</title>\(style)\(markup.defs)\(frame)\(content)</svg>\n"
+    }
+}
