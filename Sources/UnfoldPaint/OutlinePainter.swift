@@ -86,7 +86,19 @@ package struct OutlinePainter {
         return recording
     }
 
-    func draw(_ box: RowBox, into surface: some DrawingTarget, bareFrom drawnBottom: inout Int) {
+    /// Some layers of one row, as vector shapes, drawn at the top of a canvas
+    /// as tall as the row: what a vector animation defines once and moves.
+    package func record(_ box: RowBox, layers: RowLayers) -> VectorRecording {
+        let size = pixelSize(height: box.height)
+        let recording = VectorRecording(width: size.width, height: size.height)
+        var drawnBottom = 0
+        draw(box, into: recording.surface, bareFrom: &drawnBottom, layers: layers)
+        return recording
+    }
+
+    /// Draws one row, or only some of its layers (`layers`), into `surface`;
+    /// `drawnBottom` is the bottom of what rows drawn before it cover.
+    func draw(_ box: RowBox, into surface: some DrawingTarget, bareFrom drawnBottom: inout Int, layers: RowLayers = .all) {
         let s = scale
         // A clipped row draws through a surface that sees only its span.
         var surface = surface
@@ -105,13 +117,13 @@ package struct OutlinePainter {
 
         // Background and selection.
         let background = box.isDetail ? palette.detailBackground : kind?.background.map(Color.init) ?? palette.background
-        if surface.drawsEveryShape || background != palette.background || box.opacity < 1 || top < drawnBottom {
+        if layers.contains(.background), surface.drawsEveryShape || background != palette.background || box.opacity < 1 || top < drawnBottom {
             // With no background (`canvas.background: transparent`), an opaque row still hides the rows it covers.
             if palette.background.a == 0, box.opacity >= 1, top < drawnBottom { surface.clear(clip, to: .clear) }
             surface.fill(PixelRect(x0: 0, y0: top, x1: width, y1: bottom), color: c(background))
         }
         drawnBottom = max(drawnBottom, bottom)
-        if box.selection > 0 {
+        if layers.contains(.selection), box.selection > 0 {
             let color = c(palette.selection.fading(Int((box.selection * 256).rounded())))
             switch appearance.style.selection {
             case .row:
@@ -127,9 +139,17 @@ package struct OutlinePainter {
             }
         }
 
-        if box.hover > 0 {
+        if layers.contains(.hover), box.hover > 0 {
             surface.fill(
                 PixelRect(x0: 0, y0: top, x1: width, y1: bottom), color: c(palette.hover.fading(Int((box.hover * 256).rounded()))))
+        }
+
+        let cy = box.y + box.height / 2
+        if layers.contains(.chevron), let angle = box.chevron {
+            drawChevron(angle, center: content.chevronCenter, cy, into: surface, color: c(palette.chevron), clip: clip)
+        }
+        guard layers.contains(.content) else {
+            return drawMarks(box, top: top, bottom: bottom, into: surface, color: c, clip: clip, layers: layers)
         }
 
         // Whole pixel columns, mirrored column for column.
@@ -142,25 +162,6 @@ package struct OutlinePainter {
             let start = separator == 0 ? 0 : Int((separator * s).rounded())
             let line = mirrored ? PixelRect(x0: 0, y0: bottom - 1, x1: width - start, y1: bottom) : PixelRect(x0: start, y0: bottom - 1, x1: width, y1: bottom)
             surface.fill(line, color: c(palette.separator))
-        }
-
-        let cy = box.y + box.height / 2
-        if let angle = box.chevron {
-            let cx = content.chevronCenter
-            let shape: [Point]
-            switch appearance.style.disclosure {
-            case .triangle:
-                shape = [Point(cx - 3, cy - 4), Point(cx - 3, cy + 4), Point(cx + 4, cy)]
-            case .chevron:  // a ">" of two strokes 1.5 points wide
-                shape = [
-                    Point(cx - 2.2, cy - 5), Point(cx + 3, cy), Point(cx - 2.2, cy + 5),
-                    Point(cx - 3.3, cy + 3.9), Point(cx + 0.8, cy), Point(cx - 3.3, cy - 3.9),
-                ]
-            }
-            let turn = Transform.rotation(degrees: angle, about: Point(cx * s, cy * s))
-            surface.fill(
-                .polygon(shape.map { Point($0.x * s, $0.y * s) }), color: c(palette.chevron),
-                transform: mirrored ? turn.mirrored(width: Double(width)) : turn, clip: clip)
         }
 
         if let checkbox = content.checkbox {
@@ -222,13 +223,34 @@ package struct OutlinePainter {
                 lineTop += ascender + descender
             }
         }
-        drawMarks(box, top: top, bottom: bottom, into: surface, color: c, clip: clip)
+        drawMarks(box, top: top, bottom: bottom, into: surface, color: c, clip: clip, layers: layers)
+    }
+
+    /// The disclosure chevron centred on (`cx`, `cy`) points, turned by `angle` degrees.
+    func drawChevron(_ angle: Double, center cx: Double, _ cy: Double, into surface: some DrawingTarget, color: Color, clip: PixelRect) {
+        let s = scale
+        let shape: [Point]
+        switch appearance.style.disclosure {
+        case .triangle:
+            shape = [Point(cx - 3, cy - 4), Point(cx - 3, cy + 4), Point(cx + 4, cy)]
+        case .chevron:  // a ">" of two strokes 1.5 points wide
+            shape = [
+                Point(cx - 2.2, cy - 5), Point(cx + 3, cy), Point(cx - 2.2, cy + 5),
+                Point(cx - 3.3, cy + 3.9), Point(cx + 0.8, cy), Point(cx - 3.3, cy - 3.9),
+            ]
+        }
+        let turn = Transform.rotation(degrees: angle, about: Point(cx * s, cy * s))
+        surface.fill(
+            .polygon(shape.map { Point($0.x * s, $0.y * s) }), color: color,
+            transform: mirrored ? turn.mirrored(width: Double(surface.width)) : turn, clip: clip)
     }
 
     /// The focus ring and the drop place of a dragged row, over the row's content.
-    func drawMarks(_ box: RowBox, top: Int, bottom: Int, into surface: some DrawingTarget, color c: (Color) -> Color, clip: PixelRect) {
+    func drawMarks(
+        _ box: RowBox, top: Int, bottom: Int, into surface: some DrawingTarget, color c: (Color) -> Color, clip: PixelRect, layers: RowLayers
+    ) {
         let s = scale, width = appearance.canvas.width
-        if box.focus > 0 {
+        if layers.contains(.focus), box.focus > 0 {
             let ring = c(palette.accent.fading(Int((box.focus * 256).rounded())))
             let inset = 2.0, thickness = 2.0
             let canvas = surface.width
@@ -243,7 +265,7 @@ package struct OutlinePainter {
             path.append(reversed: inner)
             surface.fill(path, color: ring, clip: clip)
         }
-        guard let drop = box.drop else { return }
+        guard layers.contains(.drop), let drop = box.drop else { return }
         let accent = c(palette.accent)
         let content = box.content
         let start = content.checkbox?.leading ?? content.icon?.leading ?? content.title.leading
@@ -305,4 +327,27 @@ extension FontWeight {
     package init(_ weight: Appearance.Weight) {
         self = weight == .semibold ? .semibold : .regular
     }
+}
+
+/// The layers of a row, which a vector animation moves, fades or turns each
+/// on its own; the pixel painter draws them all, in the order they are listed.
+package struct RowLayers: OptionSet, Sendable, Hashable {
+    package let rawValue: Int
+    package init(rawValue: Int) { self.rawValue = rawValue }
+    /// The row's background (its kind's, or a detail row's).
+    package static let background = RowLayers(rawValue: 1)
+    /// The selection tint, drawn as strong as `RowBox.selection`.
+    package static let selection = RowLayers(rawValue: 2)
+    /// The pointer's highlight.
+    package static let hover = RowLayers(rawValue: 4)
+    /// Guides, separator, checkbox, icon, badge and text.
+    package static let content = RowLayers(rawValue: 8)
+    /// The disclosure chevron, turned by `RowBox.chevron`.
+    package static let chevron = RowLayers(rawValue: 16)
+    /// The focus ring.
+    package static let focus = RowLayers(rawValue: 32)
+    /// Where a dragged row would drop.
+    package static let drop = RowLayers(rawValue: 64)
+    /// Everything.
+    package static let all: RowLayers = [.background, .selection, .hover, .content, .chevron, .focus, .drop]
 }

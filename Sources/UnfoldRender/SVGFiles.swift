@@ -2,9 +2,13 @@ import UnfoldCanvas
 import UnfoldSVG
 
 /// `state-NN.svg` beside every state's PNG, drawn from the same layout as
-/// its pixels, in both themes unless the theme is fixed (`SVGPicture`).
+/// its pixels, in both themes unless the theme is fixed (`SVGPicture`); and
+/// `animation.svg` beside the animated PNG when `animation` is asked too
+/// (`SVGAnimation`).
 struct SVGFiles: OutputFormat {
-    func needs(among outputs: Set<RenderOptions.Output>) -> RenderPlan.Needs { .states }
+    func needs(among outputs: Set<RenderOptions.Output>) -> RenderPlan.Needs {
+        outputs.contains(.animation) ? [.states, .animation] : .states
+    }
 
     func prepare(_ picture: DrawnPicture) throws -> (any Sendable)? {
         guard let state = picture.uses.state else { return nil }
@@ -17,5 +21,39 @@ struct SVGFiles: OutputFormat {
         return [RenderedFile(path: String(format: "state-%02d.svg", state), bytes: Array(document.utf8))]
     }
 
-    func writer(for render: RenderContext) throws -> any OutputWriter { PreparedFiles() }
+    func writer(for render: RenderContext) throws -> any OutputWriter {
+        let settings = render.settings
+        let animation =
+            render.plan.pictures.contains { $0.uses.animationDelay != nil }
+            ? SVGAnimation(
+                appearance: settings.appearance, height: settings.height, typesetter: render.typesetter, bothThemes: !settings.fixedTheme)
+            : nil
+        return Writer(animation: animation, title: settings.name)
+    }
+
+    /// Emits the states' files, and collects the animation's frames.
+    final class Writer: OutputWriter {
+        let animation: SVGAnimation?
+        let title: String
+
+        init(animation: SVGAnimation?, title: String) {
+            self.animation = animation
+            self.title = title
+        }
+
+        func take(_ picture: DrawnPicture, prepared: (any Sendable)?, emit: (RenderedFile) throws -> Void) throws {
+            for file in prepared as? [RenderedFile] ?? [] { try emit(file) }
+            guard let animation, picture.uses.animationDelay != nil else { return }
+            if case .state = picture.picture {
+                animation.add(picture.layout, isState: true)
+            } else {
+                animation.add(picture.layout, isState: false)
+            }
+        }
+
+        func finish(emit: (RenderedFile) throws -> Void) throws {
+            guard let animation else { return }
+            try emit(RenderedFile(path: "animation.svg", bytes: Array(try animation.document(title: title).utf8)))
+        }
+    }
 }

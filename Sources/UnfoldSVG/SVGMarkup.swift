@@ -17,7 +17,12 @@ final class SVGMarkup {
     private var glyphs: [Typesetter.PlacedGlyph.Key: String] = [:]
     private var glyphDefs = ""
     private var clips: [PixelRect: String] = [:]
+    private var clipPaths: [String: String] = [:]
     private var clipDefs = ""
+    private var groups: [String: String] = [:]
+    private var groupDefs = ""
+    private var animations: [String: String] = [:]
+    private var animationCSS = ""
 
     /// A colour in the base theme and in the alternate one (the same when there is none).
     struct ColorPair: Hashable {
@@ -38,8 +43,9 @@ final class SVGMarkup {
         return name
     }
 
-    /// The `<style>` element: every colour class, then the alternate theme's.
-    var style: String {
+    /// The `<style>` element: every colour class, then the alternate theme's,
+    /// then `extra` and the animations.
+    func style(extra: String = "") -> String {
         var css = ""
         for pair in classOrder { css += ".\(classes[pair] ?? "")\(Self.fill(pair.base))" }
         if let scheme = alternateScheme {
@@ -50,11 +56,42 @@ final class SVGMarkup {
                 css += "}"
             }
         }
-        return "<style>\(css)</style>"
+        return "<style>\(css)\(extra)\(animationCSS)</style>"
     }
 
     /// The `<defs>` of every glyph and clip used.
-    var defs: String { glyphDefs.isEmpty && clipDefs.isEmpty ? "" : "<defs>\(glyphDefs)\(clipDefs)</defs>" }
+    var defs: String {
+        let all = glyphDefs + clipDefs + groupDefs
+        return all.isEmpty ? "" : "<defs>\(all)</defs>"
+    }
+
+    /// The id of a group of elements defined once, to be drawn by `<use>`.
+    func group(_ content: String) -> String {
+        if let id = groups[content] { return id }
+        let id = "d\(groups.count)"
+        groups[content] = id
+        groupDefs += "<g id=\"\(id)\">\(content)</g>"
+        return id
+    }
+
+    /// The class of an animation whose keyframes are `keyframes`, defined once
+    /// (rows that move alike share it).
+    func animation(_ keyframes: String) -> String {
+        if let name = animations[keyframes] { return name }
+        let name = "k\(animations.count)"
+        animations[keyframes] = name
+        animationCSS += ".\(name){animation-name:\(name)}@keyframes \(name){\(keyframes)}"
+        return name
+    }
+
+    /// The id of a clip path made of `content` (an animated rectangle), defined once.
+    func clipPath(_ content: String) -> String {
+        if let id = clipPaths[content] { return id }
+        let id = "p\(clipPaths.count)"
+        clipPaths[content] = id
+        clipDefs += "<clipPath id=\"\(id)\">\(content)</clipPath>"
+        return id
+    }
 
     /// `{fill:#rrggbb}`, with `fill-opacity` for a translucent colour.
     static func fill(_ color: Color) -> String {
@@ -138,20 +175,47 @@ final class SVGMarkup {
         (r.x0 == 0 ? "" : " x=\"\(r.x0)\"") + (r.y0 == 0 ? "" : " y=\"\(r.y0)\"") + " width=\"\(r.x1 - r.x0)\" height=\"\(r.y1 - r.y0)\""
     }
 
-    /// A path's `d`: absolute commands, coordinates to 1/100 pixel. O(elements).
+    /// A path's `d`: absolute commands (a repeated one written once),
+    /// coordinates to 1/100 pixel, as few characters as SVG's grammar allows. O(elements).
     static func pathData(_ path: Path) -> String {
         var d = ""
-        func p(_ point: Point) -> String { number(point.x) + " " + number(point.y) }
+        var last: Character = " "
+        func command(_ c: Character, _ points: Point...) {
+            if c != last || c == "M" { d.append(c) } else { separate(points[0].x) }
+            last = c
+            for (i, point) in points.enumerated() {
+                if i > 0 { separate(point.x) }
+                d += compact(point.x)
+                separate(point.y)
+                d += compact(point.y)
+            }
+        }
+        // A space only where the next number could run into the one before.
+        func separate(_ next: Double) {
+            guard let end = d.last, end.isNumber || end == "." else { return }
+            let text = compact(next)
+            if !text.hasPrefix("-"), !(text.hasPrefix(".") && d.reversed().prefix { $0.isNumber || $0 == "." }.contains(".")) { d += " " }
+        }
         for element in path.elements {
             switch element {
-            case let .move(a): d += "M" + p(a)
-            case let .line(a): d += "L" + p(a)
-            case let .quad(c, a): d += "Q" + p(c) + " " + p(a)
-            case let .cubic(c1, c2, a): d += "C" + p(c1) + " " + p(c2) + " " + p(a)
-            case .close: d += "Z"
+            case let .move(a): command("M", a)
+            case let .line(a): command("L", a)
+            case let .quad(c, a): command("Q", c, a)
+            case let .cubic(c1, c2, a): command("C", c1, c2, a)
+            case .close:
+                d += "Z"
+                last = "Z"
             }
         }
         return d
+    }
+
+    /// `number` without the zero before a decimal point (".5", "-.25").
+    static func compact(_ value: Double) -> String {
+        let text = number(value)
+        if text.hasPrefix("0.") { return String(text.dropFirst()) }
+        if text.hasPrefix("-0.") { return "-" + text.dropFirst(2) }
+        return text
     }
 
     /// A number to `places` decimals (at most 4), without trailing zeros:

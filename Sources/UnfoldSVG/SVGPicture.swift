@@ -59,7 +59,7 @@ struct Themes {
     }
 
     /// The root element around `body`, drawn on a canvas `width` × `height`
-    /// pixels, inside the canvas's padding. `extra` goes before the closing tag of `<style>`'s content.
+    /// pixels, inside the canvas's padding, with `extraStyle` among the style rules.
     func document(width: Int, height: Int, title: String, markup: SVGMarkup, body: String, extraStyle: String = "", rootAttributes: String = "") -> String {
         let margin = base.paddingPixels, scale = base.scale
         let (w, h) = (width + 2 * margin, height + 2 * margin)
@@ -71,8 +71,7 @@ struct Themes {
             frame = "<rect class=\"\(paint)\" width=\"\(w)\" height=\"\(h)\"/>"
         }
         let content = margin > 0 ? "<g transform=\"translate(\(margin) \(margin))\">\(body)</g>" : body
-        var style = markup.style
-        if !extraStyle.isEmpty { style.insert(contentsOf: extraStyle, at: style.index(style.endIndex, offsetBy: -"</style>".count)) }
+        let style = markup.style(extra: extraStyle)
         return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(SVGMarkup.number(Double(w) / scale))\" "
             + "height=\"\(SVGMarkup.number(Double(h) / scale))\" viewBox=\"0 0 \(w) \(h)\" role=\"img\" "
             + "aria-label=\"\(SVGMarkup.escaped(title))\"\(rootAttributes)>"

@@ -1,0 +1,267 @@
+import OutlineAppearance
+import OutlineEngine
+import OutlineLayout
+import UnfoldCanvas
+import UnfoldPaint
+
+/// An animation as one SVG document with CSS keyframes and no script: the
+/// same frames as the animated PNG, on the same timeline (each state rests
+/// `hold` ms; a step's transition lasts its in-between frames' delays), with
+/// motion interpolated between the frames.
+///
+/// Each step is a group shown from the start of its transition to the end of
+/// the rest after it (the first also during the first rest). In it, each row
+/// is drawn once from layers defined once (`RowLayers`: background,
+/// selection, content, chevron, …) and moved, faded, turned and clipped by
+/// keyframes sampled from the frame layouts. The attributes hold the first
+/// frame's values, so a renderer without CSS animation shows state 00.
+/// The root's `data-rests` lists, in ms, the middle of each state's rest.
+/// O(steps × frames × rows on screen) time; rows' layers are written once per
+/// distinct drawing.
+package final class SVGAnimation {
+    private let themes: Themes
+    private let markup: SVGMarkup
+    private let height: Double
+    private let hold: Int
+    private let frameDelay: Int
+    private let loops: Int
+    /// Every step's frames, the states included (0: the state before).
+    private var steps: [[FrameLayout]] = []
+    /// The first state, for an animation without steps.
+    private var first: FrameLayout?
+
+    /// An animation of frames drawn in `appearance` on a canvas `height` points
+    /// tall, timed by `appearance.animation` (`hold`, `frameDelay`, `loops`).
+    package init(appearance: Appearance, height: Double, typesetter: Typesetter, bothThemes: Bool) {
+        themes = Themes(appearance: appearance, typesetter: typesetter, bothThemes: bothThemes)
+        markup = SVGMarkup(alternateScheme: themes.alternateScheme)
+        self.height = height
+        hold = max(1, appearance.animation.hold)
+        frameDelay = max(1, appearance.animation.frameDelay)
+        loops = appearance.animation.loops
+    }
+
+    /// Adds the next picture of the animation, in order: the states and the
+    /// frames between them (`isState`: a resting state).
+    package func add(_ frame: FrameLayout, isState: Bool) {
+        if first == nil {
+            first = frame
+            steps.append([frame])
+            return
+        }
+        steps[steps.count - 1].append(frame)
+        if isState { steps.append([frame]) }
+    }
+
+    /// The time from the start of one state's rest to the start of the next.
+    private func period(_ frames: Int) -> Int { hold + (frames - 2) * frameDelay }
+
+    /// The document, titled `title`. Throws when the two themes draw different shapes.
+    package func document(title: String) throws(SVGError) -> String {
+        let transitions = steps.filter { $0.count > 1 }
+        let starts = transitions.reduce(into: [0]) { $0.append(($0.last ?? 0) + period($1.count)) }
+        let total = (starts.last ?? 0) + hold
+        let rests = starts.map { SVGMarkup.number(Double($0) + Double(hold) / 2) }.joined(separator: " ")
+        let css =
+            ".a{animation-duration:\(total)ms;animation-timing-function:linear;animation-fill-mode:both;"
+            + "animation-iteration-count:\(loops == 0 ? "infinite" : String(loops))}"
+        var body = ""
+        if transitions.isEmpty, let frame = first {
+            body = try group(of: [frame], times: [0], window: 0 ..< total, total: total)
+        }
+        for (s, frames) in transitions.enumerated() {
+            // Frame j of a transition that starts at `begin` comes j/F of the way through it.
+            let begin = starts[s] + hold, length = Double(starts[s + 1] - begin), count = Double(frames.count - 1)
+            let times = frames.indices.map { Double(begin) + length * Double($0) / count }
+            let window = (s == 0 ? 0 : begin) ..< (starts[s + 1] + hold)
+            body += try group(of: frames, times: times, window: window, total: total)
+        }
+        return themes.document(
+            width: themes.base.pixelSize(height: height).width, height: themes.base.pixelSize(height: height).height, title: title,
+            markup: markup, body: body, extraStyle: css, rootAttributes: " data-rests=\"\(rests)\"")
+    }
+
+    /// One step's group: shown during `window` (ms), its rows following `frames` at `times`.
+    private func group(
+        of frames: [FrameLayout], times: [Double], window: Range<Int>, total: Int
+    ) throws(SVGError) -> String {
+        let percent = { (t: Double) in SVGMarkup.number(100 * t / Double(total), places: 3) + "%" }
+        var shown = "0%{opacity:\(window.lowerBound == 0 ? 1 : 0);animation-timing-function:step-end}"
+        if window.lowerBound > 0 { shown += "\(percent(Double(window.lowerBound))){opacity:1;animation-timing-function:step-end}" }
+        if window.upperBound < total { shown += "\(percent(Double(window.upperBound))){opacity:0;animation-timing-function:step-end}" }
+        shown += "100%{opacity:\(window.upperBound < total ? 0 : 1)}"
+        var out = "<g class=\"a \(markup.animation(shown))\"\(window.lowerBound == 0 ? "" : " opacity=\"0\"")>"
+        for track in tracks(frames) { out += try self.track(track, times: times, total: total) }
+        return out + "</g>"
+    }
+
+    /// A row as drawn in one picture, and its place in each frame (nil: not drawn).
+    private struct Track {
+        var look: RowBox
+        var boxes: [RowBox?]
+    }
+
+    /// The rows of a step, in the order they are drawn in its in-between
+    /// frames (rows that go, rows that come, rows that stay), each drawing of
+    /// a row (its content, kind, height, drop place) one track.
+    private func tracks(_ frames: [FrameLayout]) -> [Track] {
+        var tracks: [Track] = []
+        var index: [Row: [Int]] = [:]
+        let order = Array(frames.indices.dropFirst().dropLast()) + [0, frames.count - 1]
+        for j in order {
+            for box in frames[j].rows {
+                let look = Self.look(box)
+                let known = index[box.row, default: []].first { tracks[$0].look == look }
+                let t = known ?? tracks.count
+                if known == nil {
+                    tracks.append(Track(look: look, boxes: Array(repeating: nil, count: frames.count)))
+                    index[box.row, default: []].append(t)
+                }
+                tracks[t].boxes[j] = box
+            }
+        }
+        return tracks
+    }
+
+    /// What stays the same while a row moves, fades and turns: the row at the
+    /// top, opaque, unclipped, its chevron collapsed (its folder icon open or
+    /// closed as its chevron is), its selection and focus full or none.
+    private static func look(_ box: RowBox) -> RowBox {
+        var look = box
+        look.y = 0
+        look.opacity = 1
+        look.clip = nil
+        look.chevron = box.chevron.map { $0 >= 45 ? 90 : 0 }
+        look.selection = box.selection >= 0.5 ? 1 : 0
+        look.focus = 0
+        look.hover = 0
+        return look
+    }
+
+    /// A row's elements and keyframes.
+    private func track(_ track: Track, times: [Double], total: Int) throws(SVGError) -> String {
+        let s = themes.base.scale, look = track.look, boxes = track.boxes
+        let firstBox = boxes.compactMap { $0 }.first ?? look
+        var keyframes = Keyframes(times: times, total: total)
+
+        // Position and opacity of the whole row.
+        let y = boxes.map { $0.map { $0.y * s } }
+        let opacity = boxes.map { $0?.opacity ?? 0 }
+        keyframes.add("transform", values: y.map { $0 ?? firstBox.y * s }) { "translate(0px," + SVGMarkup.number($0) + "px)" }
+        keyframes.add("opacity", values: opacity) { SVGMarkup.number($0, places: 3) }
+        var row = ""
+        row += try layer(look, .background)
+        // Strengths drawn as the opacity of a layer drawn at full strength.
+        func fading(_ layers: RowLayers, _ strength: WritableKeyPath<RowBox, Double>) throws(SVGError) -> String {
+            let values = boxes.map { $0?[keyPath: strength] ?? 0 }
+            guard values.contains(where: { $0 > 0 }) else { return "" }
+            var full = look
+            full[keyPath: strength] = 1
+            var fade = Keyframes(times: times, total: total)
+            fade.add("opacity", values: values) { SVGMarkup.number($0, places: 3) }
+            let id = try layer(full, layers, reference: true)
+            let base = " opacity=\"\(SVGMarkup.number(values.first ?? 0, places: 3))\""
+            return fade.element("<use href=\"#\(id)\"", base: base, markup: markup) + "/>"
+        }
+        row += try fading(.selection, \.selection)
+        row += try fading(.hover, \.hover)
+        row += try layer(look, .content)
+        if let chevron = look.chevron {
+            var shut = look
+            shut.chevron = 0
+            let mirrored = themes.base.appearance.canvas.direction == .rtl
+            let cx = mirrored ? Double(themes.base.pixelSize(height: 1).width) - look.content.chevronCenter * s : look.content.chevronCenter * s
+            let cy = look.height / 2 * s
+            let angles = boxes.map { ($0?.chevron ?? chevron) * (mirrored ? -1 : 1) }
+            let turn = { (a: Double) in
+                "translate(\(SVGMarkup.number(cx))px,\(SVGMarkup.number(cy))px) rotate(\(SVGMarkup.number(a, places: 3))deg) "
+                    + "translate(\(SVGMarkup.number(-cx))px,\(SVGMarkup.number(-cy))px)"
+            }
+            var rotation = Keyframes(times: times, total: total)
+            rotation.add("transform", values: angles, turn)
+            let a0 = SVGMarkup.number(angles.first ?? 0, places: 3)
+            row +=
+                rotation.element(
+                    "<g", base: " transform=\"rotate(\(a0) \(SVGMarkup.number(cx)) \(SVGMarkup.number(cy)))\"", markup: markup)
+                + ">" + (try layer(shut, .chevron)) + "</g>"
+        }
+        row += try fading(.focus, \.focus)
+        row += try layer(look, .drop)
+
+        let y0 = SVGMarkup.number(y.first.flatMap { $0 } ?? firstBox.y * s)
+        let o0 = SVGMarkup.number(opacity.first ?? 0, places: 3)
+        var out = keyframes.element("<g", base: " transform=\"translate(0 \(y0))\" opacity=\"\(o0)\"", markup: markup) + ">\(row)</g>"
+        // A row that shows only in the gap it opens or closes: clipped to the gap.
+        if boxes.contains(where: { $0?.clip != nil }) {
+            let canvas = themes.base.pixelSize(height: height)
+            let spans = boxes.map { box -> (Double, Double) in
+                guard let span = box?.clip else { return (-1, Double(canvas.height + 1)) }
+                let clamp = { (v: Double) in min(max(v * s, -1), Double(canvas.height + 1)) }
+                return (clamp(span.lowerBound), max(0, clamp(span.upperBound) - clamp(span.lowerBound)))
+            }
+            var clip = Keyframes(times: times, total: total)
+            clip.add("transform", values: spans.map { [$0.0, $0.1] }) {
+                "translate(0px," + SVGMarkup.number($0[0]) + "px) scale(1," + SVGMarkup.number($0[1]) + ")"
+            }
+            let first = spans.first ?? (0, 0)
+            let place = "translate(0 \(SVGMarkup.number(first.0))) scale(1 \(SVGMarkup.number(first.1)))"
+            let rect = clip.element("<rect", base: " width=\"\(canvas.width)\" height=\"1\" transform=\"\(place)\"", markup: markup)
+            out = "<g clip-path=\"url(#\(markup.clipPath(rect + "/>")))\">\(out)</g>"
+        }
+        return out
+    }
+
+    /// A `<use>` of some layers of a row as drawn in both themes, defined
+    /// once; or, with `reference`, the id alone. Empty when they draw nothing.
+    private func layer(_ box: RowBox, _ layers: RowLayers, reference: Bool = false) throws(SVGError) -> String {
+        let base = themes.base.record(box, layers: layers)
+        let alternate = themes.alternate?.record(box, layers: layers) ?? base
+        guard SVGMarkup.sameShapes(base, alternate) else { throw SVGError.themesDiffer }
+        let content = zip(base.items, alternate.items).map { markup.item($0, alternate: $1, outlines: base.outlines) }.joined()
+        if reference { return markup.group(content) }
+        return content.isEmpty ? "" : "<use href=\"#\(markup.group(content))\"/>"
+    }
+}
+
+/// The keyframes of one element: each property's value at each frame's
+/// time, with the frames where nothing changes left out.
+struct Keyframes {
+    let times: [Double]
+    let total: Int
+    /// Property declarations by frame.
+    private var declarations: [[String]]
+    private var animated = false
+
+    init(times: [Double], total: Int) {
+        self.times = times
+        self.total = total
+        declarations = Array(repeating: [], count: times.count)
+    }
+
+    /// Animates `property` through `values` (one per frame), written by `css`;
+    /// a property that keeps one value is not animated.
+    mutating func add<V: Equatable>(_ property: String, values: [V], _ css: (V) -> String) {
+        guard let first = values.first, values.contains(where: { $0 != first }) else { return }
+        animated = true
+        for (j, value) in values.enumerated() { declarations[j].append("\(property):\(css(value))") }
+    }
+
+    /// The element's opening tag (without its `>`), with `base` attributes
+    /// and, when something moves, its animation's class (`markup.animation`).
+    func element(_ open: String, base: String, markup: SVGMarkup) -> String {
+        guard animated else { return open + base }
+        var frames = ""
+        var last = ""
+        for (j, declaration) in declarations.enumerated() {
+            let block = declaration.joined(separator: ";")
+            let next = j + 1 < declarations.count ? declarations[j + 1].joined(separator: ";") : ""
+            // A frame between two alike adds nothing.
+            if j > 0, j + 1 < declarations.count, block == last, block == next { continue }
+            let at = j == 0 ? "0%," : ""
+            frames += "\(at)\(SVGMarkup.number(100 * times[j] / Double(total), places: 3))%"
+            frames += j == declarations.count - 1 ? ",100%{\(block)}" : "{\(block)}"
+            last = block
+        }
+        return open + " class=\"a \(markup.animation(frames))\"" + base
+    }
+}
