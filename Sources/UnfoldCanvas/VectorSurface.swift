@@ -24,6 +24,26 @@ package final class VectorRecording {
         self.height = height
     }
 
+    /// The same recording moved by (`dx`, `dy`) pixels and drawn unclipped:
+    /// a part defined once and placed where it is used. Text moves by whole
+    /// pixels (its glyphs sit on them), so move parts with text by whole pixels.
+    package func moved(dx: Double, dy: Double) -> VectorRecording {
+        let copy = VectorRecording(width: width, height: height)
+        let shift = Transform(a: 1, b: 0, c: 0, d: 1, tx: dx, ty: dy)
+        let (x, y) = (Int(dx.rounded()), Int(dy.rounded()))
+        copy.outlines = outlines
+        copy.items = items.map { item in
+            switch item {
+            case let .shape(path, color, _):
+                return .shape(path.applying(shift), color, clip: nil)
+            case let .text(text, glyphs, size, color, _):
+                let placed = glyphs.map { Typesetter.PlacedGlyph(key: $0.key, x: $0.x + x, y: $0.y + y) }
+                return .text(text, glyphs: placed, size: size, color: color, clip: nil)
+            }
+        }
+        return copy
+    }
+
     /// Where to draw: the whole picture.
     package var surface: VectorSurface {
         VectorSurface(recording: self, clip: PixelRect(x0: 0, y0: 0, x1: width, y1: height))

@@ -32,7 +32,7 @@ package struct OutlinePainter {
     /// the leading edge begins, in device pixels from the left of a canvas
     /// `canvas` pixels wide: the mirror image of the left-to-right place when
     /// the outline reads right to left.
-    func x(_ leading: Double, width: Double, canvas: Int) -> Double {
+    package func x(_ leading: Double, width: Double, canvas: Int) -> Double {
         mirrored ? Double(canvas) - (leading + width) * scale : leading * scale
     }
 
@@ -148,9 +148,19 @@ package struct OutlinePainter {
         if layers.contains(.chevron), let angle = box.chevron {
             drawChevron(angle, center: content.chevronCenter, cy, into: surface, color: c(palette.chevron), clip: clip)
         }
-        guard layers.contains(.content) else {
-            return drawMarks(box, top: top, bottom: bottom, into: surface, color: c, clip: clip, layers: layers)
+        if layers.contains(.content) { drawLines(box, top: top, bottom: bottom, into: surface, color: c) }
+        if layers.contains(.icon), let icon = content.icon {
+            drawIcon(icon, open: (box.chevron ?? 0) >= 45, centerY: cy, into: surface, color: c, clip: clip)
         }
+        if layers.contains(.content) { drawLabels(box, centerY: cy, kind: kind, into: surface, color: c, clip: clip) }
+        drawMarks(box, top: top, bottom: bottom, into: surface, color: c, clip: clip, layers: layers)
+    }
+
+    /// The indent guides, the separator and the checkbox.
+    func drawLines(_ box: RowBox, top: Int, bottom: Int, into surface: some DrawingTarget, color c: (Color) -> Color) {
+        let s = scale, content = box.content, width = surface.width
+        let clip = PixelRect(x0: 0, y0: max(surface.clip.y0, top), x1: width, y1: min(surface.clip.y1, bottom))
+        let cy = box.y + box.height / 2
 
         // Whole pixel columns, mirrored column for column.
         for guide in content.guides {
@@ -168,30 +178,42 @@ package struct OutlinePainter {
             drawCheckbox(checkbox, centerY: cy, into: surface, color: c, clip: clip)
         }
 
-        if let icon = content.icon {
-            let size = icon.size
-            // A folder shows open while its row is (more than half way) expanded.
-            // The spinner of a loading row is always drawn; other names as the style says.
-            let drawn = appearance.style.icons == .glyph || icon.name == Appearance.loadingIcon
-            let glyph = drawn ? IconGlyph(name: icon.name, open: (box.chevron ?? 0) >= 45) : nil
-            let left = x(icon.leading, width: size, canvas: width)
-            if let glyph {
-                glyph.draw(into: surface, x: left, y: (cy - size / 2) * s, size: size * s, fade: c, clip: clip)
-            } else {
-                surface.fill(
-                    .roundedRect(x: left, y: (cy - size / 2) * s, width: size * s, height: size * s, radius: icon.radius * s),
-                    color: c(palette.icon), clip: clip)
-                if let letter = icon.name.first {
-                    let px = icon.fontSize * s
-                    let glyph = String(letter).uppercased()
-                    let w = typesetter.width(glyph, size: px, weight: .semibold)
-                    surface.drawText(
-                        glyph, typesetter: typesetter, x: left + size * s / 2 - w / 2, baseline: baseline(cy, px),
-                        size: px, weight: .semibold, color: c(.white), clip: clip, direction: .leftToRight)
-                }
+    }
+
+    /// The icon, centred on `cy` points: a drawn glyph, or a letter in a tile.
+    func drawIcon(
+        _ icon: RowContent.Icon, open: Bool, centerY cy: Double, into surface: some DrawingTarget, color c: (Color) -> Color, clip: PixelRect
+    ) {
+        let s = scale, width = surface.width
+        let size = icon.size
+        // A folder shows open while its row is (more than half way) expanded.
+        // The spinner of a loading row is always drawn; other names as the style says.
+        let drawn = appearance.style.icons == .glyph || icon.name == Appearance.loadingIcon
+        let glyph = drawn ? IconGlyph(name: icon.name, open: open) : nil
+        let left = x(icon.leading, width: size, canvas: width)
+        if let glyph {
+            glyph.draw(into: surface, x: left, y: (cy - size / 2) * s, size: size * s, fade: c, clip: clip)
+        } else {
+            surface.fill(
+                .roundedRect(x: left, y: (cy - size / 2) * s, width: size * s, height: size * s, radius: icon.radius * s),
+                color: c(palette.icon), clip: clip)
+            if let letter = icon.name.first {
+                let px = icon.fontSize * s
+                let glyph = String(letter).uppercased()
+                let w = typesetter.width(glyph, size: px, weight: .semibold)
+                surface.drawText(
+                    glyph, typesetter: typesetter, x: left + size * s / 2 - w / 2, baseline: baseline(cy, px),
+                    size: px, weight: .semibold, color: c(.white), clip: clip, direction: .leftToRight)
             }
         }
 
+    }
+
+    /// The badge and the title's and subtitle's lines.
+    func drawLabels(
+        _ box: RowBox, centerY cy: Double, kind: Appearance.Kind?, into surface: some DrawingTarget, color c: (Color) -> Color, clip: PixelRect
+    ) {
+        let s = scale, content = box.content, width = surface.width
         if let badge = content.badge {
             let px = badge.fontSize * s
             surface.fill(
@@ -223,7 +245,6 @@ package struct OutlinePainter {
                 lineTop += ascender + descender
             }
         }
-        drawMarks(box, top: top, bottom: bottom, into: surface, color: c, clip: clip, layers: layers)
     }
 
     /// The disclosure chevron centred on (`cx`, `cy`) points, turned by `angle` degrees.
@@ -340,8 +361,10 @@ package struct RowLayers: OptionSet, Sendable, Hashable {
     package static let selection = RowLayers(rawValue: 2)
     /// The pointer's highlight.
     package static let hover = RowLayers(rawValue: 4)
-    /// Guides, separator, checkbox, icon, badge and text.
+    /// Guides, separator, checkbox, badge and text.
     package static let content = RowLayers(rawValue: 8)
+    /// The icon (a folder's open while its chevron is more than half way turned).
+    package static let icon = RowLayers(rawValue: 128)
     /// The disclosure chevron, turned by `RowBox.chevron`.
     package static let chevron = RowLayers(rawValue: 16)
     /// The focus ring.
@@ -349,5 +372,5 @@ package struct RowLayers: OptionSet, Sendable, Hashable {
     /// Where a dragged row would drop.
     package static let drop = RowLayers(rawValue: 64)
     /// Everything.
-    package static let all: RowLayers = [.background, .selection, .hover, .content, .chevron, .focus, .drop]
+    package static let all: RowLayers = [.background, .selection, .hover, .content, .icon, .chevron, .focus, .drop]
 }

@@ -64,8 +64,14 @@ package final class SVGAnimation {
         let rests = starts.map { SVGMarkup.number(Double($0) + Double(hold) / 2) }.joined(separator: " ")
         let css =
             ".a{animation-duration:\(total)ms;animation-timing-function:linear;animation-fill-mode:both;"
-            + "animation-iteration-count:\(loops == 0 ? "infinite" : String(loops))}"
+            + "animation-iteration-count:\(loops == 0 ? "infinite" : String(loops))}.s{animation-timing-function:step-end}"
+        // The canvas, under every step's rows (nothing when it is transparent).
+        let canvas = themes.base.pixelSize(height: height)
+        let background = themes.base.palette.background, other = themes.alternate?.palette.background ?? background
         var body = ""
+        if background.a > 0 || other.a > 0 {
+            body = "<rect class=\"\(markup.colorClass(.init(base: background, alternate: other)))\" width=\"\(canvas.width)\" height=\"\(canvas.height)\"/>"
+        }
         if transitions.isEmpty, let frame = first {
             body = try group(of: [frame], times: [0], window: 0 ..< total, total: total)
         }
@@ -77,7 +83,7 @@ package final class SVGAnimation {
             body += try group(of: frames, times: times, window: window, total: total)
         }
         return themes.document(
-            width: themes.base.pixelSize(height: height).width, height: themes.base.pixelSize(height: height).height, title: title,
+            width: canvas.width, height: canvas.height, title: title,
             markup: markup, body: body, extraStyle: css, rootAttributes: " data-rests=\"\(rests)\"")
     }
 
@@ -86,11 +92,12 @@ package final class SVGAnimation {
         of frames: [FrameLayout], times: [Double], window: Range<Int>, total: Int
     ) throws(SVGError) -> String {
         let percent = { (t: Double) in SVGMarkup.number(100 * t / Double(total), places: 3) + "%" }
-        var shown = "0%{opacity:\(window.lowerBound == 0 ? 1 : 0);animation-timing-function:step-end}"
-        if window.lowerBound > 0 { shown += "\(percent(Double(window.lowerBound))){opacity:1;animation-timing-function:step-end}" }
-        if window.upperBound < total { shown += "\(percent(Double(window.upperBound))){opacity:0;animation-timing-function:step-end}" }
+        var shown = "0%{opacity:\(window.lowerBound == 0 ? 1 : 0)}"
+        if window.lowerBound > 0 { shown += "\(percent(Double(window.lowerBound))){opacity:1}" }
+        if window.upperBound < total { shown += "\(percent(Double(window.upperBound))){opacity:0}" }
         shown += "100%{opacity:\(window.upperBound < total ? 0 : 1)}"
-        var out = "<g class=\"a \(markup.animation(shown))\"\(window.lowerBound == 0 ? "" : " opacity=\"0\"")>"
+        // Shown or hidden, never half: each value holds until the next.
+        var out = "<g class=\"a s \(markup.animation(shown))\"\(window.lowerBound == 0 ? "" : " opacity=\"0\"")>"
         for track in tracks(frames) { out += try self.track(track, times: times, total: total) }
         return out + "</g>"
     }
@@ -110,7 +117,7 @@ package final class SVGAnimation {
         let order = Array(frames.indices.dropFirst().dropLast()) + [0, frames.count - 1]
         for j in order {
             for box in frames[j].rows {
-                let look = Self.look(box)
+                let look = self.look(box)
                 let known = index[box.row, default: []].first { tracks[$0].look == look }
                 let t = known ?? tracks.count
                 if known == nil {
@@ -124,18 +131,32 @@ package final class SVGAnimation {
     }
 
     /// What stays the same while a row moves, fades and turns: the row at the
-    /// top, opaque, unclipped, its chevron collapsed (its folder icon open or
-    /// closed as its chevron is), its selection and focus full or none.
-    private static func look(_ box: RowBox) -> RowBox {
+    /// top, opaque, unclipped, with no selection, focus or hover, its chevron
+    /// collapsed, or expanded when its icon is a folder that shows open.
+    private func look(_ box: RowBox) -> RowBox {
         var look = box
         look.y = 0
         look.opacity = 1
         look.clip = nil
-        look.chevron = box.chevron.map { $0 >= 45 ? 90 : 0 }
-        look.selection = box.selection >= 0.5 ? 1 : 0
+        look.chevron = box.chevron.map { $0 >= 45 && opens(box) ? 90 : 0 }
+        look.selection = 0
         look.focus = 0
         look.hover = 0
         return look
+    }
+
+    /// Icons (by name) drawn differently while their row is expanded.
+    private var opening: [String: Bool] = [:]
+
+    /// Whether the row's icon is drawn differently while the row is expanded.
+    private func opens(_ box: RowBox) -> Bool {
+        guard let name = box.content.icon?.name else { return false }
+        if let known = opening[name] { return known }
+        var shut = box, open = box
+        (shut.y, shut.chevron, open.y, open.chevron) = (0, 0, 0, 90)
+        let differs = themes.base.record(shut, layers: .icon).items != themes.base.record(open, layers: .icon).items
+        opening[name] = differs
+        return differs
     }
 
     /// A row's elements and keyframes.
@@ -145,15 +166,17 @@ package final class SVGAnimation {
         var keyframes = Keyframes(times: times, total: total)
 
         // Position and opacity of the whole row.
-        let y = boxes.map { $0.map { $0.y * s } }
+        // Motion relative to where the row starts, so that rows that move alike share their keyframes.
+        let start = (boxes.first.flatMap { $0 } ?? firstBox).y * s
+        let y = held(boxes.map { $0.map { $0.y * s - start } }, or: 0)
         let opacity = boxes.map { $0?.opacity ?? 0 }
-        keyframes.add("transform", values: y.map { $0 ?? firstBox.y * s }) { "translate(0px," + SVGMarkup.number($0) + "px)" }
+        keyframes.add("transform", values: y) { "translate(0," + SVGMarkup.number($0) + "px)" }
         keyframes.add("opacity", values: opacity) { SVGMarkup.number($0, places: 3) }
         var row = ""
         row += try layer(look, .background)
         // Strengths drawn as the opacity of a layer drawn at full strength.
         func fading(_ layers: RowLayers, _ strength: WritableKeyPath<RowBox, Double>) throws(SVGError) -> String {
-            let values = boxes.map { $0?[keyPath: strength] ?? 0 }
+            let values = held(boxes.map { $0?[keyPath: strength] }, or: 0)
             guard values.contains(where: { $0 > 0 }) else { return "" }
             var full = look
             full[keyPath: strength] = 1
@@ -166,36 +189,40 @@ package final class SVGAnimation {
         row += try fading(.selection, \.selection)
         row += try fading(.hover, \.hover)
         row += try layer(look, .content)
+        if let icon = look.content.icon {
+            // Drawn at the left, so that rows with the same icon at any depth share its drawing.
+            let left = themes.base.x(icon.leading, width: icon.size, canvas: themes.base.pixelSize(height: 1).width).rounded(.down)
+            let id = try layer(look, .icon, reference: true, moved: Point(-left, 0))
+            row += "<use href=\"#\(id)\" x=\"\(SVGMarkup.number(left))\"/>"
+        }
         if let chevron = look.chevron {
             var shut = look
             shut.chevron = 0
             let mirrored = themes.base.appearance.canvas.direction == .rtl
             let cx = mirrored ? Double(themes.base.pixelSize(height: 1).width) - look.content.chevronCenter * s : look.content.chevronCenter * s
             let cy = look.height / 2 * s
-            let angles = boxes.map { ($0?.chevron ?? chevron) * (mirrored ? -1 : 1) }
-            let turn = { (a: Double) in
-                "translate(\(SVGMarkup.number(cx))px,\(SVGMarkup.number(cy))px) rotate(\(SVGMarkup.number(a, places: 3))deg) "
-                    + "translate(\(SVGMarkup.number(-cx))px,\(SVGMarkup.number(-cy))px)"
-            }
+            let angles = held(boxes.map { $0?.chevron }, or: chevron).map { $0 * (mirrored ? -1 : 1) }
+            // Drawn about its centre, so that every chevron shares one drawing and rows that turn alike one animation.
             var rotation = Keyframes(times: times, total: total)
-            rotation.add("transform", values: angles, turn)
+            rotation.add("transform", values: angles) { "rotate(\(SVGMarkup.number($0, places: 3))deg)" }
             let a0 = SVGMarkup.number(angles.first ?? 0, places: 3)
+            let turned = rotation.element("<g", base: a0 == "0" ? "" : " transform=\"rotate(\(a0))\"", markup: markup)
             row +=
-                rotation.element(
-                    "<g", base: " transform=\"rotate(\(a0) \(SVGMarkup.number(cx)) \(SVGMarkup.number(cy)))\"", markup: markup)
-                + ">" + (try layer(shut, .chevron)) + "</g>"
+                "<g transform=\"translate(\(SVGMarkup.number(cx)) \(SVGMarkup.number(cy)))\">\(turned)>"
+                + (try layer(shut, .chevron, moved: Point(-cx, -cy))) + "</g></g>"
         }
         row += try fading(.focus, \.focus)
         row += try layer(look, .drop)
 
-        let y0 = SVGMarkup.number(y.first.flatMap { $0 } ?? firstBox.y * s)
+        let y0 = SVGMarkup.number(start)
         let o0 = SVGMarkup.number(opacity.first ?? 0, places: 3)
-        var out = keyframes.element("<g", base: " transform=\"translate(0 \(y0))\" opacity=\"\(o0)\"", markup: markup) + ">\(row)</g>"
+        var out = keyframes.element("<g", base: o0 == "1" ? "" : " opacity=\"\(o0)\"", markup: markup) + ">\(row)</g>"
+        if y0 != "0" { out = "<g transform=\"translate(0 \(y0))\">\(out)</g>" }
         // A row that shows only in the gap it opens or closes: clipped to the gap.
         if boxes.contains(where: { $0?.clip != nil }) {
             let canvas = themes.base.pixelSize(height: height)
-            let spans = boxes.map { box -> (Double, Double) in
-                guard let span = box?.clip else { return (-1, Double(canvas.height + 1)) }
+            let spans = held(boxes.map { $0.map { $0.clip } }, or: nil).map { clip -> (Double, Double) in
+                guard let span = clip else { return (-1, Double(canvas.height + 1)) }
                 let clamp = { (v: Double) in min(max(v * s, -1), Double(canvas.height + 1)) }
                 return (clamp(span.lowerBound), max(0, clamp(span.upperBound) - clamp(span.lowerBound)))
             }
@@ -211,12 +238,28 @@ package final class SVGAnimation {
         return out
     }
 
+    /// `values` with each missing one (a frame the row is not in) replaced by
+    /// the nearest one before it, or after it at the start: a hidden row
+    /// keeps still, so its keyframes say nothing new.
+    private func held<T>(_ values: [T?], or fallback: T) -> [T] {
+        var last: T? = values.first { $0 != nil } ?? nil
+        return values.map { value in
+            if let value { last = value }
+            return last ?? fallback
+        }
+    }
+
     /// A `<use>` of some layers of a row as drawn in both themes, defined
     /// once; or, with `reference`, the id alone. Empty when they draw nothing.
-    private func layer(_ box: RowBox, _ layers: RowLayers, reference: Bool = false) throws(SVGError) -> String {
-        let base = themes.base.record(box, layers: layers)
-        let alternate = themes.alternate?.record(box, layers: layers) ?? base
+    /// `moved` shifts the shapes (not text), unclipped.
+    private func layer(_ box: RowBox, _ layers: RowLayers, reference: Bool = false, moved: Point? = nil) throws(SVGError) -> String {
+        var base = themes.base.record(box, layers: layers)
+        var alternate = themes.alternate?.record(box, layers: layers) ?? base
         guard SVGMarkup.sameShapes(base, alternate) else { throw SVGError.themesDiffer }
+        if let moved {
+            base = base.moved(dx: moved.x, dy: moved.y)
+            alternate = alternate.moved(dx: moved.x, dy: moved.y)
+        }
         let content = zip(base.items, alternate.items).map { markup.item($0, alternate: $1, outlines: base.outlines) }.joined()
         if reference { return markup.group(content) }
         return content.isEmpty ? "" : "<use href=\"#\(markup.group(content))\"/>"

@@ -132,11 +132,15 @@ final class SVGMarkup {
             return "<path class=\"\(paint)\" d=\"\(Self.pathData(path))\"\(clipAttribute(clip))/>"
         case let (.text(text, placed, size, color, clip), .text(_, _, _, other, _)):
             let paint = colorClass(ColorPair(base: color, alternate: other))
-            var out = "<g class=\"\(paint)\"\(clipAttribute(clip))>"
+            // On the first glyph's baseline; a glyph off it (a mark) says where it is.
+            let baseline = placed.first?.y ?? 0
+            var out = "<g class=\"\(paint)\"\(clipAttribute(clip))><g transform=\"translate(0 \(baseline))\">"
             for glyph in placed {
                 let id = self.glyph(glyph.key, outline: outlines[glyph.key] ?? Path())
-                out += "<use href=\"#\(id)\" x=\"\(glyph.x)\" y=\"\(glyph.y)\"/>"
+                let y = glyph.y == baseline ? "" : " y=\"\(glyph.y - baseline)\""
+                out += "<use href=\"#\(id)\" x=\"\(glyph.x)\"\(y)/>"
             }
+            out += "</g>"
             // The text itself, invisible, for search, copy and screen readers.
             if let first = placed.first {
                 out += "<text x=\"\(first.x)\" y=\"\(first.y)\" font-size=\"\(Self.number(size))\" fill-opacity=\"0\">\(Self.escaped(text))</text>"
@@ -175,37 +179,75 @@ final class SVGMarkup {
         (r.x0 == 0 ? "" : " x=\"\(r.x0)\"") + (r.y0 == 0 ? "" : " y=\"\(r.y0)\"") + " width=\"\(r.x1 - r.x0)\" height=\"\(r.y1 - r.y0)\""
     }
 
-    /// A path's `d`: absolute commands (a repeated one written once),
-    /// coordinates to 1/100 pixel, as few characters as SVG's grammar allows. O(elements).
+    /// A path's `d` in as few characters as SVG's grammar allows: points
+    /// on a 1/10-pixel grid (invisible at any scale the picture is drawn at
+    /// against the pixels' anti-aliasing), each written relative to the one
+    /// before (so nothing drifts), lines along an axis as `h`/`v`, a quadratic
+    /// curve whose control is within a grid step of the mirror of the one
+    /// before (TrueType's implied points) as `t`, a repeated command written
+    /// once. O(elements).
     static func pathData(_ path: Path) -> String {
         var d = ""
         var last: Character = " "
-        func command(_ c: Character, _ points: Point...) {
-            if c != last || c == "M" { d.append(c) } else { separate(points[0].x) }
-            last = c
-            for (i, point) in points.enumerated() {
-                if i > 0 { separate(point.x) }
-                d += compact(point.x)
-                separate(point.y)
-                d += compact(point.y)
-            }
+        var current = (0, 0), start = (0, 0)
+        var previousControl: (Int, Int)?
+        func grid(_ p: Point) -> (Int, Int) {
+            let clamp = { (v: Double) in v.isFinite ? Int(min(max(v * 10, -1e12), 1e12).rounded()) : 0 }
+            return (clamp(p.x), clamp(p.y))
         }
-        // A space only where the next number could run into the one before.
-        func separate(_ next: Double) {
-            guard let end = d.last, end.isNumber || end == "." else { return }
-            let text = compact(next)
-            if !text.hasPrefix("-"), !(text.hasPrefix(".") && d.reversed().prefix { $0.isNumber || $0 == "." }.contains(".")) { d += " " }
+        func emit(_ command: Character, _ values: [Int]) {
+            if command != last || command == "m" || command == "M" { d.append(command) }
+            last = command
+            for value in values {
+                let text = compact(Double(value) / 10)
+                // A separator only where two numbers would run together.
+                if let end = d.last, end.isNumber || end == ".", !text.hasPrefix("-"),
+                    !(text.hasPrefix(".") && d.reversed().prefix(while: { $0.isNumber || $0 == "." }).contains("."))
+                {
+                    d += " "
+                }
+                d += text
+            }
         }
         for element in path.elements {
+            var control: (Int, Int)?
             switch element {
-            case let .move(a): command("M", a)
-            case let .line(a): command("L", a)
-            case let .quad(c, a): command("Q", c, a)
-            case let .cubic(c1, c2, a): command("C", c1, c2, a)
+            case let .move(a):
+                let p = grid(a)
+                if d.isEmpty { emit("M", [p.0, p.1]) } else { emit("m", [p.0 - current.0, p.1 - current.1]) }
+                (current, start) = (p, p)
+            case let .line(a):
+                let p = grid(a)
+                if p.1 == current.1 {
+                    emit("h", [p.0 - current.0])
+                } else if p.0 == current.0 {
+                    emit("v", [p.1 - current.1])
+                } else {
+                    emit("l", [p.0 - current.0, p.1 - current.1])
+                }
+                current = p
+            case let .quad(c, a):
+                let (q, p) = (grid(c), grid(a))
+                // The control a reader works out for `t`: the previous one mirrored.
+                let mirrored = previousControl.map { (2 * current.0 - $0.0, 2 * current.1 - $0.1) }
+                if let m = mirrored, abs(m.0 - q.0) <= 1, abs(m.1 - q.1) <= 1 {
+                    emit("t", [p.0 - current.0, p.1 - current.1])
+                    control = m
+                } else {
+                    emit("q", [q.0 - current.0, q.1 - current.1, p.0 - current.0, p.1 - current.1])
+                    control = q
+                }
+                current = p
+            case let .cubic(c1, c2, a):
+                let (q1, q2, p) = (grid(c1), grid(c2), grid(a))
+                emit("c", [q1.0 - current.0, q1.1 - current.1, q2.0 - current.0, q2.1 - current.1, p.0 - current.0, p.1 - current.1])
+                current = p
             case .close:
-                d += "Z"
-                last = "Z"
+                d += "z"
+                last = "z"
+                current = start
             }
+            previousControl = control
         }
         return d
     }

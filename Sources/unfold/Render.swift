@@ -204,7 +204,10 @@ struct RenderCommand: ParsableCommand {
         for scenario in scenarios {
             let files: [(path: String, size: Int)]
             do {
-                files = try ScenarioRenderer.render(scenario, options: options, writingTo: out) { bar.advance($0) }
+                // A theme given here is fixed: pictures that could follow the reader's theme (SVG) show it alone.
+                var rendering = options
+                if theme != nil { rendering.theme = scenario.canvas.theme }
+                files = try ScenarioRenderer.render(scenario, options: rendering, writingTo: out) { bar.advance($0) }
             } catch let error as ScenarioError {
                 bar.finish()
                 throw fail(error)
