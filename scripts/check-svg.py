@@ -21,7 +21,9 @@ and then checks:
     its root's data-rests="t0 t1 ..." (ms), in both schemes, within 1% of state-00
     and state-NN of that scheme;
   - self-containment: no <script>, <foreignObject>, DOCTYPE/entities, on* handlers,
-    javascript:, @import, href other than #fragment, url() other than url(#...);
+    javascript:, @import, href other than #fragment, url() other than url(#...), SMIL;
+    @media (prefers-color-scheme) in both/ and not in light/, dark/; some <title>,
+    <text> or aria-label;
     root width/height in CSS px whose viewBox is the PNG's pixel size;
   - the same SVG bytes for 1 and 2 workers;
   - animation.svg at most a third of animation.png's bytes (--no-size-limit: report only).
@@ -162,6 +164,8 @@ def containment_problems(path, fixed_theme):
         tag = el.tag.split("}")[-1].lower() if isinstance(el.tag, str) else ""
         if tag in ("script", "foreignobject", "iframe", "embed", "object", "audio", "video"):
             problems.append(f"<{tag}> element")
+        if tag in ("animate", "set", "animatetransform", "animatemotion", "animatecolor"):
+            problems.append(f"SMIL <{tag}> (the animation is CSS keyframes only: the check pauses document.getAnimations())")
         if tag == "style":
             styles.append(el.text or "")
             problems += css_problems(el.text or "", "<style>")
