@@ -24,7 +24,9 @@ and then checks:
     javascript:, @import, href other than #fragment, url() other than url(#...), SMIL;
     @media (prefers-color-scheme) in both/ and not in light/, dark/; some <title>,
     <text> or aria-label;
-    root width/height in CSS px whose viewBox is the PNG's pixel size;
+    root width/height in CSS px and a viewBox in device pixels: the PNG's size, or (for a
+    fractional height such as 286.5 points, which Chromium stretches and resvg rounds) the
+    root rounded up to whole CSS px, the viewBox less than `scale` pixels larger than the PNG;
   - the same SVG bytes for 1 and 2 workers;
   - animation.svg at most a third of animation.png's bytes (--no-size-limit: report only).
 
