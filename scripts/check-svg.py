@@ -9,7 +9,8 @@ Renders every scenario of Examples/ three times:
   j1/     as both/ with -j 1                   (the SVGs must be byte-identical to both/)
 and then checks:
   - every state-NN.svg drawn by rsvg-convert and by resvg at its PNG's pixel size is
-    within 1% of state-NN.png (`unfold diff --threshold 0.1 --max-ratio 0.01`; pixels
+    within 1% of state-NN.png, and animation.svg (which they draw without animating) of
+    state-00.png (`unfold diff --threshold 0.1 --max-ratio 0.01`; pixels
     that pixelmatch classifies as anti-aliasing are not counted, as in `unfold diff`);
     these renderers ignore @media, so they draw the scenario's theme (both/) or the
     fixed one (light/, dark/);
@@ -319,6 +320,15 @@ def check_tree(unfold, top, work, report, size_limit=True, j1=None):
                     os.makedirs(w, exist_ok=True)
                     jobs.append((renderer, f"{variant}/{s}/state-{n}.svg", os.path.join(folder, f"state-{n}.svg"),
                                  os.path.join(folder, f"state-{n}.png"), w))
+            # animation.svg too: rsvg-convert and resvg do not animate, so its static values (the
+            # transform= and opacity= attributes under the CSS animations) must draw state 00.
+            animation = os.path.join(folder, "animation.svg")
+            if variant == "both" and os.path.exists(animation) and states(folder):
+                for renderer in ("rsvg-convert", "resvg"):
+                    w = os.path.join(work, "static", variant, s, "animation")
+                    os.makedirs(w, exist_ok=True)
+                    jobs.append((renderer, f"{variant}/{s}/animation.svg (not animated) vs state-{states(folder)[0]}.png",
+                                 animation, os.path.join(folder, f"state-{states(folder)[0]}.png"), w))
     with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
         static = [pool.submit(static_check, unfold, renderer, svg, png, w) for renderer, _, svg, png, w in jobs]
         browser = chromium_checks(unfold, top, scenarios, work, pool)
