@@ -53,7 +53,7 @@ import time
 import xml.etree.ElementTree as ET
 
 SVG_NS = "http://www.w3.org/2000/svg"
-XLINK_NS = "http://www.w3.org/1999/xlink"
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MAX_RATIO = 0.01
 THRESHOLD = 0.1
 RSVG = os.environ.get("RSVG", shutil.which("rsvg-convert") or "rsvg-convert")
@@ -486,12 +486,18 @@ def summary(report):
 
 
 def check_unfold(args, work):
-    examples = sorted(f for f in os.listdir("Examples") if f.endswith((".yaml", ".yml", ".unfold.json")))
+    folder = os.path.join(ROOT, "Examples")
+    suffixes = (".unfold.json", ".yaml", ".yml")
+    examples = sorted(f for f in os.listdir(folder) if f.endswith(suffixes))
     if args.only:
-        wanted = args.only.split(",")
-        examples = [f for f in examples if os.path.splitext(f)[0] in wanted]
-    inputs = [os.path.join("Examples", f) for f in examples]
-    phase("rendering " + " ".join(inputs))
+        wanted = set(args.only.split(","))
+        stem = lambda f: next(f[: -len(x)] for x in suffixes if f.endswith(x))
+        unknown = wanted - {stem(f) for f in examples}
+        if unknown:
+            sys.exit(f"check-svg: --only {args.only}: no Examples/{', '.join(sorted(unknown))}.yaml")
+        examples = [f for f in examples if stem(f) in wanted]
+    inputs = [os.path.join(folder, f) for f in examples]
+    phase("rendering " + " ".join(os.path.relpath(i, ROOT) for i in inputs))
     top = os.path.join(work, "out")
     print(render(args.unfold, inputs, os.path.join(top, "both"), "--outputs", "states,svg,animation", "-j", "2"))
     print(render(args.unfold, inputs, os.path.join(top, "j1"), "--outputs", "states,svg,animation", "-j", "1"))
