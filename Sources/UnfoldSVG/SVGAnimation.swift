@@ -63,8 +63,7 @@ package final class SVGAnimation {
         let total = (starts.last ?? 0) + hold
         let rests = starts.map { SVGMarkup.number(Double($0) + Double(hold) / 2) }.joined(separator: " ")
         let css =
-            ".a{animation-duration:\(total)ms;animation-timing-function:linear;animation-fill-mode:both;"
-            + "animation-iteration-count:\(loops == 0 ? "infinite" : String(loops))}.s{animation-timing-function:step-end}"
+            ".a{animation:\(total)ms linear both \(loops == 0 ? "infinite" : String(loops))}.s{animation-timing-function:step-end}"
         // The canvas, under every step's rows (nothing when it is transparent).
         let canvas = themes.base.pixelSize(height: height)
         let background = themes.base.palette.background, other = themes.alternate?.palette.background ?? background
@@ -91,14 +90,30 @@ package final class SVGAnimation {
     private func group(
         of frames: [FrameLayout], times: [Double], window: Range<Int>, total: Int
     ) throws(SVGError) -> String {
-        let percent = { (t: Double) in SVGMarkup.number(100 * t / Double(total), places: 3) + "%" }
+        let percent = { (t: Double) in SVGMarkup.number(100 * t / Double(total), places: Keyframes.places(total)) + "%" }
         var shown = "0%{opacity:\(window.lowerBound == 0 ? 1 : 0)}"
         if window.lowerBound > 0 { shown += "\(percent(Double(window.lowerBound))){opacity:1}" }
         if window.upperBound < total { shown += "\(percent(Double(window.upperBound))){opacity:0}" }
         shown += "100%{opacity:\(window.upperBound < total ? 0 : 1)}"
         // Shown or hidden, never half: each value holds until the next.
         var out = "<g class=\"a s \(markup.animation(shown))\"\(window.lowerBound == 0 ? "" : " opacity=\"0\"")>"
-        for track in tracks(frames) { out += try self.track(track, times: times, total: total) }
+        // Rows next to each other that are clipped and move alike (a block that
+        // comes or goes) share one clip and one animated group.
+        var run: (clip: String, motion: String, placed: String)?
+        func close() {
+            guard let (clip, motion, rows) = run else { return }
+            out += Self.group(clip, Self.group(motion, rows))
+        }
+        for track in tracks(frames) {
+            let row = try self.track(track, times: times, total: total)
+            if let open = run, open.clip == row.clip, open.motion == row.motion {
+                run?.placed += row.placed
+            } else {
+                close()
+                run = row
+            }
+        }
+        close()
         return out + "</g>"
     }
 
@@ -160,7 +175,9 @@ package final class SVGAnimation {
     }
 
     /// A row's elements and keyframes.
-    private func track(_ track: Track, times: [Double], total: Int) throws(SVGError) -> String {
+    /// A row's elements and keyframes: the attributes of its clip and of its
+    /// motion (both empty when it has none), and the row in its place.
+    private func track(_ track: Track, times: [Double], total: Int) throws(SVGError) -> (clip: String, motion: String, placed: String) {
         let s = themes.base.scale, look = track.look, boxes = track.boxes
         let firstBox = boxes.compactMap { $0 }.first ?? look
         var keyframes = Keyframes(times: times, total: total)
@@ -170,10 +187,13 @@ package final class SVGAnimation {
         let start = (boxes.first.flatMap { $0 } ?? firstBox).y * s
         let y = held(boxes.map { $0.map { $0.y * s - start } }, or: 0)
         let opacity = boxes.map { $0?.opacity ?? 0 }
-        keyframes.add("transform", values: y) { "translate(0," + SVGMarkup.number($0) + "px)" }
-        keyframes.add("opacity", values: opacity) { SVGMarkup.number($0, places: 3) }
+        // The `translate` property: the element has no `transform` of its own to compose with.
+        keyframes.add("translate", values: y) { "0 " + SVGMarkup.number($0) + "px" }
+        keyframes.add("opacity", values: opacity) { SVGMarkup.compact($0) }
         var row = ""
-        row += try layer(look, .background)
+        // A background like the canvas's is left out: rows never overlap (a row
+        // that comes or goes shows only in its gap), so it would hide nothing.
+        if themes.drawsBackground(of: look) { row += try layer(look, .background) }
         // Strengths drawn as the opacity of a layer drawn at full strength.
         func fading(_ layers: RowLayers, _ strength: WritableKeyPath<RowBox, Double>) throws(SVGError) -> String {
             let values = held(boxes.map { $0?[keyPath: strength] }, or: 0)
@@ -181,10 +201,10 @@ package final class SVGAnimation {
             var full = look
             full[keyPath: strength] = 1
             var fade = Keyframes(times: times, total: total)
-            fade.add("opacity", values: values) { SVGMarkup.number($0, places: 3) }
+            fade.add("opacity", values: values) { SVGMarkup.compact($0) }
             let id = try layer(full, layers, reference: true)
-            let base = " opacity=\"\(SVGMarkup.number(values.first ?? 0, places: 3))\""
-            return fade.element("<use href=\"#\(id)\"", base: base, markup: markup) + "/>"
+            let base = " opacity=\"\(SVGMarkup.compact(values.first ?? 0))\""
+            return "<use href=\"#\(id)\"\(fade.attributes(base: base, markup: markup))/>"
         }
         row += try fading(.selection, \.selection)
         row += try fading(.hover, \.hover)
@@ -206,18 +226,22 @@ package final class SVGAnimation {
             var rotation = Keyframes(times: times, total: total)
             rotation.add("transform", values: angles) { "rotate(\(SVGMarkup.number($0, places: 3))deg)" }
             let a0 = SVGMarkup.number(angles.first ?? 0, places: 3)
-            let turned = rotation.element("<g", base: a0 == "0" ? "" : " transform=\"rotate(\(a0))\"", markup: markup)
+            let place = "translate(\(SVGMarkup.number(cx)) \(SVGMarkup.number(cy)))", turn = a0 == "0" ? "" : "rotate(\(a0))"
+            let id = try layer(shut, .chevron, reference: true, moved: Point(-cx, -cy))
+            let turned = rotation.attributes(base: "", markup: markup)
             row +=
-                "<g transform=\"translate(\(SVGMarkup.number(cx)) \(SVGMarkup.number(cy)))\">\(turned)>"
-                + (try layer(shut, .chevron, moved: Point(-cx, -cy))) + "</g></g>"
+                turned.isEmpty
+                ? "<use href=\"#\(id)\" transform=\"\(place)\(turn.isEmpty ? "" : " " + turn)\"/>"
+                : "<g transform=\"\(place)\"><use href=\"#\(id)\"\(turned)\(turn.isEmpty ? "" : " transform=\"\(turn)\"")/></g>"
         }
         row += try fading(.focus, \.focus)
         row += try layer(look, .drop)
 
         let y0 = SVGMarkup.number(start)
         let o0 = SVGMarkup.number(opacity.first ?? 0, places: 3)
-        var out = keyframes.element("<g", base: o0 == "1" ? "" : " opacity=\"\(o0)\"", markup: markup) + ">\(row)</g>"
-        if y0 != "0" { out = "<g transform=\"translate(0 \(y0))\">\(out)</g>" }
+        let motion = keyframes.attributes(base: o0 == "1" ? "" : " opacity=\"\(o0)\"", markup: markup)
+        let placed = y0 == "0" ? row : "<g transform=\"translate(0 \(y0))\">\(row)</g>"
+        var clipping = ""
         // A row that shows only in the gap it opens or closes: clipped to the gap.
         if boxes.contains(where: { $0?.clip != nil }) {
             let canvas = themes.base.pixelSize(height: height)
@@ -228,14 +252,14 @@ package final class SVGAnimation {
             }
             var clip = Keyframes(times: times, total: total)
             clip.add("transform", values: spans.map { [$0.0, $0.1] }) {
-                "translate(0px," + SVGMarkup.number($0[0]) + "px) scale(1," + SVGMarkup.number($0[1]) + ")"
+                "translate(0," + SVGMarkup.number($0[0]) + "px) scale(1," + SVGMarkup.number($0[1]) + ")"
             }
             let first = spans.first ?? (0, 0)
             let place = "translate(0 \(SVGMarkup.number(first.0))) scale(1 \(SVGMarkup.number(first.1)))"
-            let rect = clip.element("<rect", base: " width=\"\(canvas.width)\" height=\"1\" transform=\"\(place)\"", markup: markup)
-            out = "<g clip-path=\"url(#\(markup.clipPath(rect + "/>")))\">\(out)</g>"
+            let rect = "<rect" + clip.attributes(base: " width=\"\(canvas.width)\" height=\"1\" transform=\"\(place)\"", markup: markup) + "/>"
+            clipping = " clip-path=\"url(#\(markup.clipPath(rect)))\""
         }
-        return out
+        return (clipping, motion, placed)
     }
 
     /// `values` with each missing one (a frame the row is not in) replaced by
@@ -247,6 +271,11 @@ package final class SVGAnimation {
             if let value { last = value }
             return last ?? fallback
         }
+    }
+
+    /// `content` in a `<g>` with `attributes`; alone when there are none.
+    private static func group(_ attributes: String, _ content: String) -> String {
+        attributes.isEmpty ? content : "<g\(attributes)>\(content)</g>"
     }
 
     /// A `<use>` of some layers of a row as drawn in both themes, defined
@@ -289,10 +318,21 @@ struct Keyframes {
         for (j, value) in values.enumerated() { declarations[j].append("\(property):\(css(value))") }
     }
 
-    /// The element's opening tag (without its `>`), with `base` attributes
-    /// and, when something moves, its animation's class (`markup.animation`).
-    func element(_ open: String, base: String, markup: SVGMarkup) -> String {
-        guard animated else { return open + base }
+    /// Decimals of the percentages of an animation `total` ms long: enough
+    /// for a step of at most 4 ms, a tenth of an in-between frame.
+    static func places(_ total: Int) -> Int {
+        var places = 0, step = Double(total) / 100
+        while places < 4, step > 4 {
+            places += 1
+            step /= 10
+        }
+        return places
+    }
+
+    /// An element's attributes: `base`, and when something moves, its
+    /// animation's class (`markup.animation`).
+    func attributes(base: String, markup: SVGMarkup) -> String {
+        guard animated else { return base }
         var frames = ""
         var last = ""
         for (j, declaration) in declarations.enumerated() {
@@ -301,10 +341,10 @@ struct Keyframes {
             // A frame between two alike adds nothing.
             if j > 0, j + 1 < declarations.count, block == last, block == next { continue }
             let at = j == 0 ? "0%," : ""
-            frames += "\(at)\(SVGMarkup.number(100 * times[j] / Double(total), places: 3))%"
+            frames += "\(at)\(SVGMarkup.number(100 * times[j] / Double(total), places: Self.places(total)))%"
             frames += j == declarations.count - 1 ? ",100%{\(block)}" : "{\(block)}"
             last = block
         }
-        return open + " class=\"a \(markup.animation(frames))\"" + base
+        return " class=\"a \(markup.animation(frames))\"" + base
     }
 }

@@ -22,6 +22,7 @@ final class SVGMarkup {
     private var groups: [String: String] = [:]
     private var groupDefs = ""
     private var animations: [String: String] = [:]
+    private var usesText = false
     private var animationCSS = ""
 
     /// A colour in the base theme and in the alternate one (the same when there is none).
@@ -46,7 +47,7 @@ final class SVGMarkup {
     /// The `<style>` element: every colour class, then the alternate theme's,
     /// then `extra` and the animations.
     func style(extra: String = "") -> String {
-        var css = ""
+        var css = usesText ? ".t{fill-opacity:0}" : ""
         for pair in classOrder { css += ".\(classes[pair] ?? "")\(Self.fill(pair.base))" }
         if let scheme = alternateScheme {
             let changed = classOrder.filter { $0.base != $0.alternate }
@@ -131,6 +132,7 @@ final class SVGMarkup {
             }
             return "<path class=\"\(paint)\" d=\"\(Self.pathData(path))\"\(clipAttribute(clip))/>"
         case let (.text(text, placed, size, color, clip), .text(_, _, _, other, _)):
+            usesText = true
             let paint = colorClass(ColorPair(base: color, alternate: other))
             // On the first glyph's baseline; a glyph off it (a mark) says where it is.
             let baseline = placed.first?.y ?? 0
@@ -141,9 +143,9 @@ final class SVGMarkup {
                 out += "<use href=\"#\(id)\" x=\"\(glyph.x)\"\(y)/>"
             }
             out += "</g>"
-            // The text itself, invisible, for search, copy and screen readers.
+            // The text itself, invisible (`.t`), for search, copy and screen readers.
             if let first = placed.first {
-                out += "<text x=\"\(first.x)\" y=\"\(first.y)\" font-size=\"\(Self.number(size))\" fill-opacity=\"0\">\(Self.escaped(text))</text>"
+                out += "<text class=\"t\" x=\"\(first.x)\" y=\"\(first.y)\" font-size=\"\(Self.number(size))\">\(Self.escaped(text))</text>"
             }
             return out + "</g>"
         default:
@@ -209,7 +211,8 @@ final class SVGMarkup {
                 d += text
             }
         }
-        for element in path.elements {
+        let elements = path.elements
+        for (i, element) in elements.enumerated() {
             var control: (Int, Int)?
             switch element {
             case let .move(a):
@@ -218,7 +221,11 @@ final class SVGMarkup {
                 (current, start) = (p, p)
             case let .line(a):
                 let p = grid(a)
-                if p.1 == current.1 {
+                // Nothing to draw, or the line that closing the subpath draws anyway.
+                let closes = i + 1 < elements.count && elements[i + 1] == .close && p == start
+                if p == current || closes {
+                    current = p
+                } else if p.1 == current.1 {
                     emit("h", [p.0 - current.0])
                 } else if p.0 == current.0 {
                     emit("v", [p.1 - current.1])

@@ -58,6 +58,17 @@ struct Themes {
         alternate = bothThemes ? OutlinePainter(appearance: other, typesetter: typesetter) : nil
     }
 
+    /// Whether a row's background differs from the canvas's in either theme.
+    func drawsBackground(of box: RowBox) -> Bool {
+        [base, alternate].contains { painter in
+            guard let painter else { return false }
+            return painter.record(box, layers: .background).items.contains {
+                guard case let .shape(_, color, _) = $0 else { return true }
+                return color != painter.palette.background
+            }
+        }
+    }
+
     /// The root element around `body`, drawn on a canvas `width` × `height`
     /// pixels, inside the canvas's padding, with `extraStyle` among the style rules.
     func document(width: Int, height: Int, title: String, markup: SVGMarkup, body: String, extraStyle: String = "", rootAttributes: String = "") -> String {
