@@ -120,7 +120,8 @@ package final class Typesetter {
     /// it fits), only between shaped clusters and between characters, in
     /// logical order (so the end of a right-to-left title is its left).
     /// `.end` keeps the longest start of the text; `.middle` keeps a start
-    /// of at most half the room and the longest end that fits beside it, as
+    /// of at most half the room, the longest end that fits beside it, and
+    /// then as much more of the start as the room still holds, as
     /// Finder and code editors cut file names ("find-comm…ancestor.d.ts"), so
     /// that names differing at the end stay apart.
     package func ellipsized(
@@ -156,6 +157,8 @@ package final class Typesetter {
             // A start of at most half the room, then the longest end that fits in what it leaves.
             var head = cuts.lastIndex { $0.width <= room / 2 } ?? 0
             var tail = cuts.firstIndex { $0.characters >= cuts[head].characters && total - $0.width <= room - cuts[head].width } ?? cuts.count - 1
+            // What the end leaves of the room goes back to the start.
+            while head + 1 < tail, cuts[head + 1].width + total - cuts[tail].width <= room { head += 1 }
             while true {
                 var start = String(characters[..<cuts[head].characters])
                 while start.last?.isWhitespace == true { start.removeLast() }
