@@ -217,11 +217,12 @@ public struct Appearance: Sendable, Equatable {
     }
     /// `tile`: the name's first letter on a coloured tile. `glyph`: a drawn
     /// folder, file or symbol for the names Unfold knows (`folder`, `file`,
-    /// file extensions, `gear`, `star`…), the tile for the others.
+    /// file extensions, `gear`, `star`…), and a document for every other
+    /// name (a file extension), tinted by its family where Unfold knows it.
     public enum IconStyle: String, Sendable, CaseIterable {
         /// The icon name's first letter on a coloured tile.
         case tile
-        /// A drawn symbol for the names Unfold knows, the tile for the others.
+        /// A drawn folder or symbol for the names Unfold knows, a document for the others.
         case glyph
     }
 
