@@ -21,7 +21,7 @@ import UnfoldRender
         return n
     }
 
-    /// iOS: a selected row's tint covers its guide and its separator.
+    /// iOS: a selected row's tint covers its guide and its separator, and the separator above it goes.
     @Test func theSelectionCoversGuidesAndTheSeparatorInIOS() throws {
         let pictures = try states(
             """
@@ -38,6 +38,9 @@ import UnfoldRender
         #expect(before.pixel(x: 230, y: separatorY) == Palette.light.separator)
         #expect(after.pixel(x: guide, y: 60) == Palette.light.selection)
         #expect(after.pixel(x: 230, y: separatorY) == Palette.light.selection)
+        // The separator above the selected row is hidden too, as UIKit hides both of a selected cell's.
+        #expect(before.pixel(x: 230, y: 44 - 1) == Palette.light.separator)
+        #expect(after.pixel(x: 230, y: 44 - 1) == Palette.light.background)
     }
 
     /// macOS: `accent: active` draws the pill in the accent blue with a white
