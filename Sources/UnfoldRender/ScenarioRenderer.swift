@@ -155,7 +155,8 @@ public enum ScenarioRenderer {
     /// beneath the rows that stay and clipped to it. 5: the looks against
     /// their platforms (names cut in the middle in `macos` and `explorer`, a
     /// document glyph for every file, blue Finder folders, VS Code's guide
-    /// colours, iOS separators from the title, empty folders' disclosure).
+    /// colours, iOS separators from the title and none around a selection,
+    /// empty folders' disclosure).
     package static let version = "5"
 
     /// Unfold's own version, which `unfold --version` prints. Kept here,
