@@ -115,6 +115,16 @@ func layout(_ appearance: Appearance) -> RowLayout { RowLayout(appearance: appea
         #expect(file.chevron == nil)
     }
 
+    /// The row above a selected row has no separator; the others keep theirs.
+    @Test func theRowAboveTheSelectionLosesItsSeparator() throws {
+        var o = try outline([NodeSpec(title: "One"), NodeSpec(title: "Two"), NodeSpec(title: "Three")])
+        _ = o.select(try o.node(id: "Three"))
+        let state = StateLayout(o, rows: layout(Appearance()), through: nil)
+        #expect(state.frame.rows.map { $0.content.separator != nil } == [true, false, true])
+        _ = o.select(nil)
+        #expect(StateLayout(o, rows: layout(Appearance()), through: nil).frame.rows.allSatisfy { $0.content.separator != nil })
+    }
+
     /// Inset separators start where the title does, after the icon tile, as UIKit's do.
     @Test func insetSeparatorsStartAtTheTitle() throws {
         let o = try outline([NodeSpec(title: "Wi-Fi", icon: "gear"), NodeSpec(title: "Plain")])
