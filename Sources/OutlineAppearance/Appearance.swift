@@ -84,6 +84,10 @@ public struct Appearance: Sendable, Equatable {
         case dark
     }
 
+    /// The icon of a folder: drawn as one (`style.icons: glyph`), and given a
+    /// disclosure even when it has no children, as file browsers do.
+    public static let folderIcon = "folder"
+
     /// The icon of the row a node shows while its children load ("Loading…"):
     /// drawn whatever `style.icons` says, and never given a checkbox.
     public static let loadingIcon = "spinner"
@@ -134,6 +138,15 @@ public struct Appearance: Sendable, Equatable {
         public var checkboxes = false
         /// A folder whose only child is a folder shares its row (`Sources/App/Views`), as code editors show them.
         public var compactFolders = false
+        /// Where a title too long for its row is cut: in the middle for file
+        /// names (`macos`, `explorer`: Finder and VS Code keep the extension),
+        /// at the end for the others.
+        public var truncation: Truncation = .end
+        /// How a selected row is tinted: as in a list that has the focus
+        /// (`active`: the accent colour under white text, as Finder shows the
+        /// selection of its key window) or one that has not (`inactive`: a grey
+        /// or pale tint under the row's own colours).
+        public var accent: Accent = .inactive
 
         /// The `ios` look: `Style(preset: .ios)`.
         public init() {}
@@ -148,11 +161,13 @@ public struct Appearance: Sendable, Equatable {
                 (indent, rowHeight, fontSize, padding) = (16, 24, 13, 8)
                 (badges, guides, separators) = (false, false, false)
                 (disclosure, selection, icons) = (.triangle, .pill, .glyph)
+                truncation = .middle
             case .explorer:  // a code editor's file tree
                 (indent, rowHeight, fontSize, padding) = (10, 22, 13, 6)
                 (badges, guides, separators) = (false, true, false)
                 (disclosure, selection, icons) = (.chevron, .row, .glyph)
                 compactFolders = true
+                truncation = .middle
             case .plain:  // for print
                 (rowHeight, fontSize) = (32, 15)
                 (badges, guides, separators) = (false, false, false)
@@ -172,6 +187,20 @@ public struct Appearance: Sendable, Equatable {
         /// For print: no badges, guides or separators, triangles.
         case plain
     }
+    /// Where a title too long for its row is cut with "…".
+    public enum Truncation: String, Sendable, CaseIterable {
+        /// The middle: the start and the end are kept ("find-comm…ancestor.d.ts"), as Finder and code editors cut file names.
+        case middle
+        /// The end: the longest start is kept ("find-common-…"), as iOS table views cut titles.
+        case end
+    }
+    /// Whether the selection is drawn as in a focused list (the accent colour) or an unfocused one.
+    public enum Accent: String, Sendable, CaseIterable {
+        /// The accent colour under white title text, disclosure and symbols.
+        case active
+        /// The look's quiet tint under the row's own colours.
+        case inactive
+    }
     /// A chevron that turns down (iOS, code editors) or a filled triangle (macOS).
     public enum Disclosure: String, Sendable, CaseIterable {
         /// A chevron that points to the content and turns down when expanded.
@@ -188,11 +217,12 @@ public struct Appearance: Sendable, Equatable {
     }
     /// `tile`: the name's first letter on a coloured tile. `glyph`: a drawn
     /// folder, file or symbol for the names Unfold knows (`folder`, `file`,
-    /// file extensions, `gear`, `star`…), the tile for the others.
+    /// file extensions, `gear`, `star`…), and a document for every other
+    /// name (a file extension), tinted by its family where Unfold knows it.
     public enum IconStyle: String, Sendable, CaseIterable {
         /// The icon name's first letter on a coloured tile.
         case tile
-        /// A drawn symbol for the names Unfold knows, the tile for the others.
+        /// A drawn folder or symbol for the names Unfold knows, a document for the others.
         case glyph
     }
 

@@ -109,7 +109,18 @@ package struct RowContent: Sendable, Equatable {
 package struct FrameLayout: Sendable, Equatable {
     package var rows: [RowBox]
 
+    /// The rows as given, except that a row directly above a selected row
+    /// (more than half selected) loses its separator: UIKit hides both
+    /// separators of a selected cell (the painter leaves out the selected
+    /// row's own). O(rows).
     package init(rows: [RowBox]) {
         self.rows = rows
+        // Tops and bottoms compared in 1/64 points: a moving row's sums may differ in the last bits.
+        func key(_ y: Double) -> Int { Int((y * 64).rounded()) }
+        let selectedTops = Set(rows.lazy.filter { $0.selection >= 0.5 }.map { key($0.y) })
+        guard !selectedTops.isEmpty else { return }
+        for i in self.rows.indices where self.rows[i].content.separator != nil {
+            if selectedTops.contains(key(self.rows[i].y + self.rows[i].height)) { self.rows[i].content.separator = nil }
+        }
     }
 }

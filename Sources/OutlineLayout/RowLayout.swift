@@ -52,6 +52,9 @@ package struct RowLayout: Sendable {
         package var childCount: Int?
         package var isExpanded: Bool
         package var isSelected: Bool
+        /// A folder with nothing in it: a closed disclosure all the same, as
+        /// Finder and code editors show one (they cannot know it is empty until it opens).
+        package var isEmptyFolder: Bool { childCount == nil && !isDetail && icon == Appearance.folderIcon }
         /// The row's checkbox state (drawn when `style.checkboxes`); the focus
         /// ring, the pointer and a dragged row's drop place.
         package var check: CheckState = .unchecked
@@ -138,17 +141,19 @@ package struct RowLayout: Sendable {
         }
         let width = max(0, trailing - leading)
         let subtitleSize = fontSize * Metrics.subtitleFontScale
+        // Names are cut as the look's platform cuts them; a detail row's sentence and subtitles at the end.
+        let truncation = facts.isDetail ? Appearance.Truncation.end : style.truncation
 
         let titleLines: [String], subtitleLines: [String]
         let height: Double
         if let fixed {
-            titleLines = [measure.ellipsize(title, fontSize, weight, width)]
-            subtitleLines = subtitle.map { [measure.ellipsize($0, subtitleSize, .regular, width)] } ?? []
+            titleLines = [measure.ellipsize(title, fontSize, weight, width, truncation)]
+            subtitleLines = subtitle.map { [measure.ellipsize($0, subtitleSize, .regular, width, .end)] } ?? []
             height = fixed
         } else {
             var wrapped = measure.wrap(title, fontSize, weight, width)
             // A single line is still cut if one character is wider than the row.
-            if wrapped.count == 1 { wrapped = [measure.ellipsize(wrapped[0], fontSize, weight, width)] }
+            if wrapped.count == 1 { wrapped = [measure.ellipsize(wrapped[0], fontSize, weight, width, truncation)] }
             titleLines = wrapped
             subtitleLines = subtitle.map { measure.wrap($0, subtitleSize, .regular, width) } ?? []
             let text =
@@ -168,7 +173,8 @@ package struct RowLayout: Sendable {
         }
         let content = RowContent(
             chevronCenter: start + Metrics.chevronCenter, guides: guides,
-            separator: style.separators ? (style.separatorInset ? contentStart : 0) : nil,
+            // Inset separators start at the title, after the checkbox and icon, as UIKit's default separator inset does.
+            separator: style.separators ? (style.separatorInset ? leading : 0) : nil,
             checkbox: checkbox, icon: icon, badge: badge,
             title: RowContent.Text(lines: titleLines, fontSize: fontSize, weight: weight, leading: leading, width: width),
             subtitle: subtitleLines.isEmpty
@@ -176,7 +182,7 @@ package struct RowLayout: Sendable {
                 : RowContent.Text(lines: subtitleLines, fontSize: subtitleSize, weight: .regular, leading: leading, width: width))
         return RowBox(
             row: row, y: y, height: height, depth: facts.depth,
-            chevron: facts.childCount != nil ? (facts.isExpanded ? 90 : 0) : nil,
+            chevron: facts.childCount != nil ? (facts.isExpanded ? 90 : 0) : facts.isEmptyFolder ? 0 : nil,
             selection: facts.isSelected ? 1 : 0, focus: facts.isFocused ? 1 : 0, hover: facts.isHovered ? 1 : 0, drop: facts.drop,
             kind: facts.kind, content: content)
     }

@@ -7,8 +7,10 @@ import OutlineAppearance
 package struct TextMeasure: Sendable {
     /// Lines of `text` at `fontSize` points and weight, wrapped to `width` points.
     package var wrap: @Sendable (_ text: String, _ fontSize: Double, _ weight: Appearance.Weight, _ width: Double) -> [String]
-    /// `text` cut with "…" to fit `width` points (unchanged if it fits).
-    package var ellipsize: @Sendable (_ text: String, _ fontSize: Double, _ weight: Appearance.Weight, _ width: Double) -> String
+    /// `text` cut with "…" to fit `width` points (unchanged if it fits), at its end or in its middle.
+    package var ellipsize:
+        @Sendable (_ text: String, _ fontSize: Double, _ weight: Appearance.Weight, _ width: Double, _ truncation: Appearance.Truncation) ->
+            String
     /// The advance width of one line, in points.
     package var width: @Sendable (_ text: String, _ fontSize: Double, _ weight: Appearance.Weight) -> Double
     /// The height of one line at `fontSize` points.
@@ -16,7 +18,7 @@ package struct TextMeasure: Sendable {
 
     package init(
         wrap: @escaping @Sendable (String, Double, Appearance.Weight, Double) -> [String],
-        ellipsize: @escaping @Sendable (String, Double, Appearance.Weight, Double) -> String,
+        ellipsize: @escaping @Sendable (String, Double, Appearance.Weight, Double, Appearance.Truncation) -> String,
         width: @escaping @Sendable (String, Double, Appearance.Weight) -> Double,
         lineHeight: @escaping @Sendable (Double) -> Double
     ) {

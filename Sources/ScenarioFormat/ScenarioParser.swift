@@ -167,6 +167,7 @@ extension Scenario {
             allowed: [
                 "preset", "indent", "rowHeight", "fontSize", "padding", "weight", "collapse", "badges", "guides", "separators",
                 "separatorInset", "disclosure", "selection", "icons", "checkboxes", "compactFolders",
+                "truncation", "accent",
             ])
         var s = Style(preset: try f["preset"]?.choice("`style.preset`", Appearance.Preset.self) ?? .ios)
         if let x = f["indent"] { s.indent = try x.double("`style.indent`", in: Limits.indent) }
@@ -184,6 +185,8 @@ extension Scenario {
         if let x = f["icons"] { s.icons = try x.choice("`style.icons`", Appearance.IconStyle.self) }
         if let x = f["checkboxes"] { s.checkboxes = try x.bool("`style.checkboxes`") }
         if let x = f["compactFolders"] { s.compactFolders = try x.bool("`style.compactFolders`") }
+        if let x = f["truncation"] { s.truncation = try x.choice("`style.truncation`", Appearance.Truncation.self) }
+        if let x = f["accent"] { s.accent = try x.choice("`style.accent`", Appearance.Accent.self) }
         scenario.style = s
     }
 

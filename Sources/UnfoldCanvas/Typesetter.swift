@@ -1,5 +1,13 @@
 import CUnfoldFreeType
 
+/// Where a line too wide for its room is cut with "…".
+package enum TextTruncation: Sendable, Hashable {
+    /// The end of the text is cut: "find-common-…".
+    case end
+    /// The middle is cut, keeping the start and the end: "find-comm…ancestor.d.ts".
+    case middle
+}
+
 /// Lays out and draws single-line and wrapped text with FreeType and
 /// HarfBuzz (`Shaper`: bidi, font fallback by runs, shaping), through a chain
 /// of fonts per weight: a scenario's own fonts of that weight, then the Latin
@@ -109,11 +117,16 @@ package final class Typesetter {
     }
 
     /// The text cut with "…" so that it fits `maxWidth` pixels (unchanged if
-    /// it fits). The cut keeps the longest start of the text (in logical
-    /// order, so the end of a right-to-left title is cut) that ends between
-    /// shaped clusters and between characters.
+    /// it fits), only between shaped clusters and between characters, in
+    /// logical order (so the end of a right-to-left title is its left).
+    /// `.end` keeps the longest start of the text; `.middle` keeps a start
+    /// of at most half the room, the longest end that fits beside it, and
+    /// then as much more of the start as the room still holds, as
+    /// Finder and code editors cut file names ("find-comm…ancestor.d.ts"), so
+    /// that names differing at the end stay apart.
     package func ellipsized(
-        _ text: String, size: Double, weight: FontWeight, maxWidth: Double, direction: TextDirection = .leftToRight
+        _ text: String, size: Double, weight: FontWeight, maxWidth: Double, direction: TextDirection = .leftToRight,
+        truncation: TextTruncation = .end
     ) -> String {
         let line = shaped(text, size: size, weight: weight, direction: direction)
         let limit = Int((maxWidth * 64).rounded(.down))
@@ -127,14 +140,35 @@ package final class Typesetter {
             width += character.width
             if character.cutAfter { cuts.append((n + 1, width)) }
         }
-        // The longest start that fits with its ellipsis, shaped as it will be drawn.
-        var candidate = cuts.lastIndex { $0.width <= room } ?? 0
-        while true {
-            var kept = String(characters[..<cuts[candidate].characters])
-            while kept.last?.isWhitespace == true { kept.removeLast() }
-            let result = kept + "…"
-            if candidate == 0 || shaped(result, size: size, weight: weight, direction: direction).width <= limit { return result }
-            candidate -= 1
+        let total = width
+        func fits(_ result: String) -> Bool { shaped(result, size: size, weight: weight, direction: direction).width <= limit }
+        switch truncation {
+        case .end:
+            // The longest start that fits with its ellipsis, shaped as it will be drawn.
+            var candidate = cuts.lastIndex { $0.width <= room } ?? 0
+            while true {
+                var kept = String(characters[..<cuts[candidate].characters])
+                while kept.last?.isWhitespace == true { kept.removeLast() }
+                let result = kept + "…"
+                if candidate == 0 || fits(result) { return result }
+                candidate -= 1
+            }
+        case .middle:
+            // A start of at most half the room, then the longest end that fits in what it leaves.
+            var head = cuts.lastIndex { $0.width <= room / 2 } ?? 0
+            var tail = cuts.firstIndex { $0.characters >= cuts[head].characters && total - $0.width <= room - cuts[head].width } ?? cuts.count - 1
+            // What the end leaves of the room goes back to the start.
+            while head + 1 < tail, cuts[head + 1].width + total - cuts[tail].width <= room { head += 1 }
+            while true {
+                var start = String(characters[..<cuts[head].characters])
+                while start.last?.isWhitespace == true { start.removeLast() }
+                var end = String(characters[cuts[tail].characters...])
+                while end.first?.isWhitespace == true { end.removeFirst() }
+                let result = start + "…" + end
+                if (head == 0 && tail == cuts.count - 1) || fits(result) { return result }
+                // Shaped whole it came out wider: give up a cluster on the longer side.
+                if tail < cuts.count - 1, head == 0 || total - cuts[tail].width >= cuts[head].width { tail += 1 } else { head -= 1 }
+            }
         }
     }
 

@@ -1,17 +1,19 @@
+import OutlineAppearance
 import UnfoldCanvas
 
 /// The icons Unfold draws itself, as vector shapes in a unit box, for
-/// `style.icons: glyph`: folders (open and closed), files coloured by their
-/// extension, and a few symbols of settings screens. Drawn by Unfold's own
-/// rasterizer, so they are the same on every machine. Names it does not
-/// know get the letter tile instead (`init` returns nil).
+/// `style.icons: glyph`: folders (open and closed), a few symbols of settings
+/// screens, and for every other name a document: coloured by its extension
+/// where Unfold knows it, tinted by its family (scripts, markup, data,
+/// images) where it knows only that, grey otherwise. Drawn by Unfold's own
+/// rasterizer, so they are the same on every machine.
 struct IconGlyph {
     enum Shape: Equatable {
         case folder(open: Bool), file, gear, person, bell, lock, globe, star, info, spinner
     }
 
     let shape: Shape
-    let color: Color
+    private(set) var color: Color
 
     /// Colours of file kinds, by extension (the colours their communities use).
     static let fileColors: [String: UInt32] = [
@@ -21,9 +23,25 @@ struct IconGlyph {
         "rs": 0xDEA584, "go": 0x00ADD8, "opml": 0x8E8E93, "file": 0x8E8E93, "log": 0x8E8E93,
     ]
 
-    init?(name: String, open: Bool) {
+    /// The tint of a family, and the extensions of it that `fileColors` does not name: one table for every other file.
+    static let families: [(color: UInt32, extensions: Set<String>)] = [
+        // scripts: JavaScript's yellow, muted
+        (0xC9A227, ["jsx", "mjs", "cjs", "tsx", "mts", "cts", "rb", "php", "pl", "lua", "java", "kt", "cs", "m", "mm", "zsh", "bash", "fish", "ps1"]),
+        // markup and documents: Markdown's blue
+        (0x519ABA, ["mdx", "astro", "vue", "svelte", "htm", "xml", "rst", "adoc", "tex", "scss", "sass", "less", "pdf"]),
+        // data and configuration: JSON's ochre
+        (0xB08D2E, ["toml", "ini", "cfg", "conf", "csv", "tsv", "lock", "plist", "sql", "env", "xcconfig", "jsonc", "json5"]),
+        // images: the teal of the picture files
+        (0x26A69A, ["jpeg", "gif", "webp", "ico", "bmp", "tif", "tiff", "heic", "avif", "apng"]),
+    ]
+
+    /// A document's grey, for names of no known family.
+    static let documentColor: UInt32 = 0x8E8E93
+
+    /// The glyph of an icon name; `folder` is the colour of folders in the look (a palette's).
+    init(name: String, open: Bool, folder: Color) {
         switch name {
-        case "folder": (shape, color) = (.folder(open: open), Color(hex: 0xD8A94F))
+        case Appearance.folderIcon: (shape, color) = (.folder(open: open), folder)
         case "gear", "settings": (shape, color) = (.gear, Color(hex: 0x8E8E93))
         case "person", "account": (shape, color) = (.person, Color(hex: 0x0A84FF))
         case "bell", "notifications": (shape, color) = (.bell, Color(hex: 0xFF3B30))
@@ -33,9 +51,16 @@ struct IconGlyph {
         case "info": (shape, color) = (.info, Color(hex: 0x0A84FF))
         case "spinner": (shape, color) = (.spinner, Color(hex: 0x8E8E93))
         default:
-            guard let hex = Self.fileColors[name] else { return nil }
-            (shape, color) = (.file, Color(hex: hex))
+            let family = Self.families.first { $0.extensions.contains(name) }?.color
+            (shape, color) = (.file, Color(hex: Self.fileColors[name] ?? family ?? Self.documentColor))
         }
+    }
+
+    /// The same shape in one colour (on an emphasized selection, as the Finder sidebar draws its symbols in white).
+    func tinted(_ tint: Color) -> IconGlyph {
+        var glyph = self
+        glyph.color = tint
+        return glyph
     }
 
     /// Draws the icon in the `size`-pixel square at (x, y); `fade` applies the row's opacity.

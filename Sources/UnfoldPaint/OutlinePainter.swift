@@ -20,7 +20,7 @@ package struct OutlinePainter {
     /// `palette` overrides the theme's colours.
     package init(appearance: Appearance, typesetter: Typesetter, palette: Palette? = nil) {
         self.appearance = appearance
-        var colors = palette ?? .of(appearance.canvas.theme, preset: appearance.style.preset)
+        var colors = palette ?? .of(appearance.canvas.theme, preset: appearance.style.preset, accent: appearance.style.accent)
         if appearance.canvas.background == .transparent { colors.background = .clear }
         self.palette = colors
         scale = Double(appearance.canvas.scale)
@@ -146,11 +146,11 @@ package struct OutlinePainter {
 
         let cy = box.y + box.height / 2
         if layers.contains(.chevron), let angle = box.chevron {
-            drawChevron(angle, center: content.chevronCenter, cy, into: surface, color: c(palette.chevron), clip: clip)
+            drawChevron(angle, center: content.chevronCenter, cy, into: surface, color: c(selected(palette.chevron, box)), clip: clip)
         }
         if layers.contains(.content) { drawLines(box, top: top, bottom: bottom, into: surface, color: c) }
         if layers.contains(.icon), let icon = content.icon {
-            drawIcon(icon, open: (box.chevron ?? 0) >= 45, centerY: cy, into: surface, color: c, clip: clip)
+            drawIcon(icon, open: (box.chevron ?? 0) >= 45, selected: box.selection >= 0.5, centerY: cy, into: surface, color: c, clip: clip)
         }
         if layers.contains(.content) { drawLabels(box, centerY: cy, kind: kind, into: surface, color: c, clip: clip) }
         drawMarks(box, top: top, bottom: bottom, into: surface, color: c, clip: clip, layers: layers)
@@ -161,14 +161,16 @@ package struct OutlinePainter {
         let s = scale, content = box.content, width = surface.width
         let clip = PixelRect(x0: 0, y0: max(surface.clip.y0, top), x1: width, y1: min(surface.clip.y1, bottom))
         let cy = box.y + box.height / 2
+        // A table view (a look with separators) draws no lines over its selection; a code editor keeps its guides.
+        let underSelection = box.selection >= 0.5 && appearance.style.separators
 
         // Whole pixel columns, mirrored column for column.
-        for guide in content.guides {
+        for guide in content.guides where !underSelection {
             let column = Int((guide * s).rounded(.down))
             let x = mirrored ? width - 1 - column : column
             surface.fill(PixelRect(x0: x, y0: top, x1: x + 1, y1: bottom), color: c(palette.guide))
         }
-        if let separator = content.separator {
+        if let separator = content.separator, !underSelection {
             let start = separator == 0 ? 0 : Int((separator * s).rounded())
             let line = mirrored ? PixelRect(x0: 0, y0: bottom - 1, x1: width - start, y1: bottom) : PixelRect(x0: start, y0: bottom - 1, x1: width, y1: bottom)
             surface.fill(line, color: c(palette.separator))
@@ -182,14 +184,15 @@ package struct OutlinePainter {
 
     /// The icon, centred on `cy` points: a drawn glyph, or a letter in a tile.
     func drawIcon(
-        _ icon: RowContent.Icon, open: Bool, centerY cy: Double, into surface: some DrawingTarget, color c: (Color) -> Color, clip: PixelRect
+        _ icon: RowContent.Icon, open: Bool, selected: Bool, centerY cy: Double, into surface: some DrawingTarget, color c: (Color) -> Color, clip: PixelRect
     ) {
         let s = scale, width = surface.width
         let size = icon.size
         // A folder shows open while its row is (more than half way) expanded.
         // The spinner of a loading row is always drawn; other names as the style says.
         let drawn = appearance.style.icons == .glyph || icon.name == Appearance.loadingIcon
-        let glyph = drawn ? IconGlyph(name: icon.name, open: open) : nil
+        var glyph = drawn ? IconGlyph(name: icon.name, open: open, folder: palette.folder) : nil
+        if let tint = palette.selectedText, selected { glyph = glyph?.tinted(tint) }
         let left = x(icon.leading, width: size, canvas: width)
         if let glyph {
             glyph.draw(into: surface, x: left, y: (cy - size / 2) * s, size: size * s, fade: c, clip: clip)
@@ -229,7 +232,7 @@ package struct OutlinePainter {
 
         // The title's and subtitle's lines, as a block centred on the row.
         let title = content.title
-        let textColor = box.isDetail ? palette.secondaryText : kind?.textColor.map(Color.init) ?? palette.text
+        let textColor = selected(box.isDetail ? palette.secondaryText : kind?.textColor.map(Color.init) ?? palette.text, box)
         let textEnd = Int(((title.leading + title.width) * s).rounded())
         let textClip = PixelRect(x0: mirrored ? width - textEnd : 0, y0: clip.y0, x1: mirrored ? width : textEnd, y1: clip.y1)
         let blocks = [(title, textColor)] + (content.subtitle.map { [($0, palette.secondaryText)] } ?? [])
@@ -328,6 +331,11 @@ package struct OutlinePainter {
                 surface.fill(.rect(x: x + side * 0.25, y: y + side * 0.44, width: side * 0.5, height: side * 0.12), color: c(mark), clip: clip)
             }
         }
+    }
+
+    /// `color`, or the selection's text colour on a row more than half selected (`style.accent: active`).
+    func selected(_ color: Color, _ box: RowBox) -> Color {
+        box.selection >= 0.5 ? palette.selectedText ?? color : color
     }
 
     /// The baseline that centres the Latin font's line box on `cy` points: round(cy·s + (A − D)/2).

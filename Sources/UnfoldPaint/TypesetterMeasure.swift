@@ -14,9 +14,11 @@ extension TextMeasure {
             wrap: { text, size, weight, width in
                 shared.with { $0.wrap(text, size: size * scale, weight: FontWeight(weight), maxWidth: width * scale, direction: d) }
             },
-            ellipsize: { text, size, weight, width in
+            ellipsize: { text, size, weight, width, truncation in
                 shared.with {
-                    $0.ellipsized(text, size: size * scale, weight: FontWeight(weight), maxWidth: width * scale, direction: d)
+                    $0.ellipsized(
+                        text, size: size * scale, weight: FontWeight(weight), maxWidth: width * scale, direction: d,
+                        truncation: truncation == .middle ? .middle : .end)
                 }
             },
             width: { text, size, weight in

@@ -146,7 +146,7 @@ package final class SVGAnimation {
     }
 
     /// What stays the same while a row moves, fades and turns: the row at the
-    /// top, opaque, unclipped, with no selection, focus or hover, its chevron
+    /// top, opaque, unclipped, selected or not, with no focus or hover, its chevron
     /// collapsed, or expanded when its icon is a folder that shows open.
     private func look(_ box: RowBox) -> RowBox {
         var look = box
@@ -154,7 +154,8 @@ package final class SVGAnimation {
         look.opacity = 1
         look.clip = nil
         look.chevron = box.chevron.map { $0 >= 45 && opens(box) ? 90 : 0 }
-        look.selection = 0
+        // Selected rows may draw their lines, text and icon otherwise (`OutlinePainter.selected`).
+        look.selection = box.selection >= 0.5 ? 1 : 0
         look.focus = 0
         look.hover = 0
         return look

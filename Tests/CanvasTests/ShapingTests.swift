@@ -118,6 +118,49 @@ import Testing
         #expect(line.glyphs.first?.cluster == arabic.unicodeScalars.count - 1)
     }
 
+    /// File names that differ only at the end: cut at the end they read alike,
+    /// cut in the middle each keeps its own extension, and still fits.
+    @Test func middleTruncationKeepsTheEndsThatTellNamesApart() {
+        let names = ["find-common-ancestor.d.ts", "find-common-ancestor.ts"]
+        let maxWidth = typesetter.width("find-common-ances", size: 20, weight: .regular)
+        let ends = names.map { typesetter.ellipsized($0, size: 20, weight: .regular, maxWidth: maxWidth) }
+        #expect(ends[0] == ends[1], "cut at the end, both read \(ends[0])")
+        let middles = names.map { typesetter.ellipsized($0, size: 20, weight: .regular, maxWidth: maxWidth, truncation: .middle) }
+        #expect(middles[0] != middles[1])
+        #expect(middles[0].hasSuffix(".d.ts") && middles[1].hasSuffix(".ts") && !middles[1].hasSuffix(".d.ts"))
+        for (name, cut) in zip(names, middles) {
+            let parts = cut.split(separator: "…", omittingEmptySubsequences: false)
+            #expect(parts.count == 2 && name.hasPrefix(parts[0]) && name.hasSuffix(parts[1]), "\(cut)")
+            #expect(parts[0].count > 2, "the start is kept too: \(cut)")
+            #expect(typesetter.width(cut, size: 20, weight: .regular) <= maxWidth)
+        }
+        #expect(typesetter.ellipsized(names[1], size: 20, weight: .regular, maxWidth: 500, truncation: .middle) == names[1])
+    }
+
+    /// Cut in the middle, Devanagari keeps whole clusters on both sides and
+    /// Arabic keeps its first and last words, right to left, within the width.
+    @Test func middleTruncationSplitsNoClusterInEitherDirection() {
+        let hindi = "क्षत्रिय क्षेत्र की कहानी"
+        let full = shape(hindi)
+        for maxWidth in stride(from: 30.0, to: Double(full.width) / 64, by: 7) {
+            let cut = typesetter.ellipsized(hindi, size: 20, weight: .regular, maxWidth: maxWidth, truncation: .middle)
+            #expect(typesetter.width(cut, size: 20, weight: .regular) <= maxWidth)
+            let parts = cut.split(separator: "…", omittingEmptySubsequences: false)
+            #expect(parts.count == 2 && hindi.hasPrefix(parts[0]) && hindi.hasSuffix(parts[1]), "\(cut)")
+            let head = parts[0].unicodeScalars.count, tail = hindi.unicodeScalars.count - parts[1].unicodeScalars.count
+            #expect(full.startsCluster[head], "\(cut) splits a cluster at its start")
+            #expect(full.startsCluster[tail], "\(cut) splits a cluster at its end")
+        }
+        let title = "المستندات والصور القديمة"
+        let arabic = typesetter.ellipsized(title, size: 20, weight: .regular, maxWidth: 120, direction: .rightToLeft, truncation: .middle)
+        let parts = arabic.split(separator: "…", omittingEmptySubsequences: false)
+        #expect(parts.count == 2 && title.hasPrefix(parts[0]) && title.hasSuffix(parts[1]) && !parts[1].isEmpty, "\(arabic)")
+        let line = shape(arabic, .rightToLeft)
+        #expect(line.width <= 120 * 64 && line.direction == .rightToLeft)
+        // The start is drawn on the right: the first letter's glyph is the rightmost.
+        #expect(line.glyphs.last?.cluster == 0)
+    }
+
     @Test func wrappingNeverSplitsAClusterAndKeepsEveryCharacter() {
         let hindi = "क्षत्रियक्षेत्रकीकहानी"  // no spaces: every line break is an emergency one
         let full = shape(hindi)

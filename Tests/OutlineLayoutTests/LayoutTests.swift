@@ -18,9 +18,12 @@ let fake = TextMeasure(
         }
         return lines + [line]
     },
-    ellipsize: { text, size, _, width in
+    ellipsize: { text, size, _, width, truncation in
         let fits = Int(width / (size / 2))
-        return text.count <= fits ? text : String(text.prefix(max(0, fits - 1))) + "…"
+        guard text.count > fits else { return text }
+        let kept = max(0, fits - 1)
+        return truncation == .end
+            ? String(text.prefix(kept)) + "…" : String(text.prefix(kept / 2)) + "…" + String(text.suffix(kept - kept / 2))
     },
     width: { text, size, _ in Double(text.count) * size / 2 },
     lineHeight: { size in size * 1.25 })
@@ -78,6 +81,60 @@ func layout(_ appearance: Appearance) -> RowLayout { RowLayout(appearance: appea
             #expect(title.leading + title.width == badge.leading - RowLayout.Metrics.badgeGap)
             #expect(fake.width(title.lines[0], 17, .regular) <= title.width)
         }
+    }
+
+    /// File-tree looks cut names in the middle, so that two names that end
+    /// differently stay apart; `ios` and `style.truncation: end` cut the end.
+    @Test func fileTreeLooksCutNamesInTheMiddle() throws {
+        let names = ["find-common-ancestor.d.ts", "find-common-ancestor.ts"]
+        let o = try outline(names.map { NodeSpec(title: $0, icon: "ts") })
+        func titles(_ style: Appearance.Style) throws -> [String] {
+            var a = Appearance(style: style)
+            a.canvas.width = 180  // room for 17 characters of 13 points after the icon
+            return try (0 ..< 2).map { layout(a).box(for: try #require(o.row(at: $0)), in: o, y: 0).content.title.lines[0] }
+        }
+        for preset in [Appearance.Preset.macos, .explorer] {
+            let cut = try titles(Appearance.Style(preset: preset))
+            #expect(cut[0] != cut[1] && cut.allSatisfy { $0.contains("…") }, "\(preset): \(cut)")
+            #expect(cut[0].hasSuffix(".d.ts") && cut[1].hasSuffix("tor.ts"))
+            var end = Appearance.Style(preset: preset)
+            end.truncation = .end
+            let ends = try titles(end)
+            #expect(ends[0] == ends[1] && ends[0].hasSuffix("…"), "\(ends)")
+        }
+        #expect(Appearance.Style(preset: .ios).truncation == .end && Appearance.Style(preset: .plain).truncation == .end)
+    }
+
+    /// A folder with no children shows a closed disclosure; a file none.
+    @Test func anEmptyFolderHasAClosedDisclosure() throws {
+        let o = try outline([NodeSpec(title: "empty", icon: "folder"), NodeSpec(title: "a.txt", icon: "txt")])
+        let rows = layout(Appearance(style: Appearance.Style(preset: .explorer)))
+        let folder = rows.box(for: try #require(o.row(at: 0)), in: o, y: 0)
+        let file = rows.box(for: try #require(o.row(at: 1)), in: o, y: 22)
+        #expect(folder.chevron == 0 && folder.content.badge == nil)
+        #expect(file.chevron == nil)
+    }
+
+    /// The row above a selected row has no separator; the others keep theirs.
+    @Test func theRowAboveTheSelectionLosesItsSeparator() throws {
+        var o = try outline([NodeSpec(title: "One"), NodeSpec(title: "Two"), NodeSpec(title: "Three")])
+        _ = o.select(try o.node(id: "Three"))
+        let state = StateLayout(o, rows: layout(Appearance()), through: nil)
+        #expect(state.frame.rows.map { $0.content.separator != nil } == [true, false, true])
+        _ = o.select(nil)
+        #expect(StateLayout(o, rows: layout(Appearance()), through: nil).frame.rows.allSatisfy { $0.content.separator != nil })
+    }
+
+    /// Inset separators start where the title does, after the icon tile, as UIKit's do.
+    @Test func insetSeparatorsStartAtTheTitle() throws {
+        let o = try outline([NodeSpec(title: "Wi-Fi", icon: "gear"), NodeSpec(title: "Plain")])
+        let rows = layout(Appearance())
+        for index in 0 ..< 2 {
+            let box = rows.box(for: try #require(o.row(at: index)), in: o, y: 0)
+            #expect(box.content.separator == box.content.title.leading)
+        }
+        let withIcon = rows.box(for: try #require(o.row(at: 0)), in: o, y: 0)
+        #expect(try #require(withIcon.content.separator) > (withIcon.content.icon?.leading ?? .infinity))
     }
 
     @Test func detailRowsUseTheKindsTextAndASmallerFont() throws {
