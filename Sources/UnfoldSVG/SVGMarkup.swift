@@ -137,7 +137,8 @@ final class SVGMarkup {
             // On the first glyph's baseline; a glyph off it (a mark) says where it is.
             let baseline = placed.first?.y ?? 0
             var out = "<g class=\"\(paint)\"\(clipAttribute(clip))><g transform=\"translate(0 \(baseline))\">"
-            for glyph in placed {
+            // A glyph without an outline (a space) draws nothing.
+            for glyph in placed where !(outlines[glyph.key]?.elements.isEmpty ?? true) {
                 let id = self.glyph(glyph.key, outline: outlines[glyph.key] ?? Path())
                 let y = glyph.y == baseline ? "" : " y=\"\(glyph.y - baseline)\""
                 out += "<use href=\"#\(id)\" x=\"\(glyph.x)\"\(y)/>"

@@ -1,0 +1,115 @@
+import Foundation
+import ScenarioFormat
+import Testing
+import UnfoldCanvas
+import UnfoldRender
+
+@testable import UnfoldSVG
+
+/// The SVG output: what it writes, that it stays self-contained and inert
+/// whatever the tree says, and the markup's small pieces. (That it draws the
+/// PNG's pixels is checked by independent renderers: scripts/check-svg.sh.)
+@Suite struct SVGTests {
+    let yaml = """
+        name: svg
+        canvas: { width: 600, height: fit, scale: 2 }
+        tree:
+          - id: a
+            title: A folder
+            children:
+              - { id: a1, title: "<script>alert(1)</script> & \\"x\\" \\u0007" }
+              - { id: a2, title: second }
+          - { id: b, title: B }
+        steps:
+          - expand: a
+          - select: a2
+          - collapse: a
+        """
+
+    func files(_ outputs: Set<RenderOptions.Output>, theme: Scenario.Theme? = nil, workers: Int = 1) throws -> [String: String] {
+        var options = RenderOptions(fonts: fontFiles)
+        options.outputs = outputs
+        options.theme = theme
+        options.workers = workers
+        let result = try ScenarioRenderer.render(try Scenario.parse(yaml, file: "svg.yaml"), options: options)
+        return Dictionary(uniqueKeysWithValues: result.files.map { ($0.path, String(decoding: $0.bytes, as: UTF8.self)) })
+    }
+
+    @Test func aStateSVGBesideEachStatePNGAndTheAnimationBesideTheAPNG() throws {
+        let both = try files([.states, .svg, .animation])
+        #expect(both.keys.sorted() == ["animation.png", "animation.svg"] + (0 ... 3).flatMap { [String(format: "state-%02d.png", $0), String(format: "state-%02d.svg", $0)] })
+        // Without the animation, no animated SVG.
+        #expect(try files([.svg]).keys.sorted() == (0 ... 3).map { String(format: "state-%02d.svg", $0) })
+        let animation = try #require(both["animation.svg"])
+        // A rest per state, keyframes, and a group per step.
+        let rests = try #require(animation.firstMatch(of: /data-rests="([^"]*)"/)).1.split(separator: " ")
+        #expect(rests.count == 4)
+        #expect(animation.contains("@keyframes"))
+    }
+
+    @Test func sizedInPointsDrawnInPixels() throws {
+        let state = try #require(try files([.svg])["state-00.svg"])
+        #expect(state.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"600\" height=\""))
+        #expect(state.contains("viewBox=\"0 0 1200 "))
+    }
+
+    @Test func bothThemesUnlessOneIsFixed() throws {
+        let free = try #require(try files([.svg])["state-01.svg"])
+        #expect(free.contains("@media (prefers-color-scheme:dark){"))
+        let fixed = try #require(try files([.svg], theme: .light)["state-01.svg"])
+        #expect(!fixed.contains("prefers-color-scheme"))
+        let dark = try #require(try files([.svg], theme: .dark)["state-01.svg"])
+        #expect(!dark.contains("prefers-color-scheme"))
+        #expect(dark != fixed)
+    }
+
+    /// What a tree says is text: escaped, never markup; nothing outside the file is referred to.
+    @Test func hostileTitlesStayTextAndTheFileSelfContained() throws {
+        for (path, svg) in try files([.svg, .animation]) where path.hasSuffix(".svg") {
+            #expect(!svg.contains("<script"), "\(path)")
+            #expect(!svg.contains("\u{7}"), "\(path)")
+            if path.hasPrefix("state-01") { #expect(svg.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;x&quot;")) }
+            let references = svg.matches(of: /(?:href|url\()\s*=?\s*"?([^")]*)/).map { String($0.1) }
+            #expect(!references.isEmpty && references.allSatisfy { $0.hasPrefix("#") }, "\(path): \(references.filter { !$0.hasPrefix("#") })")
+            #expect(!svg.contains("<foreignObject") && !svg.contains("@import") && !svg.contains("javascript:"))
+        }
+    }
+
+    @Test func theSameBytesForAnyNumberOfWorkers() throws {
+        let one = try files([.states, .svg, .animation], workers: 1)
+        let two = try files([.states, .svg, .animation], workers: 2)
+        #expect(one == two)
+        #expect(one == (try files([.states, .svg, .animation], workers: 1)))
+    }
+
+    @Test func numbersAreShortAndTheSameEverywhere() {
+        #expect(SVGMarkup.number(1) == "1")
+        #expect(SVGMarkup.number(-0.5) == "-0.5")
+        #expect(SVGMarkup.number(2.005, places: 2) == "2.01")
+        #expect(SVGMarkup.number(0.1 + 0.2) == "0.3")
+        #expect(SVGMarkup.number(.nan) == "0")
+        #expect(SVGMarkup.compact(-0.25) == "-.25")
+        #expect(SVGMarkup.compact(0.5) == ".5")
+    }
+
+    @Test func pathDataIsRelativeAndAsShortAsTheGrammarAllows() {
+        // A rectangle: moves, an axis-aligned line each way, and no line back to the start.
+        #expect(SVGMarkup.pathData(.rect(x: 1, y: 2, width: 3, height: 4)) == "M1 2h3v4h-3z")
+        // A chain of quadratic curves through their controls' midpoints (TrueType's implied points).
+        var path = Path()
+        path.move(to: Point(0, 0))
+        path.quad(to: Point(2, 2), control: Point(1, 3))
+        path.quad(to: Point(4, 0), control: Point(3, 1))
+        path.close()
+        #expect(SVGMarkup.pathData(path) == "M0 0q1 3 2 2t2-2z")
+        // A number starting with a point after one with a point needs no space ("1.5.5" reads as 1.5 and .5).
+        var small = Path()
+        small.move(to: Point(1.5, 0.5))
+        small.line(to: Point(2, 1))
+        #expect(SVGMarkup.pathData(small) == "M1.5.5l.5.5")
+    }
+
+    @Test func textIsEscapedAndControlsDropped() {
+        #expect(SVGMarkup.escaped("a<b>&\"'\u{0}\u{1B}\u{85}\tz") == "a&lt;b&gt;&amp;&quot;&#39; z")
+    }
+}
