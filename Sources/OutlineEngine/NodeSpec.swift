@@ -3,7 +3,10 @@
 /// any depth be built, copied and freed without recursion.
 public struct NodeSpec: Sendable, Equatable {
     /// The node's key among its siblings; the title when nil. A node's id is
-    /// the path of keys from the top, joined with `/` (`gd/gz`).
+    /// the path of keys from the top, joined with `/` (`gd/gz`). A key may
+    /// itself be a path (`src/app/views`, the row of a merged chain of
+    /// folders), so that the row keeps the id its last folder had; a bare-key
+    /// lookup finds it by its last part.
     public var key: String?
     /// The text of the node's row.
     public var title: String
@@ -36,8 +39,9 @@ public struct NodeSpec: Sendable, Equatable {
         self.parent = parent
     }
 
-    /// The key used in ids: the given key, or the title with `/` escaped as `%2F`.
-    var effectiveKey: String {
+    /// The key used in ids: the given key, or the title with `/` escaped as
+    /// `%2F`. Package-visible so that merging folder chains joins the keys ids use.
+    package var effectiveKey: String {
         key ?? title.replacingSlashes()
     }
 }

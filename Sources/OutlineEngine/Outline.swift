@@ -49,6 +49,9 @@ public struct Outline: Sendable {
     /// (parent, key) → child, for id lookups one path component at a time.
     var childByKey: [ChildKey: Int32] = [:]
     var nodesByKey = KeyIndex()
+    /// The most `/`-separated parts any key has had (1 unless a key is a
+    /// path, as a merged chain of folders' is): how far an id lookup joins parts.
+    var longestKeyParts = 1
     var rows = RowList()
 
     /// What collapsing a node does to its descendants' expansion.
@@ -136,13 +139,25 @@ public struct Outline: Sendable {
     /// node has (`gz`). Errors say which ids are closest. O(depth) for a path;
     /// an unknown id costs O(n) to find the closest ones.
     public func node(id: String) throws(OutlineError) -> NodeID {
+        let parts = id.split(separator: "/", omittingEmptySubsequences: false)
         var x: Int32 = -1
-        var found = true
-        for part in id.split(separator: "/", omittingEmptySubsequences: false) {
-            guard let child = childByKey[ChildKey(parent: x, key: String(part))] else { found = false; break }
+        var i = 0
+        while i < parts.count {
+            // A key that is itself a path (a merged chain of folders) takes
+            // the shortest run of parts that names a child, up to the longest such key.
+            var key = String(parts[i])
+            var end = i
+            var child = childByKey[ChildKey(parent: x, key: key)]
+            while child == nil, end + 1 < parts.count, end - i + 1 < longestKeyParts {
+                end += 1
+                key += "/" + parts[end]
+                child = childByKey[ChildKey(parent: x, key: key)]
+            }
+            guard let child else { break }
             x = child
+            i = end + 1
         }
-        if found, x >= 0 { return NodeID(x) }
+        if i == parts.count, x >= 0 { return NodeID(x) }
         let matches = id.contains("/") ? [] : nodesByKey.nodes(id)
         if !matches.isEmpty {
             if matches.count == 1 { return NodeID(matches[0]) }
@@ -163,6 +178,13 @@ public struct Outline: Sendable {
         return scored.prefix(limit).map(\.1)
     }
 
+    /// What a bare-key lookup finds a node by: its key, or a path key's
+    /// last part (a merged `src/app/views` row is found as `views`).
+    static func bareKey(_ key: String) -> String {
+        guard let slash = key.lastIndex(of: "/") else { return key }
+        return String(key[key.index(after: slash)...])
+    }
+
     static func slot(_ node: Int32) -> Int32 { node &* 2 }
     static func detailSlot(_ node: Int32) -> Int32 { node &* 2 &+ 1 }
 
@@ -179,7 +201,7 @@ public struct Outline: Sendable {
         for (i, spec) in specs.enumerated() {
             if let p = spec.parent, !(0 ..< i).contains(p) { throw .invalidParent(spec: i, parent: p) }
             let key = spec.effectiveKey
-            if key.isEmpty || (spec.key?.contains("/") ?? false) { throw .invalidKey(key, spec: i) }
+            if key.split(separator: "/", omittingEmptySubsequences: false).contains(where: \.isEmpty) { throw .invalidKey(key, spec: i) }
             let owner = spec.parent.map { base + Int32($0) } ?? parent
             let ck = ChildKey(parent: owner, key: key)
             if childByKey[ck] != nil || !newKeys.insert(ck).inserted {
@@ -211,7 +233,8 @@ public struct Outline: Sendable {
             alive.append(true)
             nodeCount += 1
             childByKey[ChildKey(parent: p, key: spec.effectiveKey)] = n
-            nodesByKey.add(spec.effectiveKey, n)
+            nodesByKey.add(Self.bareKey(spec.effectiveKey), n)
+            longestKeyParts = max(longestKeyParts, spec.effectiveKey.utf8.reduce(1) { $0 + ($1 == UInt8(ascii: "/") ? 1 : 0) })
             if spec.parent == nil {
                 top.append(n)
             } else {

@@ -20,6 +20,9 @@ struct ImportedTree {
     var nodes: [Node] = []
     /// Whether rows get file and folder icons (a file tree) or none (an outline of text).
     var icons = true
+    /// A folder's `open: N`: the levels of folders open at the start, which
+    /// merging folder chains counts again on the rows as drawn.
+    var openLevels: Int?
 
     /// Adds a node; nil when the tree is full (the importer reports where).
     mutating func add(_ node: Node) -> Int? {
@@ -53,6 +56,7 @@ struct ImportedTree {
             scenario.nodeLocations.append(node.location)
             if node.selected, scenario.initialSelection == nil { scenario.initialSelection = index }
         }
+        scenario.openFolderLevels = openLevels
     }
 
     /// `folder`, else the file's extension in lower case (`swift`, `md`), else
@@ -125,6 +129,7 @@ extension Scenario {
         let folders = Set(tree.nodes.compactMap(\.parent))  // the folders that have something to show
         if options.open == nil, folders.allSatisfy({ tree.nodes[$0].expanded }) {
             for i in folders { tree.nodes[i].expanded = false }
+            if tree.openLevels != nil { tree.openLevels = 0 }
         }
         tree.apply(to: &scenario)
         scenario.canvas.height = nil  // as tall as the tree when it is all open

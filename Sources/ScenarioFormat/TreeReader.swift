@@ -14,7 +14,7 @@ enum TreeReader {
             let index = scenario.nodes.count
             scenario.nodes.append(
                 NodeSpec(
-                    key: try f["id"]?.string("`id`"), title: title,
+                    key: try f["id"]?.key("`id`"), title: title,
                     subtitle: try f["subtitle"]?.string("`subtitle`"), kind: try f["kind"]?.string("`kind`"),
                     icon: try f["icon"]?.string("`icon`"), expanded: try f["expanded"]?.bool("`expanded`") ?? false,
                     parent: parent))
@@ -146,7 +146,7 @@ enum SourceReader {
             let index = scenario.nodes.count
             scenario.nodes.append(
                 NodeSpec(
-                    key: try idKey.flatMap { k throws(ScenarioError) in try model[k]?.string("`\(InertText(k))`") },
+                    key: try idKey.flatMap { k throws(ScenarioError) in try model[k]?.key("`\(InertText(k))`") },
                     title: try title.string("`\(InertText(titleKey))`"),
                     subtitle: try subtitleKey.flatMap { k throws(ScenarioError) in try model[k]?.string("`\(InertText(k))`") },
                     kind: try kindKey.flatMap { k throws(ScenarioError) in try model[k]?.string("`\(InertText(k))`") },
@@ -155,5 +155,19 @@ enum SourceReader {
             scenario.nodeLocations.append(SourceLocation(file: item.file, line: item.line, column: item.column))
             return (index, try model[childrenKey]?.list("`\(InertText(childrenKey))`"))
         }
+    }
+}
+
+extension Value {
+    /// A node's id, which is one key: text without `/` (a key that is a path
+    /// is the engine's for a merged chain of folders, which compaction makes).
+    func key(_ what: String) throws(ScenarioError) -> String {
+        let key = try string(what)
+        guard !key.contains("/") else {
+            throw error(
+                "invalid id '\(InertText(key))': an id must not contain '/'",
+                hint: "an id is one node's key among its siblings; steps name a node by the path of ids (`a/b`)")
+        }
+        return key
     }
 }

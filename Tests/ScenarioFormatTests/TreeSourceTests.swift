@@ -288,8 +288,65 @@ func lines(_ s: Scenario) -> [String] {
             """, file: "t.yaml")
         #expect(lines(s) == ["Sources/App/Views", "  a.swift", "  b.swift", "docs/img [folder]", "One", "  only.md"])
         let outline = try s.makeOutline()
-        #expect(outline.nodes.map { outline.id(of: $0) } == ["views", "views/a.swift", "views/b.swift", "img", "one", "one/only.md"])
+        #expect(
+            outline.nodes.map { outline.id(of: $0) } == [
+                "src/app/views", "src/app/views/a.swift", "src/app/views/b.swift", "docs/img", "one", "one/only.md",
+            ])
         #expect(s.steps.map(\.text) == ["expand views", "collapse img"])
+    }
+
+    /// A merged row keeps its last folder's full id, so that the steps written
+    /// for the tree without merging still name it, and its open state.
+    @Test func mergedRowsKeepTheirLastFoldersFullIdAndOpenState() throws {
+        let s = try Scenario.parse(
+            """
+            name: t
+            style: { preset: explorer }
+            tree:
+              - { id: src, title: src, children: [ { id: content, title: content, children: [
+                  { id: docs, title: docs, expanded: true, children: [ { title: index.mdx } ] } ] } ] }
+            steps: [ { collapse: src/content/docs }, { expand: src/content/docs/index.mdx }, { collapse: docs } ]
+            """, file: "t.yaml")
+        #expect(lines(s) == ["src/content/docs +", "  index.mdx"])
+        var outline = try s.makeOutline()
+        let docs = try outline.node(id: "src/content/docs")
+        #expect(try outline.node(id: "docs") == docs && outline.isExpanded(docs))
+        #expect(outline.id(of: try outline.node(id: "src/content/docs/index.mdx")) == "src/content/docs/index.mdx")
+        _ = try s.steps[0].apply(to: &outline)
+        #expect(!outline.isExpanded(docs))
+        // An id that is not a merged row's whole key is unknown, and says which ids are close.
+        #expect(throws: OutlineError.self) { try outline.node(id: "src/content") }
+        #expect(throws: OutlineError.self) { try outline.node(id: "src/docs") }
+    }
+
+    /// `open: 1` counts levels on the rows as drawn: a merged top row starts
+    /// open, and the one below it closed, whichever way the look is chosen.
+    @Test func aFolderSourcesOpenLevelsCountMergedRowsAsOne() throws {
+        let f = Folder()
+        f.write("root/src/content/docs/index.mdx")
+        f.write("root/src/content/docs/guides/a/one.md")
+        f.write("root/src/content/docs/guides/b.md")
+        f.write("root/README.md")
+        let styled = try Scenario.parse(
+            "name: t\nstyle: { preset: explorer }\nsource: {directory: root, open: 1}\n", file: f.path + "/t.yaml", baseDirectory: f.path)
+        let expected = [
+            "src/content/docs [folder] +", "  guides [folder]", "    a [folder]", "      one.md [md]", "    b.md [md]",
+            "  index.mdx [mdx]", "README.md [md]",
+        ]
+        #expect(lines(styled) == expected)
+        var chosen = try f.scenario("{directory: root, open: 1}")
+        chosen.apply(preset: .explorer)
+        #expect(lines(chosen) == expected)
+        let two = try Scenario.parse(
+            "name: t\nstyle: { compactFolders: true }\nsource: {directory: root, open: 2}\n", file: f.path + "/t.yaml", baseDirectory: f.path)
+        #expect(lines(two).prefix(2) == ["src/content/docs [folder] +", "  guides [folder] +"])
+        let outline = try styled.makeOutline()
+        #expect(outline.id(of: try outline.node(id: "src/content/docs/guides/a")) == "src/content/docs/guides/a")
+    }
+
+    @Test func anIdWithASlashIsRefusedWhereItIsWritten() {
+        let e = parseError("name: t\ntree:\n  - { id: a/b, title: A }\n")
+        #expect(e?.message == "invalid id 'a/b': an id must not contain '/'" && e?.line == 3)
     }
 }
 
