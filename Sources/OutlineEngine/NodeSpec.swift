@@ -22,14 +22,23 @@ public struct NodeSpec: Sendable, Equatable {
     public var parent: Int?
     /// Checked at the start (its checkbox; a parent's state comes from its leaves).
     public var checked: Bool
+    /// Text drawn after the title, dimmer, with its own emphasis (a docs
+    /// page's note beside a file name); nil: none.
+    public var annotation: Annotation?
+    /// Drawn highlighted, as a docs site's file tree marks entries (several
+    /// may be): with the selection's tint, whatever is selected.
+    public var highlighted: Bool
 
     /// A node titled `title`; every other field has the default a plain,
     /// collapsed, unchecked top-level node has.
     public init(
         key: String? = nil, title: String, subtitle: String? = nil, kind: String? = nil,
-        icon: String? = nil, expanded: Bool = false, parent: Int? = nil, checked: Bool = false
+        icon: String? = nil, expanded: Bool = false, parent: Int? = nil, checked: Bool = false,
+        annotation: Annotation? = nil, highlighted: Bool = false
     ) {
         self.checked = checked
+        self.annotation = annotation
+        self.highlighted = highlighted
         self.key = key
         self.title = title
         self.subtitle = subtitle

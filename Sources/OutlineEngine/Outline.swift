@@ -32,6 +32,8 @@ public struct Outline: Sendable {
     var subtitles: [String?] = []
     var kinds: [String?] = []
     var icons: [String?] = []
+    var annotations: [Annotation?] = []
+    var highlightedFlags: [Bool] = []
     var parents: [Int32] = []
     var children: [[Int32]] = []
     var indexInParent: [Int32] = []
@@ -105,6 +107,11 @@ public struct Outline: Sendable {
     public func kind(of node: NodeID) -> String? { kinds[Int(node.raw)] }
     /// The node's icon name, if any (`NodeSpec.icon`).
     public func icon(of node: NodeID) -> String? { icons[Int(node.raw)] }
+    /// The text drawn after the node's title, if any (`NodeSpec.annotation`).
+    public func annotation(of node: NodeID) -> Annotation? { annotations[Int(node.raw)] }
+    /// Whether the node's row is highlighted (`NodeSpec.highlighted`): drawn
+    /// with the selection's tint; several rows may be.
+    public func isHighlighted(_ node: NodeID) -> Bool { highlightedFlags[Int(node.raw)] }
     /// The node's key among its siblings: the last part of its id.
     public func key(of node: NodeID) -> String { keys[Int(node.raw)] }
     /// How deep the node is: 0 for a top-level node.
@@ -223,6 +230,8 @@ public struct Outline: Sendable {
             subtitles.append(spec.subtitle)
             kinds.append(spec.kind)
             icons.append(spec.icon)
+            annotations.append(spec.annotation)
+            highlightedFlags.append(spec.highlighted)
             parents.append(p)
             children.append([])
             indexInParent.append(0)

@@ -17,13 +17,14 @@ extension Scenario {
     /// they would without merging, or by the last key alone (`views`), and its
     /// rows below keep their ids too. It keeps the last folder's open state;
     /// a folder source's `open: N` counts levels on the merged rows, so a
-    /// merged top row starts open with `open: 1`. A folder that is selected,
-    /// shows a detail row or has handlers of its own keeps its row. O(nodes).
+    /// merged top row starts open with `open: 1`. A folder that is selected or
+    /// highlighted, shows a detail row or has handlers of its own keeps its row. O(nodes).
     mutating func compactFolderChains() {
         let count = nodes.count
         var children = [[Int]](repeating: [], count: count)
         for (i, node) in nodes.enumerated() { if let p = node.parent { children[p].append(i) } }
         let keeps = Set(initialDetails).union(handlers.byNode.keys).union(initialSelection.map { [$0] } ?? [])
+            .union(nodes.indices.filter { nodes[$0].highlighted })
         func isFolder(_ i: Int) -> Bool { !children[i].isEmpty || nodes[i].icon == "folder" }
         var absorbed = [Bool](repeating: false, count: count)
         // Pre-order: a node is merged into its child before the child is looked at, so chains of any length merge.

@@ -8,11 +8,12 @@ import OutlineEngine
 struct ImportedTree {
     struct Node {
         var name: String
-        /// Text drawn after the name ("← you are here").
-        var annotation: String?
+        /// Text drawn after the name ("an **important** file"), in runs.
+        var annotation: Annotation?
         var isFolder: Bool
         var expanded: Bool
-        var selected = false
+        /// Drawn highlighted, as a docs site marks entries (several may be).
+        var highlighted = false
         var parent: Int?
         var location: SourceLocation
     }
@@ -34,7 +35,7 @@ struct ImportedTree {
     /// The nodes as scenario nodes. A node's key is its name (a `/` in it
     /// becomes `∕`, so that ids stay paths), made unique among its siblings
     /// with `-2`, `-3`…; folders get the `folder` icon and files an icon
-    /// named after their extension. The first selected node is selected.
+    /// named after their extension; annotations and highlights are kept.
     func apply(to scenario: inout Scenario) {
         var used: [Int: Set<String>] = [:]  // parent + 1 → keys taken
         var nextSuffix: [Int: [String: Int]] = [:]  // parent + 1 → base → the next suffix to try
@@ -50,11 +51,11 @@ struct ImportedTree {
             }
             nextSuffix[family, default: [:]][base] = n
             used[family, default: []].insert(key)
-            let title = node.annotation.map { node.name + "  " + $0 } ?? node.name
             scenario.nodes.append(
-                NodeSpec(key: key, title: title, icon: icons ? Self.icon(for: node) : nil, expanded: node.expanded, parent: node.parent))
+                NodeSpec(
+                    key: key, title: node.name, icon: icons ? Self.icon(for: node) : nil, expanded: node.expanded, parent: node.parent,
+                    annotation: node.annotation, highlighted: node.highlighted))
             scenario.nodeLocations.append(node.location)
-            if node.selected, scenario.initialSelection == nil { scenario.initialSelection = index }
         }
         scenario.openFolderLevels = openLevels
     }

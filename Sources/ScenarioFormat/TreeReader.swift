@@ -4,7 +4,9 @@ import OutlineEngine
 
 /// Reads `tree:` into the flat node list, without recursion.
 enum TreeReader {
-    static let keys = ["id", "title", "subtitle", "kind", "icon", "expanded", "detail", "on", "children", "checked", "loading"]
+    static let keys = [
+        "id", "title", "subtitle", "annotation", "kind", "icon", "expanded", "highlighted", "detail", "on", "children", "checked", "loading",
+    ]
 
     /// Reads a list of nodes, or with `single` one node.
     static func read(_ tree: Value, into scenario: inout Scenario, single: Bool = false) throws(ScenarioError) {
@@ -19,6 +21,11 @@ enum TreeReader {
                     icon: try f["icon"]?.string("`icon`"), expanded: try f["expanded"]?.bool("`expanded`") ?? false,
                     parent: parent))
             scenario.nodes[index].checked = try f["checked"]?.bool("`checked`") ?? false
+            scenario.nodes[index].highlighted = try f["highlighted"]?.bool("`highlighted`") ?? false
+            // Written as a Markdown list's note is: `**bold**`, `*italic*`, `` `code` ``.
+            scenario.nodes[index].annotation = try f["annotation"].flatMap { v throws(ScenarioError) in
+                MarkdownTree.annotation(Substring(try v.string("`annotation`")))
+            }
             let at = SourceLocation(file: item.file, line: item.line, column: item.column)
             scenario.nodeLocations.append(at)
             if try f["detail"]?.bool("`detail`") == true { scenario.initialDetails.append(index) }

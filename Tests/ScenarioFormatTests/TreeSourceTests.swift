@@ -31,14 +31,15 @@ final class Folder {
     }
 }
 
-/// Each node as `  ` × depth + title (+ ` [icon]`, `+` expanded, `*` selected).
+/// Each node as `  ` × depth + title (+ `  annotation`, ` [icon]`, `+`
+/// expanded, `*` selected, `#` highlighted).
 func lines(_ s: Scenario) -> [String] {
     var depth: [Int] = []
     return s.nodes.enumerated().map { i, n in
         let d = n.parent.map { depth[$0] + 1 } ?? 0
         depth.append(d)
-        return String(repeating: "  ", count: d) + n.title + (n.icon.map { " [\($0)]" } ?? "") + (n.expanded ? " +" : "")
-            + (s.initialSelection == i ? " *" : "")
+        return String(repeating: "  ", count: d) + n.title + (n.annotation.map { "  " + $0.text } ?? "") + (n.icon.map { " [\($0)]" } ?? "")
+            + (n.expanded ? " +" : "") + (s.initialSelection == i ? " *" : "") + (n.highlighted ? " #" : "")
     }
 }
 
@@ -72,7 +73,7 @@ func lines(_ s: Scenario) -> [String] {
         let s = try f.scenario("{markdown: tree.md}")
         #expect(
             lines(s) == [
-                "Sources [folder] +", "  App.swift  the entry point [swift] *", "  Views [folder]", "    List View.swift [swift]", "    …",
+                "Sources [folder] +", "  App.swift  the entry point [swift] #", "  Views [folder]", "    List View.swift [swift]", "    …",
                 "README.md  read me [md]", "Package.swift [swift]",
             ])
         #expect(s.nodeLocations[1].line == 10 && s.nodeLocations[1].column == 5)
@@ -179,12 +180,27 @@ func lines(_ s: Scenario) -> [String] {
             </FileTree>
             """)
         let tree = try Scenario.imported(from: page)
-        // The tree, its inline marks not drawn as asterisks.
-        #expect(tree.nodes.map(\.title) == ["src", "content", "docs", "index.mdx", "astro.config.mjs  an important file"])
+        // The tree, its inline marks kept as the annotation's runs, not drawn as asterisks.
+        #expect(tree.nodes.map(\.title) == ["src", "content", "docs", "index.mdx", "astro.config.mjs"])
+        #expect(tree.nodes[4].annotation == Annotation([.init("an "), .init("important", .bold), .init(" file")]))
         #expect(!tree.nodes.contains { $0.title.contains("package.json") })
         let first = try f.scenario("{ markdown: project.mdx, list: 1 }")
-        #expect(first.nodes.map(\.title) == ["astro.config.mjs  — the Astro configuration", "package.json  — the scripts"])
+        #expect(first.nodes.map { $0.annotation?.text } == ["— the Astro configuration", "— the scripts"])
         #expect(MarkdownTree.plainText("a **b** `c` *d* 2 * 3 **e") == "a b c d 2 * 3 **e")
+        #expect(
+            MarkdownTree.annotation("a **b `x`** `*c*` *d* 2 * 3 **e  ")?.runs == [
+                .init("a "), .init("b x", .bold), .init(" "), .init("*c*", .code), .init(" "), .init("d", .italic),
+                .init(" 2 * 3 **e"),
+            ])
+        #expect(MarkdownTree.annotation("  ") == nil)
+        // Several bold names are several highlighted rows; none is selected.
+        f.write("two.md", "- **src/**\n  - a.md\n- **README.md** start *here*\n")
+        let two = try f.scenario("{ markdown: two.md }")
+        #expect(lines(two) == ["src [folder] + #", "  a.md [md]", "README.md  start here [md] #"])
+        #expect(two.initialSelection == nil)
+        // A scenario node's `annotation` is written as a Markdown note is.
+        let written = try Scenario.parse("name: t\ntree: [ { title: a.ts, annotation: 'the **entry** point', highlighted: true } ]\n", file: "t.yaml")
+        #expect(written.nodes[0].annotation == Annotation([.init("the "), .init("entry", .bold), .init(" point")]) && written.nodes[0].highlighted)
     }
 
     /// The text of a numbered step, indented under its item after a blank
@@ -342,6 +358,18 @@ func lines(_ s: Scenario) -> [String] {
         #expect(lines(two).prefix(2) == ["src/content/docs [folder] +", "  guides [folder] +"])
         let outline = try styled.makeOutline()
         #expect(outline.id(of: try outline.node(id: "src/content/docs/guides/a")) == "src/content/docs/guides/a")
+    }
+
+    /// Highlighted folders keep their rows, so that the highlight stays on the folder the page marked.
+    @Test func aHighlightedFolderKeepsItsRow() throws {
+        let s = try Scenario.parse(
+            """
+            name: t
+            style: { compactFolders: true }
+            tree:
+              - { title: src, highlighted: true, children: [ { title: content, children: [ { title: a.md }, { title: b.md } ] } ] }
+            """, file: "t.yaml")
+        #expect(lines(s) == ["src #", "  content", "    a.md", "    b.md"])
     }
 
     @Test func anIdWithASlashIsRefusedWhereItIsWritten() {
