@@ -142,35 +142,43 @@ public struct Outline: Sendable {
         return parts.reversed().joined(separator: "/")
     }
 
-    /// Finds a node by its id path (`gd/gz`), or by a bare key that only one
-    /// node has (`gz`). Errors say which ids are closest. O(depth) for a path;
-    /// an unknown id costs O(n) to find the closest ones.
+    /// Finds a node by its id path (`gd/gz`), by a bare key that only one
+    /// node has (`gz`), or by a path that starts at such a key (`gz/th`, as
+    /// under a merged row `src/gz`). Errors say which ids are closest.
+    /// O(depth) for a path; an unknown id costs O(n) to find the closest ones.
     public func node(id: String) throws(OutlineError) -> NodeID {
         let parts = id.split(separator: "/", omittingEmptySubsequences: false)
-        var x: Int32 = -1
-        var i = 0
-        while i < parts.count {
-            // A key that is itself a path (a merged chain of folders) takes
-            // the shortest run of parts that names a child, up to the longest such key.
+        if let found = walk(parts[...], from: -1) { return NodeID(found) }
+        let matches = nodesByKey.nodes(String(parts[0]))
+        if parts.count == 1, !matches.isEmpty {
+            if matches.count == 1 { return NodeID(matches[0]) }
+            throw .ambiguousID(id, candidates: matches.map { self.id(of: NodeID($0)) }.sorted())
+        }
+        if matches.count == 1, let found = walk(parts.dropFirst(), from: matches[0]) { return NodeID(found) }
+        throw .unknownID(id, closest: closestIDs(to: id))
+    }
+
+    /// The node that `parts` lead to from `start` (-1: the top), one key at
+    /// a time; a key that is itself a path (a merged chain of folders) takes
+    /// the shortest run of parts that names a child, up to the longest such
+    /// key. Nil when a part names no child. O(parts × longest path key).
+    func walk(_ parts: ArraySlice<Substring>, from start: Int32) -> Int32? {
+        var x = start
+        var i = parts.startIndex
+        while i < parts.endIndex {
             var key = String(parts[i])
             var end = i
             var child = childByKey[ChildKey(parent: x, key: key)]
-            while child == nil, end + 1 < parts.count, end - i + 1 < longestKeyParts {
+            while child == nil, end + 1 < parts.endIndex, end - i + 1 < longestKeyParts {
                 end += 1
                 key += "/" + parts[end]
                 child = childByKey[ChildKey(parent: x, key: key)]
             }
-            guard let child else { break }
+            guard let child else { return nil }
             x = child
             i = end + 1
         }
-        if i == parts.count, x >= 0 { return NodeID(x) }
-        let matches = id.contains("/") ? [] : nodesByKey.nodes(id)
-        if !matches.isEmpty {
-            if matches.count == 1 { return NodeID(matches[0]) }
-            throw .ambiguousID(id, candidates: matches.map { self.id(of: NodeID($0)) }.sorted())
-        }
-        throw .unknownID(id, closest: closestIDs(to: id))
+        return x >= 0 ? x : nil
     }
 
     func closestIDs(to id: String, limit: Int = 3) -> [String] {

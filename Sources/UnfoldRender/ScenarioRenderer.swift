@@ -152,8 +152,10 @@ public enum ScenarioRenderer {
     /// `ios`, the presets. 3: text shaped by HarfBuzz (positions from font
     /// units, the whole `kern` table), fonts for more scripts. 4: rows that
     /// appear or disappear move as one block in the gap they open or close,
-    /// beneath the rows that stay and clipped to it.
-    package static let version = "4"
+    /// beneath the rows that stay and clipped to it. 5: annotations drawn
+    /// dimmer after the name with their bold runs semibold; Markdown's bold
+    /// names highlighted (several may be).
+    package static let version = "5"
 
     /// Unfold's own version, which `unfold --version` prints. Kept here,
     /// beside the renderer's version, so that there is one place to raise it.
