@@ -5,7 +5,14 @@
 public struct Annotation: Sendable, Equatable {
     /// How a run is marked in its source (Markdown's `**bold**`, `*italic*`, `` `code` ``).
     public enum Emphasis: Sendable, Equatable {
-        case none, bold, italic, code
+        /// Plain text.
+        case none
+        /// `**bold**` or `__bold__`.
+        case bold
+        /// `*italic*`.
+        case italic
+        /// `` `code` ``, taken as written.
+        case code
     }
 
     /// A stretch of the annotation with one emphasis.

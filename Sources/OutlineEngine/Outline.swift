@@ -159,24 +159,22 @@ public struct Outline: Sendable {
     }
 
     /// The node that `parts` lead to from `start` (-1: the top), one key at
-    /// a time; a key that is itself a path (a merged chain of folders) takes
-    /// the shortest run of parts that names a child, up to the longest such
-    /// key. Nil when a part names no child. O(parts × longest path key).
+    /// a time; where keys are paths (merged chains of folders), the longest
+    /// run of parts that names a child, so that a merged `src/app` row is
+    /// found beside a `src` sibling. Nil when a part names no child.
+    /// O(parts × longest path key).
     func walk(_ parts: ArraySlice<Substring>, from start: Int32) -> Int32? {
         var x = start
         var i = parts.startIndex
         while i < parts.endIndex {
-            var key = String(parts[i])
-            var end = i
-            var child = childByKey[ChildKey(parent: x, key: key)]
-            while child == nil, end + 1 < parts.endIndex, end - i + 1 < longestKeyParts {
-                end += 1
-                key += "/" + parts[end]
-                child = childByKey[ChildKey(parent: x, key: key)]
+            var keys = [String(parts[i])]  // the runs of parts from i, shortest first
+            while keys.count < longestKeyParts, i + keys.count < parts.endIndex {
+                keys.append(keys[keys.count - 1] + "/" + parts[i + keys.count])
             }
-            guard let child else { return nil }
+            guard let (length, child) = keys.indices.reversed().lazy.compactMap({ n in self.childByKey[ChildKey(parent: x, key: keys[n])].map { (n + 1, $0) } }).first
+            else { return nil }
             x = child
-            i = end + 1
+            i += length
         }
         return x >= 0 ? x : nil
     }

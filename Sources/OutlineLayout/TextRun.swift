@@ -7,11 +7,17 @@ import OutlineEngine
 package struct TextRun: Sendable, Equatable {
     /// The text's colour: the row's own, or the dimmer secondary one.
     package enum Tone: Sendable, Equatable {
-        case primary, secondary
+        /// The row's text colour: the name.
+        case primary
+        /// The dimmer secondary colour: an annotation, as docs sites draw it.
+        case secondary
     }
 
+    /// The characters drawn, spaces between runs included (they are part of the line's width).
     package var text: String
+    /// Semibold for a name in a semibold kind or a bold run of an annotation.
     package var weight: Appearance.Weight
+    /// Which colour the painter draws it in.
     package var tone: Tone
 
     /// The one place that decides how a title and its annotation are drawn,

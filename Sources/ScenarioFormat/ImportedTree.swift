@@ -39,7 +39,7 @@ struct ImportedTree {
     func apply(to scenario: inout Scenario) {
         var used: [Int: Set<String>] = [:]  // parent + 1 → keys taken
         var nextSuffix: [Int: [String: Int]] = [:]  // parent + 1 → base → the next suffix to try
-        for (index, node) in nodes.enumerated() {
+        for node in nodes {
             let base = node.name.isEmpty ? "untitled" : node.name.replacingOccurrences(of: "/", with: "∕")
             let family = (node.parent ?? -1) + 1
             var key = base

@@ -205,7 +205,7 @@ enum MarkdownTree {
     static func scan(_ s: Substring, _ visit: (Substring, Annotation.Emphasis) -> Void) {
         var rest = s
         var unclosed: Set<String> = []
-        while let c = rest.first {
+        while !rest.isEmpty {
             var found = false
             for mark in ["**", "__", "`", "*"] where !unclosed.contains(mark) && rest.hasPrefix(mark) {
                 // An emphasis mark opens only before text: `2 * 3` is no italic.
