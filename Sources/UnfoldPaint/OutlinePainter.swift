@@ -205,8 +205,8 @@ package struct OutlinePainter {
             for (i, line) in text.lines.enumerated() {
                 let baseline = Int((lineTop + ascender).rounded())
                 lineTop += ascender + descender
-                if let runs = text.runs?[i] {
-                    drawRuns(runs, leading: text.leading, baseline: baseline, size: px, colors: (c(color), c(palette.secondaryText)), clip: textClip, into: surface)
+                if let runs = text.runs, runs.indices.contains(i) {
+                    drawRuns(runs[i], leading: text.leading, baseline: baseline, size: px, colors: (c(color), c(palette.secondaryText)), clip: textClip, into: surface)
                     continue
                 }
                 let lineWidth = mirrored ? typesetter.width(line, size: px, weight: weight, direction: direction) : 0
