@@ -58,6 +58,21 @@ import Testing
         #expect(runs[0][0].tone == .primary && runs.last?.last?.tone == .secondary)
     }
 
+    /// Lines cut from the runs' text get the runs' styles back: the spaces a
+    /// break dropped are skipped, an ellipsis takes the style before it.
+    @Test func wrappedLinesTakeTheStylesOfTheTextTheyCameFrom() {
+        let runs = [
+            TextRun(text: "name  ", weight: .semibold, tone: .primary), TextRun(text: "an ", weight: .regular, tone: .secondary),
+            TextRun(text: "important", weight: .semibold, tone: .secondary), TextRun(text: " file", weight: .regular, tone: .secondary),
+        ]
+        #expect(
+            RowLayout.restyle(["name", "an important", "fi…"], as: runs) == [
+                [TextRun(text: "name", weight: .semibold, tone: .primary)],
+                [TextRun(text: "an ", weight: .regular, tone: .secondary), TextRun(text: "important", weight: .semibold, tone: .secondary)],
+                [TextRun(text: "fi…", weight: .regular, tone: .secondary)],
+            ])
+    }
+
     /// Several rows may be highlighted, with the selection's tint, beside the selected one.
     @Test func severalHighlightedRowsAreTinted() throws {
         var o = try outline([
