@@ -37,7 +37,10 @@ extension Scenario {
             nodes[child].parent = nodes[i].parent
         }
         guard absorbed.contains(true) else { return }
-        defer { if let levels = openFolderLevels { openFolders(levels) } }
+        defer {
+            if let levels = openFolderLevels { openFolders(levels) }
+            closeFoldersIfAllOpen()
+        }
         var newIndex = [Int](repeating: -1, count: count)
         var kept: [Int] = []
         for i in 0 ..< count where !absorbed[i] {

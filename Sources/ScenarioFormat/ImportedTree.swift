@@ -124,19 +124,32 @@ extension Scenario {
         case .opml: tree = try OPMLTree.read(path, at: at)
         case .treeJSON: tree = try TreeCommandJSON.read(path, at: at)
         }
+        tree.apply(to: &scenario)
         // Every step changes the picture: a tree that starts all open (as a
         // Markdown list does) starts closed instead, unless `--open` says, so that expanding all
         // shows something; a tree without folders is one still picture.
-        let folders = Set(tree.nodes.compactMap(\.parent))  // the folders that have something to show
-        if options.open == nil, folders.allSatisfy({ tree.nodes[$0].expanded }) {
-            for i in folders { tree.nodes[i].expanded = false }
-            if tree.openLevels != nil { tree.openLevels = 0 }
-        }
-        tree.apply(to: &scenario)
+        scenario.closesWhenAllOpen = options.open == nil
+        scenario.closeFoldersIfAllOpen()
+        let folders = Set(tree.nodes.compactMap(\.parent))
         scenario.canvas.height = nil  // as tall as the tree when it is all open
         scenario.steps = folders.isEmpty ? [] : [Step(.expandAll, location: at), Step(.collapseAll, location: at)]
         _ = try scenario.makeOutline()
         return scenario
+    }
+}
+
+extension Scenario {
+    /// With `closesWhenAllOpen` (`--from` without `--open`): when every
+    /// folder that has something to show is open, closes them all (and a
+    /// folder source's open levels become 0), so that "expand all" changes
+    /// the picture. Run again after merging folder chains, which can open
+    /// the rows a folder's `open` levels count. O(nodes).
+    mutating func closeFoldersIfAllOpen() {
+        guard closesWhenAllOpen else { return }
+        let folders = Set(nodes.compactMap(\.parent))  // the folders that have something to show
+        guard folders.allSatisfy({ nodes[$0].expanded }) else { return }
+        for i in folders { nodes[i].expanded = false }
+        if openFolderLevels != nil { openFolderLevels = 0 }
     }
 }
 

@@ -40,6 +40,9 @@ public struct Scenario: Sendable {
     /// folder (`open: N`), so that merging folder chains (`compactFolders`)
     /// counts them on the rows as drawn: a merged top row opens with `open: 1`.
     package var openFolderLevels: Int?
+    /// A `--from` tree without `--open`: it starts closed where it would
+    /// start all open (`closeFoldersIfAllOpen()`), also once its folder chains merge.
+    package var closesWhenAllOpen = false
 
     /// A font file a scenario names (`fonts: [{file: Brand.ttf, weight: regular}]`).
     public struct FontFile: Sendable, Equatable {
