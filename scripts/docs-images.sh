@@ -28,4 +28,7 @@ for name in hebrew hindi thai emoji; do cp "$tmp/d/$name/state-02.png" "docs/scr
 # As narrow as its content, with padding and no background, in light and dark for a <picture>.
 "$U" render Examples/files.yaml --out "$tmp/e" --outputs states --width fit --padding 8 --transparent --theme light,dark
 for theme in light dark; do cp "$tmp/e/files-$theme/state-01.png" "docs/files-fit-$theme.png"; done
-echo "docs/: files-fit-*.png, regions-*.png, settings-dark.png, preset-*.png, tasks.png, script-*.png"
+# A Starlight docs page's <FileTree>: annotations dimmer with their bold run, two highlighted entries.
+"$U" render Examples/starlight.yaml --out "$tmp/f" --outputs states
+cp "$tmp/f/starlight/state-00.png" docs/starlight.png
+echo "docs/: starlight.png, files-fit-*.png, regions-*.png, settings-dark.png, preset-*.png, tasks.png, script-*.png"

@@ -35,7 +35,7 @@ extension Outline {
         while let n = stack.popLast() {
             alive[Int(n)] = false
             nodeCount -= 1
-            nodesByKey.remove(keys[Int(n)], n)
+            nodesByKey.remove(Self.bareKey(keys[Int(n)]), n)
             childByKey[ChildKey(parent: parents[Int(n)], key: keys[Int(n)])] = nil
             stack.append(contentsOf: children[Int(n)])
             children[Int(n)] = []

@@ -3,7 +3,10 @@
 /// any depth be built, copied and freed without recursion.
 public struct NodeSpec: Sendable, Equatable {
     /// The node's key among its siblings; the title when nil. A node's id is
-    /// the path of keys from the top, joined with `/` (`gd/gz`).
+    /// the path of keys from the top, joined with `/` (`gd/gz`). A key may
+    /// itself be a path (`src/app/views`, the row of a merged chain of
+    /// folders), so that the row keeps the id its last folder had; a bare-key
+    /// lookup finds it by its last part.
     public var key: String?
     /// The text of the node's row.
     public var title: String
@@ -19,14 +22,23 @@ public struct NodeSpec: Sendable, Equatable {
     public var parent: Int?
     /// Checked at the start (its checkbox; a parent's state comes from its leaves).
     public var checked: Bool
+    /// Text drawn after the title, dimmer, with its own emphasis (a docs
+    /// page's note beside a file name); nil: none.
+    public var annotation: Annotation?
+    /// Drawn highlighted, as a docs site's file tree marks entries (several
+    /// may be): with the selection's tint, whatever is selected.
+    public var highlighted: Bool
 
     /// A node titled `title`; every other field has the default a plain,
     /// collapsed, unchecked top-level node has.
     public init(
         key: String? = nil, title: String, subtitle: String? = nil, kind: String? = nil,
-        icon: String? = nil, expanded: Bool = false, parent: Int? = nil, checked: Bool = false
+        icon: String? = nil, expanded: Bool = false, parent: Int? = nil, checked: Bool = false,
+        annotation: Annotation? = nil, highlighted: Bool = false
     ) {
         self.checked = checked
+        self.annotation = annotation
+        self.highlighted = highlighted
         self.key = key
         self.title = title
         self.subtitle = subtitle
@@ -36,8 +48,9 @@ public struct NodeSpec: Sendable, Equatable {
         self.parent = parent
     }
 
-    /// The key used in ids: the given key, or the title with `/` escaped as `%2F`.
-    var effectiveKey: String {
+    /// The key used in ids: the given key, or the title with `/` escaped as
+    /// `%2F`. Package-visible so that merging folder chains joins the keys ids use.
+    package var effectiveKey: String {
         key ?? title.replacingSlashes()
     }
 }

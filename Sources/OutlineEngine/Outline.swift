@@ -32,6 +32,8 @@ public struct Outline: Sendable {
     var subtitles: [String?] = []
     var kinds: [String?] = []
     var icons: [String?] = []
+    var annotations: [Annotation?] = []
+    var highlightedFlags: [Bool] = []
     var parents: [Int32] = []
     var children: [[Int32]] = []
     var indexInParent: [Int32] = []
@@ -49,6 +51,9 @@ public struct Outline: Sendable {
     /// (parent, key) → child, for id lookups one path component at a time.
     var childByKey: [ChildKey: Int32] = [:]
     var nodesByKey = KeyIndex()
+    /// The most `/`-separated parts any key has had (1 unless a key is a
+    /// path, as a merged chain of folders' is): how far an id lookup joins parts.
+    var longestKeyParts = 1
     var rows = RowList()
 
     /// What collapsing a node does to its descendants' expansion.
@@ -102,6 +107,11 @@ public struct Outline: Sendable {
     public func kind(of node: NodeID) -> String? { kinds[Int(node.raw)] }
     /// The node's icon name, if any (`NodeSpec.icon`).
     public func icon(of node: NodeID) -> String? { icons[Int(node.raw)] }
+    /// The text drawn after the node's title, if any (`NodeSpec.annotation`).
+    public func annotation(of node: NodeID) -> Annotation? { annotations[Int(node.raw)] }
+    /// Whether the node's row is highlighted (`NodeSpec.highlighted`): drawn
+    /// with the selection's tint; several rows may be.
+    public func isHighlighted(_ node: NodeID) -> Bool { highlightedFlags[Int(node.raw)] }
     /// The node's key among its siblings: the last part of its id.
     public func key(of node: NodeID) -> String { keys[Int(node.raw)] }
     /// How deep the node is: 0 for a top-level node.
@@ -132,23 +142,41 @@ public struct Outline: Sendable {
         return parts.reversed().joined(separator: "/")
     }
 
-    /// Finds a node by its id path (`gd/gz`), or by a bare key that only one
-    /// node has (`gz`). Errors say which ids are closest. O(depth) for a path;
-    /// an unknown id costs O(n) to find the closest ones.
+    /// Finds a node by its id path (`gd/gz`), by a bare key that only one
+    /// node has (`gz`), or by a path that starts at such a key (`gz/th`, as
+    /// under a merged row `src/gz`). Errors say which ids are closest.
+    /// O(depth) for a path; an unknown id costs O(n) to find the closest ones.
     public func node(id: String) throws(OutlineError) -> NodeID {
-        var x: Int32 = -1
-        var found = true
-        for part in id.split(separator: "/", omittingEmptySubsequences: false) {
-            guard let child = childByKey[ChildKey(parent: x, key: String(part))] else { found = false; break }
-            x = child
-        }
-        if found, x >= 0 { return NodeID(x) }
-        let matches = id.contains("/") ? [] : nodesByKey.nodes(id)
-        if !matches.isEmpty {
+        let parts = id.split(separator: "/", omittingEmptySubsequences: false)
+        if let found = walk(parts[...], from: -1) { return NodeID(found) }
+        let matches = nodesByKey.nodes(String(parts[0]))
+        if parts.count == 1, !matches.isEmpty {
             if matches.count == 1 { return NodeID(matches[0]) }
             throw .ambiguousID(id, candidates: matches.map { self.id(of: NodeID($0)) }.sorted())
         }
+        if matches.count == 1, let found = walk(parts.dropFirst(), from: matches[0]) { return NodeID(found) }
         throw .unknownID(id, closest: closestIDs(to: id))
+    }
+
+    /// The node that `parts` lead to from `start` (-1: the top), one key at
+    /// a time; where keys are paths (merged chains of folders), the longest
+    /// run of parts that names a child, so that a merged `src/app` row is
+    /// found beside a `src` sibling. Nil when a part names no child.
+    /// O(parts × longest path key).
+    func walk(_ parts: ArraySlice<Substring>, from start: Int32) -> Int32? {
+        var x = start
+        var i = parts.startIndex
+        while i < parts.endIndex {
+            var keys = [String(parts[i])]  // the runs of parts from i, shortest first
+            while keys.count < longestKeyParts, i + keys.count < parts.endIndex {
+                keys.append(keys[keys.count - 1] + "/" + parts[i + keys.count])
+            }
+            guard let (length, child) = keys.indices.reversed().lazy.compactMap({ n in self.childByKey[ChildKey(parent: x, key: keys[n])].map { (n + 1, $0) } }).first
+            else { return nil }
+            x = child
+            i += length
+        }
+        return x >= 0 ? x : nil
     }
 
     func closestIDs(to id: String, limit: Int = 3) -> [String] {
@@ -161,6 +189,13 @@ public struct Outline: Sendable {
         }
         scored.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
         return scored.prefix(limit).map(\.1)
+    }
+
+    /// What a bare-key lookup finds a node by: its key, or a path key's
+    /// last part (a merged `src/app/views` row is found as `views`).
+    static func bareKey(_ key: String) -> String {
+        guard let slash = key.lastIndex(of: "/") else { return key }
+        return String(key[key.index(after: slash)...])
     }
 
     static func slot(_ node: Int32) -> Int32 { node &* 2 }
@@ -179,7 +214,7 @@ public struct Outline: Sendable {
         for (i, spec) in specs.enumerated() {
             if let p = spec.parent, !(0 ..< i).contains(p) { throw .invalidParent(spec: i, parent: p) }
             let key = spec.effectiveKey
-            if key.isEmpty || (spec.key?.contains("/") ?? false) { throw .invalidKey(key, spec: i) }
+            if key.split(separator: "/", omittingEmptySubsequences: false).contains(where: \.isEmpty) { throw .invalidKey(key, spec: i) }
             let owner = spec.parent.map { base + Int32($0) } ?? parent
             let ck = ChildKey(parent: owner, key: key)
             if childByKey[ck] != nil || !newKeys.insert(ck).inserted {
@@ -201,6 +236,8 @@ public struct Outline: Sendable {
             subtitles.append(spec.subtitle)
             kinds.append(spec.kind)
             icons.append(spec.icon)
+            annotations.append(spec.annotation)
+            highlightedFlags.append(spec.highlighted)
             parents.append(p)
             children.append([])
             indexInParent.append(0)
@@ -211,7 +248,8 @@ public struct Outline: Sendable {
             alive.append(true)
             nodeCount += 1
             childByKey[ChildKey(parent: p, key: spec.effectiveKey)] = n
-            nodesByKey.add(spec.effectiveKey, n)
+            nodesByKey.add(Self.bareKey(spec.effectiveKey), n)
+            longestKeyParts = max(longestKeyParts, spec.effectiveKey.utf8.reduce(1) { $0 + ($1 == UInt8(ascii: "/") ? 1 : 0) })
             if spec.parent == nil {
                 top.append(n)
             } else {

@@ -36,7 +36,7 @@ extension OutlineError: CustomStringConvertible {
         case let .invalidParent(spec, parent):
             return "node \(spec) names parent \(parent), which is not an earlier node"
         case let .invalidKey(key, _):
-            return "invalid id '\(key)': an id must be non-empty and must not contain '/'"
+            return "invalid id '\(key)': a key must be non-empty, and a key that is a path of keys (a merged chain of folders) must have no empty part"
         case let .unknownID(id, closest):
             let hint = closest.isEmpty ? "" : "; did you mean \(closest.map { "'\($0)'" }.joined(separator: ", "))?"
             return "no node has the id '\(id)'\(hint)"

@@ -30,6 +30,9 @@ public struct RowInfo: Equatable, Sendable {
     public var setSize: Int
     /// Whether the node is selected. Always false on a detail row.
     public var isSelected: Bool
+    /// Whether the node is highlighted (`NodeSpec.highlighted`; several may
+    /// be). Always false on a detail row.
+    public var isHighlighted = false
     /// The node's checkbox state (`.unchecked` on a detail row).
     public var check: CheckState = .unchecked
     /// Whether the row has the focus ring.
@@ -71,6 +74,7 @@ extension Outline {
             positionInSet: row.isDetail ? 1 : Int(indexInParent[n]) + 1,
             setSize: row.isDetail ? 1 : siblings,
             isSelected: !row.isDetail && selection == row.node,
+            isHighlighted: !row.isDetail && highlightedFlags[n],
             check: row.isDetail ? .unchecked : checkState(of: row.node),
             isFocused: !row.isDetail && focus == row.node,
             isHovered: !row.isDetail && hover == row.node,

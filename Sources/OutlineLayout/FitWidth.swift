@@ -28,8 +28,14 @@ extension RowLayout {
     func contentWidth(of content: RowContent) -> Double {
         var end = content.title.leading
         for text in [content.title, content.subtitle].compactMap({ $0 }) {
-            for line in text.lines {
-                end = max(end, text.leading + measure.width(line, text.fontSize, text.weight))
+            if let runs = text.runs {
+                for line in runs {
+                    end = max(end, text.leading + line.reduce(0) { $0 + measure.width($1.text, text.fontSize, $1.weight) })
+                }
+            } else {
+                for line in text.lines {
+                    end = max(end, text.leading + measure.width(line, text.fontSize, text.weight))
+                }
             }
         }
         if let badge = content.badge { end += Metrics.badgeGap + badge.width }

@@ -62,6 +62,9 @@ package struct RowContent: Sendable, Equatable {
         package var leading: Double
         /// The width the lines were fitted to.
         package var width: Double
+        /// Each line as runs of their own weight and tone (a title with an
+        /// annotation; their text is the line's); nil: every line in `weight`, in the text's colour.
+        package var runs: [[TextRun]]? = nil
     }
 
     /// A square icon: a letter in a rounded square.

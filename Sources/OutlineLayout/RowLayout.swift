@@ -46,11 +46,14 @@ package struct RowLayout: Sendable {
         package var isDetail: Bool
         package var kind: String?
         package var title: String
+        /// Drawn after the title (`TextRun.runs(title:…)` decides how).
+        package var annotation: Annotation?
         package var subtitle: String?
         package var icon: String?
         /// The child count of an expandable row; nil for a leaf.
         package var childCount: Int?
         package var isExpanded: Bool
+        /// Selected, or highlighted (several rows may be): drawn with the selection's tint.
         package var isSelected: Bool
         /// A folder with nothing in it: a closed disclosure all the same, as
         /// Finder and code editors show one (they cannot know it is empty until it opens).
@@ -86,7 +89,8 @@ package struct RowLayout: Sendable {
                 title: outline.title(of: node), subtitle: row.isDetail ? nil : outline.subtitle(of: node),
                 icon: row.isDetail ? nil : outline.icon(of: node),
                 childCount: info.isExpandable && !row.isDetail ? outline.childCount(of: node) : nil,
-                isExpanded: info.isExpanded, isSelected: info.isSelected)
+                isExpanded: info.isExpanded, isSelected: info.isSelected || info.isHighlighted)
+            annotation = row.isDetail ? nil : outline.annotation(of: node)
             (check, isFocused, isHovered, drop) = (info.check, info.isFocused, info.isHovered, info.drop)
         }
     }
@@ -146,15 +150,24 @@ package struct RowLayout: Sendable {
 
         let titleLines: [String], subtitleLines: [String]
         let height: Double
+        // A title with an annotation is drawn in runs of their own weight and tone.
+        let styled = facts.annotation.map { TextRun.runs(title: title, weight: weight, annotation: $0) }
+        let titleRuns: [[TextRun]]?
         if let fixed {
-            titleLines = [measure.ellipsize(title, fontSize, weight, width, truncation)]
+            titleRuns = styled.map { [fit($0, fontSize: fontSize, width: width)] }
+            titleLines = titleRuns?.map(Self.text) ?? [measure.ellipsize(title, fontSize, weight, width, truncation)]
             subtitleLines = subtitle.map { [measure.ellipsize($0, subtitleSize, .regular, width, .end)] } ?? []
             height = fixed
         } else {
-            var wrapped = measure.wrap(title, fontSize, weight, width)
-            // A single line is still cut if one character is wider than the row.
-            if wrapped.count == 1 { wrapped = [measure.ellipsize(wrapped[0], fontSize, weight, width, truncation)] }
-            titleLines = wrapped
+            titleRuns = styled.map { wrap($0, fontSize: fontSize, width: width) }
+            if let titleRuns {
+                titleLines = titleRuns.map(Self.text)
+            } else {
+                var wrapped = measure.wrap(title, fontSize, weight, width)
+                // A single line is still cut if one character is wider than the row.
+                if wrapped.count == 1 { wrapped = [measure.ellipsize(wrapped[0], fontSize, weight, width, truncation)] }
+                titleLines = wrapped
+            }
             subtitleLines = subtitle.map { measure.wrap($0, subtitleSize, .regular, width) } ?? []
             let text =
                 Double(titleLines.count) * measure.lineHeight(fontSize)
@@ -176,7 +189,8 @@ package struct RowLayout: Sendable {
             // Inset separators start at the title, after the checkbox and icon, as UIKit's default separator inset does.
             separator: style.separators ? (style.separatorInset ? leading : 0) : nil,
             checkbox: checkbox, icon: icon, badge: badge,
-            title: RowContent.Text(lines: titleLines, fontSize: fontSize, weight: weight, leading: leading, width: width),
+            title: RowContent.Text(
+                lines: titleLines, fontSize: fontSize, weight: weight, leading: leading, width: width, runs: titleRuns),
             subtitle: subtitleLines.isEmpty
                 ? nil
                 : RowContent.Text(lines: subtitleLines, fontSize: subtitleSize, weight: .regular, leading: leading, width: width))

@@ -105,7 +105,9 @@ enum DirectoryTree {
                 stack.append((child.path, child.node, folder.depth + 1, rules, folder.way + [child.id]))
             }
         }
-        return reorder(tree)
+        var ordered = reorder(tree)
+        ordered.openLevels = options.expanded
+        return ordered
     }
 
     /// The walk adds a folder's entries when it lists the folder, so a later

@@ -8,11 +8,12 @@ import OutlineEngine
 struct ImportedTree {
     struct Node {
         var name: String
-        /// Text drawn after the name ("← you are here").
-        var annotation: String?
+        /// Text drawn after the name ("an **important** file"), in runs.
+        var annotation: Annotation?
         var isFolder: Bool
         var expanded: Bool
-        var selected = false
+        /// Drawn highlighted, as a docs site marks entries (several may be).
+        var highlighted = false
         var parent: Int?
         var location: SourceLocation
     }
@@ -20,6 +21,9 @@ struct ImportedTree {
     var nodes: [Node] = []
     /// Whether rows get file and folder icons (a file tree) or none (an outline of text).
     var icons = true
+    /// A folder's `open: N`: the levels of folders open at the start, which
+    /// merging folder chains counts again on the rows as drawn.
+    var openLevels: Int?
 
     /// Adds a node; nil when the tree is full (the importer reports where).
     mutating func add(_ node: Node) -> Int? {
@@ -31,11 +35,11 @@ struct ImportedTree {
     /// The nodes as scenario nodes. A node's key is its name (a `/` in it
     /// becomes `∕`, so that ids stay paths), made unique among its siblings
     /// with `-2`, `-3`…; folders get the `folder` icon and files an icon
-    /// named after their extension. The first selected node is selected.
+    /// named after their extension; annotations and highlights are kept.
     func apply(to scenario: inout Scenario) {
         var used: [Int: Set<String>] = [:]  // parent + 1 → keys taken
         var nextSuffix: [Int: [String: Int]] = [:]  // parent + 1 → base → the next suffix to try
-        for (index, node) in nodes.enumerated() {
+        for node in nodes {
             let base = node.name.isEmpty ? "untitled" : node.name.replacingOccurrences(of: "/", with: "∕")
             let family = (node.parent ?? -1) + 1
             var key = base
@@ -47,12 +51,13 @@ struct ImportedTree {
             }
             nextSuffix[family, default: [:]][base] = n
             used[family, default: []].insert(key)
-            let title = node.annotation.map { node.name + "  " + $0 } ?? node.name
             scenario.nodes.append(
-                NodeSpec(key: key, title: title, icon: icons ? Self.icon(for: node) : nil, expanded: node.expanded, parent: node.parent))
+                NodeSpec(
+                    key: key, title: node.name, icon: icons ? Self.icon(for: node) : nil, expanded: node.expanded, parent: node.parent,
+                    annotation: node.annotation, highlighted: node.highlighted))
             scenario.nodeLocations.append(node.location)
-            if node.selected, scenario.initialSelection == nil { scenario.initialSelection = index }
         }
+        scenario.openFolderLevels = openLevels
     }
 
     /// `folder`, else the file's extension in lower case (`swift`, `md`), else
@@ -119,18 +124,32 @@ extension Scenario {
         case .opml: tree = try OPMLTree.read(path, at: at)
         case .treeJSON: tree = try TreeCommandJSON.read(path, at: at)
         }
+        tree.apply(to: &scenario)
         // Every step changes the picture: a tree that starts all open (as a
         // Markdown list does) starts closed instead, unless `--open` says, so that expanding all
         // shows something; a tree without folders is one still picture.
-        let folders = Set(tree.nodes.compactMap(\.parent))  // the folders that have something to show
-        if options.open == nil, folders.allSatisfy({ tree.nodes[$0].expanded }) {
-            for i in folders { tree.nodes[i].expanded = false }
-        }
-        tree.apply(to: &scenario)
+        scenario.closesWhenAllOpen = options.open == nil
+        scenario.closeFoldersIfAllOpen()
+        let folders = Set(tree.nodes.compactMap(\.parent))
         scenario.canvas.height = nil  // as tall as the tree when it is all open
         scenario.steps = folders.isEmpty ? [] : [Step(.expandAll, location: at), Step(.collapseAll, location: at)]
         _ = try scenario.makeOutline()
         return scenario
+    }
+}
+
+extension Scenario {
+    /// With `closesWhenAllOpen` (`--from` without `--open`): when every
+    /// folder that has something to show is open, closes them all (and a
+    /// folder source's open levels become 0), so that "expand all" changes
+    /// the picture. Run again after merging folder chains, which can open
+    /// the rows a folder's `open` levels count. O(nodes).
+    mutating func closeFoldersIfAllOpen() {
+        guard closesWhenAllOpen else { return }
+        let folders = Set(nodes.compactMap(\.parent))  // the folders that have something to show
+        guard folders.allSatisfy({ nodes[$0].expanded }) else { return }
+        for i in folders { nodes[i].expanded = false }
+        if openFolderLevels != nil { openFolderLevels = 0 }
     }
 }
 

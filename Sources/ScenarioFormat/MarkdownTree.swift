@@ -1,4 +1,5 @@
 import Foundation
+import OutlineEngine
 
 /// A tree from a nested Markdown list, in the notation docs sites use for
 /// file trees:
@@ -12,7 +13,7 @@ import Foundation
 /// An item's name is its first word (or a `code span`, a **bold** or a
 /// [link] text, which may hold spaces); the rest of the line is an
 /// annotation drawn after it. A name ending in `/` (or an item with
-/// children) is a folder; **bold** selects the row; `…` or `...` is a
+/// children) is a folder; **bold** highlights the row (several may be); `…` or `...` is a
 /// placeholder; `<!-- collapsed -->` makes a folder start collapsed (the
 /// comment does not show on a docs site). Headings, prose and code blocks
 /// around the list are ignored. `list: N` picks the N-th list of the file;
@@ -129,7 +130,7 @@ enum MarkdownTree {
         return (digits.count + 2, after.dropFirst(2))
     }
 
-    /// An item's text as a node: name, annotation, folder, selection, collapsed.
+    /// An item's text as a node: name, annotation, folder, highlight, collapsed.
     static func parse(_ text: String, location: SourceLocation) -> ImportedTree.Node {
         var rest = Substring(text)
         var collapsed = false
@@ -138,10 +139,10 @@ enum MarkdownTree {
             rest = rest[..<range.lowerBound] + rest[range.upperBound...]
         }
         rest = rest.drop { $0 == " " }
-        var selected = false
+        var highlighted = false
         var name: Substring
         if let (inner, after) = enclosed(rest, "**", "**") ?? enclosed(rest, "__", "__") {
-            selected = true
+            highlighted = true
             name = inner
             rest = after
         } else if let (inner, after) = enclosed(rest, "`", "`") ?? link(rest) {
@@ -158,26 +159,59 @@ enum MarkdownTree {
             isFolder = true
             name = name.dropLast()
         }
-        let annotation = plainText(rest).trimmingCharacters(in: .whitespaces)
+        let annotation = annotation(rest.drop { $0 == " " || $0 == "\t" })
         return ImportedTree.Node(
-            name: name == "..." ? "…" : String(name), annotation: annotation.isEmpty ? nil : annotation, isFolder: isFolder,
-            expanded: !collapsed, selected: selected, location: location)
+            name: name == "..." ? "…" : String(name), annotation: annotation, isFolder: isFolder,
+            expanded: !collapsed, highlighted: highlighted, location: location)
     }
 
-    /// An annotation as a reader of the page sees it: without Markdown's
-    /// inline marks (`**bold**`, `__bold__`, `*italic*`, `` `code` ``). O(length):
-    /// a mark with no closing one is searched for once.
+    /// An annotation as a reader of the page sees it, in runs: Markdown's
+    /// inline marks (`**bold**`, `__bold__`, `*italic*`, `` `code` ``) become
+    /// the runs' emphasis (the marks inside a bold or italic run are dropped; a
+    /// code span is taken as written); trailing blanks are dropped; nil for no
+    /// text. O(length).
+    static func annotation(_ s: Substring) -> Annotation? {
+        var runs: [Annotation.Run] = []
+        scan(s) { text, emphasis in
+            let text = emphasis == .bold || emphasis == .italic ? plainText(text) : String(text)
+            if let last = runs.last, last.emphasis == emphasis {
+                runs[runs.count - 1].text += text
+            } else {
+                runs.append(Annotation.Run(text, emphasis))
+            }
+        }
+        while let last = runs.last {
+            let trimmed = String(last.text.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+            if trimmed.isEmpty {
+                runs.removeLast()
+            } else {
+                runs[runs.count - 1].text = trimmed
+                break
+            }
+        }
+        return runs.isEmpty ? nil : Annotation(runs)
+    }
+
+    /// Text without Markdown's inline marks, as a reader sees it. O(length).
     static func plainText(_ s: Substring) -> String {
         var out = ""
+        scan(s) { text, _ in out += text }
+        return out
+    }
+
+    /// Hands `s` to `visit` in pieces: text outside marks (`.none`) and the
+    /// inside of each pair of marks with the emphasis they give. O(length):
+    /// a mark with no closing one is searched for once.
+    static func scan(_ s: Substring, _ visit: (Substring, Annotation.Emphasis) -> Void) {
         var rest = s
         var unclosed: Set<String> = []
-        while let c = rest.first {
+        while !rest.isEmpty {
             var found = false
             for mark in ["**", "__", "`", "*"] where !unclosed.contains(mark) && rest.hasPrefix(mark) {
                 // An emphasis mark opens only before text: `2 * 3` is no italic.
                 if mark != "`", rest.dropFirst(mark.count).first?.isWhitespace ?? true { break }
                 if let (inner, after) = enclosed(rest, mark, mark) {
-                    out += inner
+                    visit(inner, mark == "`" ? .code : mark == "*" ? .italic : .bold)
                     rest = after
                     found = true
                 } else if !rest.dropFirst(mark.count).isEmpty {
@@ -186,11 +220,10 @@ enum MarkdownTree {
                 break
             }
             if !found {
-                out.append(c)
+                visit(rest.prefix(1), .none)
                 rest = rest.dropFirst()
             }
         }
-        return out
     }
 
     /// `open` … `close` at the start of `s`: the text between and what follows.

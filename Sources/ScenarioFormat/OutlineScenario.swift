@@ -22,7 +22,8 @@ extension Scenario {
                 NodeSpec(
                     key: outline.key(of: node), title: outline.title(of: node), subtitle: outline.subtitle(of: node),
                     kind: outline.kind(of: node), icon: outline.icon(of: node),
-                    expanded: outline.isExpanded(node), parent: parent))
+                    expanded: outline.isExpanded(node), parent: parent, annotation: outline.annotation(of: node),
+                    highlighted: outline.isHighlighted(node)))
             if outline.isDetailShown(node) { details.append(index) }
             stack += outline.children(of: node).reversed().map { ($0, index) }
         }

@@ -36,6 +36,13 @@ public struct Scenario: Sendable {
     public var initialSelection: Int?
     /// The scenario's own font files, tried before the bundled fonts for text of their weight.
     public var fonts: [FontFile] = []
+    /// The levels of folders open at the start when the tree came from a
+    /// folder (`open: N`), so that merging folder chains (`compactFolders`)
+    /// counts them on the rows as drawn: a merged top row opens with `open: 1`.
+    package var openFolderLevels: Int?
+    /// A `--from` tree without `--open`: it starts closed where it would
+    /// start all open (`closeFoldersIfAllOpen()`), also once its folder chains merge.
+    package var closesWhenAllOpen = false
 
     /// A font file a scenario names (`fonts: [{file: Brand.ttf, weight: regular}]`).
     public struct FontFile: Sendable, Equatable {

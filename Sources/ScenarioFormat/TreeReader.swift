@@ -4,7 +4,9 @@ import OutlineEngine
 
 /// Reads `tree:` into the flat node list, without recursion.
 enum TreeReader {
-    static let keys = ["id", "title", "subtitle", "kind", "icon", "expanded", "detail", "on", "children", "checked", "loading"]
+    static let keys = [
+        "id", "title", "subtitle", "annotation", "kind", "icon", "expanded", "highlighted", "detail", "on", "children", "checked", "loading",
+    ]
 
     /// Reads a list of nodes, or with `single` one node.
     static func read(_ tree: Value, into scenario: inout Scenario, single: Bool = false) throws(ScenarioError) {
@@ -14,11 +16,16 @@ enum TreeReader {
             let index = scenario.nodes.count
             scenario.nodes.append(
                 NodeSpec(
-                    key: try f["id"]?.string("`id`"), title: title,
+                    key: try f["id"]?.key("`id`"), title: title,
                     subtitle: try f["subtitle"]?.string("`subtitle`"), kind: try f["kind"]?.string("`kind`"),
                     icon: try f["icon"]?.string("`icon`"), expanded: try f["expanded"]?.bool("`expanded`") ?? false,
                     parent: parent))
             scenario.nodes[index].checked = try f["checked"]?.bool("`checked`") ?? false
+            scenario.nodes[index].highlighted = try f["highlighted"]?.bool("`highlighted`") ?? false
+            // Written as a Markdown list's note is: `**bold**`, `*italic*`, `` `code` ``.
+            scenario.nodes[index].annotation = try f["annotation"].flatMap { v throws(ScenarioError) in
+                MarkdownTree.annotation(Substring(try v.string("`annotation`")))
+            }
             let at = SourceLocation(file: item.file, line: item.line, column: item.column)
             scenario.nodeLocations.append(at)
             if try f["detail"]?.bool("`detail`") == true { scenario.initialDetails.append(index) }
@@ -146,7 +153,7 @@ enum SourceReader {
             let index = scenario.nodes.count
             scenario.nodes.append(
                 NodeSpec(
-                    key: try idKey.flatMap { k throws(ScenarioError) in try model[k]?.string("`\(InertText(k))`") },
+                    key: try idKey.flatMap { k throws(ScenarioError) in try model[k]?.key("`\(InertText(k))`") },
                     title: try title.string("`\(InertText(titleKey))`"),
                     subtitle: try subtitleKey.flatMap { k throws(ScenarioError) in try model[k]?.string("`\(InertText(k))`") },
                     kind: try kindKey.flatMap { k throws(ScenarioError) in try model[k]?.string("`\(InertText(k))`") },
@@ -155,5 +162,19 @@ enum SourceReader {
             scenario.nodeLocations.append(SourceLocation(file: item.file, line: item.line, column: item.column))
             return (index, try model[childrenKey]?.list("`\(InertText(childrenKey))`"))
         }
+    }
+}
+
+extension Value {
+    /// A node's id, which is one key: text without `/` (a key that is a path
+    /// is the engine's for a merged chain of folders, which compaction makes).
+    func key(_ what: String) throws(ScenarioError) -> String {
+        let key = try string(what)
+        guard !key.contains("/") else {
+            throw error(
+                "invalid id '\(InertText(key))': an id must not contain '/'",
+                hint: "an id is one node's key among its siblings; steps name a node by the path of ids (`a/b`)")
+        }
+        return key
     }
 }

@@ -240,12 +240,17 @@ package struct OutlinePainter {
         var lineTop = cy * s - zip(blocks, metrics).reduce(0) { $0 + Double($1.0.0.lines.count) * ($1.1.ascender + $1.1.descender) } / 2
         for ((text, color), (ascender, descender)) in zip(blocks, metrics) {
             let (px, weight) = (text.fontSize * s, FontWeight(text.weight))
-            for line in text.lines {
+            for (i, line) in text.lines.enumerated() {
+                let baseline = Int((lineTop + ascender).rounded())
+                lineTop += ascender + descender
+                if let runs = text.runs, runs.indices.contains(i) {
+                    drawRuns(runs[i], leading: text.leading, baseline: baseline, size: px, colors: (c(color), c(palette.secondaryText)), clip: textClip, into: surface)
+                    continue
+                }
                 let lineWidth = mirrored ? typesetter.width(line, size: px, weight: weight, direction: direction) : 0
                 surface.drawText(
-                    line, typesetter: typesetter, x: textX(text.leading, width: lineWidth, canvas: width), baseline: Int((lineTop + ascender).rounded()),
+                    line, typesetter: typesetter, x: textX(text.leading, width: lineWidth, canvas: width), baseline: baseline,
                     size: px, weight: weight, color: c(color), clip: textClip, direction: direction)
-                lineTop += ascender + descender
             }
         }
     }

@@ -26,6 +26,28 @@ import Testing
         #expect(throws: OutlineError.unknownID("jinn", closest: ["shandong/jinan"])) { try outline.node(id: "jinn") }
     }
 
+    /// A key that is a path (a merged chain of folders): found by the full id,
+    /// by its last part alone, and as the start of a path; removing the node
+    /// forgets it; a key with an empty part is refused.
+    @Test func aKeyThatIsAPathIsFoundByItsFullIdAndItsLastPart() throws {
+        var outline = try Outline([
+            NodeSpec(key: "src/content/docs", title: "src/content/docs"), NodeSpec(key: "index.mdx", title: "index.mdx", parent: 0),
+            NodeSpec(key: "src", title: "src"),
+        ])
+        let docs = try outline.node(id: "src/content/docs")
+        #expect(outline.id(of: docs) == "src/content/docs")
+        let index = try outline.node(id: "src/content/docs/index.mdx")
+        #expect(outline.parent(of: index) == docs)
+        #expect(try outline.node(id: "docs") == docs)
+        #expect(try outline.node(id: "docs/index.mdx") == index)
+        #expect(try outline.node(id: "src") != docs)
+        #expect(throws: OutlineError.self) { try outline.node(id: "src/content") }
+        try outline.remove(docs)
+        #expect(throws: OutlineError.self) { try outline.node(id: "docs") }
+        #expect(throws: OutlineError.invalidKey("a//b", spec: 0)) { try Outline([NodeSpec(key: "a//b", title: "x")]) }
+        #expect(throws: OutlineError.invalidKey("a/", spec: 0)) { try Outline([NodeSpec(key: "a/", title: "x")]) }
+    }
+
     @Test func parentsMustComeFirst() {
         #expect(throws: OutlineError.invalidParent(spec: 0, parent: 1)) {
             try Outline([NodeSpec(title: "a", parent: 1), NodeSpec(title: "b")])

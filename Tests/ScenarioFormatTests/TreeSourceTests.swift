@@ -31,14 +31,15 @@ final class Folder {
     }
 }
 
-/// Each node as `  ` × depth + title (+ ` [icon]`, `+` expanded, `*` selected).
+/// Each node as `  ` × depth + title (+ `  annotation`, ` [icon]`, `+`
+/// expanded, `*` selected, `#` highlighted).
 func lines(_ s: Scenario) -> [String] {
     var depth: [Int] = []
     return s.nodes.enumerated().map { i, n in
         let d = n.parent.map { depth[$0] + 1 } ?? 0
         depth.append(d)
-        return String(repeating: "  ", count: d) + n.title + (n.icon.map { " [\($0)]" } ?? "") + (n.expanded ? " +" : "")
-            + (s.initialSelection == i ? " *" : "")
+        return String(repeating: "  ", count: d) + n.title + (n.annotation.map { "  " + $0.text } ?? "") + (n.icon.map { " [\($0)]" } ?? "")
+            + (n.expanded ? " +" : "") + (s.initialSelection == i ? " *" : "") + (n.highlighted ? " #" : "")
     }
 }
 
@@ -72,7 +73,7 @@ func lines(_ s: Scenario) -> [String] {
         let s = try f.scenario("{markdown: tree.md}")
         #expect(
             lines(s) == [
-                "Sources [folder] +", "  App.swift  the entry point [swift] *", "  Views [folder]", "    List View.swift [swift]", "    …",
+                "Sources [folder] +", "  App.swift  the entry point [swift] #", "  Views [folder]", "    List View.swift [swift]", "    …",
                 "README.md  read me [md]", "Package.swift [swift]",
             ])
         #expect(s.nodeLocations[1].line == 10 && s.nodeLocations[1].column == 5)
@@ -179,12 +180,27 @@ func lines(_ s: Scenario) -> [String] {
             </FileTree>
             """)
         let tree = try Scenario.imported(from: page)
-        // The tree, its inline marks not drawn as asterisks.
-        #expect(tree.nodes.map(\.title) == ["src", "content", "docs", "index.mdx", "astro.config.mjs  an important file"])
+        // The tree, its inline marks kept as the annotation's runs, not drawn as asterisks.
+        #expect(tree.nodes.map(\.title) == ["src", "content", "docs", "index.mdx", "astro.config.mjs"])
+        #expect(tree.nodes[4].annotation == Annotation([.init("an "), .init("important", .bold), .init(" file")]))
         #expect(!tree.nodes.contains { $0.title.contains("package.json") })
         let first = try f.scenario("{ markdown: project.mdx, list: 1 }")
-        #expect(first.nodes.map(\.title) == ["astro.config.mjs  — the Astro configuration", "package.json  — the scripts"])
+        #expect(first.nodes.map { $0.annotation?.text } == ["— the Astro configuration", "— the scripts"])
         #expect(MarkdownTree.plainText("a **b** `c` *d* 2 * 3 **e") == "a b c d 2 * 3 **e")
+        #expect(
+            MarkdownTree.annotation("a **b `x`** `*c*` *d* 2 * 3 **e  ")?.runs == [
+                .init("a "), .init("b x", .bold), .init(" "), .init("*c*", .code), .init(" "), .init("d", .italic),
+                .init(" 2 * 3 **e"),
+            ])
+        #expect(MarkdownTree.annotation("  ") == nil)
+        // Several bold names are several highlighted rows; none is selected.
+        f.write("two.md", "- **src/**\n  - a.md\n- **README.md** start *here*\n")
+        let two = try f.scenario("{ markdown: two.md }")
+        #expect(lines(two) == ["src [folder] + #", "  a.md [md]", "README.md  start here [md] #"])
+        #expect(two.initialSelection == nil)
+        // A scenario node's `annotation` is written as a Markdown note is.
+        let written = try Scenario.parse("name: t\ntree: [ { title: a.ts, annotation: 'the **entry** point', highlighted: true } ]\n", file: "t.yaml")
+        #expect(written.nodes[0].annotation == Annotation([.init("the "), .init("entry", .bold), .init(" point")]) && written.nodes[0].highlighted)
     }
 
     /// The text of a numbered step, indented under its item after a blank
@@ -288,8 +304,94 @@ func lines(_ s: Scenario) -> [String] {
             """, file: "t.yaml")
         #expect(lines(s) == ["Sources/App/Views", "  a.swift", "  b.swift", "docs/img [folder]", "One", "  only.md"])
         let outline = try s.makeOutline()
-        #expect(outline.nodes.map { outline.id(of: $0) } == ["views", "views/a.swift", "views/b.swift", "img", "one", "one/only.md"])
+        #expect(
+            outline.nodes.map { outline.id(of: $0) } == [
+                "src/app/views", "src/app/views/a.swift", "src/app/views/b.swift", "docs/img", "one", "one/only.md",
+            ])
         #expect(s.steps.map(\.text) == ["expand views", "collapse img"])
+    }
+
+    /// A merged row keeps its last folder's full id, so that the steps written
+    /// for the tree without merging still name it, and its open state.
+    @Test func mergedRowsKeepTheirLastFoldersFullIdAndOpenState() throws {
+        let s = try Scenario.parse(
+            """
+            name: t
+            style: { preset: explorer }
+            tree:
+              - { id: src, title: src, children: [ { id: content, title: content, children: [
+                  { id: docs, title: docs, expanded: true, children: [ { title: index.mdx } ] } ] } ] }
+            steps: [ { collapse: src/content/docs }, { expand: src/content/docs/index.mdx }, { collapse: docs } ]
+            """, file: "t.yaml")
+        #expect(lines(s) == ["src/content/docs +", "  index.mdx"])
+        var outline = try s.makeOutline()
+        let docs = try outline.node(id: "src/content/docs")
+        #expect(try outline.node(id: "docs") == docs && outline.isExpanded(docs))
+        #expect(outline.id(of: try outline.node(id: "src/content/docs/index.mdx")) == "src/content/docs/index.mdx")
+        // A path may start at a key only one node has, as one written for the last folder before merging did.
+        #expect(try outline.node(id: "docs/index.mdx") == outline.node(id: "src/content/docs/index.mdx"))
+        _ = try s.steps[0].apply(to: &outline)
+        #expect(!outline.isExpanded(docs))
+        // An id that is not a merged row's whole key is unknown, and says which ids are close.
+        #expect(throws: OutlineError.self) { try outline.node(id: "src/content") }
+        #expect(throws: OutlineError.self) { try outline.node(id: "src/docs") }
+    }
+
+    /// `open: 1` counts levels on the rows as drawn: a merged top row starts
+    /// open, and the one below it closed, whichever way the look is chosen.
+    @Test func aFolderSourcesOpenLevelsCountMergedRowsAsOne() throws {
+        let f = Folder()
+        f.write("root/src/content/docs/index.mdx")
+        f.write("root/src/content/docs/guides/a/one.md")
+        f.write("root/src/content/docs/guides/b.md")
+        f.write("root/README.md")
+        let styled = try Scenario.parse(
+            "name: t\nstyle: { preset: explorer }\nsource: {directory: root, open: 1}\n", file: f.path + "/t.yaml", baseDirectory: f.path)
+        let expected = [
+            "src/content/docs [folder] +", "  guides [folder]", "    a [folder]", "      one.md [md]", "    b.md [md]",
+            "  index.mdx [mdx]", "README.md [md]",
+        ]
+        #expect(lines(styled) == expected)
+        var chosen = try f.scenario("{directory: root, open: 1}")
+        chosen.apply(preset: .explorer)
+        #expect(lines(chosen) == expected)
+        let two = try Scenario.parse(
+            "name: t\nstyle: { compactFolders: true }\nsource: {directory: root, open: 2}\n", file: f.path + "/t.yaml", baseDirectory: f.path)
+        #expect(lines(two).prefix(2) == ["src/content/docs [folder] +", "  guides [folder] +"])
+        let outline = try styled.makeOutline()
+        #expect(outline.id(of: try outline.node(id: "src/content/docs/guides/a")) == "src/content/docs/guides/a")
+    }
+
+    /// Highlighted folders keep their rows, so that the highlight stays on the folder the page marked.
+    @Test func aHighlightedFolderKeepsItsRow() throws {
+        let s = try Scenario.parse(
+            """
+            name: t
+            style: { compactFolders: true }
+            tree:
+              - { title: src, highlighted: true, children: [ { title: content, children: [ { title: a.md }, { title: b.md } ] } ] }
+            """, file: "t.yaml")
+        #expect(lines(s) == ["src #", "  content", "    a.md", "    b.md"])
+    }
+
+    /// `--from` a folder with `--preset explorer`: without `--open`, a tree
+    /// that merging leaves all open starts closed, so that "expand all" changes the
+    /// picture; `--open 1` opens the merged top row.
+    @Test func fromAFolderTheMergedTreeStillHasSomethingToExpand() throws {
+        let f = Folder()
+        f.write("proj/src/content/docs/index.mdx")
+        f.write("proj/README.md")
+        var plain = try Scenario.imported(from: f.path + "/proj")
+        plain.apply(preset: .explorer)
+        #expect(lines(plain) == ["src/content/docs [folder]", "  index.mdx [mdx]", "README.md [md]"])
+        var opened = try Scenario.imported(from: f.path + "/proj", options: ImportOptions(open: 1))
+        opened.apply(preset: .explorer)
+        #expect(lines(opened) == ["src/content/docs [folder] +", "  index.mdx [mdx]", "README.md [md]"])
+    }
+
+    @Test func anIdWithASlashIsRefusedWhereItIsWritten() {
+        let e = parseError("name: t\ntree:\n  - { id: a/b, title: A }\n")
+        #expect(e?.message == "invalid id 'a/b': an id must not contain '/'" && e?.line == 3)
     }
 }
 
