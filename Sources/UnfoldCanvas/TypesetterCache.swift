@@ -12,6 +12,15 @@ extension Typesetter {
         defer { TypesetterCache.shared.give(typesetter, fonts) }
         return try body(typesetter)
     }
+
+    /// `withCached` for `count` typesetters at once (at least one), for a
+    /// picture drawn in bands on as many threads, one typesetter each.
+    package static func withCached<T>(_ fonts: FontIdentity, count: Int, _ body: ([Typesetter]) throws -> T) throws -> T {
+        var taken: [Typesetter] = []
+        defer { for typesetter in taken { TypesetterCache.shared.give(typesetter, fonts) } }
+        for _ in 0 ..< max(1, count) { taken.append(try TypesetterCache.shared.take(fonts) ?? Typesetter(fonts: fonts.fonts)) }
+        return try body(taken)
+    }
 }
 
 /// Typesetters not in use, by the fonts they were made with, for

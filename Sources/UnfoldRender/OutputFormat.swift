@@ -58,6 +58,9 @@ package struct PictureSettings: Sendable {
     package let fonts: FontIdentity
     /// The strip's thumbnails are the pictures shrunk by this factor.
     package let thumbnail: Int
+    /// Bands each picture is drawn in on as many threads: more than one
+    /// when a render has fewer pictures than workers and they are tall.
+    package let bands: Int
     /// Give each file its `pixelHash` (`RenderedFile.pixels`).
     package let hashPixels: Bool
     /// Files whose pixels are known (path → `pixelHash`) need not be encoded.
@@ -90,12 +93,13 @@ package final class DrawnPicture: @unchecked Sendable {
         self.settings = settings
     }
 
-    /// The picture's pixels, with the canvas's padding. O(pixels) the first time.
+    /// The picture's pixels, with the canvas's padding, drawn in
+    /// `settings.bands` bands at once. O(pixels) the first time.
     package func pixels() throws -> Pixmap {
         if let pixmap { return pixmap }
-        let drawn = try Typesetter.withCached(settings.fonts) { typesetter in
-            let painter = OutlinePainter(appearance: settings.appearance, typesetter: typesetter)
-            return try painter.padded(try painter.draw(layout, height: settings.height))
+        let drawn = try Typesetter.withCached(settings.fonts, count: settings.bands) { typesetters in
+            let painters = typesetters.map { OutlinePainter(appearance: settings.appearance, typesetter: $0) }
+            return try painters[0].padded(try painters[0].draw(layout, height: settings.height, helpers: Array(painters.dropFirst())))
         }
         pixmap = drawn
         return drawn

@@ -128,6 +128,10 @@ public enum ScenarioRenderer {
     /// with their bold runs semibold; Markdown's bold names highlighted.
     package static let version = "5"
 
+    /// Pixel rows below which a picture is not worth splitting into bands
+    /// (`PictureSettings.bands`): threads cost more than they save.
+    static let bandHeight = 512
+
     /// Unfold's own version, which `unfold --version` prints. Kept here,
     /// beside the renderer's version, so that there is one place to raise it.
     public static let unfoldVersion = "0.1.0"
@@ -270,6 +274,7 @@ public enum ScenarioRenderer {
             hold: appearance.animation.hold, frameDelay: appearance.animation.frameDelay)
         let settings = PictureSettings(
             name: scenario.name, appearance: appearance, height: height, fonts: fonts, thumbnail: options.thumbnail ?? 2 * appearance.canvas.scale,
+            bands: size.height < Self.bandHeight ? 1 : max(1, min(options.workers / max(1, plan.count), size.height / Self.bandHeight)),
             hashPixels: options.hashPixels || !options.knownPixels.isEmpty, knownPixels: options.knownPixels,
             fixedTheme: options.theme != nil)
         let render = RenderContext(

@@ -302,3 +302,15 @@ func fixCRCs(_ bytes: inout [UInt8]) {
         }
     }
 }
+
+/// A render of one tall picture draws it in bands on the spare workers; the
+/// pixels are those of drawing it whole.
+@Test func aTallSinglePictureDrawnInBandsIsTheSamePicture() throws {
+    let rows = (1 ... 80).map { "  - { id: r\($0), title: \"Row \($0) with a title long enough to be cut\", subtitle: \"and a subtitle\" }" }
+    let scenario = try Scenario.parse(
+        "name: tall\ncanvas: { width: 320, height: fit, scale: 2 }\ntree:\n" + rows.joined(separator: "\n"), file: "tall.yaml")
+    let whole = try render(scenario, workers: 1, outputs: [.states])
+    let banded = try render(scenario, workers: 4, outputs: [.states])
+    #expect(whole["state-00.png"] != nil)
+    #expect(whole == banded)
+}
