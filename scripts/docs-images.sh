@@ -31,4 +31,9 @@ for theme in light dark; do cp "$tmp/e/files-$theme/state-01.png" "docs/files-fi
 # A Starlight docs page's <FileTree>: annotations dimmer with their bold run, two highlighted entries.
 "$U" render Examples/starlight.yaml --out "$tmp/f" --outputs states
 cp "$tmp/f/starlight/state-00.png" docs/starlight.png
-echo "docs/: starlight.png, files-fit-*.png, regions-*.png, settings-dark.png, preset-*.png, tasks.png, script-*.png"
+# The same state as PNG and as SVG (both themes in one file), and the animation as an SVG.
+"$U" render Examples/files.yaml --out "$tmp/g" --outputs states,svg,animation
+cp "$tmp/g/files/state-01.png" docs/svg-files-state.png
+cp "$tmp/g/files/state-01.svg" docs/svg-files-state.svg
+cp "$tmp/g/files/animation.svg" docs/svg-files-animation.svg
+echo "docs/: svg-files-*, starlight.png, files-fit-*.png, regions-*.png, settings-dark.png, preset-*.png, tasks.png, script-*.png"
