@@ -12,18 +12,36 @@ import UnfoldCanvas
 final class SVGMarkup {
     /// The scheme the alternate colours are for (`dark` when the base theme is light).
     let alternateScheme: String?
-    private var classes: [ColorPair: String] = [:]
-    private var classOrder: [ColorPair] = []
-    private var glyphs: [Typesetter.PlacedGlyph.Key: String] = [:]
-    private var glyphDefs = ""
-    private var clips: [PixelRect: String] = [:]
-    private var clipPaths: [String: String] = [:]
-    private var clipDefs = ""
-    private var groups: [String: String] = [:]
-    private var groupDefs = ""
-    private var animations: [String: String] = [:]
+    private var classes = Names<ColorPair>(prefix: "c")
+    private var glyphs = Names<Typesetter.PlacedGlyph.Key>(prefix: "g")
+    private var clips = Names<PixelRect>(prefix: "r")
+    private var clipPaths = Names<String>(prefix: "p")
+    private var groups = Names<String>(prefix: "d")
+    private var animations = Names<String>(prefix: "k")
+    private var glyphDefs = "", clipDefs = "", groupDefs = "", animationCSS = ""
     private var usesText = false
-    private var animationCSS = ""
+
+    /// Names of things defined once, given in order of first use.
+    struct Names<Key: Hashable> {
+        let prefix: String
+        private var names: [Key: String] = [:]
+        /// Every key, in the order it was first named.
+        private(set) var order: [Key] = []
+
+        init(prefix: String) { self.prefix = prefix }
+
+        /// The name of `key`, and whether it is new (to be defined now).
+        mutating func name(_ key: Key) -> (name: String, isNew: Bool) {
+            if let name = names[key] { return (name, false) }
+            let name = prefix + String(order.count)
+            names[key] = name
+            order.append(key)
+            return (name, true)
+        }
+
+        /// The name already given to `key`.
+        subscript(key: Key) -> String { names[key] ?? "" }
+    }
 
     /// A colour in the base theme and in the alternate one (the same when there is none).
     struct ColorPair: Hashable {
@@ -36,24 +54,18 @@ final class SVGMarkup {
     }
 
     /// The class that paints `pair`.
-    func colorClass(_ pair: ColorPair) -> String {
-        if let name = classes[pair] { return name }
-        let name = "c\(classOrder.count)"
-        classes[pair] = name
-        classOrder.append(pair)
-        return name
-    }
+    func colorClass(_ pair: ColorPair) -> String { classes.name(pair).name }
 
     /// The `<style>` element: every colour class, then the alternate theme's,
     /// then `extra` and the animations.
     func style(extra: String = "") -> String {
         var css = usesText ? ".t{fill-opacity:0}" : ""
-        for pair in classOrder { css += ".\(classes[pair] ?? "")\(Self.fill(pair.base))" }
+        for pair in classes.order { css += ".\(classes[pair])\(Self.fill(pair.base))" }
         if let scheme = alternateScheme {
-            let changed = classOrder.filter { $0.base != $0.alternate }
+            let changed = classes.order.filter { $0.base != $0.alternate }
             if !changed.isEmpty {
                 css += "@media (prefers-color-scheme:\(scheme)){"
-                for pair in changed { css += ".\(classes[pair] ?? "")\(Self.fill(pair.alternate))" }
+                for pair in changed { css += ".\(classes[pair])\(Self.fill(pair.alternate))" }
                 css += "}"
             }
         }
@@ -68,29 +80,23 @@ final class SVGMarkup {
 
     /// The id of a group of elements defined once, to be drawn by `<use>`.
     func group(_ content: String) -> String {
-        if let id = groups[content] { return id }
-        let id = "d\(groups.count)"
-        groups[content] = id
-        groupDefs += "<g id=\"\(id)\">\(content)</g>"
+        let (id, isNew) = groups.name(content)
+        if isNew { groupDefs += "<g id=\"\(id)\">\(content)</g>" }
         return id
     }
 
     /// The class of an animation whose keyframes are `keyframes`, defined once
     /// (rows that move alike share it).
     func animation(_ keyframes: String) -> String {
-        if let name = animations[keyframes] { return name }
-        let name = "k\(animations.count)"
-        animations[keyframes] = name
-        animationCSS += ".\(name){animation-name:\(name)}@keyframes \(name){\(keyframes)}"
+        let (name, isNew) = animations.name(keyframes)
+        if isNew { animationCSS += ".\(name){animation-name:\(name)}@keyframes \(name){\(keyframes)}" }
         return name
     }
 
     /// The id of a clip path made of `content` (an animated rectangle), defined once.
     func clipPath(_ content: String) -> String {
-        if let id = clipPaths[content] { return id }
-        let id = "p\(clipPaths.count)"
-        clipPaths[content] = id
-        clipDefs += "<clipPath id=\"\(id)\">\(content)</clipPath>"
+        let (id, isNew) = clipPaths.name(content)
+        if isNew { clipDefs += "<clipPath id=\"\(id)\">\(content)</clipPath>" }
         return id
     }
 
@@ -105,20 +111,16 @@ final class SVGMarkup {
 
     /// The id of a glyph's outline, defined once.
     func glyph(_ key: Typesetter.PlacedGlyph.Key, outline: Path) -> String {
-        if let id = glyphs[key] { return id }
-        let id = "g\(glyphs.count)"
-        glyphs[key] = id
-        glyphDefs += "<path id=\"\(id)\" d=\"\(Self.pathData(outline))\"/>"
+        let (id, isNew) = glyphs.name(key)
+        if isNew { glyphDefs += "<path id=\"\(id)\" d=\"\(Self.pathData(outline))\"/>" }
         return id
     }
 
     /// ` clip-path="url(#…)"` for a clip rectangle (defined once), or nothing.
     func clipAttribute(_ rect: PixelRect?) -> String {
         guard let rect else { return "" }
-        if let id = clips[rect] { return " clip-path=\"url(#\(id))\"" }
-        let id = "k\(clips.count)"
-        clips[rect] = id
-        clipDefs += "<clipPath id=\"\(id)\"><rect\(Self.rectAttributes(rect))/></clipPath>"
+        let (id, isNew) = clips.name(rect)
+        if isNew { clipDefs += "<clipPath id=\"\(id)\"><rect\(Self.rectAttributes(rect))/></clipPath>" }
         return " clip-path=\"url(#\(id))\""
     }
 
