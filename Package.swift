@@ -108,7 +108,7 @@ let package = Package(
             name: "RenderTests",
             dependencies: [
                 "UnfoldRender", "UnfoldPaint", "UnfoldPNG", "UnfoldComparison", "UnfoldDiff", "OutlineLayout", "ScenarioFormat",
-                "UnfoldCanvas", "UnfoldSVG",
+                "UnfoldCanvas", "UnfoldSVG", "OutlineAppearance",
             ]),
     ]
 )

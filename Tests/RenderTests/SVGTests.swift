@@ -1,4 +1,5 @@
 import Foundation
+import OutlineAppearance
 import ScenarioFormat
 import Testing
 import UnfoldCanvas
@@ -80,6 +81,21 @@ import UnfoldRender
         let two = try files([.states, .svg, .animation], workers: 2)
         #expect(one == two)
         #expect(one == (try files([.states, .svg, .animation], workers: 1)))
+    }
+
+    /// One file carries both themes only if both draw the same shapes: every
+    /// look, with the active accent too, and every Example's rows and states.
+    @Test(arguments: ["ios", "macos", "explorer", "plain", "macos-active"])
+    func everyLookDrawsTheSameShapesInBothThemes(_ look: String) throws {
+        var options = RenderOptions(fonts: fontFiles)
+        options.outputs = [.svg, .animation]
+        var scenario = try loadExample("tasks.yaml")
+        scenario.apply(preset: try #require(Appearance.Preset(rawValue: String(look.prefix { $0 != "-" }))))
+        if look.hasSuffix("-active") { scenario.style.accent = .active }
+        let result = try ScenarioRenderer.render(scenario, options: options)
+        let svgs = result.files.filter { $0.path.hasSuffix(".svg") }
+        #expect(svgs.count == scenario.steps.count + 2)
+        #expect(svgs.allSatisfy { String(decoding: $0.bytes, as: UTF8.self).contains("prefers-color-scheme:dark") })
     }
 
     @Test func numbersAreShortAndTheSameEverywhere() {
