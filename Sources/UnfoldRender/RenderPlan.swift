@@ -10,6 +10,12 @@ package struct RenderPlan: Sendable {
         case state(Int)
         /// In-between frame `index` (1 ..< frames) of step `step`.
         case frame(step: Int, index: Int)
+
+        /// Whether it is a resting state.
+        package var isState: Bool {
+            if case .state = self { return true }
+            return false
+        }
     }
 
     /// What the outputs need drawn (`OutputFormat.needs`).

@@ -44,11 +44,7 @@ struct SVGFiles: OutputFormat {
         func take(_ picture: DrawnPicture, prepared: (any Sendable)?, emit: (RenderedFile) throws -> Void) throws {
             for file in prepared as? [RenderedFile] ?? [] { try emit(file) }
             guard let animation, picture.uses.animationDelay != nil else { return }
-            if case .state = picture.picture {
-                animation.add(picture.layout, isState: true)
-            } else {
-                animation.add(picture.layout, isState: false)
-            }
+            animation.add(picture.layout, isState: picture.picture.isState)
         }
 
         func finish(emit: (RenderedFile) throws -> Void) throws {

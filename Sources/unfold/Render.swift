@@ -61,7 +61,7 @@ struct RenderCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Outputs to write, comma-separated: states,frames,strip,animation (or apng: the animated PNG),gif,webp,updates (default: all but gif and webp; for --from trees alone: states,animation).",
+            "Outputs to write, comma-separated: \(RenderOptions.Output.namesList) (apng is animation, the animated PNG; svg: state-NN.svg, and animation.svg with animation; default: all but gif, webp and svg; for --from trees alone: states,animation).",
             valueName: "list"),
         transform: { try RenderOptions.Output.parseList($0) })
     var outputs: Set<RenderOptions.Output>?
