@@ -4,7 +4,7 @@
 Renders every scenario of Examples/ three times:
   both/   --outputs states,svg,animation -j 2  (the scenario's theme; the SVGs carry
           both themes, the other one under @media (prefers-color-scheme))
-  light/  --theme light --outputs states,svg   (reference PNGs; SVGs with one fixed theme)
+  light/  --theme light --outputs states,svg,frames   (reference PNGs; SVGs with one fixed theme)
   dark/   --theme dark  --outputs states,svg
   j1/     as both/ with -j 1                   (the SVGs must be byte-identical to both/)
 and then checks:
@@ -20,7 +20,9 @@ and then checks:
     theme does not follow the reader);
   - animation.svg in Chromium, all animations paused, at time 0 and at every time of
     its root's data-rests="t0 t1 ..." (ms), in both schemes, within 1% of state-00
-    and state-NN of that scheme;
+    and state-NN of that scheme; and, in the light scheme, at every in-between frame's
+    time (frame j of a transition j/F of the way through it) within 3% of
+    light/step-SS/frame-JJ.png (the SVG moves smoothly between the frames it samples);
   - self-containment: no <script>, <foreignObject>, DOCTYPE/entities, on* handlers,
     javascript:, @import, href other than #fragment, url() other than url(#...), SMIL;
     @media (prefers-color-scheme) in both/ and not in light/, dark/; some <title>,
@@ -39,6 +41,7 @@ Needs rsvg-convert, resvg (RESVG, default: beside this Python), Playwright and c
 (CHROMIUM); scripts/check-svg.sh installs them. Exit status 0 when every check passes.
 """
 import argparse
+import glob
 import concurrent.futures
 import json
 import math
@@ -55,6 +58,8 @@ import xml.etree.ElementTree as ET
 SVG_NS = "http://www.w3.org/2000/svg"
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MAX_RATIO = 0.01
+# In-between frames: the SVG interpolates between the frames it samples; the APNG shows each as drawn.
+INBETWEEN_RATIO = 0.03
 THRESHOLD = 0.1
 RSVG = os.environ.get("RSVG", shutil.which("rsvg-convert") or "rsvg-convert")
 RESVG = os.environ.get("RESVG", os.path.join(os.path.dirname(sys.executable), "resvg"))
@@ -196,12 +201,13 @@ def containment_problems(path, fixed_theme):
     return problems
 
 
-def diff(unfold, expected, actual, out_png, rounded_up=False):
+def diff(unfold, expected, actual, out_png, rounded_up=False, max_ratio=None):
     """(passed, detail) from `unfold diff` at threshold 0.1 and at most 1% of pixels.
     rounded_up: actual may be up to 2 pixels wider and taller (drawn at whole CSS px rounded
     up; geometry() has checked the SVG's size); the PNG's area is compared."""
     extra = ["--allow-size-change"] if rounded_up else []
-    run = subprocess.run([unfold, "diff", "--json", "--threshold", str(THRESHOLD), "--max-ratio", str(MAX_RATIO),
+    max_ratio = MAX_RATIO if max_ratio is None else max_ratio
+    run = subprocess.run([unfold, "diff", "--json", "--threshold", str(THRESHOLD), "--max-ratio", str(max_ratio),
                           *extra, "--out", out_png, expected, actual], capture_output=True, text=True)
     if run.returncode not in (0, 1):
         return False, f"unfold diff failed ({run.returncode}): {(run.stderr or run.stdout).strip()[:300]}"
@@ -216,8 +222,8 @@ def diff(unfold, expected, actual, out_png, rounded_up=False):
     share = result["differentPixels"] / (ew * eh)
     aa = result.get("antiAliasedPixels", 0) / (ew * eh)
     detail = f"{100 * share:.3f}% differ ({100 * aa:.2f}% anti-aliasing)"
-    passed = run.returncode == 0 and share <= MAX_RATIO
-    return passed, detail + ("" if passed else f" > {100 * MAX_RATIO:g}%; diff image {out_png}")
+    passed = run.returncode == 0 and share <= max_ratio
+    return passed, detail + ("" if passed else f" > {100 * max_ratio:g}%; diff image {out_png}")
 
 
 def rasterise(renderer, svg, png_w, png_h, out):
@@ -406,13 +412,13 @@ def chromium_checks(unfold, top, scenarios, work, pool):
             page.goto("file://" + svg)
             return page
 
-        def shoot(page, png, scheme, label, key):
+        def shoot(page, png, scheme, label, key, max_ratio=None):
             settle(page)
             shot = os.path.join(shots, key + ".png")
             # omit_background: the SVG's own background only (a transparent scenario stays transparent, as its PNG).
             page.screenshot(path=shot, omit_background=True)
             out.append((f"chromium {scheme}", label,
-                        pool.submit(diff, unfold, png, shot, os.path.join(shots, key + ".diff.png"), True)))
+                        pool.submit(diff, unfold, png, shot, os.path.join(shots, key + ".diff.png"), True, max_ratio)))
 
         for s in scenarios:
             both = os.path.join(top, "both", s)
@@ -462,6 +468,21 @@ def chromium_checks(unfold, top, scenarios, work, pool):
                         break
                     shoot(page, os.path.join(ref, f"state-{n}.png"), scheme,
                           f"both/{s}/animation.svg at {t:g} ms vs {scheme}/state-{n}.png", f"{s}-anim-{scheme}-{k:02d}")
+                if scheme != "light" or len(rests) < 2:
+                    continue
+                # The in-between frames: state n rests from start[n] for `hold` ms (start[0] = 0, so
+                # hold = 2 × rests[0]); step s's transition runs from start[s-1] + hold to start[s].
+                hold = 2 * rests[0]
+                start = [t - hold / 2 for t in rests]
+                for step in range(1, len(start)):
+                    frames = sorted(glob.glob(os.path.join(ref, f"step-{step:02d}", "frame-*.png")))
+                    count = len(frames) - 1
+                    begin = start[step - 1] + hold
+                    for j in range(1, count):
+                        t = begin + (start[step] - begin) * j / count
+                        page.evaluate("(t) => { for (const a of document.getAnimations()) { a.pause(); a.currentTime = t; } }", t)
+                        shoot(page, frames[j], scheme, f"both/{s}/animation.svg at {t:g} ms vs light/step-{step:02d}/frame-{j:02d}.png",
+                              f"{s}-frame-{step:02d}-{j:02d}", INBETWEEN_RATIO)
         browser.close()
     return out
 
@@ -502,7 +523,8 @@ def check_unfold(args, work):
     print(render(args.unfold, inputs, os.path.join(top, "both"), "--outputs", "states,svg,animation", "-j", "2"))
     print(render(args.unfold, inputs, os.path.join(top, "j1"), "--outputs", "states,svg,animation", "-j", "1"))
     for theme in ("light", "dark"):
-        print(render(args.unfold, inputs, os.path.join(top, theme), "--theme", theme, "--outputs", "states,svg"))
+        outputs = "states,svg,frames" if theme == "light" else "states,svg"
+        print(render(args.unfold, inputs, os.path.join(top, theme), "--theme", theme, "--outputs", outputs))
     report = Report(keep=bool(args.keep))
     check_tree(args.unfold, top, work, report, size_limit=not args.no_size_limit, j1=os.path.join(top, "j1"))
     return summary(report)
