@@ -26,7 +26,8 @@ struct SVGFiles: OutputFormat {
         let animation =
             render.plan.pictures.contains { $0.uses.animationDelay != nil }
             ? SVGAnimation(
-                appearance: settings.appearance, height: settings.height, typesetter: render.typesetter, bothThemes: !settings.fixedTheme)
+                appearance: settings.appearance, height: settings.height, typesetter: render.typesetter, bothThemes: !settings.fixedTheme,
+                steps: render.plan.steps, frames: render.plan.frames)
             : nil
         return Writer(animation: animation, title: settings.name)
     }
@@ -44,8 +45,10 @@ struct SVGFiles: OutputFormat {
         func take(_ picture: DrawnPicture, prepared: (any Sendable)?, emit: (RenderedFile) throws -> Void) throws {
             for file in prepared as? [RenderedFile] ?? [] { try emit(file) }
             guard let animation, picture.uses.animationDelay != nil else { return }
-            animation.add(picture.layout, isState: picture.picture.isState)
+            try animation.add(picture.layout, isState: picture.picture.isState)
         }
+
+        var heldBytes: Int { animation?.heldBytes ?? 0 }
 
         func finish(emit: (RenderedFile) throws -> Void) throws {
             guard let animation else { return }

@@ -16,80 +16,79 @@ import UnfoldPaint
 /// keyframes sampled from the frame layouts. The attributes hold the first
 /// frame's values, so a renderer without CSS animation shows state 00.
 /// The root's `data-rests` lists, in ms, the middle of each state's rest.
-/// O(steps × frames × rows on screen) time; rows' layers are written once per
-/// distinct drawing.
+/// O(steps × frames × rows on screen) time; one step's frames are held at a
+/// time, and rows' layers are written once per distinct drawing.
 package final class SVGAnimation {
     private let themes: Themes
     private let markup: SVGMarkup
     private let height: Double
     private let hold: Int
-    private let frameDelay: Int
     private let loops: Int
-    /// Every step's frames, the states included (0: the state before).
-    private var steps: [[FrameLayout]] = []
-    /// The first state, for an animation without steps.
-    private var first: FrameLayout?
+    /// From the start of one state's rest to the start of the next, in ms.
+    private let period: Int
+    /// The whole animation, once, in ms.
+    private let total: Int
+    /// The current step's pictures so far, its state before first.
+    private var current: [FrameLayout] = []
+    /// Steps drawn so far.
+    private var drawn = 0
+    /// The canvas and every finished step's group.
+    private var body = ""
 
-    /// An animation of frames drawn in `appearance` on a canvas `height` points
-    /// tall, timed by `appearance.animation` (`hold`, `frameDelay`, `loops`).
-    package init(appearance: Appearance, height: Double, typesetter: Typesetter, bothThemes: Bool) {
+    /// An animation of `steps` steps of `frames` frames each (`RenderPlan`),
+    /// drawn in `appearance` on a canvas `height` points tall, timed by
+    /// `appearance.animation` (`hold`, `frameDelay`, `loops`).
+    package init(appearance: Appearance, height: Double, typesetter: Typesetter, bothThemes: Bool, steps: Int, frames: Int) {
         themes = Themes(appearance: appearance, typesetter: typesetter, bothThemes: bothThemes)
         markup = SVGMarkup(alternateScheme: themes.alternateScheme)
         self.height = height
         hold = max(1, appearance.animation.hold)
-        frameDelay = max(1, appearance.animation.frameDelay)
         loops = appearance.animation.loops
-    }
-
-    /// Adds the next picture of the animation, in order: the states and the
-    /// frames between them (`isState`: a resting state).
-    package func add(_ frame: FrameLayout, isState: Bool) {
-        if first == nil {
-            first = frame
-            steps.append([frame])
-            return
-        }
-        steps[steps.count - 1].append(frame)
-        if isState { steps.append([frame]) }
-    }
-
-    /// The time from the start of one state's rest to the start of the next.
-    private func period(_ frames: Int) -> Int { hold + (frames - 2) * frameDelay }
-
-    /// The document, titled `title`. Throws when the two themes draw different shapes.
-    package func document(title: String) throws(SVGError) -> String {
-        let transitions = steps.filter { $0.count > 1 }
-        let starts = transitions.reduce(into: [0]) { $0.append(($0.last ?? 0) + period($1.count)) }
-        let total = (starts.last ?? 0) + hold
-        let rests = starts.map { SVGMarkup.number(Double($0) + Double(hold) / 2) }.joined(separator: " ")
-        let css =
-            ".a{animation:\(total)ms linear both \(loops == 0 ? "infinite" : String(loops))}.s{animation-timing-function:step-end}"
+        period = hold + (max(1, frames) - 1) * max(1, appearance.animation.frameDelay)
+        total = max(0, steps) * period + hold
         // The canvas, under every step's rows (nothing when it is transparent).
         let canvas = themes.base.pixelSize(height: height)
         let background = themes.base.palette.background, other = themes.alternate?.palette.background ?? background
-        var body = ""
         if background.a > 0 || other.a > 0 {
-            body = "<rect class=\"\(markup.colorClass(.init(base: background, alternate: other)))\" width=\"\(canvas.width)\" height=\"\(canvas.height)\"/>"
+            let paint = markup.colorClass(.init(base: background, alternate: other))
+            body = "<rect class=\"\(paint)\" width=\"\(canvas.width)\" height=\"\(canvas.height)\"/>"
         }
-        if transitions.isEmpty, let frame = first {
-            body = try group(of: [frame], times: [0], window: 0 ..< total, total: total)
+    }
+
+    /// Adds the next picture of the animation, in order: the states and the
+    /// frames between them (`isState`: a resting state). A step is drawn
+    /// when its last state comes, so only one step's frames are held.
+    package func add(_ frame: FrameLayout, isState: Bool) throws(SVGError) {
+        current.append(frame)
+        guard isState, current.count > 1 else { return }
+        // Frame j of a transition that starts at `begin` comes j/F of the way through it.
+        let begin = drawn * period + hold, end = (drawn + 1) * period, count = Double(current.count - 1)
+        let times = current.indices.map { Double(begin) + Double(end - begin) * Double($0) / count }
+        body += try group(of: current, times: times, window: (drawn == 0 ? 0 : begin) ..< end + hold)
+        drawn += 1
+        current = [frame]
+    }
+
+    /// The bytes held: the document so far.
+    package var heldBytes: Int { body.utf8.count }
+
+    /// The document, titled `title`. Throws when the two themes draw different shapes.
+    package func document(title: String) throws(SVGError) -> String {
+        if drawn == 0, let state = current.first {
+            body += try group(of: [state], times: [0], window: 0 ..< total)
         }
-        for (s, frames) in transitions.enumerated() {
-            // Frame j of a transition that starts at `begin` comes j/F of the way through it.
-            let begin = starts[s] + hold, length = Double(starts[s + 1] - begin), count = Double(frames.count - 1)
-            let times = frames.indices.map { Double(begin) + length * Double($0) / count }
-            let window = (s == 0 ? 0 : begin) ..< (starts[s + 1] + hold)
-            body += try group(of: frames, times: times, window: window, total: total)
-        }
+        let rests = (0 ... drawn).map { SVGMarkup.number(Double($0 * period) + Double(hold) / 2) }.joined(separator: " ")
+        let css =
+            ".a{animation:\(total)ms linear both \(loops == 0 ? "infinite" : String(loops))}.s{animation-timing-function:step-end}"
+        let canvas = themes.base.pixelSize(height: height)
         return themes.document(
             width: canvas.width, height: canvas.height, title: title,
             markup: markup, body: body, extraStyle: css, rootAttributes: " data-rests=\"\(rests)\"")
     }
 
     /// One step's group: shown during `window` (ms), its rows following `frames` at `times`.
-    private func group(
-        of frames: [FrameLayout], times: [Double], window: Range<Int>, total: Int
-    ) throws(SVGError) -> String {
+    private func group(of frames: [FrameLayout], times: [Double], window: Range<Int>) throws(SVGError) -> String {
+        let total = self.total
         let percent = { (t: Double) in SVGMarkup.number(100 * t / Double(total), places: Keyframes.places(total)) + "%" }
         var shown = "0%{opacity:\(window.lowerBound == 0 ? 1 : 0)}"
         if window.lowerBound > 0 { shown += "\(percent(Double(window.lowerBound))){opacity:1}" }
@@ -105,7 +104,7 @@ package final class SVGAnimation {
             out += Self.group(clip, Self.group(motion, rows))
         }
         for track in tracks(frames) {
-            let row = try self.track(track, times: times, total: total)
+            let row = try self.track(track, times: times)
             if let open = run, open.clip == row.clip, open.motion == row.motion {
                 run?.placed += row.placed
             } else {
@@ -178,7 +177,7 @@ package final class SVGAnimation {
     /// A row's elements and keyframes.
     /// A row's elements and keyframes: the attributes of its clip and of its
     /// motion (both empty when it has none), and the row in its place.
-    private func track(_ track: Track, times: [Double], total: Int) throws(SVGError) -> (clip: String, motion: String, placed: String) {
+    private func track(_ track: Track, times: [Double]) throws(SVGError) -> (clip: String, motion: String, placed: String) {
         let s = themes.base.scale, look = track.look, boxes = track.boxes
         let firstBox = boxes.compactMap { $0 }.first ?? look
         var keyframes = Keyframes(times: times, total: total)

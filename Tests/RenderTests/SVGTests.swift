@@ -48,6 +48,18 @@ import UnfoldRender
         #expect(animation.contains("@keyframes"))
     }
 
+    /// A scenario without steps: the animation is its one state, on its canvas.
+    @Test func anAnimationOfOneState() throws {
+        var options = RenderOptions(fonts: fontFiles)
+        options.outputs = [.svg, .animation]
+        let scenario = try Scenario.parse("name: one\ncanvas: { width: 200, height: 100, scale: 1 }\ntree: [ { id: a, title: A } ]", file: "one.yaml")
+        let files = try ScenarioRenderer.render(scenario, options: options).files
+        let animation = String(decoding: try #require(files.first { $0.path == "animation.svg" }).bytes, as: UTF8.self)
+        #expect(animation.contains("data-rests=\"400\""))
+        #expect(animation.contains("<rect class=\"c0\" width=\"200\" height=\"100\"/>"))
+        #expect(!animation.contains("@keyframes k1"))
+    }
+
     @Test func sizedInPointsDrawnInPixels() throws {
         let state = try #require(try files([.svg])["state-00.svg"])
         #expect(state.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"600\" height=\""))
