@@ -128,6 +128,8 @@ final class SVGMarkup {
     func item(_ base: VectorRecording.Item, alternate: VectorRecording.Item, outlines: [Typesetter.PlacedGlyph.Key: Path]) -> String {
         switch (base, alternate) {
         case let (.shape(path, color, clip), .shape(_, other, _)):
+            // Nothing to see in either theme (a row's background on a transparent canvas).
+            guard color.a > 0 || other.a > 0 else { return "" }
             let paint = colorClass(ColorPair(base: color, alternate: other))
             if let rect = Self.pixelRect(path) {
                 return "<rect class=\"\(paint)\"\(Self.rectAttributes(rect))\(clipAttribute(clip))/>"

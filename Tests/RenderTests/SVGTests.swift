@@ -60,6 +60,19 @@ import UnfoldRender
         #expect(!animation.contains("@keyframes k1"))
     }
 
+    /// On a transparent canvas nothing is painted where the PNG has nothing.
+    @Test func aTransparentCanvasPaintsNoBackground() throws {
+        var options = RenderOptions(fonts: fontFiles)
+        options.outputs = [.svg]
+        options.background = .transparent
+        let result = try ScenarioRenderer.render(try Scenario.parse(yaml, file: "svg.yaml"), options: options)
+        for file in result.files {
+            let svg = String(decoding: file.bytes, as: UTF8.self)
+            #expect(!svg.contains(";fill-opacity:0}"), "\(file.path)")
+            #expect(svg.contains("<use href="), "\(file.path) draws its text")
+        }
+    }
+
     @Test func sizedInPointsDrawnInPixels() throws {
         let state = try #require(try files([.svg])["state-00.svg"])
         #expect(state.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"600\" height=\""))
