@@ -63,7 +63,7 @@ let package = Package(
         .target(
             name: "UnfoldSnapshot",
             dependencies: [
-                "UnfoldRender", "UnfoldDiff", "UnfoldComparison", "UnfoldPNG", "ScenarioFormat", "UnfoldCanvas", "CUnfoldFiles",
+                "UnfoldRender", "UnfoldDiff", "UnfoldComparison", "UnfoldPNG", "ScenarioFormat", "UnfoldCanvas", "UnfoldSVG", "CUnfoldFiles",
             ]),
         .target(
             name: "Unfold",

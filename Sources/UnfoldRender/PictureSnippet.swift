@@ -1,3 +1,5 @@
+import UnfoldSVG
+
 /// The HTML that shows a rendered picture in the reader's theme, for a README
 /// or a docs page: a `<picture>` whose dark source is used under
 /// `prefers-color-scheme: dark`. `unfold render --theme light,dark` prints it.
@@ -18,18 +20,6 @@ public enum PictureSnippet {
             """
     }
 
-    /// `text` safe inside a double-quoted HTML attribute. O(length).
-    static func attribute(_ text: String) -> String {
-        var out = ""
-        for c in text {
-            switch c {
-            case "&": out += "&amp;"
-            case "\"": out += "&quot;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default: out.append(c)
-            }
-        }
-        return out
-    }
+    /// `text` safe inside a double-quoted HTML attribute (`MarkupText`). O(length).
+    static func attribute(_ text: String) -> String { MarkupText.escaped(text) }
 }

@@ -150,7 +150,7 @@ final class SVGMarkup {
             out += "</g>"
             // The text itself, invisible (`.t`), for search, copy and screen readers.
             if let first = placed.first {
-                out += "<text class=\"t\" x=\"\(first.x)\" y=\"\(first.y)\" font-size=\"\(Self.number(size))\">\(Self.escaped(text))</text>"
+                out += "<text class=\"t\" x=\"\(first.x)\" y=\"\(first.y)\" font-size=\"\(Self.number(size))\">\(MarkupText.escaped(text))</text>"
             }
             return out + "</g>"
         default:
@@ -290,26 +290,5 @@ final class SVGMarkup {
         let padded = String(fraction)
         text += "." + String(repeating: "0", count: digits - padded.count) + padded
         return text
-    }
-
-    /// Text made safe inside an element or an attribute: markup characters
-    /// escaped, and characters XML does not allow (controls) dropped.
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            case "\t", "\n", "\r": out += " "
-            default:
-                let v = scalar.value
-                if v < 0x20 || (0x7F ... 0x9F).contains(v) || (0xFFFE ... 0xFFFF).contains(v) { continue }
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
     }
 }

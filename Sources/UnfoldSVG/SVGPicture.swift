@@ -85,7 +85,7 @@ struct Themes {
         let style = markup.style(extra: extraStyle)
         return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(SVGMarkup.number(Double(w) / scale))\" "
             + "height=\"\(SVGMarkup.number(Double(h) / scale))\" viewBox=\"0 0 \(w) \(h)\" role=\"img\" "
-            + "aria-label=\"\(SVGMarkup.escaped(title))\"\(rootAttributes)>"
-            + "<title>\(SVGMarkup.escaped(title))</title>\(style)\(markup.defs)\(frame)\(content)</svg>\n"
+            + "aria-label=\"\(MarkupText.escaped(title))\"\(rootAttributes)>"
+            + "<title>\(MarkupText.escaped(title))</title>\(style)\(markup.defs)\(frame)\(content)</svg>\n"
     }
 }

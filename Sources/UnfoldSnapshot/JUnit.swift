@@ -1,3 +1,5 @@
+import UnfoldSVG
+
 extension SnapshotReport {
     /// JUnit XML: a test suite per scenario, a test case per reference.
     public func junit() -> String {
@@ -30,18 +32,5 @@ extension SnapshotReport {
     private func seconds(_ s: Double) -> String { String(Double(Int((s * 1000).rounded())) / 1000) }
 }
 
-func xmlEscape(_ s: String) -> String {
-    var out = ""
-    for ch in s.unicodeScalars {
-        switch ch {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        case "\"": out += "&quot;"
-        case "'": out += "&#39;"
-        case _ where ch.value < 0x20 && ch != "\n" && ch != "\t": out += "?"
-        default: out.unicodeScalars.append(ch)
-        }
-    }
-    return out
-}
+/// Text safe in a JUnit file, its line breaks kept (`MarkupText`).
+func xmlEscape(_ s: String) -> String { MarkupText.escaped(s, keepingLines: true) }

@@ -151,6 +151,7 @@ import UnfoldRender
     }
 
     @Test func textIsEscapedAndControlsDropped() {
-        #expect(SVGMarkup.escaped("a<b>&\"'\u{0}\u{1B}\u{85}\tz") == "a&lt;b&gt;&amp;&quot;&#39; z")
+        #expect(MarkupText.escaped("a<b>&\"'\u{0}\u{1B}\u{85}\tz\u{FFFE}") == "a&lt;b&gt;&amp;&quot;&#39; z")
+        #expect(MarkupText.escaped("line\none\ttab", keepingLines: true) == "line\none\ttab")
     }
 }

@@ -1,0 +1,28 @@
+/// Text made safe inside XML or HTML, as an element's content or a
+/// double-quoted attribute's value: the five markup characters escaped and
+/// the characters XML 1.0 does not allow (C0 and C1 controls, U+FFFE, U+FFFF)
+/// dropped, so that what a tree or a report says can never become markup.
+/// The one escaping of SVG pictures, JUnit and HTML reports and the
+/// `<picture>` snippet.
+package enum MarkupText {
+    /// `text` escaped; tabs and line breaks kept (`keepingLines`) or made
+    /// spaces (an attribute, a line of a picture). O(length).
+    package static func escaped(_ text: String, keepingLines: Bool = false) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            case "\t", "\n", "\r": out.unicodeScalars.append(keepingLines ? scalar : " ")
+            default:
+                let v = scalar.value
+                if v < 0x20 || (0x7F ... 0x9F).contains(v) || (0xFFFE ... 0xFFFF).contains(v) { continue }
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}
