@@ -34,6 +34,8 @@ public enum Limits {
     public static let frameDelay = 1 ... 10_000
     /// Milliseconds a resting state shows.
     public static let hold = 1 ... 60_000
+    /// How often an animation plays (`animation.loops`; 0: for ever).
+    public static let loops = 0 ... 65535
     /// Nodes in one outline.
     public static let nodes = 10_000_000
     /// Steps in one scenario.
@@ -93,5 +95,6 @@ extension Appearance {
         try check(animation.frames, Limits.framesPerStep, "animation.frames")
         try check(animation.frameDelay, Limits.frameDelay, "animation.frameDelay")
         try check(animation.hold, Limits.hold, "animation.hold")
+        try check(animation.loops, Limits.loops, "animation.loops")
     }
 }

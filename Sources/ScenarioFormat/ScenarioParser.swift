@@ -246,7 +246,7 @@ extension Scenario {
         if let x = f["easing"] { a.easing = try x.choice("`animation.easing`", Easing.self) }
         if let x = f["frameDelay"] { a.frameDelay = try x.int("`animation.frameDelay` (ms)", in: Limits.frameDelay) }
         if let x = f["hold"] { a.hold = try x.int("`animation.hold` (ms)", in: Limits.hold) }
-        if let x = f["loops"] { a.loops = try x.int("`animation.loops`", in: 0 ... 65535) }
+        if let x = f["loops"] { a.loops = try x.int("`animation.loops`", in: Limits.loops) }
         return a
     }
 

@@ -354,7 +354,9 @@ package final class Typesetter {
         guard key.face >= 0, key.face < faces.count else { return Path() }
         setSize(key.face, key.size)
         let ft = faces[key.face].face
-        guard FT_Load_Glyph(ft, key.id, unfold_load_flags) == 0 else { return Path() }
+        guard FT_Load_Glyph(ft, key.id, unfold_load_flags) == 0, ft.pointee.glyph.pointee.format == FT_GLYPH_FORMAT_OUTLINE else {
+            return Path()
+        }
         let builder = OutlineBuilder()
         var funcs = FT_Outline_Funcs(
             move_to: { to, user in OutlineBuilder.from(user)?.move(to) ?? 1 },
@@ -363,9 +365,11 @@ package final class Typesetter {
             cubic_to: { c1, c2, to, user in OutlineBuilder.from(user)?.cubic(c1, c2, to) ?? 1 },
             shift: 0, delta: 0)
         // The builder outlives the call: `user` is valid only during FT_Outline_Decompose.
-        withExtendedLifetime(builder) {
-            _ = FT_Outline_Decompose(&ft.pointee.glyph.pointee.outline, &funcs, Unmanaged.passUnretained(builder).toOpaque())
+        let status = withExtendedLifetime(builder) {
+            FT_Outline_Decompose(&ft.pointee.glyph.pointee.outline, &funcs, Unmanaged.passUnretained(builder).toOpaque())
         }
+        // A broken outline draws nothing, as the rasterizer draws nothing of it.
+        guard status == 0 else { return Path() }
         builder.closeOpen()
         return builder.path
     }

@@ -68,13 +68,18 @@ package final class VectorRecording {
         guard !clip.isEmpty else { return }
         let (glyphs, boxes) = typesetter.placedGlyphs(text, x: x, baseline: baseline, size: size, weight: weight, direction: direction)
         for glyph in glyphs where outlines[glyph.key] == nil { outlines[glyph.key] = typesetter.outline(of: glyph.key) }
-        // The text's box: its glyphs' advance box, as tall as the font's line.
-        let (ascender, descender) = typesetter.lineMetrics(size: size)
-        let width = typesetter.width(text, size: size, weight: weight, direction: direction)
-        let line = PixelRect(
-            x0: Int(x.rounded(.down)) - 1, y0: baseline - Int(ascender.rounded(.up)) - 1,
-            x1: Int((x + width).rounded(.up)) + 1, y1: baseline + Int(descender.rounded(.up)) + 1)
-        items.append(.text(text, glyphs: glyphs, size: size, color: color, clip: line.intersection(clip) == line ? nil : clip))
+        // The text's ink: every glyph's outline where it is placed (marks and other scripts' glyphs included).
+        var ink: (x0: Double, y0: Double, x1: Double, y1: Double)?
+        for glyph in glyphs {
+            guard let b = outlines[glyph.key]?.bounds else { continue }
+            let (gx, gy) = (Double(glyph.x), Double(glyph.y))
+            ink =
+                ink.map { (min($0.x0, b.x0 + gx), min($0.y0, b.y0 + gy), max($0.x1, b.x1 + gx), max($0.y1, b.y1 + gy)) }
+                ?? (b.x0 + gx, b.y0 + gy, b.x1 + gx, b.y1 + gy)
+        }
+        let inside = ink.map { PixelRect(x0: Int($0.x0.rounded(.down)), y0: Int($0.y0.rounded(.down)), x1: Int($0.x1.rounded(.up)), y1: Int($0.y1.rounded(.up))) }
+        let unclipped = inside.map { $0.intersection(clip) == $0 } ?? true
+        items.append(.text(text, glyphs: glyphs, size: size, color: color, clip: unclipped ? nil : clip))
         for box in boxes { add(box, color: color, clip: clip) }
     }
 }

@@ -86,10 +86,20 @@ package struct OutlinePainter {
         return recording
     }
 
-    /// Some layers of one row, as vector shapes, drawn at the top of a canvas
-    /// as tall as the row: what a vector animation defines once and moves.
+    /// The pixel rows that a row clipped to `span` points shows in, on a
+    /// canvas `canvasHeight` pixels tall (a row that comes or goes shows only
+    /// in its gap): whole rows, kept within a pixel of the canvas.
+    package func clipRows(_ span: Range<Double>, canvasHeight: Int) -> Range<Int> {
+        let pixel = { (y: Double) in Int(min(max(y * self.scale, -1), Double(canvasHeight + 1)).rounded()) }
+        let top = pixel(span.lowerBound)
+        return top ..< max(top, pixel(span.upperBound))
+    }
+
+    /// Some layers of one row, as vector shapes, drawn where `box` says on a
+    /// canvas that reaches just below it (a row near the top, `box.y` a
+    /// fraction of a pixel): what a vector animation defines once and moves.
     package func record(_ box: RowBox, layers: RowLayers) -> VectorRecording {
-        let size = pixelSize(height: box.height)
+        let size = pixelSize(height: box.y + box.height + 1 / scale)
         let recording = VectorRecording(width: size.width, height: size.height)
         var drawnBottom = 0
         draw(box, into: recording.surface, bareFrom: &drawnBottom, layers: layers)
@@ -103,8 +113,8 @@ package struct OutlinePainter {
         // A clipped row draws through a surface that sees only its span.
         var surface = surface
         if let span = box.clip {
-            let pixel = { (y: Double) in Int(min(max(y * s, -1), Double(surface.height + 1)).rounded()) }
-            surface = surface.clipped(to: PixelRect(x0: 0, y0: pixel(span.lowerBound), x1: surface.width, y1: pixel(span.upperBound)))
+            let rows = clipRows(span, canvasHeight: surface.height)
+            surface = surface.clipped(to: PixelRect(x0: 0, y0: rows.lowerBound, x1: surface.width, y1: rows.upperBound))
         }
         let top = Int((box.y * s).rounded()), bottom = Int(((box.y + box.height) * s).rounded())
         guard bottom > top, top < surface.clip.y1, bottom > surface.clip.y0, box.opacity > 0 else { return }

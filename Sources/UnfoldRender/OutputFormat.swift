@@ -129,6 +129,8 @@ package struct RenderContext {
     /// The picture's size in pixels, padding included.
     package let pictureSize: (width: Int, height: Int)
     package let plan: RenderPlan
+    /// Every output of the render.
+    package let outputs: Set<RenderOptions.Output>
     /// How often animations play (0: for ever).
     package let plays: Int
     /// The strip's row labels, one per step.

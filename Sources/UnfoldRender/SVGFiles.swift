@@ -24,7 +24,7 @@ struct SVGFiles: OutputFormat {
     func writer(for render: RenderContext) throws -> any OutputWriter {
         let settings = render.settings
         let animation =
-            render.plan.pictures.contains { $0.uses.animationDelay != nil }
+            needs(among: render.outputs).contains(.animation)
             ? SVGAnimation(
                 appearance: settings.appearance, height: settings.height, typesetter: render.typesetter, bothThemes: !settings.fixedTheme,
                 steps: render.plan.steps, frames: render.plan.frames)

@@ -69,8 +69,8 @@ package final class SVGAnimation {
         current = [frame]
     }
 
-    /// The bytes held: the document so far.
-    package var heldBytes: Int { body.utf8.count }
+    /// The bytes held: the document so far, its definitions and its style.
+    package var heldBytes: Int { body.utf8.count + markup.heldBytes }
 
     /// The document, titled `title`. Throws when the two themes draw different shapes.
     package func document(title: String) throws(SVGError) -> String {
@@ -174,7 +174,6 @@ package final class SVGAnimation {
         return differs
     }
 
-    /// A row's elements and keyframes.
     /// A row's elements and keyframes: the attributes of its clip and of its
     /// motion (both empty when it has none), and the row in its place.
     private func track(_ track: Track, times: [Double]) throws(SVGError) -> (clip: String, motion: String, placed: String) {
@@ -184,7 +183,13 @@ package final class SVGAnimation {
 
         // Position and opacity of the whole row.
         // Motion relative to where the row starts, so that rows that move alike share their keyframes.
-        let start = (boxes.first.flatMap { $0 } ?? firstBox).y * s
+        // Drawn where the pixels have it at rest (the state before, else the one after), fraction
+        // of a pixel included (the painter rounds a row's edges and baselines from its own place),
+        // and moved from there: by whole pixels between rests.
+        let start = (boxes.first.flatMap { $0 } ?? boxes.last.flatMap { $0 } ?? firstBox).y * s
+        let origin = start.rounded(.down)
+        var atStart = look
+        atStart.y = (start - origin) / s
         let y = held(boxes.map { $0.map { $0.y * s - start } }, or: 0)
         let opacity = boxes.map { $0?.opacity ?? 0 }
         // The `translate` property: the element has no `transform` of its own to compose with.
@@ -193,12 +198,12 @@ package final class SVGAnimation {
         var row = ""
         // A background like the canvas's is left out: rows never overlap (a row
         // that comes or goes shows only in its gap), so it would hide nothing.
-        if themes.drawsBackground(of: look) { row += try layer(look, .background) }
+        if themes.drawsBackground(of: look) { row += try layer(atStart, .background) }
         // Strengths drawn as the opacity of a layer drawn at full strength.
         func fading(_ layers: RowLayers, _ strength: WritableKeyPath<RowBox, Double>) throws(SVGError) -> String {
             let values = held(boxes.map { $0?[keyPath: strength] }, or: 0)
             guard values.contains(where: { $0 > 0 }) else { return "" }
-            var full = look
+            var full = atStart
             full[keyPath: strength] = 1
             var fade = Keyframes(times: times, total: total)
             fade.add("opacity", values: values) { SVGMarkup.compact($0) }
@@ -208,19 +213,19 @@ package final class SVGAnimation {
         }
         row += try fading(.selection, \.selection)
         row += try fading(.hover, \.hover)
-        row += try layer(look, .content)
+        row += try layer(atStart, .content)
         if let icon = look.content.icon {
             // Drawn at the left, so that rows with the same icon at any depth share its drawing.
             let left = themes.base.x(icon.leading, width: icon.size, canvas: themes.base.pixelSize(height: 1).width).rounded(.down)
-            let id = try layer(look, .icon, reference: true, moved: Point(-left, 0))
+            let id = try layer(atStart, .icon, reference: true, moved: Point(-left, 0))
             row += "<use href=\"#\(id)\" x=\"\(SVGMarkup.number(left))\"/>"
         }
         if let chevron = look.chevron {
-            var shut = look
+            var shut = atStart
             shut.chevron = 0
             let mirrored = themes.base.appearance.canvas.direction == .rtl
-            let cx = mirrored ? Double(themes.base.pixelSize(height: 1).width) - look.content.chevronCenter * s : look.content.chevronCenter * s
-            let cy = look.height / 2 * s
+            let cx = themes.base.x(look.content.chevronCenter, width: 0, canvas: themes.base.pixelSize(height: 1).width)
+            let cy = (atStart.y + look.height / 2) * s
             let angles = held(boxes.map { $0?.chevron }, or: chevron).map { $0 * (mirrored ? -1 : 1) }
             // Drawn about its centre, so that every chevron shares one drawing and rows that turn alike one animation.
             var rotation = Keyframes(times: times, total: total)
@@ -235,10 +240,10 @@ package final class SVGAnimation {
                 : "<g transform=\"\(place)\"><use href=\"#\(id)\"\(turned)\(turn.isEmpty ? "" : " transform=\"\(turn)\"")/></g>"
         }
         row += try fading(.focus, \.focus)
-        row += try layer(look, .drop)
+        row += try layer(atStart, .drop)
 
-        let y0 = SVGMarkup.number(start)
-        let o0 = SVGMarkup.number(opacity.first ?? 0, places: 3)
+        let y0 = SVGMarkup.number(origin)
+        let o0 = SVGMarkup.compact(opacity.first ?? 0)
         let motion = keyframes.attributes(base: o0 == "1" ? "" : " opacity=\"\(o0)\"", markup: markup)
         let placed = y0 == "0" ? row : "<g transform=\"translate(0 \(y0))\">\(row)</g>"
         var clipping = ""
@@ -246,9 +251,9 @@ package final class SVGAnimation {
         if boxes.contains(where: { $0?.clip != nil }) {
             let canvas = themes.base.pixelSize(height: height)
             let spans = held(boxes.map { $0.map { $0.clip } }, or: nil).map { clip -> (Double, Double) in
-                guard let span = clip else { return (-1, Double(canvas.height + 1)) }
-                let clamp = { (v: Double) in min(max(v * s, -1), Double(canvas.height + 1)) }
-                return (clamp(span.lowerBound), max(0, clamp(span.upperBound) - clamp(span.lowerBound)))
+                guard let span = clip else { return (-1, Double(canvas.height + 2)) }
+                let rows = themes.base.clipRows(span, canvasHeight: canvas.height)
+                return (Double(rows.lowerBound), Double(rows.count))
             }
             var clip = Keyframes(times: times, total: total)
             clip.add("transform", values: spans.map { [$0.0, $0.1] }) {
@@ -312,14 +317,16 @@ struct Keyframes {
 
     /// Animates `property` through `values` (one per frame), written by `css`;
     /// a property that keeps one value is not animated.
-    mutating func add<V: Equatable>(_ property: String, values: [V], _ css: (V) -> String) {
-        guard let first = values.first, values.contains(where: { $0 != first }) else { return }
+    mutating func add<V>(_ property: String, values: [V], _ css: (V) -> String) {
+        // Compared as written: values that write the same do not move.
+        let written = values.map(css)
+        guard let first = written.first, written.contains(where: { $0 != first }) else { return }
         animated = true
-        for (j, value) in values.enumerated() { declarations[j].append("\(property):\(css(value))") }
+        for (j, value) in written.enumerated() { declarations[j].append("\(property):\(value)") }
     }
 
     /// Decimals of the percentages of an animation `total` ms long: enough
-    /// for a step of at most 4 ms, a tenth of an in-between frame.
+    /// for a step of at most 4 ms (a tenth of the default in-between frame).
     static func places(_ total: Int) -> Int {
         var places = 0, step = Double(total) / 100
         while places < 4, step > 4 {
@@ -333,6 +340,13 @@ struct Keyframes {
     /// animation's class (`markup.animation`).
     func attributes(base: String, markup: SVGMarkup) -> String {
         guard animated else { return base }
+        // Percentages in steps of the precision, each after the one before: two frames that would
+        // fall on one (an instant transition, a frame delay of a few ms) keep their order, the
+        // earlier moved back a step, so that a value holds until the next instead of sliding to it.
+        let places = Self.places(total), unit = [1, 10, 100, 1000, 10000][places]
+        var ticks = times.map { Int((100 * $0 / Double(total) * Double(unit)).rounded()) }
+        for j in ticks.indices.dropLast().reversed() where ticks[j] >= ticks[j + 1] { ticks[j] = max(0, ticks[j + 1] - 1) }
+        let end = 100 * unit
         var frames = ""
         var last = ""
         for (j, declaration) in declarations.enumerated() {
@@ -340,9 +354,9 @@ struct Keyframes {
             let next = j + 1 < declarations.count ? declarations[j + 1].joined(separator: ";") : ""
             // A frame between two alike adds nothing.
             if j > 0, j + 1 < declarations.count, block == last, block == next { continue }
-            let at = j == 0 ? "0%," : ""
-            frames += "\(at)\(SVGMarkup.number(100 * times[j] / Double(total), places: Self.places(total)))%"
-            frames += j == declarations.count - 1 ? ",100%{\(block)}" : "{\(block)}"
+            let at = SVGMarkup.number(Double(ticks[j]) / Double(unit), places: places) + "%"
+            frames += (j == 0 && ticks[j] > 0 ? "0%," : "") + at
+            frames += j == declarations.count - 1 && ticks[j] < end ? ",100%{\(block)}" : "{\(block)}"
             last = block
         }
         return " class=\"a \(markup.animation(frames))\"" + base

@@ -72,6 +72,13 @@ final class SVGMarkup {
         return "<style>\(css)\(extra)\(animationCSS)</style>"
     }
 
+    /// The bytes held for the document's style and definitions, counted
+    /// twice where a table keeps them as its keys too.
+    var heldBytes: Int {
+        let defs = glyphDefs.utf8.count + clipDefs.utf8.count + 2 * groupDefs.utf8.count
+        return defs + 2 * animationCSS.utf8.count
+    }
+
     /// The `<defs>` of every glyph and clip used.
     var defs: String {
         let all = glyphDefs + clipDefs + groupDefs

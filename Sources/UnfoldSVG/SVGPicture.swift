@@ -81,7 +81,12 @@ struct Themes {
             let paint = markup.colorClass(.init(base: background, alternate: other))
             frame = "<rect class=\"\(paint)\" width=\"\(w)\" height=\"\(h)\"/>"
         }
-        let content = margin > 0 ? "<g transform=\"translate(\(margin) \(margin))\">\(body)</g>" : body
+        // Inside the padding, nothing of the rows shows past the canvas (a row sliding below a fixed height).
+        var content = body
+        if margin > 0 {
+            let canvas = markup.clipAttribute(PixelRect(x0: 0, y0: 0, x1: width, y1: height))
+            content = "<g transform=\"translate(\(margin) \(margin))\"\(canvas)>\(body)</g>"
+        }
         let style = markup.style(extra: extraStyle)
         return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(SVGMarkup.number(Double(w) / scale))\" "
             + "height=\"\(SVGMarkup.number(Double(h) / scale))\" viewBox=\"0 0 \(w) \(h)\" role=\"img\" "

@@ -73,6 +73,38 @@ import UnfoldRender
         }
     }
 
+    /// `animation.svg` comes with `animation` only, not with the other animations.
+    @Test func noAnimatedSVGWithoutTheAPNG() throws {
+        #expect(try files([.svg, .gif]).keys.sorted() == ["animation.gif"] + (0 ... 3).map { String(format: "state-%02d.svg", $0) })
+    }
+
+    /// Every keyframes rule's percentages rise, even when a transition is
+    /// instant (one frame a step): a value holds until the next one.
+    @Test(arguments: [1, 2, 6])
+    func keyframesRiseWhateverTheFrames(_ frames: Int) throws {
+        var options = RenderOptions(fonts: fontFiles)
+        options.outputs = [.svg, .animation]
+        options.frames = frames
+        let result = try ScenarioRenderer.render(try Scenario.parse(yaml, file: "svg.yaml"), options: options)
+        let animation = String(decoding: try #require(result.files.first { $0.path == "animation.svg" }).bytes, as: UTF8.self)
+        let rules = animation.matches(of: /@keyframes k\d+\{((?:[^{}]*\{[^}]*\})*)\}/).map { String($0.1) }
+        #expect(!rules.isEmpty)
+        for rule in rules {
+            let stops = rule.matches(of: /([\d.]+)%/).compactMap { Double($0.1) }
+            #expect(zip(stops, stops.dropFirst()).allSatisfy { $0 < $1 }, "\(rule)")
+            #expect(stops.first == 0 && stops.last == 100, "\(rule)")
+        }
+    }
+
+    /// How often an animation plays is checked for code-built scenarios too.
+    @Test func loopsOutOfRangeAreAnError() throws {
+        var scenario = try Scenario.parse(yaml, file: "svg.yaml")
+        scenario.animation.loops = -1
+        var options = RenderOptions(fonts: fontFiles)
+        options.outputs = [.svg, .animation]
+        #expect(throws: RenderError.self) { try ScenarioRenderer.render(scenario, options: options) }
+    }
+
     @Test func sizedInPointsDrawnInPixels() throws {
         let state = try #require(try files([.svg])["state-00.svg"])
         #expect(state.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"600\" height=\""))
