@@ -52,10 +52,7 @@ package final class VectorRecording {
     /// Records a path seen through `clip`: dropped when none of it can show,
     /// without its clip when all of it shows. O(path).
     func add(_ path: Path, color: Color, clip: PixelRect) {
-        guard let bounds = path.bounds, !clip.isEmpty else { return }
-        let inside = PixelRect(
-            x0: Int(bounds.x0.rounded(.down)), y0: Int(bounds.y0.rounded(.down)),
-            x1: Int(bounds.x1.rounded(.up)), y1: Int(bounds.y1.rounded(.up)))
+        guard let inside = path.pixelBounds, !clip.isEmpty else { return }
         guard !inside.intersection(clip).isEmpty else { return }
         items.append(.shape(path, color, clip: inside.intersection(clip) == inside ? nil : clip))
     }
@@ -68,17 +65,12 @@ package final class VectorRecording {
         guard !clip.isEmpty else { return }
         let (glyphs, boxes) = typesetter.placedGlyphs(text, x: x, baseline: baseline, size: size, weight: weight, direction: direction)
         for glyph in glyphs where outlines[glyph.key] == nil { outlines[glyph.key] = typesetter.outline(of: glyph.key) }
-        // The text's ink: every glyph's outline where it is placed (marks and other scripts' glyphs included).
-        var ink: (x0: Double, y0: Double, x1: Double, y1: Double)?
-        for glyph in glyphs {
-            guard let b = outlines[glyph.key]?.bounds else { continue }
-            let (gx, gy) = (Double(glyph.x), Double(glyph.y))
-            ink =
-                ink.map { (min($0.x0, b.x0 + gx), min($0.y0, b.y0 + gy), max($0.x1, b.x1 + gx), max($0.y1, b.y1 + gy)) }
-                ?? (b.x0 + gx, b.y0 + gy, b.x1 + gx, b.y1 + gy)
+        // Unclipped when every glyph's ink, where it is placed, is inside the clip (marks and other scripts' glyphs included).
+        let unclipped = glyphs.allSatisfy { glyph in
+            guard let ink = outlines[glyph.key]?.pixelBounds else { return true }
+            let placed = PixelRect(x0: ink.x0 + glyph.x, y0: ink.y0 + glyph.y, x1: ink.x1 + glyph.x, y1: ink.y1 + glyph.y)
+            return placed.intersection(clip) == placed
         }
-        let inside = ink.map { PixelRect(x0: Int($0.x0.rounded(.down)), y0: Int($0.y0.rounded(.down)), x1: Int($0.x1.rounded(.up)), y1: Int($0.y1.rounded(.up))) }
-        let unclipped = inside.map { $0.intersection(clip) == $0 } ?? true
         items.append(.text(text, glyphs: glyphs, size: size, color: color, clip: unclipped ? nil : clip))
         for box in boxes { add(box, color: color, clip: clip) }
     }
@@ -123,8 +115,9 @@ package struct VectorSurface: DrawingTarget {
 }
 
 extension Path {
-    /// The smallest rectangle holding every point and control point; nil for an empty path. O(elements).
-    package var bounds: (x0: Double, y0: Double, x1: Double, y1: Double)? {
+    /// The whole pixels that hold every point and control point (so the
+    /// whole shape); nil for an empty path. O(elements).
+    package var pixelBounds: PixelRect? {
         var box: (x0: Double, y0: Double, x1: Double, y1: Double)?
         func add(_ p: Point) {
             guard let b = box else { return box = (p.x, p.y, p.x, p.y) }
@@ -143,7 +136,9 @@ extension Path {
             case .close: break
             }
         }
-        return box
+        return box.map {
+            PixelRect(x0: Int($0.x0.rounded(.down)), y0: Int($0.y0.rounded(.down)), x1: Int($0.x1.rounded(.up)), y1: Int($0.y1.rounded(.up)))
+        }
     }
 
     /// The path with every point moved by `transform`. O(elements).

@@ -158,7 +158,7 @@ package struct OutlinePainter {
         if layers.contains(.chevron), let angle = box.chevron {
             drawChevron(angle, center: content.chevronCenter, cy, into: surface, color: c(selected(palette.chevron, box)), clip: clip)
         }
-        if layers.contains(.content) { drawLines(box, top: top, bottom: bottom, into: surface, color: c) }
+        if layers.contains(.content) { drawLines(box, top: top, bottom: bottom, centerY: cy, into: surface, color: c, clip: clip) }
         if layers.contains(.icon), let icon = content.icon {
             drawIcon(icon, open: (box.chevron ?? 0) >= 45, selected: box.selection >= 0.5, centerY: cy, into: surface, color: c, clip: clip)
         }
@@ -167,10 +167,10 @@ package struct OutlinePainter {
     }
 
     /// The indent guides, the separator and the checkbox.
-    func drawLines(_ box: RowBox, top: Int, bottom: Int, into surface: some DrawingTarget, color c: (Color) -> Color) {
+    func drawLines(
+        _ box: RowBox, top: Int, bottom: Int, centerY cy: Double, into surface: some DrawingTarget, color c: (Color) -> Color, clip: PixelRect
+    ) {
         let s = scale, content = box.content, width = surface.width
-        let clip = PixelRect(x0: 0, y0: max(surface.clip.y0, top), x1: width, y1: min(surface.clip.y1, bottom))
-        let cy = box.y + box.height / 2
         // A table view (a look with separators) draws no lines over its selection; a code editor keeps its guides.
         let underSelection = box.selection >= 0.5 && appearance.style.separators
 

@@ -46,13 +46,9 @@ package final class SVGAnimation {
         loops = appearance.animation.loops
         period = hold + (max(1, frames) - 1) * max(1, appearance.animation.frameDelay)
         total = max(0, steps) * period + hold
-        // The canvas, under every step's rows (nothing when it is transparent).
+        // The canvas, under every step's rows.
         let canvas = themes.base.pixelSize(height: height)
-        let background = themes.base.palette.background, other = themes.alternate?.palette.background ?? background
-        if background.a > 0 || other.a > 0 {
-            let paint = markup.colorClass(.init(base: background, alternate: other))
-            body = "<rect class=\"\(paint)\" width=\"\(canvas.width)\" height=\"\(canvas.height)\"/>"
-        }
+        body = themes.background(width: canvas.width, height: canvas.height, markup: markup)
     }
 
     /// Adds the next picture of the animation, in order: the states and the
@@ -181,9 +177,8 @@ package final class SVGAnimation {
         let firstBox = boxes.compactMap { $0 }.first ?? look
         var keyframes = Keyframes(times: times, total: total)
 
-        // Position and opacity of the whole row.
-        // Motion relative to where the row starts, so that rows that move alike share their keyframes.
-        // Drawn where the pixels have it at rest (the state before, else the one after), fraction
+        // Position and opacity of the whole row, relative to where it starts, so that rows that
+        // move alike share their keyframes. Drawn where the pixels have it at rest (the state before, else the one after), fraction
         // of a pixel included (the painter rounds a row's edges and baselines from its own place),
         // and moved from there: by whole pixels between rests.
         let start = (boxes.first.flatMap { $0 } ?? boxes.last.flatMap { $0 } ?? firstBox).y * s
@@ -287,14 +282,7 @@ package final class SVGAnimation {
     /// once; or, with `reference`, the id alone. Empty when they draw nothing.
     /// `moved` shifts the shapes (not text), unclipped.
     private func layer(_ box: RowBox, _ layers: RowLayers, reference: Bool = false, moved: Point? = nil) throws(SVGError) -> String {
-        var base = themes.base.record(box, layers: layers)
-        var alternate = themes.alternate?.record(box, layers: layers) ?? base
-        guard SVGMarkup.sameShapes(base, alternate) else { throw SVGError.themesDiffer }
-        if let moved {
-            base = base.moved(dx: moved.x, dy: moved.y)
-            alternate = alternate.moved(dx: moved.x, dy: moved.y)
-        }
-        let content = zip(base.items, alternate.items).map { markup.item($0, alternate: $1, outlines: base.outlines) }.joined()
+        let content = try themes.markup(into: markup, moved: moved) { $0.record(box, layers: layers) }
         if reference { return markup.group(content) }
         return content.isEmpty ? "" : "<use href=\"#\(markup.group(content))\"/>"
     }

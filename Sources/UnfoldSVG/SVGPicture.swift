@@ -20,12 +20,10 @@ package enum SVGPicture {
         _ frame: FrameLayout, height: Double, appearance: Appearance, typesetter: Typesetter, bothThemes: Bool, title: String
     ) throws(SVGError) -> String {
         let themes = Themes(appearance: appearance, typesetter: typesetter, bothThemes: bothThemes)
-        let base = themes.base.record(frame, height: height)
-        let alternate = themes.alternate?.record(frame, height: height) ?? base
-        guard SVGMarkup.sameShapes(base, alternate) else { throw SVGError.themesDiffer }
         let markup = SVGMarkup(alternateScheme: themes.alternateScheme)
-        let body = zip(base.items, alternate.items).map { markup.item($0, alternate: $1, outlines: base.outlines) }.joined()
-        return themes.document(width: base.width, height: base.height, title: title, markup: markup, body: body)
+        let body = try themes.markup(into: markup) { $0.record(frame, height: height) }
+        let size = themes.base.pixelSize(height: height)
+        return themes.document(width: size.width, height: size.height, title: title, markup: markup, body: body)
     }
 }
 
@@ -58,6 +56,28 @@ struct Themes {
         alternate = bothThemes ? OutlinePainter(appearance: other, typesetter: typesetter) : nil
     }
 
+    /// What `draw` records with each theme's painter, as markup in both
+    /// themes' colours, its shapes moved by `moved`. Throws when the two
+    /// recordings are not the same shapes.
+    func markup(into markup: SVGMarkup, moved: Point? = nil, _ draw: (OutlinePainter) -> VectorRecording) throws(SVGError) -> String {
+        var base = draw(self.base)
+        var other = alternate.map(draw) ?? base
+        guard SVGMarkup.sameShapes(base, other) else { throw SVGError.themesDiffer }
+        if let moved {
+            base = base.moved(dx: moved.x, dy: moved.y)
+            other = other.moved(dx: moved.x, dy: moved.y)
+        }
+        return zip(base.items, other.items).map { markup.item($0, alternate: $1, outlines: base.outlines) }.joined()
+    }
+
+    /// A rectangle `width` × `height` pixels in the canvas's colour in both
+    /// themes; nothing when the canvas is transparent.
+    func background(width: Int, height: Int, markup: SVGMarkup) -> String {
+        let color = base.palette.background, other = alternate?.palette.background ?? color
+        guard color.a > 0 || other.a > 0 else { return "" }
+        return "<rect class=\"\(markup.colorClass(.init(base: color, alternate: other)))\" width=\"\(width)\" height=\"\(height)\"/>"
+    }
+
     /// Whether a row's background differs from the canvas's in either theme.
     func drawsBackground(of box: RowBox) -> Bool {
         [base, alternate].contains { painter in
@@ -74,13 +94,8 @@ struct Themes {
     func document(width: Int, height: Int, title: String, markup: SVGMarkup, body: String, extraStyle: String = "", rootAttributes: String = "") -> String {
         let margin = base.paddingPixels, scale = base.scale
         let (w, h) = (width + 2 * margin, height + 2 * margin)
-        // The padding, in the canvas's colours (nothing when it is transparent).
-        let background = base.palette.background, other = alternate?.palette.background ?? background
-        var frame = ""
-        if margin > 0, background.a > 0 || other.a > 0 {
-            let paint = markup.colorClass(.init(base: background, alternate: other))
-            frame = "<rect class=\"\(paint)\" width=\"\(w)\" height=\"\(h)\"/>"
-        }
+        // The padding, in the canvas's colours.
+        let frame = margin > 0 ? background(width: w, height: h, markup: markup) : ""
         // Inside the padding, nothing of the rows shows past the canvas (a row sliding below a fixed height).
         var content = body
         if margin > 0 {
