@@ -36,6 +36,9 @@ enum DirectoryTree {
             throw fail("\(InertText(root)) is not a folder", "the path is relative to the scenario file")
         }
         let realRoot = URL(fileURLWithPath: root).standardizedFileURL.resolvingSymlinksInPath().path
+        // The `exclude:` patterns, compiled once for the walk. Each is tried on the path from the root and on
+        // the bare name, and its `*` crosses `/` (as `fnmatch` with no flags).
+        let exclude = options.exclude.map { Glob($0, pathname: false) }
         var tree = ImportedTree()
         // Folders still to list: path, node (nil: the root), depth, the ignore rules in force, and the folders on the way (for loops).
         var stack: [(path: String, node: Int?, depth: Int, rules: [IgnoreRule], way: [FolderID])] = [
@@ -74,7 +77,7 @@ enum DirectoryTree {
                         id = FolderID(target)
                     }
                 }
-                if IgnoreRule.ignores(rules, rel, isFolder: isFolder) || options.exclude.contains(where: { fnmatch($0, rel, 0) == 0 || fnmatch($0, name, 0) == 0 }) {
+                if IgnoreRule.ignores(rules, rel, isFolder: isFolder) || exclude.contains(where: { $0.matches(rel) || $0.matches(name) }) {
                     continue
                 }
                 entries.append((name, isFolder, follow, id))
@@ -153,7 +156,10 @@ enum DirectoryTree {
 /// or an inner `/` anchoring to the file's folder, a trailing `/` for
 /// folders only, `!` to take a name back, `#` comments).
 struct IgnoreRule {
-    var pattern: String
+    /// The line's pattern (behind the `.gitignore`'s folder when anchored),
+    /// compiled once: matching is O(pattern × path) whatever the line, since
+    /// a `.gitignore` in a repository is whoever sent the pull request's input.
+    var glob: Glob
     var negated: Bool
     var foldersOnly: Bool
     /// Matched against the path from the root (else against the name alone).
@@ -171,7 +177,8 @@ struct IgnoreRule {
             if line.hasPrefix("/") { line.removeFirst() }
             guard !line.isEmpty else { return nil }
             let prefix = base.isEmpty ? "" : base + "/"
-            return IgnoreRule(pattern: anchored ? prefix + line : line, negated: negated, foldersOnly: foldersOnly, anchored: anchored)
+            return IgnoreRule(
+                glob: Glob(anchored ? prefix + line : line, pathname: true), negated: negated, foldersOnly: foldersOnly, anchored: anchored)
         }
     }
 
@@ -186,19 +193,9 @@ struct IgnoreRule {
     }
 
     /// `*` and `?` stay within a path component; `**/` stands for any number
-    /// of whole folders (none included), as in git.
+    /// of whole folders (none included), and a trailing `/**` for everything
+    /// inside, as in git. O(pattern × subject) (`Glob`).
     func matches(_ subject: String) -> Bool {
-        // Every way of expanding each `**/`: to nothing, or to `*/` repeated
-        // up to the subject's depth (FNM_PATHNAME keeps each `*` in one component).
-        let parts = pattern.components(separatedBy: "**/")
-        let depth = subject.split(separator: "/").count
-        var candidates = [parts[0]]
-        for part in parts.dropFirst() {
-            candidates = candidates.flatMap { prefix in
-                (0 ..< max(1, depth)).map { prefix + String(repeating: "*/", count: $0) + part }
-            }
-            if candidates.count > 4096 { break }  // a pathological pattern: what is built so far decides
-        }
-        return candidates.contains { fnmatch($0, subject, FNM_PATHNAME) == 0 }
+        glob.matches(subject)
     }
 }

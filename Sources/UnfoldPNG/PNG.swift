@@ -310,6 +310,9 @@ public struct PNGWarnings: OptionSet, Sendable, CustomStringConvertible {
     public static let badAncillaryCRC = PNGWarnings(rawValue: UInt32(CPNG_W_BAD_ANCILLARY_CRC))
     /// A misplaced, malformed or repeated transparency chunk was ignored.
     public static let badAncillary = PNGWarnings(rawValue: UInt32(CPNG_W_BAD_ANCILLARY))
+    /// A pixel's palette index is past the palette (read as opaque black,
+    /// which other readers may show otherwise). Told by the common kinds' reader only.
+    public static let paletteIndex = PNGWarnings(rawValue: UInt32(CPNG_W_PALETTE_INDEX))
 
     /// The warnings in words, separated by `; ` (empty when there is none).
     public var description: String {
@@ -317,6 +320,7 @@ public struct PNGWarnings: OptionSet, Sendable, CustomStringConvertible {
         if contains(.noEnd) { parts.append("the file has no IEND chunk (read as complete)") }
         if contains(.badAncillaryCRC) { parts.append("an ancillary chunk with a bad CRC was skipped") }
         if contains(.badAncillary) { parts.append("a malformed transparency chunk was ignored") }
+        if contains(.paletteIndex) { parts.append("a pixel's palette index is past the palette (read as opaque black)") }
         return parts.joined(separator: "; ")
     }
 }

@@ -144,8 +144,10 @@ package struct Acceptance {
         return chosen.filter { $0.frame == nil || !whole.contains($0.scenario + "/" + $0.reference) }.sorted()
     }
 
+    /// Whether `name` matches the glob `pattern` (`*` crosses `/`, as `fnmatch`
+    /// with no flags). O(pattern × name) whatever the pattern (`Glob`).
     static func matches(_ pattern: String, _ name: String) -> Bool {
-        fnmatch(pattern, name, 0) == 0
+        Glob(pattern, pathname: false).matches(name)
     }
 
     /// Accepts `items`: each scenario's references change at once, and none

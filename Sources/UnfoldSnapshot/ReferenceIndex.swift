@@ -6,10 +6,13 @@ import UnfoldDiff
 import UnfoldRender
 
 /// What a scenario's `index.json` says: for each reference, the hash of its
-/// file's bytes and (for a picture) of its decoded pixels, and the
-/// environment the references were recorded in. It names no file: a
-/// reference's file is its name (`state-03.png` beside the index), and only
-/// names that `ReferenceKind` knows are accepted.
+/// file's bytes, and the environment the references were recorded in. It
+/// names no file: a reference's file is its name (`state-03.png` beside the
+/// index), and only names that `ReferenceKind` knows are accepted.
+///
+/// The index is input like every file of a pull request: its hashes only
+/// tell that a file was changed outside Unfold. A verdict never rests on
+/// them; it decodes the file (`DecodedReferences`).
 ///
 /// The file is written the same way every time (keys sorted, one reference
 /// per line), so that it diffs well in git:
@@ -17,31 +20,27 @@ import UnfoldRender
 ///     {
 ///       "environment": {"comparison": "pixelmatch 7.2.0", "fonts": "3f2a…", "renderer": "3"},
 ///       "references": {
-///         "state-00.png": {"bytes": "529992a5…", "pixels": "8c1e…"},
+///         "state-00.png": {"bytes": "529992a5…"},
 ///         "updates.json": {"bytes": "4af7a29e…"}
 ///       }
 ///     }
 ///
-/// Indexes of the earlier, content-addressed layout (`"blob":
-/// "state-00.529992a5a1298bbb.png"`) are still read, and rewritten in this
-/// layout by the next recording.
+/// Indexes of earlier layouts (content-addressed files, `"blob":
+/// "state-00.529992a5a1298bbb.png"`; a `"pixels"` hash beside `"bytes"`)
+/// are still read, and rewritten in this layout by the next recording.
 package struct ReferenceIndex: Equatable, Sendable {
     /// One reference's record.
     package struct Entry: Equatable, Sendable {
         /// The `ContentHash` of the file's bytes (32 hex digits): a file that
         /// hashes otherwise was changed outside Unfold.
         package var bytes: String
-        /// The `pixelHash` of a picture's decoded pixels: a rendered picture
-        /// that hashes the same matches without encoding or decoding.
-        package var pixels: String?
         /// In an index of the earlier layout, the file that holds the bytes,
         /// whose name carries the first 16 hex digits of their hash; nil in this layout.
         package var legacyFile: String?
 
         /// An entry of this layout.
-        package init(bytes: String, pixels: String? = nil) {
+        package init(bytes: String) {
             self.bytes = bytes
-            self.pixels = pixels
         }
     }
 
@@ -79,17 +78,14 @@ package struct ReferenceIndex: Equatable, Sendable {
                 throw Unreadable(description: "it lists \(InertText(name)), which is not a reference name (state-NN.png, strip.png, updates.json)")
             }
             if let fields = value as? [String: String], let bytes = fields["bytes"] {
-                guard Self.isHash(bytes), fields["pixels"].map(Self.isHash) ?? true else {
-                    throw Unreadable(description: "the hashes of \(name) are not 32 hex digits")
-                }
-                entries[name] = Entry(bytes: bytes, pixels: fields["pixels"])
+                guard Self.isHash(bytes) else { throw Unreadable(description: "the hash of \(name) is not 32 hex digits") }
+                entries[name] = Entry(bytes: bytes)
             } else if let file = (value as? [String: String])?["blob"] ?? value as? String {
                 guard let hash = Self.legacyHash(file: file, name: name) else {
                     throw Unreadable(description: "\(InertText(name)) is stored as \(InertText(file)), which is not that reference's file")
                 }
-                var entry = Entry(bytes: hash, pixels: (value as? [String: String])?["pixels"])
+                var entry = Entry(bytes: hash)
                 entry.legacyFile = file
-                guard entry.pixels.map(Self.isHash) ?? true else { throw Unreadable(description: "the pixel hash of \(name) is not 32 hex digits") }
                 entries[name] = entry
             } else {
                 throw Unreadable(description: "the entry of \(name) has no `bytes` hash")
@@ -111,7 +107,7 @@ package struct ReferenceIndex: Equatable, Sendable {
             text += "\"fonts\": \(jsonString(environment.fonts)), \"renderer\": \(jsonString(environment.renderer))},\n"
         }
         let lines = entries.sorted(by: { $0.key < $1.key }).map { name, entry in
-            "    \(jsonString(name)): {\"bytes\": \(jsonString(entry.bytes))" + (entry.pixels.map { ", \"pixels\": \(jsonString($0))" } ?? "") + "}"
+            "    \(jsonString(name)): {\"bytes\": \(jsonString(entry.bytes))}"
         }
         text += "  \"references\": {\n" + lines.joined(separator: ",\n") + (lines.isEmpty ? "" : "\n") + "  }\n}\n"
         return Array(text.utf8)
@@ -183,19 +179,16 @@ package struct SnapshotEnvironment: Codable, Equatable, Sendable {
     }
 }
 
-/// A reference to record: its bytes as stored and, for a picture, its `pixelHash`.
+/// A reference to record: its bytes as stored.
 package struct NewReference: Sendable, Equatable {
     /// The file's bytes.
     package var bytes: [UInt8]
-    /// The picture's `pixelHash`; nil for text.
-    package var pixels: String?
 
-    /// A reference from its bytes and pixel hash.
-    package init(bytes: [UInt8], pixels: String? = nil) {
+    /// A reference from its bytes.
+    package init(bytes: [UInt8]) {
         self.bytes = bytes
-        self.pixels = pixels
     }
 
     /// Its index entry.
-    var entry: ReferenceIndex.Entry { .init(bytes: ReferenceIndex.hash(bytes), pixels: pixels) }
+    var entry: ReferenceIndex.Entry { .init(bytes: ReferenceIndex.hash(bytes)) }
 }

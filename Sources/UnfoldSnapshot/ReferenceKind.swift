@@ -27,6 +27,8 @@ package struct ReferenceKind: Sendable {
     let largest: (width: Int, pixels: Int)?
     /// Whether a difference is told frame by frame.
     let hasFrames: Bool
+    /// Whether references of this kind are pictures (else text).
+    var isPicture: Bool { largest != nil }
 
     /// A state: a picture no larger than the largest canvas.
     package static let state = ReferenceKind(
@@ -58,8 +60,8 @@ package struct ReferenceKind: Sendable {
         package var description: String
     }
 
-    /// Bytes of this kind as Unfold stores them: a picture checked against
-    /// `largest` from its header, decoded and encoded anew with the most
+    /// Bytes of this kind as Unfold stores them: a picture checked as a
+    /// `TrustedPNG` within `largest`, decoded and encoded anew with the most
     /// compression, with its pixel hash; updates parsed and written anew.
     /// O(pixels) or O(bytes).
     package func stored(_ bytes: [UInt8]) throws(Invalid) -> NewReference {
@@ -71,26 +73,18 @@ package struct ReferenceKind: Sendable {
         }
     }
 
-    /// A picture of this kind, decoded after its header is checked against `largest`.
+    /// A picture of this kind, decoded only if it is a PNG as Unfold writes
+    /// it (`TrustedPNG`) and its header is within `largest`. O(bytes + pixels).
     func decode(_ bytes: [UInt8]) throws(Invalid) -> RGBAImage {
-        try check(bytes)
-        do { return try PNG.decode(bytes) } catch { throw Invalid(description: "it is not a readable PNG (\(error))") }
-    }
-
-    /// Throws when a picture's header says it is larger than `largest`.
-    func check(_ bytes: [UInt8]) throws(Invalid) {
-        guard let largest else { return }
-        guard let size = PNG.size(of: bytes) else { throw Invalid(description: "it is not a PNG") }
-        guard size.width <= largest.width, size.width * size.height <= largest.pixels else {
-            throw Invalid(description: "it is \(size.width)x\(size.height) pixels, larger than any \(label) Unfold draws")
-        }
+        guard let largest else { throw Invalid(description: "it is not a picture") }
+        do { return try TrustedPNG.decode(bytes, largest: largest) } catch { throw Invalid(description: error.message) }
     }
 }
 
 /// How pictures are stored as references: encoded once with the most
-/// compression (they are written once and read often), with their pixel hash.
+/// compression (they are written once and read often).
 enum StoredPicture {
     static func reference(image: RGBAImage) throws(PNGError) -> NewReference {
-        NewReference(bytes: try PNG.encodeSmallest(image), pixels: image.pixelHash)
+        NewReference(bytes: try PNG.encodeSmallest(image))
     }
 }

@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+import UnfoldCanvas
+import UnfoldPNG
+
+@testable import UnfoldSnapshot
+
+/// A pull request that changes a picture and forges what Unfold reads
+/// about it: the verdict still comes from decoding the file git shows.
+@Suite struct ForgedVerdictTests {
+    /// `tiny` recorded with the title "Beta"; the pull request draws "Bete".
+    func recorded() throws -> Sandbox {
+        let box = Sandbox()
+        _ = try SnapshotRunner.check(scenario(), options: box.options(.missing))
+        return box
+    }
+
+    /// The picture `name` that `title` draws, recorded in a scratch sandbox.
+    func rendering(_ name: String, title: String) throws -> [UInt8] {
+        let scratch = Sandbox()
+        _ = try SnapshotRunner.check(scenario(title: title), options: scratch.options(.all))
+        return [UInt8](try Data(contentsOf: URL(fileURLWithPath: scratch.store.directory + "/" + name)))
+    }
+
+    func writeIndex(_ box: Sandbox, _ entries: [String: String]) throws {
+        let lines = entries.sorted(by: { $0.key < $1.key }).map { "\"\($0.key)\": {\($0.value)}" }
+        let text = "{\"references\": {" + lines.joined(separator: ", ") + "}}"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: box.store.directory + "/index.json"))
+    }
+
+    @Test func aPixelHashInTheIndexIsNeverTrusted() throws {
+        let box = try recorded()
+        // The index claims, for every untouched picture, the pixels of the new rendering.
+        let stored = try box.store.contents()
+        var entries: [String: String] = [:]
+        for (name, entry) in stored.index.entries {
+            var fields = "\"bytes\": \"\(entry.bytes)\""
+            if name.hasSuffix(".png") { fields += ", \"pixels\": \"\(try PNG.decode(try rendering(name, title: "Bete")).pixelHash)\"" }
+            entries[name] = fields
+        }
+        try writeIndex(box, entries)
+        let run = try SnapshotRunner.check(scenario(title: "Bete"), options: box.options(.never))
+        let failed = run.cases.filter { $0.status == .failed }.map(\.reference)
+        #expect(failed.contains("state-01.png") && failed.contains("strip.png"))
+        #expect(run.cases.first { $0.reference == "state-01.png" }?.artifacts["diff"] != nil)
+    }
+
+    @Test func anAnimatedReferenceWhoseDefaultImageIsTheNewPictureFails() throws {
+        let box = try recorded()
+        let path = box.store.directory + "/state-01.png"
+        // The default image is the new rendering; a browser would show the animation frame (the old picture).
+        let old = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let forged =
+            PNGChunks.inserting([PNGChunks.chunk("acTL", [0, 0, 0, 1, 0, 0, 0, 0])], afterIHDR: try rendering("state-01.png", title: "Bete"))
+            + PNGChunks.chunk("fcTL", Array(repeating: 0, count: 26)) + PNGChunks.chunk("fdAT", [0, 0, 0, 1] + PNGChunks.imageData(old))
+        try Data(forged).write(to: URL(fileURLWithPath: path))
+        // An honest index: it records the forged file's bytes.
+        var entries: [String: String] = [:]
+        for (name, entry) in try box.store.contents().index.entries {
+            entries[name] = "\"bytes\": \"\(name == "state-01.png" ? ReferenceIndex.hash(forged) : entry.bytes)\""
+        }
+        try writeIndex(box, entries)
+        let run = try SnapshotRunner.check(scenario(title: "Bete"), options: box.options(.never))
+        let state = try #require(run.cases.first { $0.reference == "state-01.png" })
+        #expect(state.status == .failed)
+        #expect(state.message.contains("animated PNG (acTL)") && state.message.contains("re-record"))
+    }
+}
+
+/// Chunks spliced into PNG files, as a forger would.
+enum PNGChunks {
+    static func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
+        let length = UInt32(body.count)
+        let typed = Array(type.utf8) + body
+        return [UInt8(length >> 24), UInt8(length >> 16 & 255), UInt8(length >> 8 & 255), UInt8(length & 255)] + typed + bigEndian(crc32(typed))
+    }
+
+    /// `file` with `chunks` after its IHDR (which ends 33 bytes in).
+    static func inserting(_ chunks: [[UInt8]], afterIHDR file: [UInt8]) -> [UInt8] {
+        Array(file[..<33]) + chunks.flatMap { $0 } + Array(file[33...])
+    }
+
+    /// `file` without its IEND (the last 12 bytes).
+    static func withoutEnd(_ file: [UInt8]) -> [UInt8] { Array(file.dropLast(12)) }
+
+    /// The concatenated bodies of the IDAT chunks.
+    static func imageData(_ file: [UInt8]) -> [UInt8] {
+        var at = 8, data: [UInt8] = []
+        while at + 12 <= file.count {
+            let length = Int(file[at]) << 24 | Int(file[at + 1]) << 16 | Int(file[at + 2]) << 8 | Int(file[at + 3])
+            if String(decoding: file[at + 4 ..< at + 8], as: UTF8.self) == "IDAT" { data += file[at + 8 ..< at + 8 + length] }
+            at += 12 + length
+        }
+        return data
+    }
+
+    static func bigEndian(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)] }
+
+    static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for b in bytes {
+            crc ^= UInt32(b)
+            for _ in 0 ..< 8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return ~crc
+    }
+}
+
+/// The one PNG profile Unfold trusts: what it writes, and nothing a browser
+/// would show otherwise than Unfold decodes it.
+@Suite struct TrustedPNGTests {
+    let largest = (width: 4096, pixels: 1 << 22)
+
+    /// A 3×1 palette picture of three colours, as Unfold writes it.
+    func threeColours() throws -> [UInt8] {
+        var image = try RGBAImage(width: 3, height: 1, fill: Color(r: 255, g: 0, b: 0, a: 255))
+        image.copy(try RGBAImage(width: 1, height: 1, fill: Color(r: 0, g: 255, b: 0, a: 255)), x: 1, y: 0)
+        image.copy(try RGBAImage(width: 1, height: 1, fill: Color(r: 0, g: 0, b: 255, a: 255)), x: 2, y: 0)
+        return try PNG.encode(image)
+    }
+
+    func refusal(_ bytes: [UInt8]) -> String? {
+        do {
+            _ = try TrustedPNG.decode(bytes, largest: largest)
+            return nil
+        } catch { return error.message }
+    }
+
+    @Test func whatUnfoldWritesIsTrusted() throws {
+        #expect(refusal(try threeColours()) == nil)
+        #expect(refusal(try PNG.encode(try RGBAImage(width: 40, height: 30, fill: Color(r: 1, g: 2, b: 3, a: 128)))) == nil)
+    }
+
+    @Test func animationColourManagementAndOtherChunksAreRefused() throws {
+        let file = try threeColours()
+        let cases: [(String, [UInt8])] = [
+            ("animated PNG (acTL)", PNGChunks.inserting([PNGChunks.chunk("acTL", [0, 0, 0, 1, 0, 0, 0, 0])], afterIHDR: file)),
+            ("colour management (gAMA)", PNGChunks.inserting([PNGChunks.chunk("gAMA", [0, 0, 0xB1, 0x8F])], afterIHDR: file)),
+            ("colour management (iCCP)", PNGChunks.inserting([PNGChunks.chunk("iCCP", Array("p\0\0x".utf8))], afterIHDR: file)),
+            ("a tEXt chunk", PNGChunks.inserting([PNGChunks.chunk("tEXt", Array("a\0b".utf8))], afterIHDR: file)),
+            ("bytes after its end", file + [0]),
+            ("no end (IEND)", PNGChunks.withoutEnd(file)),
+            ("after its end", file + PNGChunks.chunk("fdAT", [0, 0, 0, 1])),
+        ]
+        for (expected, bytes) in cases {
+            let message = refusal(bytes)
+            #expect(message?.contains(expected) == true, "\(expected): \(message ?? "accepted")")
+        }
+    }
+
+    @Test func aPaletteIndexPastThePaletteIsRefused() throws {
+        // The same pixels with a palette of two entries: the third colour's index is past it.
+        let file = try threeColours()
+        let plte = try #require((8 ..< file.count - 4).first { String(decoding: file[$0 ..< $0 + 4], as: UTF8.self) == "PLTE" })
+        let start = plte - 4, length = Int(file[start + 3])
+        #expect(length == 9)
+        let shorter = Array(file[..<start]) + PNGChunks.chunk("PLTE", Array(file[plte + 4 ..< plte + 10])) + Array(file[(start + 12 + length)...])
+        #expect(refusal(shorter)?.contains("palette index is past the palette") == true)
+        // Unfold's general decoder reads it (as opaque black), as it reads any PNG.
+        #expect((try? PNG.decode(shorter)) != nil)
+    }
+
+    @Test func aPictureLargerThanAnyUnfoldDrawsIsRefusedFromItsHeader() throws {
+        var file = try threeColours()
+        // A header that claims 60000x60000 over three pixels' data.
+        file.replaceSubrange(16 ..< 24, with: PNGChunks.bigEndian(60000) + PNGChunks.bigEndian(60000))
+        file.replaceSubrange(29 ..< 33, with: PNGChunks.bigEndian(PNGChunks.crc32(Array(file[12 ..< 29]))))
+        #expect(refusal(file)?.contains("60000x60000 pixels, larger than any picture Unfold draws") == true)
+    }
+}
