@@ -12,6 +12,8 @@ public struct SnapshotCheck: Sendable {
     /// Whether the check failed: a difference, a missing reference, or a
     /// reference recorded just now (a test must never pass on nothing).
     public var failed: Bool { !messages.isEmpty }
+    /// How many references differ from what was drawn (recording them accepts the new pictures).
+    public var differences = 0
 }
 
 /// Checks a scenario against the references in `snapshots/<scenario name>/`,
@@ -77,6 +79,7 @@ extension SnapshotCheck {
                 "\(name): no reference in \(folder) (\(missing.map(\.reference).joined(separator: ", "))): \(why); "
                     + "run the test where CI is not set, or with UNFOLD_RECORD=missing, and commit what it writes")
         }
+        differences = failed.count - missing.count
         for c in failed where c.referenceHash != nil {
             let paths = ["expected", "actual", "diff"].compactMap { role in c.artifacts[role].map { location.artifacts + "/" + $0 } }
             artifacts += paths

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+import XCTest
+
+/// Where an assertion was written, in the forms both test frameworks take:
+/// Swift Testing's `SourceLocation` and XCTest's `file:line:`.
+package struct AssertionSite: Sendable {
+    /// `#fileID` of the assertion.
+    package var fileID: StaticString
+    /// `#filePath` of the assertion: the test file that references are kept beside.
+    package var filePath: StaticString
+    /// `#line` of the assertion.
+    package var line: UInt
+    /// `#column` of the assertion.
+    package var column: UInt
+    /// The test file whose `__Snapshots__` folder holds the references (`filePath` unless told otherwise).
+    package var testFile: String
+
+    /// The site of an assertion.
+    package init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
+        self.fileID = fileID
+        self.filePath = filePath
+        self.line = line
+        self.column = column
+        testFile = "\(filePath)"
+    }
+
+    /// The site Swift Testing gave (`#_sourceLocation`), with the file path as
+    /// XCTest needs it, for references beside `testFile`.
+    package init(_ location: Testing.SourceLocation, filePath: StaticString, testFile: String) {
+        self.init(fileID: filePath, filePath: filePath, line: UInt(max(1, location.line)), column: UInt(max(1, location.column)))
+        self.testFile = testFile
+        swiftTesting = location
+    }
+
+    /// The site as Swift Testing takes it.
+    package var sourceLocation: Testing.SourceLocation {
+        swiftTesting
+            ?? Testing.SourceLocation(fileID: "\(fileID)", filePath: "\(filePath)", line: Int(max(1, line)), column: Int(max(1, column)))
+    }
+
+    private var swiftTesting: Testing.SourceLocation?
+}
+
+/// Reports a failed assertion through whichever framework runs the test: a
+/// Swift Testing issue (with the pictures attached) inside a `@Test`, else an
+/// XCTest failure. So every assertion fails in both frameworks, whichever
+/// name it was called by; none can pass because it reported to a framework
+/// that is not listening. Outside any test, the failure is also written to
+/// standard error.
+package enum TestFailure {
+    /// Reports `message`, attaching the files `attachments` where the framework can.
+    package static func report(_ message: String, attachments: [String] = [], at site: AssertionSite) {
+        if Test.current != nil {
+            for path in attachments {
+                if let data = FileManager.default.contents(atPath: path) {
+                    Attachment.record([UInt8](data), named: (path as NSString).lastPathComponent, sourceLocation: site.sourceLocation)
+                }
+            }
+            Issue.record(Comment(rawValue: message), sourceLocation: site.sourceLocation)
+            return
+        }
+        if XCTestTracker.currentTestName() == nil {
+            // Before the observer saw a test start (the first XCTest, or no test at all): said once more, where it cannot be lost.
+            FileHandle.standardError.write(Data("\(site.filePath):\(site.line): snapshot assertion failed: \(message)\n".utf8))
+        }
+        XCTFail(message, file: site.filePath, line: site.line)
+    }
+}
