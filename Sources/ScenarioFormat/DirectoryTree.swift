@@ -47,7 +47,10 @@ enum DirectoryTree {
         while let folder = stack.popLast() {
             var rules = folder.rules
             let ignoreFile = folder.path + "/.gitignore"
+            var ignoreInfo = stat()
+            // A `.gitignore` that is a link is not read: it could lead anywhere.
             do throws(InputFile.Failure) {
+                if lstat(ignoreFile, &ignoreInfo) == 0, ignoreInfo.st_mode & S_IFMT == S_IFLNK { throw .missing }
                 let text = String(decoding: try InputFile.contents(of: ignoreFile), as: UTF8.self)
                 rules += IgnoreRule.parse(text, base: relative(folder.path, to: root))
             } catch .missing {

@@ -24,9 +24,9 @@ struct Document {
         do {
             node = try Yams.compose(yaml: text)
         } catch let error as YamlError {
-            throw Document.syntaxError(error, file: file)
+            throw Document.syntaxError(error, text: text, file: file)
         } catch {
-            throw ScenarioError(file: file, line: 1, column: 1, message: "cannot parse: \(InertText("\(error)"))")
+            throw ScenarioError(file: file, line: 1, column: 1, message: "cannot parse the file as YAML", hint: "check that it is a text file")
         }
         guard let node else {
             throw ScenarioError(
@@ -58,8 +58,17 @@ struct Document {
         return nil
     }
 
-    static func syntaxError(_ error: YamlError, file: String) -> ScenarioError {
+    /// The error of a file YAML refused, told by its position and the
+    /// reader's own words, never by quoting the file: it may be any file
+    /// (`/proc/self/environ` behind a link) whose lines must not reach a log.
+    static func syntaxError(_ error: YamlError, text: String, file: String) -> ScenarioError {
         switch error {
+        case let .reader(problem, offset, value, _):
+            let (line, column) = position(ofByte: offset ?? 0, in: text)
+            let character = value >= 0 ? String(format: " (U+%04X)", value) : ""
+            return ScenarioError(
+                file: file, line: line, column: column, message: "the file cannot be read as YAML: \(InertText(problem))\(character)",
+                hint: "a scenario is UTF-8 text without control characters")
         case let .scanner(context, problem, mark, _):
             return ScenarioError(
                 file: file, line: mark.line, column: mark.column,
@@ -75,8 +84,24 @@ struct Document {
                 file: file, line: mark.line, column: mark.column,
                 message: "syntax error: \(InertText(problem))" + (context.map { " \(InertText($0.text))" } ?? ""))
         default:
-            return ScenarioError(file: file, line: 1, column: 1, message: "cannot parse: \(InertText("\(error)"))")
+            // Other errors quote the file (a duplicate key quotes all of it): only their kind is told.
+            let kind = Mirror(reflecting: error).children.first?.label ?? "unknown"
+            return ScenarioError(file: file, line: 1, column: 1, message: "cannot parse the file as YAML (\(kind))", hint: "check for duplicate keys")
         }
+    }
+
+    /// The 1-based line and column of the byte at `offset` of `text`. O(offset).
+    static func position(ofByte offset: Int, in text: String) -> (line: Int, column: Int) {
+        var line = 1, column = 1
+        for byte in text.utf8.prefix(max(0, offset)) {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return (line, column)
     }
 }
 

@@ -5,7 +5,10 @@
 ///
 /// Control characters (C0, DEL, C1), bidirectional controls and line or
 /// paragraph separators are shown as `\u{1B}`; a backslash as `\\`; all else
-/// as it is. The result is one line. Use it in every message that quotes input:
+/// as it is. The result is one line, and short: past `limit` characters the
+/// rest is left out (`…, 5000 more characters`), so that no file, however it
+/// is made, gets more than a piece of itself into a message or a log. Use it
+/// in every message that quotes input:
 ///
 ///     "no such scenario \(InertText(name))"
 ///
@@ -19,11 +22,15 @@ package struct InertText: CustomStringConvertible, Sendable, Equatable {
         self.raw = raw
     }
 
-    /// The text with every character that could act on a terminal escaped.
+    /// The most characters of input a message quotes.
+    package static let limit = 300
+
+    /// The text with every character that could act on a terminal escaped, cut at `limit`.
     package var description: String {
-        guard raw.unicodeScalars.contains(where: Self.needsEscape) else { return raw }
+        let count = raw.unicodeScalars.count
+        guard count > Self.limit || raw.unicodeScalars.contains(where: Self.needsEscape) else { return raw }
         var out = ""
-        for scalar in raw.unicodeScalars {
+        for scalar in raw.unicodeScalars.prefix(Self.limit) {
             if scalar == "\\" {
                 out += "\\\\"
             } else if Self.acts(scalar) {
@@ -32,7 +39,7 @@ package struct InertText: CustomStringConvertible, Sendable, Equatable {
                 out.unicodeScalars.append(scalar)
             }
         }
-        return out
+        return count > Self.limit ? out + "…, \(count - Self.limit) more characters" : out
     }
 
     private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool { scalar == "\\" || acts(scalar) }

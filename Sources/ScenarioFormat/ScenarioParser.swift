@@ -3,16 +3,24 @@ import OutlineAppearance
 import OutlineEngine
 
 extension Scenario {
-    /// Reads a scenario from a `.yaml`, `.yml` or `.json` file.
-    public static func load(path: String) throws(ScenarioError) -> Scenario {
+    /// Reads a scenario from a `.yaml`, `.yml` or `.json` file. The files it
+    /// names (`source:`, `fonts:`) must be inside `project`: by default the
+    /// folder `unfold` runs in, or, for a file outside it, the file's own folder.
+    public static func load(path: String, project: ProjectBoundary? = nil) throws(ScenarioError) -> Scenario {
         let text = try readText(path, what: "scenario file")
         let base = (path as NSString).deletingLastPathComponent
-        return try parse(text, file: path, baseDirectory: base.isEmpty ? "." : base)
+        let folder = base.isEmpty ? "." : base
+        let current = ProjectBoundary.currentDirectory
+        return try parse(text, file: path, baseDirectory: folder, project: project ?? (current.contains(path) ? current : ProjectBoundary(root: folder)))
     }
 
-    /// Parses scenario text; `file` names it in errors and `baseDirectory`
-    /// resolves a `source.file`.
-    public static func parse(_ text: String, file: String, baseDirectory: String = ".") throws(ScenarioError) -> Scenario {
+    /// Parses scenario text; `file` names it in errors, `baseDirectory`
+    /// resolves the files it names (`source:`, `fonts:`), which must be inside
+    /// `project` (by default `baseDirectory` itself).
+    public static func parse(_ text: String, file: String, baseDirectory: String = ".", project: ProjectBoundary? = nil) throws(ScenarioError)
+        -> Scenario
+    {
+        let files = NamedFiles(base: baseDirectory, project: project ?? ProjectBoundary(root: baseDirectory))
         let root = try Document(text: text, file: file).root
         let top = try root.map(
             "the scenario", allowed: ["name", "canvas", "style", "fonts", "kinds", "events", "tree", "source", "steps", "animation"])
@@ -27,7 +35,7 @@ extension Scenario {
         }
         if let v = top["canvas"] { scenario.canvas = try readCanvas(v) }
         if let v = top["style"] { try readStyle(v, into: &scenario) }
-        if let v = top["fonts"] { scenario.fonts = try readFonts(v, baseDirectory: baseDirectory) }
+        if let v = top["fonts"] { scenario.fonts = try readFonts(v, files: files) }
         if let v = top["kinds"] { (scenario.kinds, scenario.handlers.byKind) = try readKinds(v) }
         if let v = top["events"] { scenario.handlers.outline = try readHandlers(v, what: "`events`") }
         if let v = top["animation"] { scenario.animation = try readAnimation(v) }
@@ -36,7 +44,7 @@ extension Scenario {
         case let (tree?, nil):
             try TreeReader.read(tree, into: &scenario)
         case let (nil, source?):
-            try SourceReader.read(source, into: &scenario, baseDirectory: baseDirectory)
+            try SourceReader.read(source, into: &scenario, files: files)
         case (nil, nil):
             throw root.error("the scenario has no `tree:` (or `source:`)", hint: "add `tree:` with a list of nodes")
         case (_?, _?):
@@ -116,14 +124,14 @@ extension Scenario {
 
     /// `fonts: [{file: Brand-Regular.ttf, weight: regular}]`: each file must
     /// exist and be a TrueType or OpenType font, checked now, with its line.
-    static func readFonts(_ v: Value, baseDirectory: String) throws(ScenarioError) -> [FontFile] {
+    static func readFonts(_ v: Value, files: NamedFiles) throws(ScenarioError) -> [FontFile] {
         let items = try v.list("`fonts`")
         guard items.count <= 16 else { throw v.error("\(items.count) fonts; the limit is 16", hint: "name the fonts the text needs") }
         return try items.map { item throws(ScenarioError) in
             let f = try item.map("a font", allowed: ["file", "weight"])
             let file = try f.required("file", in: "a font").string("`file`")
-            let path = file.hasPrefix("/") ? file : baseDirectory + "/" + file
             let at = f.keyValue("file")
+            let path = try files.path(file, at: at, what: "the font file")
             let magic: [UInt8]
             do throws(InputFile.Failure) { magic = try InputFile.prefix(of: path, count: 4) } catch {
                 throw at.error(

@@ -71,7 +71,7 @@ func walk(_ top: [Value], _ visit: (Value, Int?) throws(ScenarioError) -> (index
 enum SourceReader {
     /// The forms of `source:`: data with a key mapping (`file:`), or a tree
     /// another tool keeps (`markdown:`, `directory:`, `tree:`, `opml:`).
-    static func read(_ v: Value, into scenario: inout Scenario, baseDirectory: String) throws(ScenarioError) {
+    static func read(_ v: Value, into scenario: inout Scenario, files: NamedFiles) throws(ScenarioError) {
         let fields = try v.anyMap("`source`")
         let forms = ["file", "markdown", "directory", "tree", "opml"].filter { fields[$0] != nil }
         guard forms.count == 1, let form = forms.first else {
@@ -80,8 +80,8 @@ enum SourceReader {
                 hint: "use one of `file:` (JSON or YAML data), `markdown:`, `directory:`, `tree:` (`tree -J` output) or `opml:`")
         }
         func path(_ key: String, in f: Fields) throws(ScenarioError) -> String {
-            let p = try f.required(key, in: "`source`").string("`source.\(key)`")
-            return p.hasPrefix("/") ? p : baseDirectory + "/" + p
+            let value = try f.required(key, in: "`source`")
+            return try files.path(try value.string("`source.\(key)`"), at: f.keyValue(key), what: "`source.\(key)`")
         }
         let at = { (f: Fields, key: String) in
             let value = f.keyValue(key)
@@ -108,16 +108,16 @@ enum SourceReader {
             let f = try v.map("`source`", allowed: ["opml"])
             tree = try OPMLTree.read(try path("opml", in: f), at: at(f, "opml"))
         default:
-            return try readData(v, into: &scenario, baseDirectory: baseDirectory)
+            return try readData(v, into: &scenario, files: files)
         }
         tree.apply(to: &scenario)
     }
 
     /// `source: {file: data.json, children: …, title: …}`: a tree out of data.
-    static func readData(_ v: Value, into scenario: inout Scenario, baseDirectory: String) throws(ScenarioError) {
+    static func readData(_ v: Value, into scenario: inout Scenario, files: NamedFiles) throws(ScenarioError) {
         let f = try v.map("`source`", allowed: ["file", "children", "title", "id", "subtitle", "kind", "expanded"])
         let path = try f.required("file", in: "`source`").string("`source.file`")
-        let full = path.hasPrefix("/") ? path : baseDirectory + "/" + path
+        let full = try files.path(path, at: f.keyValue("file"), what: "`source.file`")
         let childrenKey = try f["children"]?.string("`source.children`") ?? "children"
         let titleKey = try f["title"]?.string("`source.title`") ?? "title"
         let idKey = try f["id"]?.string("`source.id`")

@@ -135,7 +135,7 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
         }
         let report: SnapshotReport
         do { report = try JSONDecoder().decode(SnapshotReport.self, from: Data(bytes)) } catch {
-            throw ReportError(description: "\(InertText(folder))/report.json is not an unfold JSON report (\(error))")
+            throw ReportError(description: "\(InertText(folder))/report.json is not an unfold JSON report (\(InertText("\(error)")))")
         }
         do { try report.validate() } catch {
             throw ReportError(description: "\(InertText(folder))/report.json \(error.description); it was not written by unfold test")
@@ -153,7 +153,11 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
         }
         let count = 0 ... (1 << 40)
         try check(cases.count <= 1_000_000 && stale.count <= 1_000_000, "holds too many cases")
-        try check(count.contains(referenceBytes) && (referenceBytesChange.map { abs($0) <= 1 << 40 } ?? true), "has a byte count out of range")
+        let change = -(1 << 40) ... (1 << 40)
+        try check(count.contains(referenceBytes) && (referenceBytesChange.map(change.contains) ?? true), "has a byte count out of range")
+        for (scenario, text) in environmentChanges ?? [:] {
+            try check(Scenario.isValidName(scenario) && text.utf8.count <= 4096, "has an environment change that names no scenario or is too long")
+        }
         for c in cases {
             let id = InertText(c.scenario + "/" + c.reference)
             try check(Scenario.isValidName(c.scenario) && ReferenceKind.of(c.reference) != nil, "names \(id), which is not a scenario's reference")
@@ -173,6 +177,7 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
             }
         }
         try check(stale.allSatisfy { $0.utf8.count <= 512 }, "names a stale reference too long")
+        try check(folder.map { $0.utf8.count <= 4096 } ?? true, "names a folder too long")
     }
 
     /// Writes `report.json`, `junit.xml`, `report.html` and `summary.md` into `directory`.
@@ -233,28 +238,25 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
     public func markdown() -> String {
         var text = "### unfold test: \(summary)\n\n"
         for (scenario, change) in (environmentChanges ?? [:]).sorted(by: { $0.key < $1.key }) {
-            text += "> **\(scenario)**: \(change)\n\n"
+            text += "> **\(MarkdownText.escaped(scenario))**: \(MarkdownText.escaped(change))\n\n"
         }
         let failures = cases.filter { $0.status == .failed }
         if !failures.isEmpty {
             text += "| reference | what differs | diff | accept |\n|---|---|---|---|\n"
             for c in failures {
                 let id = c.scenario + "/" + c.reference
-                let diff = c.artifacts["diff"].map { "`" + (folder.map { $0 + "/" } ?? "") + $0 + "`" } ?? ""
-                text += "| `\(id)` | \(markdownCell(c.message)) | \(diff) | `\(acceptCommand(id))` |\n"
+                let diff = c.artifacts["diff"].map { MarkdownText.code((folder.map { $0 + "/" } ?? "") + $0) } ?? ""
+                text += "| \(MarkdownText.code(id)) | \(MarkdownText.escaped(c.message)) | \(diff) | \(MarkdownText.code(acceptCommand(id))) |\n"
             }
-            text += "\nAccept them all without rendering again: `\(acceptCommand())`; review them one by one: `\(reviewCommand)`.\n"
+            text += "\nAccept them all without rendering again: \(MarkdownText.code(acceptCommand())); "
+            text += "review them one by one: \(MarkdownText.code(reviewCommand)).\n"
         }
         if !stale.isEmpty {
-            text += "\nStale references (remove them with `unfold test --prune`): " + stale.map { "`\($0)`" }.joined(separator: ", ") + "\n"
+            text += "\nStale references (remove them with `unfold test --prune`): " + stale.map(MarkdownText.code).joined(separator: ", ") + "\n"
         }
         text += "\nReferences: \(referenceBytes) bytes"
         if let change = referenceBytesChange, change != 0 { text += " (\(change > 0 ? "+" : "")\(change) in this run)" }
         return text + "\n"
-    }
-
-    private func markdownCell(_ s: String) -> String {
-        s.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
     }
 }
 

@@ -256,26 +256,12 @@ func fonts() throws -> FontSet {
     }
 }
 
-/// Scenario files from files and folders: in folders, `.yaml`, `.yml` and
-/// `.unfold.json` (other JSON files may be `source:` data), sorted by path.
-func scenarioFiles(_ inputs: [String]) throws -> [String] {
-    var files: [String] = []
-    let fm = FileManager.default
-    for input in inputs {
-        var isDir: ObjCBool = false
-        guard fm.fileExists(atPath: input, isDirectory: &isDir) else {
-            FileHandle.standardError.write(Data("error: \(InertText(input)): no such file or folder\n".utf8))
-            throw ExitCode(2)
-        }
-        if isDir.boolValue {
-            let names = (try? fm.contentsOfDirectory(atPath: input)) ?? []
-            files += names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") || $0.hasSuffix(".unfold.json") }
-                .sorted().map { input + "/" + $0 }
-        } else {
-            files.append(input)
-        }
+/// The scenario files of `inputs` (`ScenarioFiles`), or the error on stderr and exit 2.
+func scenarioFiles(_ inputs: [String], typed: Bool = true) throws -> [String] {
+    do { return try ScenarioFiles.find(inputs, project: .currentDirectory, typed: typed) } catch {
+        FileHandle.standardError.write(Data("\(error)\n".utf8))
+        throw ExitCode(2)
     }
-    return files
 }
 
 func formatBytes(_ n: Int) -> String {

@@ -59,7 +59,7 @@ struct TestCommand: ParsableCommand {
         let mode: RecordMode
         do { mode = try RecordMode.resolve(record) } catch { throw fail(error) }
         var scenarios: [Scenario] = []
-        for file in try scenarioFiles(inputs.isEmpty ? ["Examples"] : inputs) {
+        for file in try scenarioFiles(inputs.isEmpty ? ["Examples"] : inputs, typed: !inputs.isEmpty) {
             do { scenarios.append(try Scenario.load(path: file)) } catch { throw fail(error) }
         }
         try requireUniqueNames(scenarios)

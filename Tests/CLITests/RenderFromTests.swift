@@ -24,7 +24,7 @@ import Darwin
                 + "write the tree as a nested list (`- Sources/`, then `  - App.swift` under it)\n")
         #expect(!r.err.unicodeScalars.contains("\u{202E}"))
         let missing = try unfold(["render", s.path + "/gone\u{202E}.yaml", "--out", s.path + "/o"])
-        #expect(missing.status == 2 && missing.err == "error: \(s.path)/gone\\u{202E}.yaml: no such file or folder\n")
+        #expect(missing.status == 2 && missing.err == "\(s.path)/gone\\u{202E}.yaml: error: no such file or folder\n  hint: check the path\n")
         let tree = s.write("tree.md", "- a\n")
         let out = s.path + "/o\nut"
         let rendered = try unfold(["render", "--from", tree, "--out", out, "--outputs", "states"])

@@ -78,10 +78,12 @@ func thrown(_ body: () throws -> some Any) -> ScenarioError? {
         }
         let zero = try #require(thrown { try Scenario.imported(from: "/dev/zero") })
         #expect(zero.message == "the tree source is not a regular file: it is a character device")
-        #expect(f.error("{markdown: /dev/zero}")?.message == "the Markdown file is not a regular file: it is a character device")
+        #expect(f.error("{markdown: /dev/zero}")?.message.hasPrefix("`source.markdown` /dev/zero is an absolute path") == true)
+        try FileManager.default.createSymbolicLink(atPath: f.path + "/zero.md", withDestinationPath: "/dev/zero")
+        #expect(f.error("{markdown: zero.md}")?.message.hasPrefix("`source.markdown` zero.md leads outside the project") == true)
         #expect(f.error("{directory: dir}")?.message == "the `.gitignore` file \(f.path)/dir/.gitignore is not a regular file: it is a FIFO (named pipe)")
-        let font = try #require(parseError("name: t\nfonts: [ { file: \(f.path)/font.ttf } ]\ntree: [ { title: A } ]\n"))
-        #expect(font.message == "the font file \(f.path)/font.ttf is not a regular file: it is a FIFO (named pipe)" && font.line == 2)
+        let font = try #require(thrown { try Scenario.parse("name: t\nfonts: [ { file: font.ttf } ]\ntree: [ { title: A } ]\n", file: "t.yaml", baseDirectory: f.path) })
+        #expect(font.message == "the font file \(ProjectBoundary(root: f.path).root)/font.ttf is not a regular file: it is a FIFO (named pipe)" && font.line == 2)
     }
 
     /// A file larger than `Limits.fileBytes` is refused before it is read.

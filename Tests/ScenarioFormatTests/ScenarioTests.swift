@@ -145,8 +145,13 @@ func parseError(_ text: String) -> ScenarioError? {
         let last = try Playback(scenario).states.last!.outline
         #expect(last.visibleRows.map { last.id(of: $0.node) } == ["hb", "hb/sjz", "sd"])
 
-        let missing = parseError("name: s\nsource: {file: /nonexistent/data.json}\n")
+        let missing = parseError("name: s\nsource: {file: nonexistent/data.json}\n")
         #expect(missing?.line == 2 && missing?.message.hasPrefix("no such source data file") == true)
+        // A file outside the project is never read, however it is named.
+        for outside in ["/etc/passwd", "../../../../../../etc/passwd", "~/.netrc"] {
+            let error = try #require(parseError("name: s\nsource: {file: \"\(outside)\"}\n"))
+            #expect(error.line == 2 && error.message.contains("a scenario reads only files inside its project"), "\(outside)")
+        }
     }
 
     @Test func eventBindingsReachTheOutline() throws {

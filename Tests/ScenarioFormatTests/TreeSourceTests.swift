@@ -427,9 +427,10 @@ func lines(_ s: Scenario) -> [String] {
     @Test func fontFilesAreCheckedWhereTheScenarioNamesThem() throws {
         let f = Folder()
         let font = URL(fileURLWithPath: examplesPath("fonts/DejaVuSerif.ttf")).path
+        try FileManager.default.copyItem(atPath: font, toPath: f.path + "/DejaVuSerif.ttf")
         let ok = try Scenario.parse(
-            "name: t\nfonts: [ { file: \(font), weight: semibold } ]\ntree: [ { title: A } ]\n", file: f.path + "/t.yaml", baseDirectory: f.path)
-        #expect(ok.fonts.map(\.path) == [font] && ok.fonts[0].weight == .semibold)
+            "name: t\nfonts: [ { file: DejaVuSerif.ttf, weight: semibold } ]\ntree: [ { title: A } ]\n", file: f.path + "/t.yaml", baseDirectory: f.path)
+        #expect(ok.fonts.map(\.path) == [ProjectBoundary(root: f.path).root + "/DejaVuSerif.ttf"] && ok.fonts[0].weight == .semibold)
         do {
             _ = try Scenario.parse("name: t\nfonts:\n  - { file: Brand.ttf }\ntree: [ { title: A } ]\n", file: f.path + "/t.yaml", baseDirectory: f.path)
             Issue.record("a missing font file was accepted")

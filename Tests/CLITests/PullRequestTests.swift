@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+/// `unfold test` on a project whose every file a pull request wrote: no file
+/// outside the project is read or printed, whatever the scenarios name or link.
+@Suite struct PullRequestTests {
+    static let secret = "CI_SECRET_TOKEN=hunter2-\(UUID().uuidString)"
+
+    /// A project with `Examples/`, and a secret outside it (one line, with a control byte, as `/proc/self/environ` is).
+    func project() throws -> (root: String, secret: String, scratch: Scratch) {
+        let s = Scratch()
+        let root = s.path + "/project"
+        try FileManager.default.createDirectory(atPath: root + "/Examples", withIntermediateDirectories: true)
+        let secret = s.write("environ", "HOME=/root\u{0}" + Self.secret + "\u{0}PATH=/bin")
+        _ = s.write("secret.md", "- " + Self.secret + "\n")
+        try FileManager.default.createDirectory(atPath: s.path + "/home/.ssh", withIntermediateDirectories: true)
+        _ = s.write("home/.ssh/id_rsa", Self.secret)
+        return (root, secret, s)
+    }
+
+    func example(_ p: (root: String, secret: String, scratch: Scratch), _ name: String, _ text: String) throws {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: p.root + "/Examples/" + name))
+    }
+
+    @Test func aScenarioLinkedOutsideIsRefusedAndNothingOfItIsPrinted() throws {
+        let p = try project()
+        try FileManager.default.createSymbolicLink(atPath: p.root + "/Examples/evil.yaml", withDestinationPath: p.secret)
+        let r = try unfold(["test", "--record", "never"], in: p.root, environment: ["CI": "1"])
+        #expect(r.status != 0)
+        #expect(r.err.contains("Examples/evil.yaml: error: is a link that leads outside the project"))
+        #expect(!(r.out + r.err).contains("hunter2"))
+    }
+
+    @Test func sourcesOutsideTheProjectAreRefusedAndNothingOfThemIsDrawn() throws {
+        let p = try project()
+        let sources = [
+            "{file: \(p.secret)}", "{file: ../../environ}", "{markdown: ../../secret.md}", "{directory: \(p.scratch.path)/home, hidden: true}",
+            "{directory: ../../home, hidden: true}",
+        ]
+        for (i, source) in sources.enumerated() {
+            try example(p, "s\(i).yaml", "name: s\(i)\nsource: \(source)\n")
+        }
+        // And a link inside the project that leads out.
+        try FileManager.default.createSymbolicLink(atPath: p.root + "/notes.md", withDestinationPath: p.scratch.path + "/secret.md")
+        try example(p, "t.yaml", "name: t\nsource: {markdown: ../notes.md}\n")
+        for i in sources.indices {
+            let r = try unfold(["test", "--record", "all", "Examples/s\(i).yaml"], in: p.root)
+            #expect(r.status == 2, "\(sources[i])")
+            #expect(r.err.contains("a scenario reads only files inside its project"), "\(sources[i]): \(r.err)")
+        }
+        let linked = try unfold(["test", "--record", "all", "Examples/t.yaml"], in: p.root)
+        #expect(linked.status == 2 && linked.err.contains("leads outside the project"))
+        #expect(!FileManager.default.fileExists(atPath: p.root + "/Snapshots"))
+    }
+
+    @Test func aFileYAMLRefusesIsToldByItsPlaceNotQuoted() throws {
+        let p = try project()
+        // A scenario whose line holds a control character and a secret.
+        try example(p, "bad.yaml", "name: bad\ntree: [ { title: \"A\u{1}" + Self.secret + "\" } ]\n")
+        // A duplicate key: YAML's own message would quote the whole file.
+        try example(p, "dup.yaml", "name: dup\nname: dup\ntree: [ { title: \"" + Self.secret + "\" } ]\n")
+        for name in ["bad.yaml", "dup.yaml"] {
+            let r = try unfold(["test", "--record", "all", "Examples/" + name], in: p.root)
+            #expect(r.status == 2 && r.err.contains("Examples/" + name), "\(r.err)")
+            #expect(!(r.out + r.err).contains("hunter2"), "\(name): \(r.err)")
+        }
+    }
+}
