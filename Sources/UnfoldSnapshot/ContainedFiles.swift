@@ -77,6 +77,12 @@ struct ContainedFolder {
         return bytes
     }
 
+    /// Removes the file `name` (a plain name; a link is removed itself, never followed). Missing is fine.
+    func remove(_ name: String) { _ = unlinkat(fd, name, 0) }
+
+    /// Removes the folder `name` if it is empty (a link or a full folder stays).
+    func removeEmptyFolder(_ name: String) { _ = unlinkat(fd, name, AT_REMOVEDIR) }
+
     /// The names in the folder, sorted, without `.` and `..`. O(entries).
     func names() -> [String] {
         let copy = dup(fd)
@@ -105,6 +111,31 @@ struct ContainedFolder {
         case ENOTDIR: folder ? "is not a folder" : "is not a file"
         case ENOENT: "does not exist"
         default: "cannot be opened: \(String(cString: strerror(code)))"
+        }
+    }
+}
+
+/// Unfold's own folders (`Snapshots`, `.unfold/artifacts` and every folder
+/// below them): a repository may commit any of them as a link to a folder
+/// outside the project, so none is ever written or cleaned through a link.
+enum OwnFolder {
+    /// Throws when a folder on `path` is a symbolic link: every one of a
+    /// relative path (they are the project's), the last one of an absolute
+    /// path (the folders above it are the person's). Missing folders are
+    /// fine (they are made as real folders). O(components).
+    static func refuseLinks(_ path: String) throws(ContainedFolder.Failure) {
+        let parts = path.split(separator: "/").map(String.init)
+        var prefix = path.hasPrefix("/") ? "" : "."
+        for (i, part) in parts.enumerated() {
+            prefix += "/" + part
+            guard !path.hasPrefix("/") || i == parts.count - 1, part != "." else { continue }
+            var info = stat()
+            guard lstat(prefix, &info) == 0 else { return }
+            if info.st_mode & S_IFMT == S_IFLNK {
+                throw ContainedFolder.Failure(
+                    path: String(prefix.dropFirst(path.hasPrefix("/") ? 0 : 2)),
+                    reason: "is a symbolic link; Unfold never writes its references or reports through links: replace it with a real folder")
+            }
         }
     }
 }

@@ -72,6 +72,9 @@ package struct ReferenceStore: Sendable {
         package var index: ReferenceIndex
         /// Reference name → the file's bytes, for every entry of the index.
         package var files: [String: [UInt8]]
+        /// Names in the folder that Unfold did not write (neither the index nor
+        /// a file it lists): a folder holding any is never replaced.
+        package var strangers: [String] = []
 
         /// Whether the file of `name` holds the bytes its index entry records.
         package func verified(_ name: String) -> Bool {
@@ -87,6 +90,7 @@ package struct ReferenceStore: Sendable {
     /// not what the index records is returned as it is (`verified` says so).
     /// O(bytes of the set).
     package func contents() throws(DamagedError) -> Contents {
+        do { try OwnFolder.refuseLinks(root) } catch { throw DamagedError(description: "\(error)") }
         var attempt = 0
         while true {
             do {
@@ -113,9 +117,10 @@ package struct ReferenceStore: Sendable {
             throw DamagedError(description: "\(error)")
         }
         defer { folder.close() }
+        let names = folder.names().filter { $0 != ".DS_Store" }
         guard let indexBytes = try folder.read("index.json", limit: 64 << 20) else {
-            let files = folder.names().filter { !$0.hasPrefix(".") }
-            guard files.isEmpty else {
+            // Hidden entries count too: a folder of `.env` and `.git/` is not an empty set of references.
+            guard names.isEmpty else {
                 throw DamagedError(
                     description: "\(InertText(directory))/index.json is missing but the folder holds files; restore it from git "
                         + "(or, if they are not references, delete the folder and record again)")
@@ -139,7 +144,8 @@ package struct ReferenceStore: Sendable {
             }
             files[name] = bytes
         }
-        return Contents(index: index, files: files)
+        let written = Set(["index.json"] + index.entries.map { $0.value.legacyFile ?? $0.key })
+        return Contents(index: index, files: files, strangers: names.filter { !written.contains($0) })
     }
 
     /// Runs `body` holding the references' lock (the file `<root>/.unfold/lock`),
@@ -190,6 +196,7 @@ package struct ReferenceStore: Sendable {
     /// `<root>/.unfold`, made if missing (with a `.gitignore` that ignores it
     /// all), and refused if it is a link.
     private func stateFolder() throws(DamagedError) -> ContainedFolder {
+        do { try OwnFolder.refuseLinks(state) } catch { throw DamagedError(description: "\(error)") }
         do { try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true) } catch {
             throw DamagedError(description: "cannot make \(InertText(root)): \(error.localizedDescription)")
         }
@@ -231,6 +238,11 @@ package struct ReferenceStore: Sendable {
     ) throws {
         guard !changes.isEmpty else { return }
         let old = try contents()
+        guard old.strangers.isEmpty else {
+            throw DamagedError(
+                description: "\(InertText(directory)) holds files Unfold did not write (\(old.strangers.prefix(5).map { "\(InertText($0))" }.joined(separator: ", "))); "
+                    + "move them out: Unfold replaces a scenario's folder as a whole")
+        }
         let stale = expecting.filter { old.index.entries[$0.key]?.bytes != $0.value }.keys.sorted()
         guard stale.isEmpty else { throw StaleError(directory: directory, names: stale) }
         var index = ReferenceIndex(environment: old.index.environment)

@@ -180,14 +180,34 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
         try check(folder.map { $0.utf8.count <= 4096 } ?? true, "names a folder too long")
     }
 
-    /// Writes `report.json`, `junit.xml`, `report.html` and `summary.md` into `directory`.
+    /// The files a report is written as, in `write(to:)`'s order.
+    public static let files = ["report.json", "junit.xml", "report.html", "summary.md"]
+    /// The manifest that lists the report files written, so that only those are ever removed.
+    static let manifest = ".unfold-report"
+
+    /// Writes `report.json`, `junit.xml`, `report.html` and `summary.md` into
+    /// `directory` (never through a link), and the manifest that lists them.
     public func write(to directory: String) throws {
+        try OwnFolder.refuseLinks(directory)
         var report = self
         report.folder = directory
-        try AtomicFile.write(report.json(), to: directory + "/report.json")
-        try AtomicFile.write(Array(report.junit().utf8), to: directory + "/junit.xml")
-        try AtomicFile.write(Array(report.html().utf8), to: directory + "/report.html")
-        try AtomicFile.write(Array(report.markdown().utf8), to: directory + "/summary.md")
+        let contents = [report.json(), Array(report.junit().utf8), Array(report.html().utf8), Array(report.markdown().utf8)]
+        try AtomicFile.write(Array(Self.files.joined(separator: "\n").utf8), to: directory + "/" + Self.manifest)
+        for (name, bytes) in zip(Self.files, contents) { try AtomicFile.write(bytes, to: directory + "/" + name) }
+    }
+
+    /// Removes the report files that `write(to:)` listed in `directory`'s
+    /// manifest (a report that a passing run must not leave to be accepted),
+    /// and nothing else; never through a link.
+    static func remove(from directory: String) throws {
+        try OwnFolder.refuseLinks(directory)
+        guard let folder = try? ContainedFolder(directory) else { return }
+        defer { folder.close() }
+        guard let list = try? folder.read(manifest, limit: 4096) else { return }
+        for name in String(decoding: list, as: UTF8.self).split(separator: "\n").map(String.init) where files.contains(name) {
+            folder.remove(name)
+        }
+        folder.remove(manifest)
     }
 
     /// Merges the reports in the shards' folders `folders` into `out`: the

@@ -87,8 +87,7 @@ public enum SnapshotRunner {
         // A file changed outside Unfold is never passed by its pixels alone: its picture is encoded, to be shown or recorded.
         if options.record != .all { renderOptions.knownPixels = decoded.pixels.filter { stored.verified($0.key) } }
         let result = try ScenarioRenderer.render(scenario, options: renderOptions)
-        let artifacts = Artifacts(root: options.artifacts, scenario: scenario.name)
-        artifacts.removePrevious()
+        let artifacts = try Artifacts(root: options.artifacts, scenario: scenario.name)
         return try compareAndRecord(
             result, stored: stored, decoded: decoded, store: store, artifacts: artifacts, options: options, environment: environment,
             prune: prune, renderSeconds: seconds(clock.now - start))
@@ -289,53 +288,6 @@ public enum SnapshotRunner {
 
     static func seconds(_ d: Duration) -> Double {
         Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
-    }
-}
-
-/// Where a failure's pictures go: `<root>/<scenario>/<name>.expected.png` and so on.
-struct Artifacts {
-    let root: String
-    let scenario: String
-    static let roles = ["expected", "actual", "diff"]
-
-    /// Removes the scenario's pictures of an earlier run, so that a report's
-    /// folder holds only what this run found (other files stay). O(files).
-    func removePrevious() {
-        let folder = root + "/" + scenario
-        guard let files = FileManager.default.subpaths(atPath: folder) else { return }
-        for file in files where Self.roles.contains(where: { file.hasSuffix(".\($0).png") || file.hasSuffix(".\($0).json") }) {
-            try? FileManager.default.removeItem(atPath: folder + "/" + file)
-        }
-    }
-
-    private func path(_ name: String, _ role: String) -> (relative: String, full: String) {
-        let ext = name.hasSuffix(".png") ? ".png" : name.hasSuffix(".json") ? ".json" : ""
-        let stem = ext.isEmpty ? name : String(name.dropLast(ext.count))
-        let relative = scenario + "/" + stem + "." + role + ext
-        return (relative, root + "/" + relative)
-    }
-
-    func save(expected: [UInt8], actual: [UInt8], name: String) throws -> [String: String] {
-        let e = path(name, "expected"), a = path(name, "actual")
-        try AtomicFile.write(expected, to: e.full)
-        try AtomicFile.write(actual, to: a.full)
-        return ["expected": e.relative, "actual": a.relative]
-    }
-
-    func save(actual: [UInt8], name: String) throws -> [String: String] {
-        let a = path(name, "actual")
-        try AtomicFile.write(actual, to: a.full)
-        return ["actual": a.relative]
-    }
-
-    func save(expected: [UInt8], actual: [UInt8], diff: RGBAImage?, name: String) throws -> [String: String] {
-        var out = try save(expected: expected, actual: actual, name: name)
-        if let diff {
-            let p = path(name, "diff")
-            try AtomicFile.write(try PNG.encode(diff), to: p.full)
-            out["diff"] = p.relative
-        }
-        return out
     }
 }
 

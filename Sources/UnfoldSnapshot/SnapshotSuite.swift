@@ -93,9 +93,7 @@ public struct SnapshotSuite {
         if report.failed > 0 {
             try report.write(to: options.artifacts)
         } else {
-            for file in ["report.json", "report.html", "junit.xml", "summary.md"] {
-                try? FileManager.default.removeItem(atPath: options.artifacts + "/" + file)
-            }
+            try SnapshotReport.remove(from: options.artifacts)
         }
         return report
     }

@@ -8,7 +8,7 @@ struct TestCommand: ParsableCommand {
         abstract: "Render every scenario again and compare each output with its reference under Snapshots/.",
         discussion: """
             References: the states, the strip (frame by frame) and updates.json of each scenario.
-            Failures leave expected, actual and diff images and report.html, junit.xml and report.json in --artifacts.
+            Failures leave expected, actual and diff images and the report (report.json, junit.xml, report.html, summary.md) in --artifacts.
             Exit status: 0 all passed, 1 failures, 2 bad input.
             """)
 
@@ -82,7 +82,7 @@ struct TestCommand: ParsableCommand {
             throw ExitCode(2)
         }
         if report.failed > 0 {
-            print("report: \(InertText(artifacts))/report.html, junit.xml, report.json, summary.md")
+            print("report: \(InertText(artifacts))/" + SnapshotReport.files.joined(separator: ", "))
             print("accept the changes: \(report.acceptCommand()) (or one by one: \(report.reviewCommand))")
         }
         try writeSummary(report, to: summary)
@@ -145,7 +145,7 @@ struct MergeReports: ParsableCommand {
     @Argument(help: "report.json files.")
     var reports: [String]
 
-    @Option(name: .shortAndLong, help: "Where to write report.html, junit.xml and report.json.")
+    @Option(name: .shortAndLong, help: "Where to write the report (report.json, junit.xml, report.html, summary.md).")
     var out: String
 
     func run() throws {
@@ -163,7 +163,7 @@ struct MergeReports: ParsableCommand {
             throw ExitCode(2)
         }
         try writeSummary(merged, to: nil)
-        print("merged \(reports.count) reports into \(InertText(out)): report.html, junit.xml, report.json, summary.md")
+        print("merged \(reports.count) reports into \(InertText(out)): " + SnapshotReport.files.joined(separator: ", "))
         print(merged.summary)
         if merged.failed > 0 { throw ExitCode(1) }
     }

@@ -1,0 +1,103 @@
+import Foundation
+import ScenarioFormat
+import UnfoldCanvas
+import UnfoldPNG
+import UnfoldRender
+
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
+/// Where a failure's pictures go: `<root>/<scenario>/<name>.expected.png`
+/// and so on, each written to a temporary file and renamed.
+///
+/// The folder may hold anything (it may even have been committed), so Unfold
+/// deletes only what it can prove it wrote: every picture is listed in the
+/// folder's manifest (`.unfold-written`) as it is written, and the next run
+/// removes exactly the files listed there, inside the folder, never through
+/// a link. Nothing is deleted by pattern.
+final class Artifacts {
+    let root: String
+    let scenario: String
+    /// Paths written in this run, relative to `root`, in order.
+    private var written: [String] = []
+    static let manifest = ".unfold-written"
+
+    /// The artifacts of `scenario` under `root`, with the pictures an earlier
+    /// run listed in the manifest removed, so that a report's folder holds
+    /// only what this run finds. O(files listed).
+    init(root: String, scenario: String) throws {
+        self.root = root
+        self.scenario = scenario
+        try OwnFolder.refuseLinks(root)
+        try OwnFolder.refuseLinks(root + "/" + scenario)
+        removePrevious()
+    }
+
+    private var folder: String { root + "/" + scenario }
+
+    private func removePrevious() {
+        guard let top = try? ContainedFolder(folder) else { return }
+        defer { top.close() }
+        guard let list = try? top.read(Self.manifest, limit: 1 << 20) else { return }
+        for line in String(decoding: list, as: UTF8.self).split(separator: "\n").map(String.init)
+        where ReportFolder.isArtifactPath(line) && line.hasPrefix(scenario + "/") {
+            let parts = line.split(separator: "/").dropFirst().map(String.init)
+            var here = top, opened: [ContainedFolder] = []
+            defer { opened.forEach { $0.close() } }
+            var reachable = true
+            for part in parts.dropLast() {
+                guard let next = try? here.folder(part) else {
+                    reachable = false
+                    break
+                }
+                opened.append(next)
+                here = next
+            }
+            if reachable, let name = parts.last { here.remove(name) }
+            // A folder that held only what Unfold wrote (`strip/`) goes too; anything else keeps it.
+            if parts.count > 1 { top.removeEmptyFolder(parts[0]) }
+        }
+        top.remove(Self.manifest)
+    }
+
+    private func path(_ name: String, _ role: String) -> (relative: String, full: String) {
+        let ext = name.hasSuffix(".png") ? ".png" : name.hasSuffix(".json") ? ".json" : ""
+        let stem = ext.isEmpty ? name : String(name.dropLast(ext.count))
+        let relative = scenario + "/" + stem + "." + role + ext
+        return (relative, root + "/" + relative)
+    }
+
+    /// Writes `bytes` as `relative` (under `root`), noting it in the manifest first.
+    private func write(_ bytes: [UInt8], _ file: (relative: String, full: String)) throws {
+        try OwnFolder.refuseLinks((file.full as NSString).deletingLastPathComponent)
+        written.append(file.relative)
+        try AtomicFile.write(Array(written.joined(separator: "\n").utf8), to: folder + "/" + Self.manifest)
+        try AtomicFile.write(bytes, to: file.full)
+    }
+
+    func save(expected: [UInt8], actual: [UInt8], name: String) throws -> [String: String] {
+        let e = path(name, "expected"), a = path(name, "actual")
+        try write(expected, e)
+        try write(actual, a)
+        return ["expected": e.relative, "actual": a.relative]
+    }
+
+    func save(actual: [UInt8], name: String) throws -> [String: String] {
+        let a = path(name, "actual")
+        try write(actual, a)
+        return ["actual": a.relative]
+    }
+
+    func save(expected: [UInt8], actual: [UInt8], diff: RGBAImage?, name: String) throws -> [String: String] {
+        var out = try save(expected: expected, actual: actual, name: name)
+        if let diff {
+            let p = path(name, "diff")
+            try write(try PNG.encode(diff), p)
+            out["diff"] = p.relative
+        }
+        return out
+    }
+}
