@@ -153,9 +153,11 @@ package struct Acceptance {
     /// Accepts `items`: each scenario's references change at once, and none
     /// changes when one of them changed since the report (`ReferenceStore.StaleError`)
     /// other than by an earlier accept from this report (so frames of one
-    /// strip can be accepted one by one). Returns the ids accepted.
+    /// strip can be accepted one by one). `shown` holds, by item id, the
+    /// actual bytes a review showed (`ShownFailure.actual`): those are what
+    /// is stored, not the report's file read again. Returns the ids accepted.
     @discardableResult
-    package func accept(_ items: [Item]) throws -> [String] {
+    package func accept(_ items: [Item], shown: [String: [UInt8]] = [:]) throws -> [String] {
         guard !items.isEmpty else { return [] }
         let byScenario = Dictionary(grouping: items, by: \.scenario).sorted(by: { $0.key < $1.key })
         return try ReferenceStore(root: snapshots, scenario: "-").locked {
@@ -169,7 +171,7 @@ package struct Acceptance {
                 for (reference, parts) in Dictionary(grouping: chosen, by: \.reference) {
                     guard let c = failures.first(where: { $0.scenario == scenario && $0.reference == reference }) else { continue }
                     let frames = parts.compactMap(\.frame)
-                    changes[reference] = try newReference(for: c, frames: frames.count == parts.count ? frames : [], over: current)
+                    changes[reference] = try newReference(for: c, frames: frames.count == parts.count ? frames : [], over: current, shown: shown)
                     let hash = current.index.entries[reference]?.bytes
                     guard accepts(current: hash, case: c) else { throw ReferenceStore.StaleError(directory: store.directory, names: [reference]) }
                     expecting[reference] = hash
@@ -213,30 +215,35 @@ package struct Acceptance {
     }
 
     /// The reference to store for a failure: its actual picture (or
-    /// updates) re-encoded, or the stored strip with only `frames` taken
-    /// from the actual one.
-    func newReference(for c: CaseResult, frames: [Item.Frame], over current: ReferenceStore.Contents) throws -> NewReference {
+    /// updates) re-encoded, or the stored strip with only `frames` replaced,
+    /// each by the frame's own actual picture (the one a review shows), checked
+    /// against the stored strip (`frameActual`).
+    func newReference(for c: CaseResult, frames: [Item.Frame], over current: ReferenceStore.Contents, shown: [String: [UInt8]] = [:])
+        throws -> NewReference
+    {
+        let whole = Item(scenario: c.scenario, reference: c.reference)
         guard let kind = ReferenceKind.of(c.reference), let path = c.artifacts["actual"] else {
             throw Unacceptable(description: "\(c.scenario)/\(c.reference) has no actual picture in the report")
         }
-        let actual = try ReportFolder(folder).read(path, limit: ReferenceStore.fileLimit)
         do {
-            guard !frames.isEmpty else { return try kind.stored(actual) }
-            guard let strip = c.strip, current.verified(c.reference), let stored = current.files[c.reference] else {
+            guard !frames.isEmpty else { return try kind.stored(try shown[whole.id] ?? ReportFolder(folder).read(path, limit: ReferenceStore.fileLimit)) }
+            guard let geometry = c.strip, current.verified(c.reference), let stored = current.files[c.reference] else {
                 throw Unacceptable(description: "\(c.scenario)/\(c.reference) has no verified strip to accept frames into; accept it whole")
             }
-            var expected = try kind.decode(stored)
-            let now = try kind.decode(actual)
-            guard expected.width == now.width, expected.height == now.height, expected.width == strip.width, expected.height == strip.height else {
-                throw Unacceptable(description: "\(c.scenario)/\(c.reference) changed size; accept it whole")
-            }
+            var strip = try kind.decode(stored)
             for frame in frames {
-                let o = strip.origin(row: frame.step - 1, column: frame.index)
-                let cell = PixelRect(x0: o.x, y0: o.y, x1: o.x + strip.frameWidth, y1: o.y + strip.frameHeight)
-                guard let picture = now.cropped(cell) else { continue }
-                expected.copy(picture, x: o.x, y: o.y)
+                guard let f = c.frames.first(where: { $0.step == frame.step && $0.frame == frame.index }) else { continue }
+                let id = Item(scenario: c.scenario, reference: c.reference, frame: frame).id
+                let checked = try frameActual(f, geometry: geometry, in: strip)
+                let bytes = shown[id] ?? checked.bytes
+                let picture = try kind.decode(bytes)
+                guard picture.width == geometry.frameWidth, picture.height == geometry.frameHeight else {
+                    throw Unacceptable(description: "\(id): the picture shown is not a frame of the strip")
+                }
+                let o = geometry.origin(row: frame.step - 1, column: frame.index)
+                strip.copy(picture, x: o.x, y: o.y)
             }
-            return try StoredPicture.reference(image: expected)
+            return try StoredPicture.reference(image: strip)
         } catch let error as ReferenceKind.Invalid {
             throw Unacceptable(description: "the report's \(c.scenario)/\(c.reference) cannot be a reference: \(error)")
         }

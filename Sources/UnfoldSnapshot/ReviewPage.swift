@@ -36,22 +36,22 @@ enum ReviewPage {
         var items: [Entry]
     }
 
-    /// The failures of `report` that have an actual picture, as the page shows them. O(cases + frames × log frames).
-    static func contents(_ report: SnapshotReport) -> Contents {
-        let entries = report.cases.filter { $0.status == .failed && $0.artifacts["actual"] != nil }.map { c in
-            let item = Acceptance.Item(scenario: c.scenario, reference: c.reference)
-            let frames = c.frames.sorted { ($1.differentPixels, $0.step, $0.frame) < ($0.differentPixels, $1.step, $1.frame) }.map { f in
-                Entry(
-                    id: Acceptance.Item(scenario: c.scenario, reference: c.reference, frame: .init(step: f.step, index: f.frame)).id,
-                    title: String(format: "step %d, frame %d", f.step, f.frame), message: f.description,
-                    expected: f.artifacts["expected"], actual: f.artifacts["actual"], diff: f.artifacts["diff"],
-                    pixels: f.differentPixels, frames: [])
+    /// The failures as the page shows them (`ShownFailure`), and the pictures
+    /// the page may load, by the names the entries give them. O(pictures).
+    static func contents(summary: String, shown: [ShownFailure]) -> (contents: Contents, files: [String: [UInt8]]) {
+        var files: [String: [UInt8]] = [:]
+        func entry(_ s: ShownFailure) -> Entry {
+            let n = files.count
+            func named(_ role: String, _ bytes: [UInt8]?) -> String? {
+                guard let bytes else { return nil }
+                files["\(n)-\(role).png"] = bytes
+                return "\(n)-\(role).png"
             }
             return Entry(
-                id: item.id, title: item.id, message: c.message, expected: c.artifacts["expected"], actual: c.artifacts["actual"],
-                diff: c.artifacts["diff"], pixels: nil, frames: frames)
+                id: s.id, title: s.title, message: s.message, expected: named("expected", s.expected), actual: named("actual", s.actual),
+                diff: named("diff", s.diff), pixels: s.frames.isEmpty && s.differentPixels > 0 ? s.differentPixels : nil, frames: s.frames.map(entry))
         }
-        return Contents(summary: report.summary, items: entries)
+        return (Contents(summary: summary, items: shown.filter { $0.actual != nil }.map(entry)), files)
     }
 
     /// The policy of the page: its own inline script and styles, pictures

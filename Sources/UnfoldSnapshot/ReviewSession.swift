@@ -14,8 +14,10 @@ import Synchronization
 ///   here), and decisions and data only to its own page (an `Origin` or
 ///   `Sec-Fetch-Site` that says otherwise is refused).
 /// - No other site can frame it or read it (see `HTTPResponse`).
-/// - It serves only the files the report names, read inside the report's
-///   folder without following links (`ReportFolder`).
+/// - It shows what Unfold made of the report (`ShownFailure`): the expected
+///   picture from the project's references, the report's actual picture read
+///   inside its folder without following links (`ReportFolder`) and checked,
+///   the difference compared here; and it accepts exactly the bytes it showed.
 /// - A decision names failures exactly (`Acceptance.select(exactly:)`): an
 ///   id is never a pattern. Decisions are taken one at a time.
 package final class ReviewSession: Sendable {
@@ -26,12 +28,16 @@ package final class ReviewSession: Sendable {
     package let port: UInt16
     /// The report's failures, and how to accept them. Read-only here; accepting is serialised by `decisions`.
     private let acceptance: Acceptance
-    /// The files the page may load: the artifact paths the report names.
-    private let allowed: Set<String>
+    /// What the page shows, made once, when it first asks: its data, the
+    /// pictures by name, and the actual bytes of each item to accept.
+    private let shown = Mutex<Shown?>(nil)
     private let decisions = Mutex(())
 
-    /// The most bytes of one file that the page may load.
-    package static let fileLimit = 256 << 20
+    private struct Shown {
+        var data: ReviewPage.Contents
+        var files: [String: [UInt8]]
+        var actual: [String: [UInt8]]
+    }
 
     /// A review of `acceptance`'s report served on `port`, with a new key
     /// (or `token`, for tests). O(artifacts).
@@ -39,7 +45,20 @@ package final class ReviewSession: Sendable {
         self.acceptance = acceptance
         self.port = port
         self.token = token
-        allowed = Set(acceptance.report.cases.flatMap { c in c.artifacts.values + c.frames.flatMap(\.artifacts.values) })
+    }
+
+    /// What the page shows, made on first use. O(pictures) once.
+    private func current() -> Shown {
+        shown.withLock { cached in
+            if let cached { return cached }
+            let failures = acceptance.shownFailures()
+            let (data, files) = ReviewPage.contents(summary: acceptance.report.summary, shown: failures)
+            var actual: [String: [UInt8]] = [:]
+            for failure in failures + failures.flatMap(\.frames) { actual[failure.id] = failure.actual }
+            let made = Shown(data: data, files: files, actual: actual)
+            cached = made
+            return made
+        }
     }
 
     /// 128 bits from the system's secure generator, as 32 hex digits.
@@ -58,7 +77,7 @@ package final class ReviewSession: Sendable {
     ///
     /// - `GET /`: the page (no key, no report data).
     /// - `GET /data`: the failures as JSON (`{summary, items}`).
-    /// - `GET /file?path=P`: a file the report names, P relative to its folder.
+    /// - `GET /file?path=N`: a picture `data` names.
     /// - `POST /accept`, `POST /reject` with `{"items": [ids]}`: a decision; the answer names the items decided.
     ///
     /// 403 for a request not addressed to this server, or (but for the page)
@@ -76,7 +95,7 @@ package final class ReviewSession: Sendable {
                 return .text(403, "this review's key is missing or wrong: open the address that unfold review printed")
             }
             switch request.path {
-            case "/data": return .json(200, ReviewPage.contents(acceptance.report))
+            case "/data": return .json(200, current().data)
             case "/file": return file(request.query["path"] ?? "")
             default: return decide(request.body, accept: request.path == "/accept")
             }
@@ -126,7 +145,7 @@ package final class ReviewSession: Sendable {
         return decisions.withLock { _ in
             do {
                 let items = try acceptance.select(exactly: decision.items)
-                if accept { try acceptance.accept(items) }
+                if accept { try acceptance.accept(items, shown: current().actual) }
                 return .json(200, Decided(items: items.map(\.id)))
             } catch let error as ReferenceStore.StaleError {
                 return .json(409, Refusal(error: error.description))
@@ -136,13 +155,9 @@ package final class ReviewSession: Sendable {
         }
     }
 
-    /// A file the report names (relative to its folder), read inside the
-    /// folder without following links; nothing else. O(size).
-    private func file(_ relative: String) -> HTTPResponse {
-        guard allowed.contains(relative), let bytes = try? ReportFolder(acceptance.folder).read(relative, limit: Self.fileLimit) else {
-            return .text(404, "not found")
-        }
-        let type = relative.hasSuffix(".png") ? "image/png" : relative.hasSuffix(".json") ? "application/json" : "application/octet-stream"
-        return HTTPResponse(status: 200, type: type, body: bytes)
+    /// A picture the page shows, by the name its data gives it; nothing else. O(1).
+    private func file(_ name: String) -> HTTPResponse {
+        guard let bytes = current().files[name] else { return .text(404, "not found") }
+        return HTTPResponse(status: 200, type: "image/png", body: bytes)
     }
 }

@@ -106,6 +106,46 @@ import UnfoldRender
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)
     }
 
+    /// The cell of the stored strip at the report's frame.
+    func storedFrame(_ box: Sandbox, _ f: FrameFailure, _ strip: StripGeometry) throws -> RGBAImage {
+        let stored = try PNG.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: box.store.directory + "/strip.png"))))
+        let o = strip.origin(row: f.step - 1, column: f.frame)
+        return try #require(stored.cropped(PixelRect(x0: o.x, y0: o.y, x1: o.x + strip.frameWidth, y1: o.y + strip.frameHeight)))
+    }
+
+    @Test func aFrameIsAcceptedFromItsOwnPictureNeverCutFromTheReportsStrip() throws {
+        let box = try prepared()
+        // The report's whole strip swapped for another picture: accepting a frame must not read it.
+        let folder = box.path + "/artifacts/tiny"
+        try FileManager.default.removeItem(atPath: folder + "/strip.actual.png")
+        try FileManager.default.copyItem(atPath: box.store.directory + "/state-00.png", toPath: folder + "/strip.actual.png")
+        let acceptance = try box.acceptance()
+        let c = try #require(acceptance.report.cases.first { $0.reference == "strip.png" })
+        let (f, strip) = (try #require(c.frames.first), try #require(c.strip))
+        let frame = try #require(try acceptance.select(["tiny/step-\(String(format: "%02d", f.step))/frame-\(String(format: "%02d", f.frame))"]).first)
+        try acceptance.accept([frame])
+        let shown = try PNG.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: box.path + "/artifacts/" + f.artifacts["actual"]!))))
+        #expect(try storedFrame(box, f, strip) == shown)
+    }
+
+    @Test func aForgedStripGeometryCannotReplaceTheStrip() throws {
+        let box = try prepared()
+        let before = try Data(contentsOf: URL(fileURLWithPath: box.store.directory + "/strip.png"))
+        try editCase(box, "strip.png") { c in
+            var strip = c["strip"] as! [String: Any]
+            strip["frameWidth"] = 1
+            strip["frameHeight"] = 1
+            c["strip"] = strip
+            var frames = c["frames"] as! [[String: Any]]
+            for i in frames.indices { frames[i]["x1"] = 0; frames[i]["y1"] = 0 }
+            c["frames"] = frames
+        }
+        let acceptance = try box.acceptance()
+        let frame = try #require(try acceptance.select(["tiny/step-01/*"]).first)
+        #expect { try acceptance.accept([frame]) } throws: { "\($0)".contains("not the size of the stored strip") }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: box.store.directory + "/strip.png")) == before)
+    }
+
     @Test func aReportNeverChoosesWhereAcceptWrites() throws {
         let box = try prepared()
         // A folder that holds only hidden files, named by the report as its references' folder.

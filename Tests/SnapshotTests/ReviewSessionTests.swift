@@ -40,7 +40,7 @@ import UnfoldSnapshot
             session.respond(to: request("/nothing")),
             session.respond(to: request("/data")),
             session.respond(to: request("/data", key: key)),
-            session.respond(to: request("/file", query: ["path": "tiny/state-01.actual.png"], key: key)),
+            session.respond(to: request("/file", query: ["path": "0-actual.png"], key: key)),
             session.respond(to: request("/file", query: ["path": "report.json"], key: key)),
             session.respond(to: post("/reject", key: key, body: "{}")),
         ]
@@ -118,27 +118,63 @@ import UnfoldSnapshot
         #expect(try JSONDecoder().decode([String: String].self, from: Data(answer.body))["message"] == "</script><script>alert(1)</script>")
     }
 
-    @Test func onlyTheReportsFilesAreServedAndNoLink() throws {
+    /// The names `data` gives the pictures of the first item, by role.
+    func pictures(_ session: ReviewSession) throws -> [String: String] {
+        let data = session.respond(to: request("/data", key: session.token))
+        let object = try JSONSerialization.jsonObject(with: Data(data.body)) as? [String: Any]
+        let items = try #require(object?["items"] as? [[String: Any]])
+        let first = try #require(items.first { $0["id"] as? String == "tiny/state-01.png" })
+        return first.compactMapValues { $0 as? String }.filter { ["expected", "actual", "diff", "message"].contains($0.key) }
+    }
+
+    @Test func onlyWhatThePageShowsIsServedAndTheExpectedPictureIsTheProjects() throws {
         let box = Sandbox()
         let session = try review(box)
         let key = session.token
         let folder = box.path + "/artifacts"
-        let served = session.respond(to: request("/file", query: ["path": "tiny/state-01.actual.png"], key: key))
+        let names = try pictures(session)
+        let served = session.respond(to: request("/file", query: ["path": try #require(names["actual"])], key: key))
         #expect(served.status == 200 && served.headers["Content-Type"] == "image/png")
         #expect(Data(served.body) == FileManager.default.contents(atPath: folder + "/tiny/state-01.actual.png"))
+        let expected = session.respond(to: request("/file", query: ["path": try #require(names["expected"])], key: key))
+        #expect(Data(expected.body) == FileManager.default.contents(atPath: box.store.directory + "/state-01.png"))
         try Data("secret".utf8).write(to: URL(fileURLWithPath: box.path + "/secret.txt"))
-        for path in ["report.json", "../secret.txt", box.path + "/secret.txt", "/etc/passwd", "tiny/../report.json", "tiny", ""] {
+        for path in ["tiny/state-01.actual.png", "report.json", "../secret.txt", box.path + "/secret.txt", "/etc/passwd", "tiny", ""] {
             #expect(session.respond(to: request("/file", query: ["path": path], key: key)).status == 404, "\(path)")
         }
-        // A file the report names that became a link, or sits in a folder that did, is refused.
-        let named = folder + "/tiny/state-01.expected.png"
+    }
+
+    @Test func aReportPictureThatIsALinkIsNotShown() throws {
+        let box = Sandbox()
+        _ = try SnapshotRunner.check(scenario(), options: box.options(.missing))
+        try box.run(scenario(title: "Bete"))
+        try Data("secret".utf8).write(to: URL(fileURLWithPath: box.path + "/secret.txt"))
+        let named = box.path + "/artifacts/tiny/state-01.actual.png"
         try FileManager.default.removeItem(atPath: named)
         try FileManager.default.createSymbolicLink(atPath: named, withDestinationPath: box.path + "/secret.txt")
-        let linked = session.respond(to: request("/file", query: ["path": "tiny/state-01.expected.png"], key: key))
-        #expect(linked.status == 404 && !text(linked).contains("secret"))
-        try FileManager.default.moveItem(atPath: folder + "/tiny", toPath: box.path + "/elsewhere")
-        try FileManager.default.createSymbolicLink(atPath: folder + "/tiny", withDestinationPath: box.path + "/elsewhere")
-        #expect(session.respond(to: request("/file", query: ["path": "tiny/state-01.actual.png"], key: key)).status == 404)
+        let session = ReviewSession(acceptance: try box.acceptance(), port: Self.port)
+        let data = text(session.respond(to: request("/data", key: session.token)))
+        #expect(!data.contains("tiny/state-01.png") && data.contains("tiny/strip.png") && !data.contains("secret"))
+        #expect(session.respond(to: post("/accept", key: session.token, body: #"{"items": ["tiny/state-01.png"]}"#)).status == 400)
+    }
+
+    /// A report that claims a 1-pixel change and ships an `expected` picture
+    /// like its actual one: the page compares the project's reference itself.
+    @Test func aForgedDifferenceIsNotWhatThePageSays() throws {
+        let box = Sandbox()
+        _ = try SnapshotRunner.check(scenario(), options: box.options(.missing))
+        try box.run(scenario(title: "Bete"))
+        let folder = box.path + "/artifacts/tiny"
+        try FileManager.default.removeItem(atPath: folder + "/state-01.expected.png")
+        try FileManager.default.copyItem(atPath: folder + "/state-01.actual.png", toPath: folder + "/state-01.expected.png")
+        let report = box.path + "/artifacts/report.json"
+        let text = try String(contentsOfFile: report, encoding: .utf8)
+        let forged = text.replacingOccurrences(of: #""message" : "differ: [^"]*""#, with: #""message" : "differ: 1 different pixels""#, options: .regularExpression)
+        try Data(forged.utf8).write(to: URL(fileURLWithPath: report))
+        let names = try pictures(ReviewSession(acceptance: try box.acceptance(), port: Self.port))
+        let message = try #require(names["message"])
+        #expect(message.hasPrefix("differ: ") && !message.hasPrefix("differ: 1 different pixels"))
+        #expect(names["diff"] != nil)
     }
 
     @Test func anIdIsNeverAPattern() throws {

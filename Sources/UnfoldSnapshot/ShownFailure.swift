@@ -1,0 +1,104 @@
+import Foundation
+import UnfoldCanvas
+import UnfoldComparison
+import UnfoldDiff
+import UnfoldPNG
+import UnfoldRender
+
+/// One failure of a report as a review shows it, made by Unfold from two
+/// sources only: the expected picture is the project's reference as it is
+/// now (never the report's `expected`), and the actual picture is the
+/// report's, checked as a `TrustedPNG` of a size Unfold draws; the
+/// difference between them is compared here, never read from the report.
+/// Accepting the item stores exactly `actual`, the bytes that were shown.
+package struct ShownFailure: Sendable {
+    /// The item's id (`regions/state-03.png`, `regions/step-02/frame-03`).
+    package var id: String
+    /// The title to show.
+    package var title: String
+    /// What differs, as the comparison says (or why it cannot be shown).
+    package var message: String
+    /// The current reference (or its frame), as a PNG; nil when there is none.
+    package var expected: [UInt8]?
+    /// The report's picture, as it will be stored; nil when it cannot be a reference.
+    package var actual: [UInt8]?
+    /// The difference drawn; nil without both pictures.
+    package var diff: [UInt8]?
+    /// Pixels that differ, for ordering frames.
+    package var differentPixels = 0
+    /// A strip's frames, the most changed first.
+    package var frames: [ShownFailure] = []
+}
+
+extension Acceptance {
+    /// Every failure with an actual picture, as a review shows it. Reads the
+    /// project's references and the report's pictures once. O(pictures' pixels).
+    package func shownFailures() -> [ShownFailure] {
+        failures.map { c in
+            let item = Item(scenario: c.scenario, reference: c.reference)
+            var shown = ShownFailure(id: item.id, title: item.id, message: c.message)
+            guard let kind = ReferenceKind.of(c.reference), let path = c.artifacts["actual"] else { return shown }
+            let current = try? ReferenceStore(root: snapshots, scenario: c.scenario).contents()
+            let stored = current?.files[c.reference]
+            do {
+                let actual = try ReportFolder(folder).read(path, limit: ReferenceStore.fileLimit)
+                if kind.isPicture { _ = try kind.decode(actual) }
+                shown.actual = actual
+            } catch {
+                shown.message = "the report's picture cannot be a reference: \(error)"
+                return shown
+            }
+            shown.expected = stored
+            if kind.isPicture, let expected = stored, let actual = shown.actual {
+                (shown.diff, shown.message, shown.differentPixels) = Self.compared(expected, actual)
+            }
+            if kind.hasFrames, let geometry = c.strip, let stored, let strip = try? kind.decode(stored) {
+                shown.frames = c.frames.map { f in
+                    let frame = Item(scenario: c.scenario, reference: c.reference, frame: .init(step: f.step, index: f.frame))
+                    var one = ShownFailure(id: frame.id, title: String(format: "step %d, frame %d", f.step, f.frame), message: f.description)
+                    do {
+                        let actual = try frameActual(f, geometry: geometry, in: strip)
+                        one.actual = actual.bytes
+                        one.expected = try PNG.encode(actual.expected)
+                        if let expected = one.expected { (one.diff, one.message, one.differentPixels) = Self.compared(expected, actual.bytes) }
+                    } catch {
+                        one.message = "this frame cannot be accepted: \(error)"
+                    }
+                    return one
+                }.sorted { ($1.differentPixels, $0.id) < ($0.differentPixels, $1.id) }
+            }
+            return shown
+        }
+    }
+
+    /// The diff picture, the comparison's summary and its count.
+    static func compared(_ expected: [UInt8], _ actual: [UInt8]) -> (diff: [UInt8]?, summary: String, pixels: Int) {
+        var options = DiffOptions()
+        options.drawDiff = true
+        guard let comparison = try? Comparison(expected: expected, actual: actual, options: options) else {
+            return (nil, "the pictures cannot be compared", 0)
+        }
+        return (comparison.result.diff.flatMap { try? PNG.encode($0) }, comparison.summary, comparison.result.differentPixels)
+    }
+
+    /// A frame's own actual picture (the one a review shows), checked against
+    /// the strip in the store: a frame of the geometry's size, whose cell lies
+    /// inside the stored strip. Returns its bytes and the stored frame it replaces.
+    func frameActual(_ f: FrameFailure, geometry: StripGeometry, in stored: RGBAImage) throws -> (bytes: [UInt8], expected: RGBAImage) {
+        guard stored.width == geometry.width, stored.height == geometry.height else {
+            throw Unacceptable(description: "the report's strip is not the size of the stored strip; accept the strip whole")
+        }
+        guard let path = f.artifacts["actual"] else { throw Unacceptable(description: "the report has no picture of this frame") }
+        let bytes = try ReportFolder(folder).read(path, limit: ReferenceStore.fileLimit)
+        let size: (width: Int, height: Int)
+        do { size = try TrustedPNG.check(bytes) } catch { throw Unacceptable(description: "the frame's picture \(error)") }
+        guard size.width == geometry.frameWidth, size.height == geometry.frameHeight else {
+            throw Unacceptable(description: "the frame's picture is \(size.width)x\(size.height), not a frame of the strip")
+        }
+        let o = geometry.origin(row: f.step - 1, column: f.frame)
+        guard let expected = stored.cropped(PixelRect(x0: o.x, y0: o.y, x1: o.x + geometry.frameWidth, y1: o.y + geometry.frameHeight)) else {
+            throw Unacceptable(description: "the frame lies outside the stored strip")
+        }
+        return (bytes, expected)
+    }
+}
