@@ -12,6 +12,18 @@ package struct StripGeometry: Sendable, Equatable, Codable {
     package static let padding = 12
     package static let gap = 8
     package static let label = 30
+    /// The largest strip Unfold writes (and so accepts as a reference): a
+    /// PNG row of at most 65535 pixels, and a quarter of the largest picture.
+    package static let largest = (width: 65535, pixels: Pixmap.maxPixels / 4)
+
+    /// Throws, before anything is drawn, when the strip would be larger than `largest`.
+    package func checkSize() throws(RenderError) {
+        guard width <= Self.largest.width, height <= Self.largest.pixels / max(1, width) else {
+            throw RenderError(
+                description: "the strip would be \(width)x\(height) pixels, larger than any strip Unfold writes: "
+                    + "lower `animation.frames`, the steps, `canvas.height` or `canvas.scale`, or leave the strip out of the outputs")
+        }
+    }
 
     package init(rows: Int, columns: Int, frameWidth: Int, frameHeight: Int) {
         self.rows = rows
@@ -117,6 +129,7 @@ struct StripFile: OutputFormat {
         let geometry = StripGeometry(
             rows: max(1, plan.steps), columns: plan.steps == 0 ? 1 : plan.frames + 1,
             frameWidth: max(1, frame.width / factor), frameHeight: max(1, frame.height / factor))
+        try geometry.checkSize()
         let appearance = render.settings.appearance
         return Writer(
             strip: try StripWriter(

@@ -36,7 +36,7 @@ package struct ReferenceKind: Sendable {
         largest: (Int(Limits.canvasWidth.upperBound) * Limits.scale.upperBound, Pixmap.maxPixels), hasFrames: false)
     /// The strip: a picture of every frame, each step a row.
     package static let strip = ReferenceKind(
-        label: "strip", mediaType: "image/png", matches: { $0 == "strip.png" }, largest: (65535, Pixmap.maxPixels / 4), hasFrames: true)
+        label: "strip", mediaType: "image/png", matches: { $0 == "strip.png" }, largest: StripGeometry.largest, hasFrames: true)
     /// The batch updates and rows of every step.
     package static let updates = ReferenceKind(
         label: "updates", mediaType: "application/json", matches: { $0 == "updates.json" }, largest: nil, hasFrames: false)

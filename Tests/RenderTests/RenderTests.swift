@@ -314,3 +314,26 @@ func fixCRCs(_ bytes: inout [UInt8]) {
     #expect(whole["state-00.png"] != nil)
     #expect(whole == banded)
 }
+
+@Suite struct StripSizeTests {
+    /// Ten lines that ask for a strip past any Unfold writes are refused
+    /// from the geometry, before a single picture is drawn.
+    @Test func aStripTooLargeIsRefusedBeforeAnythingIsDrawn() throws {
+        let steps = (0 ..< 10).map { $0 % 2 == 0 ? "{expand: a}" : "{collapse: a}" }.joined(separator: ", ")
+        let scenario = try Scenario.parse(
+            """
+            name: huge
+            canvas: { width: 400, height: 800, scale: 1 }
+            animation: { frames: 120 }
+            tree: [ { id: a, title: A, children: [ { title: B } ] } ]
+            steps: [ \(steps) ]
+            """, file: "huge.yaml")
+        var options = RenderOptions(fonts: fontFiles)
+        options.outputs = [.states, .strip]
+        let drawn = Counter()
+        #expect {
+            try ScenarioRenderer.render(scenario, options: options) { _ in drawn.add() }
+        } throws: { "\($0)".contains("larger than any strip Unfold writes") }
+        #expect(drawn.value == 0)
+    }
+}

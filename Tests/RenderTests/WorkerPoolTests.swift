@@ -2,6 +2,7 @@ import Foundation
 import ScenarioFormat
 import Testing
 import UnfoldCanvas
+
 @testable import UnfoldRender
 
 /// The process-wide worker pool that every render's pictures are drawn on.

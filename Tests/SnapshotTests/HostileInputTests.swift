@@ -146,6 +146,37 @@ import UnfoldRender
         #expect(try Data(contentsOf: URL(fileURLWithPath: box.store.directory + "/strip.png")) == before)
     }
 
+    @Test func noNumberOrTextInAReportTrapsOrActsOnTheTerminal() throws {
+        let box = try prepared()
+        try editReport(box) { $0["referenceBytesChange"] = Int.min }
+        #expect { try box.acceptance() } throws: { "\($0)".contains("has a byte count out of range") }
+        try box.run(scenario(title: "Bete"))
+        try editCase(box, "state-01.png") { $0["status"] = "\u{1B}]0;pwned\u{07}failed" }
+        #expect { try box.acceptance() } throws: { error in
+            let text = "\(error)"
+            return text.contains("not an unfold JSON report") && !text.unicodeScalars.contains("\u{1B}")
+        }
+        try box.run(scenario(title: "Bete"))
+        try editReport(box) { $0["environmentChanges"] = ["../x": "![img](https://evil.example/x.png)"] }
+        #expect { try box.acceptance() } throws: { "\($0)".contains("environment change") }
+    }
+
+    @Test func theJobSummaryShowsInputAsTextNeverAsMarkdown() throws {
+        var report = SnapshotReport()
+        var c = CaseResult(
+            scenario: "tiny", reference: "updates.json", status: .failed,
+            message: "line 2 differs: expected ![x](https://evil.example/x.png) <img src=x> | [link](https://evil.example)")
+        c.artifacts = ["diff": "tiny/a`b.diff.png"]
+        report.cases = [c]
+        report.stale = ["gone/`<b>`"]
+        report.environmentChanges = ["tiny": "<script>**bold**</script>"]
+        let markdown = report.markdown()
+        // Outside code spans every character Markdown or HTML would act on is escaped; code spans outlast their content's backticks.
+        #expect(markdown.contains(#"expected \!\[x\]\(https\://evil\.example/x\.png\) \<img src\=x\> \| \[link\]"#))
+        #expect(markdown.contains(#"> **tiny**: \<script\>\*\*bold\*\*\</script\>"#))
+        #expect(markdown.contains("`` gone/`<b>` ``") && markdown.contains("``tiny/a`b.diff.png``"))
+    }
+
     @Test func aReportNeverChoosesWhereAcceptWrites() throws {
         let box = try prepared()
         // A folder that holds only hidden files, named by the report as its references' folder.
