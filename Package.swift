@@ -89,6 +89,8 @@ let package = Package(
             dependencies: [
                 "Unfold", "OutlineLayout", "UnfoldPaint", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // Helpers that several test targets share.
+        .target(name: "UnfoldTestSupport", path: "Tests/UnfoldTestSupport"),
         .testTarget(name: "OutlineEngineTests", dependencies: ["OutlineEngine"]),
         .testTarget(name: "ScenarioFormatTests", dependencies: ["ScenarioFormat"]),
         .testTarget(name: "CanvasTests", dependencies: ["UnfoldCanvas"]),
@@ -100,10 +102,12 @@ let package = Package(
                 "UnfoldTesting", "UnfoldSnapshotTesting",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing", condition: .when(traits: ["SnapshotTesting"])),
             ], exclude: ["helper.yaml", "__Snapshots__"]),
-        .testTarget(name: "CLITests", dependencies: ["unfold"]),
+        .testTarget(name: "CLITests", dependencies: ["unfold", "UnfoldTestSupport"]),
         .testTarget(
             name: "SnapshotTests",
-            dependencies: ["UnfoldSnapshot", "UnfoldRender", "ScenarioFormat", "UnfoldCanvas", "OutlineEngine", "UnfoldPNG", "UnfoldComparison"]),
+            dependencies: [
+                "UnfoldSnapshot", "UnfoldRender", "ScenarioFormat", "UnfoldCanvas", "OutlineEngine", "UnfoldPNG", "UnfoldComparison", "UnfoldTestSupport",
+            ]),
         .testTarget(
             name: "RenderTests",
             dependencies: [

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UnfoldTestSupport
 
 /// `unfold test` on a project whose every file a pull request wrote: no file
 /// outside the project is read or printed, whatever the scenarios name or link.
@@ -51,6 +52,38 @@ import Testing
         let linked = try unfold(["test", "--record", "all", "Examples/t.yaml"], in: p.root)
         #expect(linked.status == 2 && linked.err.contains("leads outside the project"))
         #expect(!FileManager.default.fileExists(atPath: p.root + "/Snapshots"))
+    }
+
+    /// `tiny` recorded as "Beta" in a project, then changed by the pull request to "Bete".
+    func recordedThenChanged() throws -> (root: String, secret: String, scratch: Scratch) {
+        let p = try project()
+        let tiny = "name: tiny\ncanvas: { width: 200, height: 120, scale: 1 }\ntree: [ { id: a, title: Alpha, children: [ { title: Beta } ] } ]\n"
+        try example(p, "tiny.yaml", tiny + "steps: [ {expand: a} ]\n")
+        #expect(try unfold(["test", "--record", "missing"], in: p.root).status == 0)
+        try example(p, "tiny.yaml", tiny.replacingOccurrences(of: "Beta", with: "Bete") + "steps: [ {expand: a} ]\n")
+        return p
+    }
+
+    @Test func aForgedIndexFailsTheTest() throws {
+        let p = try recordedThenChanged()
+        // The index of an older layout claims the new rendering's pixels for the untouched pictures.
+        let index = p.root + "/Snapshots/tiny/index.json"
+        let text = try String(contentsOfFile: index, encoding: .utf8)
+        let forged = text.replacingOccurrences(of: #"\}"#, with: ", \"pixels\": \"" + String(repeating: "a", count: 32) + "\"}")
+        try Data(forged.utf8).write(to: URL(fileURLWithPath: index))
+        let r = try unfold(["test", "--record", "never"], in: p.root, environment: ["CI": "1"])
+        #expect(r.status == 1, "\(r.out)\(r.err)")
+        #expect(r.out.contains("failed"))
+    }
+
+    @Test func anAnimatedReferenceFailsTheTest() throws {
+        let p = try recordedThenChanged()
+        let reference = p.root + "/Snapshots/tiny/state-01.png"
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: reference)))
+        let animated = PNGChunks.inserting([PNGChunks.chunk("acTL", [0, 0, 0, 1, 0, 0, 0, 0])], afterIHDR: bytes)
+        try Data(animated).write(to: URL(fileURLWithPath: reference))
+        let r = try unfold(["test", "--record", "never"], in: p.root, environment: ["CI": "1"])
+        #expect(r.status == 1 && (r.out + r.err).contains("animated PNG (acTL)"), "\(r.out)\(r.err)")
     }
 
     @Test func aFileYAMLRefusesIsToldByItsPlaceNotQuoted() throws {
