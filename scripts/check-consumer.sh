@@ -13,6 +13,27 @@ if grep "warning:" <<<"$build_log" | grep -F "$repo/Sources/"; then
   exit 1
 fi
 swift test
+
+# The review loop of Swift tests: a model change fails, the failure names the
+# way to accept it, `unfold accept --report .build/unfold-artifacts` (run in
+# the package's folder) writes the new references into the tests'
+# __Snapshots__ folders, and the next `swift test` passes.
+unfold="$repo/.build/release/unfold"
+model=Sources/SettingsModel/Settings.swift
+cp "$model" "$repo/.build/consumer-model.orig"
+cp -R Tests/SettingsModelTests/__Snapshots__ "$repo/.build/consumer-snapshots.orig"
+restore() { mv "$repo/.build/consumer-model.orig" "$model"; rm -rf Tests/SettingsModelTests/__Snapshots__; mv "$repo/.build/consumer-snapshots.orig" Tests/SettingsModelTests/__Snapshots__; }
+trap restore EXIT
+sed -i 's/"Software Update"/"Software Updates"/' "$model"
+if failing=$(CI=true swift test 2>&1); then echo "error: a changed model passed its snapshot tests" >&2; exit 1; fi
+grep -q "unfold accept --report .build/unfold-artifacts" <<<"$failing" || { echo "$failing"; echo "error: the failure does not say how to accept it" >&2; exit 1; }
+"$unfold" accept --report .build/unfold-artifacts
+CI=true swift test >/dev/null || { echo "error: the tests still fail after unfold accept" >&2; exit 1; }
+changed=$(git -C "$repo" status --porcelain -- Examples/Consumer/Tests | wc -l)
+echo "consumer: a changed model failed, unfold accept took it, the next swift test passed ($changed files changed)"
+restore
+trap - EXIT
+
 if grep -q '"swift-snapshot-testing"\|"swift-syntax"' Package.resolved; then
   echo "error: a package that uses only Unfold and UnfoldTesting resolved swift-snapshot-testing or swift-syntax" >&2
   exit 1

@@ -24,7 +24,7 @@ extension Scenario {
         var children = [[Int]](repeating: [], count: count)
         for (i, node) in nodes.enumerated() { if let p = node.parent { children[p].append(i) } }
         let keeps = Set(initialDetails).union(handlers.byNode.keys).union(initialSelection.map { [$0] } ?? [])
-            .union(nodes.indices.filter { nodes[$0].highlighted })
+            .union(nodes.indices.filter { nodes[$0].highlighted }).union(initialStates.nodes)
         func isFolder(_ i: Int) -> Bool { !children[i].isEmpty || nodes[i].icon == "folder" }
         var absorbed = [Bool](repeating: false, count: count)
         // Pre-order: a node is merged into its child before the child is looked at, so chains of any length merge.
@@ -56,6 +56,7 @@ extension Scenario {
         initialDetails = initialDetails.map { newIndex[$0] }
         handlers.byNode = Dictionary(uniqueKeysWithValues: handlers.byNode.map { (newIndex[$0.key], $0.value) })
         initialSelection = initialSelection.map { newIndex[$0] }
+        initialStates = initialStates.renumbered(newIndex)
     }
 
     /// Opens the folders less than `levels` deep in the tree as drawn, and

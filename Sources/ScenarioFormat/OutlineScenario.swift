@@ -2,7 +2,8 @@ import OutlineEngine
 
 extension Scenario {
     /// A scenario of an outline built in code, in its current state (expansion,
-    /// detail rows, selection) and with its event handlers, playing `steps`:
+    /// detail rows, selection, checks, focus, hover, drop target, highlights)
+    /// and with its event handlers, playing `steps`:
     /// for snapshot tests of code, not files. Its canvas is, unless given, as
     /// tall as the tallest state (not a phone's 844 points), so that a picture
     /// holds what it shows. O(n).
@@ -13,11 +14,13 @@ extension Scenario {
         var nodes: [NodeSpec] = []
         var details: [Int] = []
         var positions: [NodeID: Int] = [:]
+        var order: [NodeID] = []
         // Pre-order, without recursion: parents come before their children.
         var stack: [(NodeID, Int?)] = outline.topLevelNodes.reversed().map { ($0, nil) }
         while let (node, parent) = stack.popLast() {
             let index = nodes.count
             positions[node] = index
+            order.append(node)
             nodes.append(
                 NodeSpec(
                     key: outline.key(of: node), title: outline.title(of: node), subtitle: outline.subtitle(of: node),
@@ -42,5 +45,14 @@ extension Scenario {
             nodeLocations: nodes.map { _ in here }, initialDetails: details, handlers: handlers,
             steps: steps.map { Step($0, location: here) }, animation: Animation(),
             collapse: outline.collapsePolicy, initialSelection: outline.selection.flatMap { positions[$0] })
+        // A checked subtree is checked at its top: one call for it, not one per leaf.
+        initialStates.checked = order.indices.filter { i in
+            let node = order[i]
+            let parentChecked = outline.parent(of: node).map { outline.checkState(of: $0) == .checked } ?? false
+            return outline.checkState(of: node) == .checked && !parentChecked
+        }
+        initialStates.focus = outline.focus.flatMap { positions[$0] }
+        initialStates.hover = outline.hover.flatMap { positions[$0] }
+        initialStates.drop = outline.dropTarget.flatMap { target in positions[target.node].map { ($0, target.position) } }
     }
 }

@@ -34,6 +34,9 @@ public struct Scenario: Sendable {
     public var collapse: CollapsePolicy = .remember
     /// The node selected at the start, by position in `nodes`.
     public var initialSelection: Int?
+    /// Row states set at the start (checks, focus, hover, a drop target), by
+    /// position in `nodes`: what an outline built in code had set on it.
+    public var initialStates = InitialStates()
     /// The scenario's own font files, tried before the bundled fonts for text of their weight.
     public var fonts: [FontFile] = []
     /// The levels of folders open at the start when the tree came from a
@@ -105,5 +108,41 @@ public struct SourceLocation: Sendable, Equatable {
         self.file = file
         self.line = line
         self.column = column
+    }
+}
+
+extension Scenario {
+    /// The row states a scenario starts with, by position in `nodes`, as
+    /// `Outline.setChecked`, `setFocus`, `setHover` and `setDropTarget` set them.
+    public struct InitialStates: Sendable, Equatable {
+        /// Nodes checked with everything under them (a parent's box follows its leaves).
+        public var checked: [Int] = []
+        /// The node with the focus ring.
+        public var focus: Int?
+        /// The node under the pointer.
+        public var hover: Int?
+        /// The node a dragged row is over, and where it would drop.
+        public var drop: (node: Int, position: DropTarget.Position)?
+
+        /// No state set.
+        public init() {}
+
+        /// The nodes these states name.
+        var nodes: [Int] { checked + [focus, hover, drop?.node].compactMap { $0 } }
+
+        /// The same states with every node renumbered by `index` (old position → new).
+        func renumbered(_ index: [Int]) -> InitialStates {
+            var out = InitialStates()
+            out.checked = checked.map { index[$0] }
+            out.focus = focus.map { index[$0] }
+            out.hover = hover.map { index[$0] }
+            out.drop = drop.map { (index[$0.node], $0.position) }
+            return out
+        }
+
+        /// Whether two sets of states are the same.
+        public static func == (a: InitialStates, b: InitialStates) -> Bool {
+            a.checked == b.checked && a.focus == b.focus && a.hover == b.hover && a.drop?.node == b.drop?.node && a.drop?.position == b.drop?.position
+        }
     }
 }

@@ -105,6 +105,11 @@ extension Scenario {
         for (index, table) in handlers.byNode { outline.handlers.byNode[ids[index]] = table }
         for index in initialDetails { outline.showDetail(ids[index]) }
         if let index = initialSelection, ids.indices.contains(index) { outline.select(ids[index]) }
+        let states = initialStates
+        for index in states.checked where ids.indices.contains(index) { outline.setChecked(ids[index], true) }
+        if let index = states.focus, ids.indices.contains(index) { outline.setFocus(ids[index]) }
+        if let index = states.hover, ids.indices.contains(index) { outline.setHover(ids[index]) }
+        if let drop = states.drop, ids.indices.contains(drop.node) { outline.setDropTarget(DropTarget(node: ids[drop.node], position: drop.position)) }
         return outline
     }
 

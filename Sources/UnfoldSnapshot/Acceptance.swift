@@ -48,6 +48,25 @@ package struct Acceptance {
         package var reference: String
         /// Step and frame of a strip frame; nil for the whole reference.
         package var frame: Frame?
+        /// The references' folder the case names (a Swift test's
+        /// `__Snapshots__/…`, relative to the project); nil: `snapshots`.
+        package var folder: String?
+
+        /// An item of the reference `reference` of `scenario` (in `folder`), or one frame of it.
+        package init(scenario: String, reference: String, frame: Frame? = nil, folder: String? = nil) {
+            self.scenario = scenario
+            self.reference = reference
+            self.frame = frame
+            self.folder = folder
+        }
+
+        /// The whole reference of the case `c`.
+        init(_ c: CaseResult, frame: Frame? = nil) {
+            self.init(scenario: c.scenario, reference: c.reference, frame: frame, folder: c.snapshots)
+        }
+
+        /// The whole reference this item is or is a frame of.
+        var whole: Item { Item(scenario: scenario, reference: reference, folder: folder) }
 
         package struct Frame: Hashable, Sendable, Comparable {
             package var step: Int
@@ -55,10 +74,13 @@ package struct Acceptance {
             package static func < (a: Frame, b: Frame) -> Bool { (a.step, a.index) < (b.step, b.index) }
         }
 
-        /// `regions/state-03.png`, or `regions/step-02/frame-03` for a strip frame.
+        /// `regions/state-03.png`, or `regions/step-02/frame-03` for a strip
+        /// frame; a case in its own folder starts with the folder
+        /// (`Tests/AppTests/__Snapshots__/SettingsTests/screen.1/state-00.png`).
         package var id: String {
-            guard let frame else { return scenario + "/" + reference }
-            return scenario + "/" + String(format: "step-%02d/frame-%02d", frame.step, frame.index)
+            let prefix = (folder.map { $0 + "/" } ?? "") + scenario + "/"
+            guard let frame else { return prefix + reference }
+            return prefix + String(format: "step-%02d/frame-%02d", frame.step, frame.index)
         }
 
         package static func < (a: Item, b: Item) -> Bool { a.id < b.id }
@@ -86,7 +108,7 @@ package struct Acceptance {
 
     /// Every failure as a whole reference, in order.
     package var items: [Item] {
-        failures.map { Item(scenario: $0.scenario, reference: $0.reference) }.sorted()
+        failures.map { Item($0) }.sorted()
     }
 
     /// The items `patterns` name (all failures when there are none). A pattern
@@ -100,15 +122,16 @@ package struct Acceptance {
         for pattern in patterns {
             var matched = false
             for c in failures {
-                let whole = Item(scenario: c.scenario, reference: c.reference)
+                let whole = Item(c)
                 let stem = c.reference.split(separator: ".").dropLast().joined(separator: ".")
-                if [c.scenario, whole.id, c.scenario + "/" + stem].contains(where: { Self.matches(pattern, $0) }) {
+                let scenario = (c.snapshots.map { $0 + "/" } ?? "") + c.scenario
+                if [scenario, whole.id, scenario + "/" + stem].contains(where: { Self.matches(pattern, $0) }) {
                     chosen.insert(whole)
                     matched = true
                     continue
                 }
                 for f in c.frames {
-                    let item = Item(scenario: c.scenario, reference: c.reference, frame: .init(step: f.step, index: f.frame))
+                    let item = Item(c, frame: .init(step: f.step, index: f.frame))
                     if Self.matches(pattern, item.id) {
                         chosen.insert(item)
                         matched = true
@@ -117,9 +140,13 @@ package struct Acceptance {
             }
             if !matched { throw NoMatch(pattern: pattern, available: items.map(\.id)) }
         }
-        // A whole reference makes its frames redundant.
-        let whole = Set(chosen.filter { $0.frame == nil }.map { $0.scenario + "/" + $0.reference })
-        return chosen.filter { $0.frame == nil || !whole.contains($0.scenario + "/" + $0.reference) }.sorted()
+        return Self.withoutRedundantFrames(chosen)
+    }
+
+    /// `chosen` in order, without the frames of references chosen whole.
+    static func withoutRedundantFrames(_ chosen: Set<Item>) -> [Item] {
+        let whole = Set(chosen.filter { $0.frame == nil })
+        return chosen.filter { $0.frame == nil || !whole.contains($0.whole) }.sorted()
     }
 
     /// The items `ids` name, each exactly as `Item.id` spells it (no
@@ -128,10 +155,10 @@ package struct Acceptance {
     package func select(exactly ids: [String]) throws(NoMatch) -> [Item] {
         var all: [String: Item] = [:]
         for c in failures {
-            let whole = Item(scenario: c.scenario, reference: c.reference)
+            let whole = Item(c)
             all[whole.id] = whole
             for f in c.frames {
-                let item = Item(scenario: c.scenario, reference: c.reference, frame: .init(step: f.step, index: f.frame))
+                let item = Item(c, frame: .init(step: f.step, index: f.frame))
                 all[item.id] = item
             }
         }
@@ -140,8 +167,7 @@ package struct Acceptance {
             guard let item = all[id] else { throw NoMatch(pattern: id, available: items.map(\.id)) }
             chosen.insert(item)
         }
-        let whole = Set(chosen.filter { $0.frame == nil }.map { $0.scenario + "/" + $0.reference })
-        return chosen.filter { $0.frame == nil || !whole.contains($0.scenario + "/" + $0.reference) }.sorted()
+        return Self.withoutRedundantFrames(chosen)
     }
 
     /// Whether `name` matches the glob `pattern` (`*` crosses `/`, as `fnmatch`
@@ -158,27 +184,43 @@ package struct Acceptance {
     /// is stored, not the report's file read again. Returns the ids accepted.
     @discardableResult
     package func accept(_ items: [Item], shown: [String: [UInt8]] = [:]) throws -> [String] {
+        var accepted: [String] = []
+        // Each references' folder under its own lock, with its own undo record.
+        for (root, chosen) in Dictionary(grouping: items, by: { $0.folder ?? snapshots }).sorted(by: { $0.key < $1.key }) {
+            do {
+                accepted += try accept(chosen, into: root, shown: shown)
+            } catch  where !accepted.isEmpty {
+                throw PartialAccept(accepted: accepted, error: error)
+            }
+        }
+        return accepted
+    }
+
+    /// Accepts `items`, all of them references in `root`.
+    private func accept(_ items: [Item], into root: String, shown: [String: [UInt8]]) throws -> [String] {
         guard !items.isEmpty else { return [] }
         let byScenario = Dictionary(grouping: items, by: \.scenario).sorted(by: { $0.key < $1.key })
-        return try ReferenceStore(root: snapshots, scenario: "-").locked {
+        return try ReferenceStore(root: root, scenario: "-").locked {
             // Refuse before anything changes when a reference is stale or a picture unreadable.
             var planned: [(store: ReferenceStore, chosen: [Item], changes: [String: NewReference?], expecting: [String: String?])] = []
             for (scenario, chosen) in byScenario {
-                let store = ReferenceStore(root: snapshots, scenario: scenario)
+                let store = ReferenceStore(root: root, scenario: scenario)
                 let current = try store.contents()
                 var changes: [String: NewReference?] = [:]
                 var expecting: [String: String?] = [:]
-                for (reference, parts) in Dictionary(grouping: chosen, by: \.reference) {
-                    guard let c = failures.first(where: { $0.scenario == scenario && $0.reference == reference }) else { continue }
+                for (whole, parts) in Dictionary(grouping: chosen, by: \.whole) {
+                    guard let c = failures.first(where: { Item($0) == whole }) else { continue }
                     let frames = parts.compactMap(\.frame)
-                    changes[reference] = try newReference(for: c, frames: frames.count == parts.count ? frames : [], over: current, shown: shown)
-                    let hash = current.index.entries[reference]?.bytes
-                    guard accepts(current: hash, case: c) else { throw ReferenceStore.StaleError(directory: store.directory, names: [reference]) }
-                    expecting[reference] = hash
+                    changes[c.reference] = try newReference(for: c, frames: frames.count == parts.count ? frames : [], over: current, shown: shown)
+                    let hash = current.index.entries[c.reference]?.bytes
+                    guard accepts(current: hash, case: c, root: root) else {
+                        throw ReferenceStore.StaleError(directory: store.directory, names: [c.reference])
+                    }
+                    expecting[c.reference] = hash
                 }
                 planned.append((store, chosen, changes, expecting))
             }
-            let record = try UndoRecord.new(root: snapshots, report: reportHash)
+            let record = try UndoRecord.new(root: root, report: reportHash)
             var accepted: [String] = []
             for plan in planned {
                 do {
@@ -206,11 +248,11 @@ package struct Acceptance {
     /// Whether a reference whose bytes hash as `current` may be replaced by
     /// the failure `c`'s picture: it is still the one the report compared
     /// with, or one an earlier accept from this report wrote.
-    func accepts(current: String?, case c: CaseResult) -> Bool {
+    func accepts(current: String?, case c: CaseResult, root: String) -> Bool {
         if current == c.referenceHash { return true }
         guard let current else { return false }
-        return UndoRecord.numbers(root: snapshots).contains { n in
-            UndoRecord.after(root: snapshots, number: n, scenario: c.scenario, report: reportHash)?.entries[c.reference]?.bytes == current
+        return UndoRecord.numbers(root: root).contains { n in
+            UndoRecord.after(root: root, number: n, scenario: c.scenario, report: reportHash)?.entries[c.reference]?.bytes == current
         }
     }
 
@@ -221,7 +263,7 @@ package struct Acceptance {
     func newReference(for c: CaseResult, frames: [Item.Frame], over current: ReferenceStore.Contents, shown: [String: [UInt8]] = [:])
         throws -> NewReference
     {
-        let whole = Item(scenario: c.scenario, reference: c.reference)
+        let whole = Item(c)
         guard let kind = ReferenceKind.of(c.reference), let path = c.artifacts["actual"] else {
             throw Unacceptable(description: "\(c.scenario)/\(c.reference) has no actual picture in the report")
         }
@@ -233,7 +275,7 @@ package struct Acceptance {
             var strip = try kind.decode(stored)
             for frame in frames {
                 guard let f = c.frames.first(where: { $0.step == frame.step && $0.frame == frame.index }) else { continue }
-                let id = Item(scenario: c.scenario, reference: c.reference, frame: frame).id
+                let id = Item(c, frame: frame).id
                 let checked = try frameActual(f, geometry: geometry, in: strip)
                 let bytes = shown[id] ?? checked.bytes
                 let picture = try kind.decode(bytes)

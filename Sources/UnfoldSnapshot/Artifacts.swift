@@ -40,7 +40,14 @@ final class Artifacts {
 
     private func removePrevious() {
         guard let top = try? ContainedFolder(folder) else { return }
-        defer { top.close() }
+        defer {
+            top.close()
+            // The scenario's folder goes too when nothing else is in it.
+            if let parent = try? ContainedFolder(root, followingLink: false) {
+                parent.removeEmptyFolder(scenario)
+                parent.close()
+            }
+        }
         guard let list = try? top.read(Self.manifest, limit: 1 << 20) else { return }
         for line in String(decoding: list, as: UTF8.self).split(separator: "\n").map(String.init)
         where ReportFolder.isArtifactPath(line) && line.hasPrefix(scenario + "/") {

@@ -8,7 +8,7 @@ extension SnapshotReport {
         for (i, c) in failures.enumerated() {
             body += "<section class=\"case failed\" id=\"case\(i)\">\n"
             body += "<h2>\(h(c.scenario)) / \(h(c.reference))</h2>\n<p class=\"message\">\(h(c.message))</p>\n"
-            body += "<p class=\"accept\">Accept it: <code>\(h(acceptCommand(c.scenario + "/" + c.reference)))</code></p>\n"
+            body += "<p class=\"accept\">Accept it: <code>\(h(acceptCommand(Acceptance.Item(c).id)))</code></p>\n"
             if let expected = c.artifacts["expected"], let actual = c.artifacts["actual"], c.reference.hasSuffix(".png") {
                 body += comparison(id: "c\(i)", expected: expected, actual: actual, diff: c.artifacts["diff"])
             } else if let expected = c.artifacts["expected"], let actual = c.artifacts["actual"] {
@@ -18,7 +18,7 @@ extension SnapshotReport {
                 body += "<h3>Frames that differ</h3>\n"
                 for (j, f) in c.frames.enumerated() {
                     body += "<div class=\"frame\"><h4>\(h(f.description))</h4>\n"
-                    let frame = Acceptance.Item(scenario: c.scenario, reference: c.reference, frame: .init(step: f.step, index: f.frame)).id
+                    let frame = Acceptance.Item(c, frame: .init(step: f.step, index: f.frame)).id
                     body += "<p class=\"accept\">Accept this frame alone: <code>\(h(acceptCommand(frame)))</code></p>\n"
                     if let e = f.artifacts["expected"], let a = f.artifacts["actual"] {
                         body += comparison(id: "c\(i)f\(j)", expected: e, actual: a, diff: f.artifacts["diff"])

@@ -31,6 +31,10 @@ public struct CaseResult: Codable, Sendable, Equatable {
     /// The hash of the reference's bytes it was compared with (nil: none was
     /// recorded), so that accepting the actual picture later can refuse a stale one.
     public var referenceHash: String?
+    /// The folder of the scenario's references when it is not the run's
+    /// `Snapshots` (a Swift test's `__Snapshots__/<test file>`), relative to
+    /// the project; `unfold accept` writes there.
+    public var snapshots: String?
     /// For strips: where the frames are.
     package var strip: StripGeometry?
     /// How long the check of this reference took, in seconds.
@@ -162,6 +166,7 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
             let id = InertText(c.scenario + "/" + c.reference)
             try check(Scenario.isValidName(c.scenario) && ReferenceKind.of(c.reference) != nil, "names \(id), which is not a scenario's reference")
             try check(c.seconds.isFinite && (0 ... 1e7).contains(c.seconds), "gives \(id) a time out of range")
+            try check(c.snapshots.map(Self.isReferenceFolder) ?? true, "gives \(id) a references' folder that is not a Snapshots or __Snapshots__ folder inside the project")
             try check(c.message.utf8.count <= 4096 && (c.referenceHash.map { $0.utf8.count <= 64 } ?? true), "gives \(id) a message too long")
             try check(c.artifacts.count <= 8 && c.artifacts.values.allSatisfy(ReportFolder.isArtifactPath), "gives \(id) an artifact outside its folder")
             try check(c.frames.count <= Limits.steps * Limits.framesPerStep.upperBound, "gives \(id) too many frames")
@@ -185,6 +190,16 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
     /// The manifest that lists the report files written, so that only those are ever removed.
     static let manifest = ".unfold-report"
 
+    /// Whether a report may name `folder` as a case's references' folder: a
+    /// relative path inside the project (names of letters, digits, `.`, `_`
+    /// and `-`, none starting with `.`; no `..`), through a `Snapshots` or
+    /// `__Snapshots__` folder. It is opened without following links.
+    package static func isReferenceFolder(_ folder: String) -> Bool {
+        let parts = folder.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        return (1 ... 16).contains(parts.count) && folder.utf8.count <= 1024 && parts.allSatisfy(ReportFolder.isArtifactPath)
+            && parts.contains { $0 == "Snapshots" || $0 == "__Snapshots__" }
+    }
+
     /// Writes `report.json`, `junit.xml`, `report.html` and `summary.md` into
     /// `directory` (never through a link), and the manifest that lists them.
     public func write(to directory: String) throws {
@@ -199,7 +214,7 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
     /// Removes the report files that `write(to:)` listed in `directory`'s
     /// manifest (a report that a passing run must not leave to be accepted),
     /// and nothing else; never through a link.
-    static func remove(from directory: String) throws {
+    package static func remove(from directory: String) throws {
         try OwnFolder.refuseLinks(directory)
         guard let folder = try? ContainedFolder(directory) else { return }
         defer { folder.close() }
@@ -264,7 +279,7 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
         if !failures.isEmpty {
             text += "| reference | what differs | diff | accept |\n|---|---|---|---|\n"
             for c in failures {
-                let id = c.scenario + "/" + c.reference
+                let id = Acceptance.Item(c).id
                 let diff = c.artifacts["diff"].map { MarkdownText.code((folder.map { $0 + "/" } ?? "") + $0) } ?? ""
                 text += "| \(MarkdownText.code(id)) | \(MarkdownText.escaped(c.message)) | \(diff) | \(MarkdownText.code(acceptCommand(id))) |\n"
             }
@@ -284,4 +299,7 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
 package struct ReportError: Error, CustomStringConvertible {
     /// What is wrong with which folder.
     package var description: String
+
+    /// The error that says `description`.
+    package init(description: String) { self.description = description }
 }

@@ -35,10 +35,10 @@ extension Acceptance {
     /// project's references and the report's pictures once. O(pictures' pixels).
     package func shownFailures() -> [ShownFailure] {
         failures.map { c in
-            let item = Item(scenario: c.scenario, reference: c.reference)
+            let item = Item(c)
             var shown = ShownFailure(id: item.id, title: item.id, message: c.message)
             guard let kind = ReferenceKind.of(c.reference), let path = c.artifacts["actual"] else { return shown }
-            let current = try? ReferenceStore(root: snapshots, scenario: c.scenario).contents()
+            let current = try? ReferenceStore(root: c.snapshots ?? snapshots, scenario: c.scenario).contents()
             let stored = current?.files[c.reference]
             do {
                 let actual = try ReportFolder(folder).read(path, limit: ReferenceStore.fileLimit)
@@ -54,7 +54,7 @@ extension Acceptance {
             }
             if kind.hasFrames, let geometry = c.strip, let stored, let strip = try? kind.decode(stored) {
                 shown.frames = c.frames.map { f in
-                    let frame = Item(scenario: c.scenario, reference: c.reference, frame: .init(step: f.step, index: f.frame))
+                    let frame = Item(c, frame: .init(step: f.step, index: f.frame))
                     var one = ShownFailure(id: frame.id, title: String(format: "step %d, frame %d", f.step, f.frame), message: f.description)
                     do {
                         let actual = try frameActual(f, geometry: geometry, in: strip)

@@ -90,6 +90,7 @@ func assertSnapshot(
         var message = check.messages.joined(separator: "\n")
         if check.differences > 0 {
             message += "\nIf the new pictures are right, accept them: UNFOLD_RECORD=failed swift test --filter \(test.name)"
+            if let accept = check.acceptCommand { message += ", or from the package's folder: \(accept)" }
         }
         TestFailure.report(message, attachments: check.artifacts, at: site)
     } catch {

@@ -14,6 +14,9 @@ public struct SnapshotCheck: Sendable {
     public var failed: Bool { !messages.isEmpty }
     /// How many references differ from what was drawn (recording them accepts the new pictures).
     public var differences = 0
+    /// The `unfold accept` command that accepts the failures from the run's
+    /// report (`.build/unfold-artifacts`); nil when none was written.
+    public var acceptCommand: String?
 }
 
 /// Checks a scenario against the references in `snapshots/<scenario name>/`,
@@ -50,8 +53,9 @@ func checkOutlineSnapshot(_ scenario: Scenario, at location: SnapshotLocation, r
         options.artifacts = location.artifacts
         options.diff = diff
         let result = try SnapshotRunner.check(scenario, options: options)
-        let check = SnapshotCheck(result, at: location, mode: options.record)
-        if !check.failed { try? FileManager.default.removeItem(atPath: location.artifacts + "/" + location.name) }
+        var check = SnapshotCheck(result, at: location, mode: options.record)
+        let fonts = options.render.fonts
+        check.acceptCommand = TestRunReport.record(result, at: location, environment: try SnapshotEnvironment(fonts: fonts))
         return check
     } catch {
         return SnapshotCheck(messages: ["\(location.name): \(error)"], artifacts: [])

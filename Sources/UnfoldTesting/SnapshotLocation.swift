@@ -19,6 +19,13 @@ package struct SnapshotLocation: Equatable, Sendable {
     package var name: String
     /// The folder holding `<name>/`, with the failure pictures.
     package var artifacts: String
+    /// The folder of the run's report (`.build/unfold-artifacts` of the
+    /// package, or `UNFOLD_ARTIFACTS`), which `artifacts` is inside.
+    package var reportFolder: String
+    /// `snapshots` relative to the package's folder; nil outside a package.
+    package var snapshotsInPackage: String?
+    /// The package's folder (the nearest above `snapshots` with a `Package.swift`); nil outside a package.
+    package var packageFolder: String?
 
     /// The references' folder, for messages.
     package var references: String { snapshots + "/" + name }
@@ -53,7 +60,9 @@ package struct SnapshotLocation: Equatable, Sendable {
     package init(snapshots: String, name: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.snapshots = snapshots
         self.name = name
-        self.artifacts = Self.artifactsFolder(for: snapshots, environment: environment)
+        let folders = Self.folders(for: snapshots, environment: environment)
+        (reportFolder, snapshotsInPackage, packageFolder) = (folders.report, folders.inPackage, folders.package)
+        artifacts = folders.report + "/" + folders.inside
     }
 
     /// Where the failure pictures of the references in `snapshots` go: the
@@ -62,6 +71,15 @@ package struct SnapshotLocation: Equatable, Sendable {
     /// `snapshots` inside the package; outside a package, a folder in the
     /// temporary directory. O(depth of the path).
     package static func artifactsFolder(for snapshots: String, environment: [String: String]) -> String {
+        let folders = folders(for: snapshots, environment: environment)
+        return folders.report + "/" + folders.inside
+    }
+
+    /// The report's folder, the path of `snapshots` under it, and that path
+    /// inside the package (nil outside one).
+    static func folders(for snapshots: String, environment: [String: String]) -> (
+        report: String, inside: String, inPackage: String?, package: String?
+    ) {
         let folder = URL(fileURLWithPath: snapshots).standardizedFileURL
         var dir = folder
         var package: URL?
@@ -80,7 +98,8 @@ package struct SnapshotLocation: Equatable, Sendable {
         } else {
             base = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-artifacts").path
         }
-        let inside = package.map { String(folder.path.dropFirst($0.path.count)) } ?? folder.path
-        return base + (inside.hasPrefix("/") ? inside : "/" + inside)
+        let inPackage = package.map { String(folder.path.dropFirst($0.path.count)).trimmingCharacters(in: CharacterSet(charactersIn: "/")) }
+        let inside = (inPackage ?? folder.path).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+        return (base, inside, inPackage, package?.path)
     }
 }

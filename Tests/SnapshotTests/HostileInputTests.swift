@@ -177,6 +177,31 @@ import UnfoldRender
         #expect(markdown.contains("`` gone/`<b>` ``") && markdown.contains("``tiny/a`b.diff.png``"))
     }
 
+    /// A Swift test's report names its case's references' folder: only a
+    /// `Snapshots` or `__Snapshots__` folder inside the project, as a relative path.
+    @Test func aCaseFolderIsOnlyEverASnapshotsFolderInsideTheProject() throws {
+        let box = try prepared()
+        let outside = ["../Snapshots", "/tmp/Snapshots", "Tests/../../x/__Snapshots__", "Tests/Fixtures", ".git/Snapshots", "a//Snapshots", ""]
+        for folder in outside {
+            try box.run(scenario(title: "Bete"))
+            try editCase(box, "state-01.png") { $0["snapshots"] = folder }
+            #expect(throws: (any Error).self, "\(folder)") { try box.acceptance() }
+        }
+        for folder in ["Snapshots", "Tests/AppTests/__Snapshots__/SettingsTests"] { #expect(SnapshotReport.isReferenceFolder(folder)) }
+        // A folder on the way that is a link is refused when accepting.
+        let scratch = "unfold-test-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: box.path + "/elsewhere", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: scratch, withDestinationPath: box.path + "/elsewhere")
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        try box.run(scenario(title: "Bete"))
+        try editCase(box, "state-01.png") { $0["snapshots"] = scratch + "/Snapshots" }
+        let acceptance = try box.acceptance()
+        #expect { try acceptance.accept(try acceptance.select(["*/state-01.png"])) } throws: { "\($0)".contains("is a symbolic link") }
+        #expect(listing(box.path + "/elsewhere").isEmpty)
+    }
+
+    func listing(_ path: String) -> [String] { (FileManager.default.subpaths(atPath: path) ?? []).sorted() }
+
     @Test func aReportNeverChoosesWhereAcceptWrites() throws {
         let box = try prepared()
         // A folder that holds only hidden files, named by the report as its references' folder.

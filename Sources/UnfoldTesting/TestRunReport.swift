@@ -1,0 +1,100 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
+/// The report of one `swift test` run's snapshot failures, in the package's
+/// report folder (`.build/unfold-artifacts`: `report.json`, `junit.xml`,
+/// `report.html`, `summary.md`), as `unfold test` writes one: so that, from
+/// the package's folder, `unfold review --report .build/unfold-artifacts`
+/// shows the failures and `unfold accept --report .build/unfold-artifacts`
+/// accepts them into their tests' `__Snapshots__` folders.
+///
+/// Every assertion of the run adds its failures (or takes back its earlier
+/// ones when it passes); the first assertion of a new run starts the report
+/// afresh, so an old failure is never accepted over a reference that passes
+/// now. Assertions of concurrent tests and of the run's XCTest and Swift
+/// Testing processes take turns under a file lock.
+enum TestRunReport {
+    /// Where the run's id is kept, beside the report.
+    static let runFile = ".unfold-run"
+
+    /// Records what `result` found for the references at `location`; returns
+    /// the command that accepts them, or nil when nothing was reported (a
+    /// pass, or references outside a package's `__Snapshots__`/`Snapshots`).
+    @discardableResult
+    static func record(_ result: ScenarioCheck, at location: SnapshotLocation, environment: @autoclosure () throws -> SnapshotEnvironment)
+        -> String?
+    {
+        guard let folder = location.snapshotsInPackage, SnapshotReport.isReferenceFolder(folder) else { return nil }
+        let base = location.reportFolder
+        do {
+            return try locked(base) {
+                var report = SnapshotReport()
+                let run = runID()
+                if (try? String(contentsOfFile: base + "/" + runFile, encoding: .utf8)) == run, let earlier = try? SnapshotReport.read(folder: base) {
+                    report = earlier.report
+                } else {
+                    try SnapshotReport.remove(from: base)
+                    try AtomicFile.write(Array(run.utf8), to: base + "/" + runFile)
+                }
+                report.cases.removeAll { $0.snapshots == folder && $0.scenario == location.name }
+                let failed = result.cases.filter { $0.status == .failed }.map { c in
+                    var c = c
+                    c.snapshots = folder
+                    c.artifacts = c.artifacts.mapValues { folder + "/" + $0 }
+                    c.frames = c.frames.map { f in
+                        var f = f
+                        f.artifacts = f.artifacts.mapValues { folder + "/" + $0 }
+                        return f
+                    }
+                    return c
+                }
+                report.cases += failed
+                report.cases.sort { ($0.snapshots ?? "", $0.scenario, $0.reference) < ($1.snapshots ?? "", $1.scenario, $1.reference) }
+                guard report.failed > 0 else {
+                    try SnapshotReport.remove(from: base)
+                    return nil
+                }
+                if report.environment == nil { report.environment = try environment() }
+                try report.write(to: base)
+                // Said as it is typed in the package's folder.
+                if let package = location.packageFolder, base.hasPrefix(package + "/") { report.folder = String(base.dropFirst(package.count + 1)) }
+                return failed.isEmpty ? nil : report.acceptCommand(folder + "/" + location.name)
+            }
+        } catch {
+            return nil
+        }
+    }
+
+    /// Runs `body` holding the report folder's lock (a file lock, for the
+    /// run's other processes, and a lock for this process's threads).
+    private static func locked<T>(_ base: String, _ body: () throws -> T) throws -> T {
+        try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
+        return try threads.withLock {
+            let fd = open(base + "/.unfold-report.lock", O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+            guard fd >= 0 else { throw ReportError(description: "cannot lock the report in \(base)") }
+            defer { close(fd) }
+            while flock(fd, LOCK_EX) != 0 { guard errno == EINTR else { throw ReportError(description: "cannot lock the report in \(base)") } }
+            return try body()
+        }
+    }
+
+    private static let threads = NSLock()
+
+    /// The `swift test` run this process belongs to: its parent's process id
+    /// and start time (the run's XCTest and Swift Testing processes share a
+    /// parent); the process's own id where the start time cannot be read.
+    static func runID() -> String {
+        let parent = getppid()
+        guard let stat = try? String(contentsOfFile: "/proc/\(parent)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return "\(parent)" }
+        // Field 22 (start time) is the 20th after the command name's closing parenthesis.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        return fields.count > 19 ? "\(parent)-\(fields[19])" : "\(parent)"
+    }
+}
