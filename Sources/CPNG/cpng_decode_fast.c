@@ -49,7 +49,6 @@ int cpng_peek(const uint8_t *data, size_t len, uint32_t *width, uint32_t *height
 typedef struct {
     uint32_t width, height;
     int channels, paletted;
-    int entries;              /* PLTE entries (palette images) */
     uint8_t table[256 * 4];   /* palette as RGBA; entries past the PLTE are opaque black */
     const uint8_t *z;         /* the zlib stream */
     size_t zlen;
@@ -73,7 +72,6 @@ static int parse(const uint8_t *data, size_t len, uint32_t max_pixels, parsed *p
     p->height = png.height;
     p->channels = png.channels;
     p->paletted = png.color == 3;
-    p->entries = png.entries;
     for (int i = 0; i < 256; i++) p->table[4 * i + 3] = 255;
     for (int i = 0; i < png.entries; i++) memcpy(p->table + 4 * i, png.plte + 3 * i, 3);
     for (int i = 0; i < png.trns_len; i++) p->table[4 * i + 3] = png.trns[i];
@@ -101,9 +99,8 @@ static int inflate_all(const parsed *p, uint8_t *raw, size_t raw_len, char *err,
 
 /* Expands one unfiltered row `s` (width * channels bytes, with one readable
    byte after it) into RGBA at `o`; `table` is the palette, already
-   premultiplied when `premultiply`. Returns the largest palette index of the
-   row (0 for other images), so that an index past the PLTE can be told. */
-static int expand_row(int channels, int paletted, const uint8_t *table, uint32_t width, int premultiply,
+   premultiplied when `premultiply`. */
+static void expand_row(int channels, int paletted, const uint8_t *table, uint32_t width, int premultiply,
                        const uint8_t *s, uint8_t *o) {
     switch (channels) {
     case 4:
@@ -133,18 +130,12 @@ static int expand_row(int channels, int paletted, const uint8_t *table, uint32_t
         }
         break;
     default:
-        if (paletted) {
-            uint8_t largest = 0;
-            for (uint32_t x = 0; x < width; x++, s += 1, o += 4) {
-                memcpy(o, table + 4 * s[0], 4);
-                if (s[0] > largest) largest = s[0];
-            }
-            return largest;
-        }
-        for (uint32_t x = 0; x < width; x++, s += 1, o += 4) { o[0] = o[1] = o[2] = s[0]; o[3] = 255; }
+        if (paletted)
+            for (uint32_t x = 0; x < width; x++, s += 1, o += 4) memcpy(o, table + 4 * s[0], 4);
+        else
+            for (uint32_t x = 0; x < width; x++, s += 1, o += 4) { o[0] = o[1] = o[2] = s[0]; o[3] = 255; }
         break;
     }
-    return 0;
 }
 
 static void premultiply_table(uint8_t *table) {
@@ -195,9 +186,7 @@ int cpng_decode_fast(const uint8_t *data, size_t len, uint32_t max_pixels, int p
             code = cpng__fail(err, errlen, CPNG_E_FORMAT, "corrupt PNG (unknown filter type %u on row %u)", row[0], y);
             break;
         }
-        if (expand_row(p.channels, p.paletted, p.table, p.width, premultiply, cur, dst + (size_t)y * out_stride) >= p.entries &&
-            p.paletted && warnings)
-            *warnings |= CPNG_W_PALETTE_INDEX;
+        expand_row(p.channels, p.paletted, p.table, p.width, premultiply, cur, dst + (size_t)y * out_stride);
     }
     free(own);
     free(rows);
@@ -267,7 +256,7 @@ int cpng_rows_expand(const cpng_rows *r, uint32_t y0, uint32_t y1, int premultip
     memcpy(table, r->table, sizeof table);
     if (premultiply) premultiply_table(table);
     for (uint32_t y = y0; y < y1; y++)
-        (void)expand_row(r->channels, r->paletted, table, r->width, premultiply, r->rows + (size_t)y * r->pitch + 1,
+        expand_row(r->channels, r->paletted, table, r->width, premultiply, r->rows + (size_t)y * r->pitch + 1,
                    dst + (size_t)(y - y0) * r->width * 4);
     return CPNG_OK;
 }

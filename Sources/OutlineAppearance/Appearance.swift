@@ -48,15 +48,23 @@ public struct Appearance: Sendable, Equatable {
         public var padding: Double
         /// The theme's background colour, or none (a transparent picture).
         public var background: Background
+        /// With `height` nil: each state's still picture is as tall as its
+        /// own rows (`canvas.height: fit-each`), so that a state that did not
+        /// change keeps its picture when another grows; the frames of an
+        /// animation, the strip and the animated images share the tallest
+        /// state's canvas.
+        public var fitsEachState: Bool
 
-        /// A canvas of `width` × `height` points (height nil: as tall as the
-        /// content of the tallest state) drawn at `scale` pixels per point;
-        /// `fitsWidth`: as narrow as the content instead of `width` points;
-        /// `padding` points around it, on `background`.
+        /// A canvas of `width` × `height` points drawn at `scale` pixels per
+        /// point. Height nil: each state's still as tall as its own rows
+        /// (`fitsEachState`, unless told `false`: then every picture is as
+        /// tall as the tallest state). `fitsWidth`: as narrow as the content
+        /// instead of `width` points; `padding` points around it, on `background`.
         public init(
             width: Double = 390, height: Double? = 844, scale: Int = 2, theme: Theme = .light, direction: Direction = .ltr,
-            fitsWidth: Bool = false, padding: Double = 0, background: Background = .theme
+            fitsWidth: Bool = false, padding: Double = 0, background: Background = .theme, fitsEachState: Bool? = nil
         ) {
+            self.fitsEachState = fitsEachState ?? (height == nil)
             self.width = width
             self.height = height
             self.scale = scale

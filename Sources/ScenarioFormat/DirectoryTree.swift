@@ -17,6 +17,9 @@ import Darwin
 /// folder being walked is an error. More than `limit` entries is an error.
 /// The walk keeps a stack, not the call stack; O(entries).
 enum DirectoryTree {
+    /// The most bytes of `.gitignore` patterns one walk reads: real ones are
+    /// a few KiB, and a pattern's matching time grows with its length.
+    static let ignoreBytes = 64 << 10
     struct Options {
         /// Levels of folders to walk (1: the root's entries only).
         var depth = 8
@@ -27,7 +30,7 @@ enum DirectoryTree {
         var limit = 2000
     }
 
-    static func read(_ root: String, options: Options, at location: SourceLocation) throws(ScenarioError) -> ImportedTree {
+    static func read(_ root: String, options: Options, at location: ScenarioLocation) throws(ScenarioError) -> ImportedTree {
         func fail(_ message: String, _ hint: String) -> ScenarioError {
             ScenarioError(file: location.file, line: location.line, column: location.column, message: message, hint: hint)
         }
@@ -40,6 +43,7 @@ enum DirectoryTree {
         // the bare name, and its `*` crosses `/` (as `fnmatch` with no flags).
         let exclude = options.exclude.map { Glob($0, pathname: false) }
         var tree = ImportedTree()
+        var ignoreRead = 0
         // Folders still to list: path, node (nil: the root), depth, the ignore rules in force, and the folders on the way (for loops).
         var stack: [(path: String, node: Int?, depth: Int, rules: [IgnoreRule], way: [FolderID])] = [
             (root, nil, 0, [], [FolderID(info)])
@@ -51,7 +55,8 @@ enum DirectoryTree {
             // A `.gitignore` that is a link is not read: it could lead anywhere.
             do throws(InputFile.Failure) {
                 if lstat(ignoreFile, &ignoreInfo) == 0, ignoreInfo.st_mode & S_IFMT == S_IFLNK { throw .missing }
-                let text = String(decoding: try InputFile.contents(of: ignoreFile), as: UTF8.self)
+                let text = String(decoding: try InputFile.contents(of: ignoreFile, limit: Self.ignoreBytes - ignoreRead), as: UTF8.self)
+                ignoreRead += text.utf8.count
                 rules += IgnoreRule.parse(text, base: relative(folder.path, to: root))
             } catch .missing {
                 // No rules here.

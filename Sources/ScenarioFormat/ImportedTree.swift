@@ -15,7 +15,7 @@ struct ImportedTree {
         /// Drawn highlighted, as a docs site marks entries (several may be).
         var highlighted = false
         var parent: Int?
-        var location: SourceLocation
+        var location: ScenarioLocation
     }
 
     var nodes: [Node] = []
@@ -114,7 +114,7 @@ extension Scenario {
                 file: path, line: 0, column: 0, message: "\(unused.joined(separator: ", ")) cannot apply to a \(kind.rawValue)",
                 hint: "--list is for Markdown files; --depth, --open, --exclude and --limit are for folders")
         }
-        let at = SourceLocation(file: path, line: 0, column: 0)
+        let at = ScenarioLocation(file: path, line: 0, column: 0)
         var tree: ImportedTree
         switch kind {
         case .folder: tree = try DirectoryTree.read(path, options: try options.folder(for: path), at: at)

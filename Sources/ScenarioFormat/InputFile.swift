@@ -26,7 +26,7 @@ enum InputFile {
             switch self {
             case .missing: "no such \(what)"
             case let .notRegular(kind): "the \(what) is not a regular file: it is \(kind)"
-            case let .tooLarge(limit): "the \(what) is larger than \(limit >> 20) MiB"
+            case let .tooLarge(limit): "the \(what) is larger than " + (limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit >> 10) KiB")
             case let .unreadable(reason): "cannot read the \(what): \(reason)"
             }
         }

@@ -35,7 +35,7 @@ enum MarkdownTree {
 
     /// The tree of list `number` (from 1) of the Markdown file at `path`; nil:
     /// the first list in a `<FileTree>` block, else the first list.
-    static func read(_ path: String, list number: Int?, at location: SourceLocation) throws(ScenarioError) -> ImportedTree {
+    static func read(_ path: String, list number: Int?, at location: ScenarioLocation) throws(ScenarioError) -> ImportedTree {
         let text = try Scenario.readText(path, what: "Markdown file")
         let lists = self.lists(in: text)
         guard !lists.isEmpty else {
@@ -54,7 +54,7 @@ enum MarkdownTree {
         var open: [(indent: Int, node: Int)] = []  // the items that can take children, innermost last
         for item in lists[number - 1].items {
             while let last = open.last, last.indent >= item.indent { open.removeLast() }
-            var node = parse(item.text, location: SourceLocation(file: path, line: item.line, column: item.column))
+            var node = parse(item.text, location: ScenarioLocation(file: path, line: item.line, column: item.column))
             node.parent = open.last?.node
             guard let index = tree.add(node) else {
                 throw ScenarioError(
@@ -131,7 +131,7 @@ enum MarkdownTree {
     }
 
     /// An item's text as a node: name, annotation, folder, highlight, collapsed.
-    static func parse(_ text: String, location: SourceLocation) -> ImportedTree.Node {
+    static func parse(_ text: String, location: ScenarioLocation) -> ImportedTree.Node {
         var rest = Substring(text)
         var collapsed = false
         if let range = rest.range(of: "<!-- collapsed -->") {

@@ -9,7 +9,7 @@ import OutlineEngine
 /// numeric ones; comments, declarations and CDATA are skipped); malformed
 /// XML is an error with its line and column. O(size).
 enum OPMLTree {
-    static func read(_ path: String, at location: SourceLocation) throws(ScenarioError) -> ImportedTree {
+    static func read(_ path: String, at location: ScenarioLocation) throws(ScenarioError) -> ImportedTree {
         let text = try Scenario.readText(path, what: "OPML file")
         var reader = XMLReader(text: text, file: path)
         var tree = ImportedTree()
@@ -34,7 +34,7 @@ enum OPMLTree {
                         let index = tree.add(
                             ImportedTree.Node(
                                 name: title, isFolder: false, expanded: false, parent: row,
-                                location: SourceLocation(file: path, line: line, column: column)))
+                                location: ScenarioLocation(file: path, line: line, column: column)))
                     else { throw reader.error("the outline has more than \(Limits.nodes) rows", line: line, column: column) }
                     if let parent = tree.nodes[index].parent { tree.nodes[parent].isFolder = true }
                     row = index

@@ -30,7 +30,7 @@ extension Scenario {
             if outline.isDetailShown(node) { details.append(index) }
             stack += outline.children(of: node).reversed().map { ($0, index) }
         }
-        let here = SourceLocation(file: name, line: 0, column: 0)
+        let here = ScenarioLocation(file: name, line: 0, column: 0)
         var kinds = kinds
         for kind in Set(nodes.compactMap(\.kind)) where kinds[kind] == nil { kinds[kind] = Kind(height: style.rowHeight) }
         var handlers = Handlers()

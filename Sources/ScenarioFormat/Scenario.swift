@@ -20,7 +20,7 @@ public struct Scenario: Sendable {
     /// The tree, flat (see `NodeSpec`): parents come before their children.
     public var nodes: [NodeSpec]
     /// Where each node of `nodes` is in the file, for messages (same positions as `nodes`).
-    public var nodeLocations: [SourceLocation]
+    public var nodeLocations: [ScenarioLocation]
     /// Nodes whose detail row is shown at the start.
     public var initialDetails: [Int]
     /// What events on rows do (the file's `events:`).
@@ -54,7 +54,7 @@ public struct Scenario: Sendable {
         /// The text it draws: titles of this weight.
         public var weight: Weight
         /// Where the file names it, for messages.
-        public var location: SourceLocation
+        public var location: ScenarioLocation
     }
 
     /// The canvas every picture is drawn on (`Appearance.Canvas`).
@@ -95,7 +95,7 @@ public struct Scenario: Sendable {
 }
 
 /// A position in a scenario file.
-public struct SourceLocation: Sendable, Equatable {
+public struct ScenarioLocation: Sendable, Equatable {
     /// The file, as it was named.
     public var file: String
     /// 1-based; 0 when there is no line (a value made in code).

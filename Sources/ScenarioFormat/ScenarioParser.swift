@@ -93,7 +93,7 @@ extension Scenario {
             case .invalidParent(spec: let spec, parent: _): index = spec
             default: index = 0
             }
-            let at = nodeLocations.indices.contains(index) ? nodeLocations[index] : SourceLocation(file: file, line: 1, column: 1)
+            let at = nodeLocations.indices.contains(index) ? nodeLocations[index] : ScenarioLocation(file: file, line: 1, column: 1)
             // The engine quotes ids as they are: shown inert (its own words hold nothing to escape).
             throw ScenarioError(file: at.file, line: at.line, column: at.column, message: "\(InertText("\(error)"))")
         }
@@ -148,7 +148,7 @@ extension Scenario {
             }
             return FontFile(
                 path: path, weight: try f["weight"]?.choice("`weight`", Weight.self) ?? .regular,
-                location: SourceLocation(file: at.file, line: at.line, column: at.column))
+                location: ScenarioLocation(file: at.file, line: at.line, column: at.column))
         }
     }
 
@@ -163,7 +163,9 @@ extension Scenario {
             }
         }
         if let x = f["height"] {
-            c.height = (try? x.string("")) == "fit" ? nil : try x.double("`canvas.height` (a number or `fit`)", in: Limits.canvasHeight)
+            let word = try? x.string("")
+            c.fitsEachState = word == "fit-each"
+            c.height = word == "fit" || word == "fit-each" ? nil : try x.double("`canvas.height` (a number, `fit` or `fit-each`)", in: Limits.canvasHeight)
         }
         if let x = f["scale"] { c.scale = try x.int("`canvas.scale`", in: Limits.scale) }
         if let x = f["theme"] { c.theme = try x.choice("`canvas.theme`", Theme.self) }
@@ -274,7 +276,7 @@ extension Scenario {
         guard f.pairs.count == 1, let (key, arg) = f.pairs.first else {
             throw v.error("a step is a mapping with exactly one key, such as `- expand: gd`")
         }
-        let location = SourceLocation(file: v.file, line: v.line, column: v.column)
+        let location = ScenarioLocation(file: v.file, line: v.line, column: v.column)
         func id() throws(ScenarioError) -> String { try arg.string("the id for `\(key)`") }
         let action: Step.Action
         switch key {

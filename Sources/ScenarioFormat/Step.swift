@@ -53,11 +53,11 @@ public struct Step: Sendable, Equatable {
     /// What the step does.
     public var action: Action
     /// Where the step is written, for messages.
-    public var location: SourceLocation
+    public var location: ScenarioLocation
 
     /// A step doing `action`, written at `location` (for messages; a step
     /// made in code is at `<code>`).
-    public init(_ action: Action, location: SourceLocation = SourceLocation(file: "<code>")) {
+    public init(_ action: Action, location: ScenarioLocation = ScenarioLocation(file: "<code>")) {
         self.action = action
         self.location = location
     }

@@ -37,7 +37,7 @@ struct TreeCommandJSON {
     private var tree = ImportedTree()
     private var stack: [Open] = []
 
-    static func read(_ path: String, at location: SourceLocation) throws(ScenarioError) -> ImportedTree {
+    static func read(_ path: String, at location: ScenarioLocation) throws(ScenarioError) -> ImportedTree {
         var reader = TreeCommandJSON(json: JSONStream(text: try Scenario.readText(path, what: "`tree -J` file"), file: path))
         while let (event, line, column) = try reader.json.next() {
             try reader.take(event, line: line, column: column)
@@ -132,7 +132,7 @@ struct TreeCommandJSON {
                 throw json.error("an entry must be a mapping (key: value), not \(Self.describe(event))", line: line, column: column, hint: "")
             }
             let node = ImportedTree.Node(
-                name: "", isFolder: false, expanded: false, parent: parent, location: SourceLocation(file: json.file, line: line, column: column))
+                name: "", isFolder: false, expanded: false, parent: parent, location: ScenarioLocation(file: json.file, line: line, column: column))
             guard let index = tree.add(node) else {
                 throw json.error("more than \(Limits.nodes) entries", line: line, column: column, hint: "run `tree` with `-L DEPTH`")
             }

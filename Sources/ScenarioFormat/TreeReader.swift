@@ -26,7 +26,7 @@ enum TreeReader {
             scenario.nodes[index].annotation = try f["annotation"].flatMap { v throws(ScenarioError) in
                 MarkdownTree.annotation(Substring(try v.string("`annotation`")))
             }
-            let at = SourceLocation(file: item.file, line: item.line, column: item.column)
+            let at = ScenarioLocation(file: item.file, line: item.line, column: item.column)
             scenario.nodeLocations.append(at)
             if try f["detail"]?.bool("`detail`") == true { scenario.initialDetails.append(index) }
             if let on = f["on"] { scenario.handlers.byNode[index] = try Scenario.readHandlers(on, what: "`on`") }
@@ -85,7 +85,7 @@ enum SourceReader {
         }
         let at = { (f: Fields, key: String) in
             let value = f.keyValue(key)
-            return SourceLocation(file: value.file, line: value.line, column: value.column)
+            return ScenarioLocation(file: value.file, line: value.line, column: value.column)
         }
         let tree: ImportedTree
         switch form {
@@ -159,7 +159,7 @@ enum SourceReader {
                     kind: try kindKey.flatMap { k throws(ScenarioError) in try model[k]?.string("`\(InertText(k))`") },
                     expanded: try expandedKey.flatMap { k throws(ScenarioError) in try model[k]?.bool("`\(InertText(k))`") } ?? false,
                     parent: parent))
-            scenario.nodeLocations.append(SourceLocation(file: item.file, line: item.line, column: item.column))
+            scenario.nodeLocations.append(ScenarioLocation(file: item.file, line: item.line, column: item.column))
             return (index, try model[childrenKey]?.list("`\(InertText(childrenKey))`"))
         }
     }

@@ -257,6 +257,18 @@ extension PNG {
         /// What the reader tolerated (see `PNG.read`).
         package let warnings: PNGWarnings
 
+        /// The largest palette index a pixel uses; nil for an image without a
+        /// palette. The rows are this object's, valid while it lives. O(pixels).
+        package func largestPaletteIndex() -> Int? {
+            guard rows.paletted != 0, rows.channels == 1, let base = rows.rows else { return nil }
+            var largest: UInt8 = 0
+            for y in 0 ..< height {
+                let row = UnsafeBufferPointer(start: base + y * rows.pitch + 1, count: width)
+                largest = max(largest, row.max() ?? 0)
+            }
+            return Int(largest)
+        }
+
         deinit {
             var r = rows
             cpng_rows_free(&r)
@@ -310,9 +322,6 @@ public struct PNGWarnings: OptionSet, Sendable, CustomStringConvertible {
     public static let badAncillaryCRC = PNGWarnings(rawValue: UInt32(CPNG_W_BAD_ANCILLARY_CRC))
     /// A misplaced, malformed or repeated transparency chunk was ignored.
     public static let badAncillary = PNGWarnings(rawValue: UInt32(CPNG_W_BAD_ANCILLARY))
-    /// A pixel's palette index is past the palette (read as opaque black,
-    /// which other readers may show otherwise). Told by the common kinds' reader only.
-    public static let paletteIndex = PNGWarnings(rawValue: UInt32(CPNG_W_PALETTE_INDEX))
 
     /// The warnings in words, separated by `; ` (empty when there is none).
     public var description: String {
@@ -320,7 +329,6 @@ public struct PNGWarnings: OptionSet, Sendable, CustomStringConvertible {
         if contains(.noEnd) { parts.append("the file has no IEND chunk (read as complete)") }
         if contains(.badAncillaryCRC) { parts.append("an ancillary chunk with a bad CRC was skipped") }
         if contains(.badAncillary) { parts.append("a malformed transparency chunk was ignored") }
-        if contains(.paletteIndex) { parts.append("a pixel's palette index is past the palette (read as opaque black)") }
         return parts.joined(separator: "; ")
     }
 }

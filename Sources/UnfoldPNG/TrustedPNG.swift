@@ -22,24 +22,31 @@ public enum TrustedPNG {
     /// all (before any pixel memory is taken). O(bytes + pixels).
     public static func decode(_ bytes: [UInt8], largest: (width: Int, pixels: Int)) throws(PNGError) -> RGBAImage {
         let header = try check(bytes)
-        guard header.width <= largest.width, header.width * header.height <= largest.pixels else {
+        let (pixels, overflow) = header.width.multipliedReportingOverflow(by: header.height)
+        guard header.width <= largest.width, !overflow, pixels <= largest.pixels else {
             throw PNGError(message: "it is \(header.width)x\(header.height) pixels, larger than any picture Unfold draws")
         }
-        let (image, warnings) = try PNG.read(bytes, maxPixels: UInt32(clamping: largest.pixels))
-        guard warnings.isEmpty else { throw PNGError(message: "it is not a PNG as Unfold writes it: \(warnings)") }
-        return image
+        // The profile's kinds are the ones the row decoder takes: one inflate, then the palette is checked before the rows are expanded.
+        guard let rows = try PNG.Rows(bytes, maxPixels: UInt32(clamping: largest.pixels)) else {
+            throw PNGError(message: "it is not a PNG as Unfold writes it")
+        }
+        guard rows.warnings.isEmpty else { throw PNGError(message: "it is not a PNG as Unfold writes it: \(rows.warnings)") }
+        if let index = rows.largestPaletteIndex(), index >= header.paletteEntries {
+            throw PNGError(message: "it is not a PNG as Unfold writes it: a pixel's palette index (\(index)) is past the palette, which readers show differently")
+        }
+        return try rows.image(rows: 0 ..< rows.height)
     }
 
     /// The chunk walk: throws for any file that is not a still PNG as Unfold
     /// writes it (see the type's rules), and returns the size its header
     /// gives. Reads no image data. O(chunks).
-    public static func check(_ bytes: [UInt8]) throws(PNGError) -> (width: Int, height: Int) {
+    public static func check(_ bytes: [UInt8]) throws(PNGError) -> (width: Int, height: Int, paletteEntries: Int) {
         func refuse(_ why: String) -> PNGError { PNGError(message: "it is not a PNG as Unfold writes it: \(why)") }
         let signature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
         guard bytes.count >= 8, bytes[0 ..< 8].elementsEqual(signature) else { throw PNGError(message: "it is not a PNG file (bad signature)") }
         var at = 8
         var previous = ""
-        var size = (width: 0, height: 0)
+        var size = (width: 0, height: 0, paletteEntries: 0)
         var palette = false, hasPalette = false, hasData = false
         while at < bytes.count {
             guard bytes.count - at >= 12 else { throw refuse("it ends inside a chunk") }
@@ -52,15 +59,18 @@ public enum TrustedPNG {
             switch type {
             case "IHDR":
                 guard previous.isEmpty, length == 13 else { throw refuse("its IHDR is not the first chunk or not 13 bytes") }
-                size = (Int(be32(bytes, body)), Int(be32(bytes, body + 4)))
+                size = (Int(be32(bytes, body)), Int(be32(bytes, body + 4)), 0)
                 let depth = bytes[body + 8], color = bytes[body + 9], interlace = bytes[body + 12]
                 guard depth == 8, [2, 3, 6].contains(color), interlace == 0 else {
                     throw refuse("it is not 8-bit RGB, RGBA or palette without interlacing (depth \(depth), colour type \(color), interlace \(interlace))")
                 }
                 palette = color == 3
             case "PLTE":
-                guard previous == "IHDR", palette else { throw refuse("its PLTE is misplaced or in an image without a palette") }
+                guard previous == "IHDR", palette, length % 3 == 0, (3 ... 768).contains(length) else {
+                    throw refuse("its PLTE is misplaced, malformed or in an image without a palette")
+                }
                 hasPalette = true
+                size.paletteEntries = length / 3
             case "tRNS":
                 guard previous == "PLTE" else { throw refuse("its tRNS is not right after the palette") }
             case "IDAT":

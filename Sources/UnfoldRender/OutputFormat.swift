@@ -54,6 +54,10 @@ package struct PictureSettings: Sendable {
     package let appearance: Appearance
     /// The canvas's height in points.
     package let height: Double
+    /// For a canvas that fits each state (`Canvas.fitsEachState`): each
+    /// state's own height in points and in pixels (padding included), which
+    /// its still picture is cut to; nil otherwise.
+    package let stateHeights: [(points: Double, pixels: Int)]?
     /// The fonts, identified once per render.
     package let fonts: FontIdentity
     /// The strip's thumbnails are the pictures shrunk by this factor.
@@ -83,8 +87,8 @@ package final class DrawnPicture: @unchecked Sendable {
     package let layout: FrameLayout
     package let settings: PictureSettings
     private var pixmap: Pixmap?
-    private var hash: String?
-    private var encodings: [ObjectIdentifier: [UInt8]] = [:]
+    private var hashes: [Bool: String] = [:]
+    private var encodings: [String: [UInt8]] = [:]
 
     init(picture: RenderPlan.Picture, uses: RenderPlan.Uses, layout: FrameLayout, settings: PictureSettings) {
         self.picture = picture
@@ -105,20 +109,30 @@ package final class DrawnPicture: @unchecked Sendable {
         return drawn
     }
 
-    /// The pixels' `pixelHash` when the render asks for hashes, else nil.
-    package func pixelHash() throws -> String? {
+    /// The pixels of the picture as a still: `asState`, a state of a canvas
+    /// that fits each state is cut to its own height (the rows below are the
+    /// canvas's background); anything else is the whole picture. O(pixels) once.
+    package func stillPixels(asState: Bool) throws -> Pixmap {
+        let whole = try pixels()
+        guard asState, case let .state(s) = picture, let height = settings.stateHeights?[s].pixels, height < whole.height else { return whole }
+        return Pixmap(width: whole.width, height: height, pixels: Array(whole.pixels[0 ..< whole.width * 4 * height]))
+    }
+
+    /// The still's `pixelHash` (see `stillPixels`) when the render asks for hashes, else nil.
+    package func pixelHash(asState: Bool) throws -> String? {
         guard settings.hashPixels else { return nil }
-        if let hash { return hash }
-        let value = try pixels().pixelHash
-        hash = value
+        if let hash = hashes[asState] { return hash }
+        let value = try stillPixels(asState: asState).pixelHash
+        hashes[asState] = value
         return value
     }
 
-    /// The picture's file in `E`'s format, encoded once.
-    package func encoded<E: StillEncoder>(as encoder: E.Type) throws -> [UInt8] {
-        if let bytes = encodings[ObjectIdentifier(encoder)] { return bytes }
-        let bytes = try E.encode(try pixels())
-        encodings[ObjectIdentifier(encoder)] = bytes
+    /// The still's file in `E`'s format (see `stillPixels`), encoded once.
+    package func encoded<E: StillEncoder>(as encoder: E.Type, asState: Bool) throws -> [UInt8] {
+        let key = "\(ObjectIdentifier(encoder))\(asState)"
+        if let bytes = encodings[key] { return bytes }
+        let bytes = try E.encode(try stillPixels(asState: asState))
+        encodings[key] = bytes
         return bytes
     }
 }

@@ -15,7 +15,7 @@ struct SVGFiles: OutputFormat {
         let settings = picture.settings
         let document = try Typesetter.withCached(settings.fonts) { typesetter in
             try SVGPicture.document(
-                picture.layout, height: settings.height, appearance: settings.appearance, typesetter: typesetter,
+                picture.layout, height: settings.stateHeights?[state].points ?? settings.height, appearance: settings.appearance, typesetter: typesetter,
                 bothThemes: !settings.fixedTheme, title: state == 0 ? settings.name : "\(settings.name), after step \(state)")
         }
         return [RenderedFile(path: String(format: "state-%02d.svg", state), bytes: Array(document.utf8))]

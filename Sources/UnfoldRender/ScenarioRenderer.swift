@@ -272,8 +272,14 @@ public enum ScenarioRenderer {
         let plan = RenderPlan(
             steps: steps, frames: frames, needs: formats.reduce([]) { $0.union($1.needs(among: options.outputs)) },
             hold: appearance.animation.hold, frameDelay: appearance.animation.frameDelay)
+        let stateHeights =
+            appearance.canvas.height == nil && appearance.canvas.fitsEachState
+            ? layouts.map { layout in
+                let points = max(16, layout.contentHeight)
+                return (points, OutlinePainter(appearance: appearance, typesetter: measurer).pictureSize(height: points).height)
+            } : nil
         let settings = PictureSettings(
-            name: scenario.name, appearance: appearance, height: height, fonts: fonts, thumbnail: options.thumbnail ?? 2 * appearance.canvas.scale,
+            name: scenario.name, appearance: appearance, height: height, stateHeights: stateHeights, fonts: fonts, thumbnail: options.thumbnail ?? 2 * appearance.canvas.scale,
             bands: size.height < Self.bandHeight ? 1 : max(1, min(options.workers / max(1, plan.count), size.height / Self.bandHeight)),
             hashPixels: options.hashPixels || !options.knownPixels.isEmpty, knownPixels: options.knownPixels,
             fixedTheme: options.theme != nil)

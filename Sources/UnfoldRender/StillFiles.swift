@@ -28,9 +28,9 @@ struct StillFiles<Encoder: StillEncoder>: OutputFormat {
     func prepare(_ picture: DrawnPicture) throws -> (any Sendable)? {
         let names = names(picture.uses)
         guard !names.isEmpty else { return nil }
-        let pixels = try picture.pixelHash()
+        let pixels = try picture.pixelHash(asState: pictures == .states)
         let known = pixels != nil && names.allSatisfy { picture.settings.knownPixels[$0] == pixels }
-        let bytes = known ? [] : try picture.encoded(as: Encoder.self)
+        let bytes = known ? [] : try picture.encoded(as: Encoder.self, asState: pictures == .states)
         return names.map { RenderedFile(path: $0, bytes: bytes, pixels: pixels) }
     }
 

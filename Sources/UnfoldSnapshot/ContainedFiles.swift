@@ -123,6 +123,17 @@ enum OwnFolder {
     /// relative path (they are the project's), the last one of an absolute
     /// path (the folders above it are the person's). Missing folders are
     /// fine (they are made as real folders). O(components).
+    /// Throws when a folder on the way from `base` to the file `relative`
+    /// (inside it) is a symbolic link: a link anywhere inside, and `base` itself.
+    static func refuseLinks(_ relative: String, inside base: String) throws(ContainedFolder.Failure) {
+        try refuseLinks(base)
+        var folder = base
+        for part in relative.split(separator: "/").dropLast() {
+            folder += "/" + part
+            try refuseLinks(folder)
+        }
+    }
+
     static func refuseLinks(_ path: String) throws(ContainedFolder.Failure) {
         let parts = path.split(separator: "/").map(String.init)
         var prefix = path.hasPrefix("/") ? "" : "."

@@ -14,9 +14,10 @@ struct DecodedReferences: Sendable {
     /// Reference name → why the file cannot be a reference (not a PNG as Unfold writes it, too large).
     private(set) var refused: [String: String] = [:]
 
-    /// Decodes every picture of `contents`.
-    init(_ contents: ReferenceStore.Contents) {
-        let names = contents.files.keys.sorted().filter { ReferenceKind.of($0)?.isPicture ?? false }
+    /// Decodes the pictures of `contents` that are among `produced` (a
+    /// stale entry of the index is never decoded: an index may list many).
+    init(_ contents: ReferenceStore.Contents, produced: Set<String>) {
+        let names = contents.files.keys.sorted().filter { produced.contains($0) && ReferenceKind.of($0)?.isPicture ?? false }
         let results = Results(count: names.count)
         DispatchQueue.concurrentPerform(iterations: names.count) { i in
             let name = names[i]

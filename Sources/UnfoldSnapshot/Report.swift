@@ -162,8 +162,11 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
         for (scenario, text) in environmentChanges ?? [:] {
             try check(Scenario.isValidName(scenario) && text.utf8.count <= 4096, "has an environment change that names no scenario or is too long")
         }
+        var seen = Set<String>()
         for c in cases {
             let id = InertText(c.scenario + "/" + c.reference)
+            // One case per reference: a review shows and accepts by the reference's id.
+            try check(c.status != .failed || seen.insert(Acceptance.Item(c).id).inserted, "lists \(id) twice")
             try check(Scenario.isValidName(c.scenario) && ReferenceKind.of(c.reference) != nil, "names \(id), which is not a scenario's reference")
             try check(c.seconds.isFinite && (0 ... 1e7).contains(c.seconds), "gives \(id) a time out of range")
             try check(c.snapshots.map(Self.isReferenceFolder) ?? true, "gives \(id) a references' folder that is not a Snapshots or __Snapshots__ folder inside the project")
@@ -190,14 +193,15 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
     /// The manifest that lists the report files written, so that only those are ever removed.
     static let manifest = ".unfold-report"
 
-    /// Whether a report may name `folder` as a case's references' folder: a
-    /// relative path inside the project (names of letters, digits, `.`, `_`
-    /// and `-`, none starting with `.`; no `..`), through a `Snapshots` or
-    /// `__Snapshots__` folder. It is opened without following links.
+    /// Whether a report may name `folder` as a case's references' folder:
+    /// what a Swift test's assertion uses, `<folder of the test file>/__Snapshots__`
+    /// or `…/__Snapshots__/<test file>`, as a relative path inside the project
+    /// (names of letters, digits, `.`, `_` and `-`, none starting with `.`;
+    /// no `..`). It is opened without following links.
     package static func isReferenceFolder(_ folder: String) -> Bool {
         let parts = folder.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         return (1 ... 16).contains(parts.count) && folder.utf8.count <= 1024 && parts.allSatisfy(ReportFolder.isArtifactPath)
-            && parts.contains { $0 == "Snapshots" || $0 == "__Snapshots__" }
+            && (parts.last == "__Snapshots__" || parts.dropLast().last == "__Snapshots__")
     }
 
     /// Writes `report.json`, `junit.xml`, `report.html` and `summary.md` into
@@ -231,6 +235,7 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
     /// whole on its own and can be reviewed, accepted or uploaded.
     /// O(artifacts' bytes).
     package static func merge(folders: [String], into out: String) throws -> SnapshotReport {
+        try OwnFolder.refuseLinks(out)
         var reports: [SnapshotReport] = []
         var copied: Set<String> = []
         for folder in folders {
@@ -239,6 +244,7 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
             for c in report.cases {
                 for path in c.artifacts.values.sorted() + c.frames.flatMap({ $0.artifacts.values.sorted() }) where !copied.contains(path) {
                     let bytes = try source.read(path, limit: ReferenceStore.fileLimit)
+                    try OwnFolder.refuseLinks(path, inside: out)
                     try AtomicFile.write(bytes, to: out + "/" + path)
                     copied.insert(path)
                 }

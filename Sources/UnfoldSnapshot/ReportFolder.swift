@@ -35,10 +35,10 @@ package struct ReportFolder: Sendable {
 
     /// Whether `relative` can name a file of a report: components of letters,
     /// digits, `.`, `_` and `-`, none starting with `.`, joined by `/`, at
-    /// most 8 deep. No absolute path, no `..`, no scheme (`javascript:`).
+    /// most 24 deep (a Swift test's `__Snapshots__` folder can be deep). No absolute path, no `..`, no scheme (`javascript:`).
     package static func isArtifactPath(_ relative: String) -> Bool {
         let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
-        return (1 ... 8).contains(parts.count) && relative.utf8.count <= 1024
+        return (1 ... 24).contains(parts.count) && relative.utf8.count <= 1024
             && parts.allSatisfy { part in
                 guard let first = part.unicodeScalars.first, first != "." else { return false }
                 return part.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0)) }

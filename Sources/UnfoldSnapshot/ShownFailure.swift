@@ -31,15 +31,23 @@ package struct ShownFailure: Sendable {
 }
 
 extension Acceptance {
-    /// Every failure with an actual picture, as a review shows it. Reads the
-    /// project's references and the report's pictures once. O(pictures' pixels).
+    /// The most failures a review shows (a report may list a million).
+    static let shownLimit = 2000
+
+    /// Every failure with an actual picture (at most `shownLimit`), as a
+    /// review shows it. Reads each scenario's references and each report
+    /// picture once. O(pictures' pixels).
     package func shownFailures() -> [ShownFailure] {
-        failures.map { c in
+        var stores: [String: ReferenceStore.Contents?] = [:]
+        return failures.prefix(Self.shownLimit).map { c in
             let item = Item(c)
             var shown = ShownFailure(id: item.id, title: item.id, message: c.message)
             guard let kind = ReferenceKind.of(c.reference), let path = c.artifacts["actual"] else { return shown }
-            let current = try? ReferenceStore(root: c.snapshots ?? snapshots, scenario: c.scenario).contents()
-            let stored = current?.files[c.reference]
+            let store = ReferenceStore(root: c.snapshots ?? snapshots, scenario: c.scenario)
+            let current = stores[store.directory] ?? (try? store.contents())
+            stores[store.directory] = current
+            // A reference that is not a PNG as Unfold writes it is not shown: a browser could show other pixels.
+            let stored = current?.files[c.reference].flatMap { bytes in !kind.isPicture || (try? kind.decode(bytes)) != nil ? bytes : nil }
             do {
                 let actual = try ReportFolder(folder).read(path, limit: ReferenceStore.fileLimit)
                 if kind.isPicture { _ = try kind.decode(actual) }
@@ -90,7 +98,7 @@ extension Acceptance {
         }
         guard let path = f.artifacts["actual"] else { throw Unacceptable(description: "the report has no picture of this frame") }
         let bytes = try ReportFolder(folder).read(path, limit: ReferenceStore.fileLimit)
-        let size: (width: Int, height: Int)
+        let size: (width: Int, height: Int, paletteEntries: Int)
         do { size = try TrustedPNG.check(bytes) } catch { throw Unacceptable(description: "the frame's picture \(error)") }
         guard size.width == geometry.frameWidth, size.height == geometry.frameHeight else {
             throw Unacceptable(description: "the frame's picture is \(size.width)x\(size.height), not a frame of the strip")

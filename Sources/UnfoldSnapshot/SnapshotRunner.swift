@@ -80,9 +80,12 @@ public enum SnapshotRunner {
         let store = ReferenceStore(root: options.root, scenario: scenario.name)
         let environment = try SnapshotEnvironment(fonts: ScenarioRenderer.fonts(for: scenario, options: options.render))
         let stored = try store.contents()
-        let decoded = DecodedReferences(stored)
+        // The pictures the scenario draws: a state per step and the strip (from the plan, before anything is drawn).
+        let produced = Set((0 ... scenario.steps.count).map { String(format: "state-%02d.png", $0) } + ["strip.png"])
+        let decoded = DecodedReferences(stored, produced: produced)
         var renderOptions = options.render
-        renderOptions.outputs = options.references
+        // Without steps the strip is the one state again: it is not stored twice.
+        renderOptions.outputs = scenario.steps.isEmpty ? options.references.subtracting([.strip]) : options.references
         renderOptions.hashPixels = true
         // A file changed outside Unfold is never passed by its pixels alone: its picture is encoded, to be shown or recorded.
         if options.record != .all { renderOptions.knownPixels = decoded.pixels.filter { stored.verified($0.key) } }

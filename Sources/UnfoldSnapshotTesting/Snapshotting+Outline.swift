@@ -63,8 +63,8 @@ extension Diffing where Value == OutlineImage {
                 }
             },
             fromData: { data in
-                do { return .image(try PNG.decode([UInt8](data))) } catch {
-                    return .failure("the reference is not a readable PNG (\(error)); delete it to record it again")
+                do { return .image(try TrustedPNG.decode([UInt8](data), largest: (Int(UInt16.max), Pixmap.maxPixels))) } catch {
+                    return .failure("the reference cannot be compared (\(error)); delete it to record it again")
                 }
             },
             diffV2: { expected, actual in

@@ -23,7 +23,7 @@ import Testing
         #expect(dark.width == 320 && dark.height == 844 && dark.scale == 3 && dark.theme == .dark && dark.direction == .rtl)
         #expect(Scenario.Animation(frames: 2, style: .slide).frames == 2)
         let step = Step(.expand("gd/gz"))
-        #expect(step.action == .expand("gd/gz") && step.location == SourceLocation(file: "<code>"))
+        #expect(step.action == .expand("gd/gz") && step.location == ScenarioLocation(file: "<code>"))
         #expect(NodeSpec(title: "A") == NodeSpec(key: nil, title: "A", subtitle: nil, kind: nil, icon: nil, expanded: false, parent: nil, checked: false))
     }
 

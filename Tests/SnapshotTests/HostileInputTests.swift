@@ -178,23 +178,26 @@ import UnfoldRender
     }
 
     /// A Swift test's report names its case's references' folder: only a
-    /// `Snapshots` or `__Snapshots__` folder inside the project, as a relative path.
+    /// test's `__Snapshots__` folder inside the project, as a relative path.
     @Test func aCaseFolderIsOnlyEverASnapshotsFolderInsideTheProject() throws {
         let box = try prepared()
-        let outside = ["../Snapshots", "/tmp/Snapshots", "Tests/../../x/__Snapshots__", "Tests/Fixtures", ".git/Snapshots", "a//Snapshots", ""]
+        let outside = [
+            "../__Snapshots__", "/tmp/__Snapshots__", "Tests/../../x/__Snapshots__", "Tests/Fixtures", ".git/__Snapshots__", "a//__Snapshots__", "",
+            "Snapshots", "Sources/App/Resources/Snapshots", "Tests/__Snapshots__/a/b",
+        ]
         for folder in outside {
             try box.run(scenario(title: "Bete"))
             try editCase(box, "state-01.png") { $0["snapshots"] = folder }
             #expect(throws: (any Error).self, "\(folder)") { try box.acceptance() }
         }
-        for folder in ["Snapshots", "Tests/AppTests/__Snapshots__/SettingsTests"] { #expect(SnapshotReport.isReferenceFolder(folder)) }
+        for folder in ["Tests/AppTests/__Snapshots__", "Tests/AppTests/__Snapshots__/SettingsTests"] { #expect(SnapshotReport.isReferenceFolder(folder)) }
         // A folder on the way that is a link is refused when accepting.
         let scratch = "unfold-test-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: box.path + "/elsewhere", withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: scratch, withDestinationPath: box.path + "/elsewhere")
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         try box.run(scenario(title: "Bete"))
-        try editCase(box, "state-01.png") { $0["snapshots"] = scratch + "/Snapshots" }
+        try editCase(box, "state-01.png") { $0["snapshots"] = scratch + "/__Snapshots__" }
         let acceptance = try box.acceptance()
         #expect { try acceptance.accept(try acceptance.select(["*/state-01.png"])) } throws: { "\($0)".contains("is a symbolic link") }
         #expect(listing(box.path + "/elsewhere").isEmpty)

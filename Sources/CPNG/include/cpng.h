@@ -49,9 +49,7 @@ enum {
 enum {
     CPNG_W_NO_IEND = 1,            /**< no IEND chunk: the file ends (or is cut) after the image data */
     CPNG_W_BAD_ANCILLARY_CRC = 2,  /**< an ancillary chunk had a bad CRC and was skipped */
-    CPNG_W_BAD_ANCILLARY = 4,      /**< a misplaced or malformed tRNS (or a repeated one) was ignored */
-    CPNG_W_PALETTE_INDEX = 8       /**< a pixel's palette index is past the PLTE (decoded as opaque black);
-                                        only cpng_decode_fast tells it */
+    CPNG_W_BAD_ANCILLARY = 4       /**< a misplaced or malformed tRNS (or a repeated one) was ignored */
 };
 
 /** A decoded image: width*height pixels, 4 bytes each (R, G, B, A). */
