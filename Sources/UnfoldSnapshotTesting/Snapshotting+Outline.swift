@@ -49,6 +49,24 @@ extension Snapshotting where Value == Scenario, Format == OutlineImage {
     }
 }
 
+extension Snapshotting where Value == Outline, Format == OutlineImage {
+    /// An outline built in code, in its current state, as one picture: the
+    /// scenario strategy pulled back through `Scenario(name:outline:)` (each
+    /// state as tall as its rows; without steps, the outline as it is).
+    ///
+    ///     assertSnapshot(of: try Settings.outline(), as: .outline)
+    public static var outline: Snapshotting { outline() }
+
+    /// The same on `canvas`, playing `steps`, with comparison options.
+    public static func outline(
+        canvas: Scenario.Canvas = Scenario.Canvas(height: nil), steps: [Step.Action] = [], diff options: DiffOptions = DiffOptions()
+    ) -> Snapshotting {
+        Snapshotting<Scenario, OutlineImage>.outline(diff: options).pullback { outline in
+            Scenario(name: "outline", outline: outline, canvas: canvas, steps: steps)
+        }
+    }
+}
+
 extension Diffing where Value == OutlineImage {
     /// PNG files compared pixel by pixel by `Comparison`. A failure writes
     /// the expected, actual and diff pictures to `SNAPSHOT_ARTIFACTS` (else

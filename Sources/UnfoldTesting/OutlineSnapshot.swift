@@ -49,7 +49,7 @@ func checkOutlineSnapshot(_ scenario: Scenario, at location: SnapshotLocation, r
         let environment = ProcessInfo.processInfo.environment
         var options = SnapshotOptions(render: RenderOptions(fonts: try FontSet.locate()))
         options.root = location.snapshots
-        options.record = try RecordMode.resolve(record, environment: environment)
+        options.record = try RecordMode.resolve(record ?? ScopedRecording.mode, environment: environment)
         options.artifacts = location.artifacts
         options.diff = diff
         // The folder is this assertion's alone: what it no longer produces goes when it records.

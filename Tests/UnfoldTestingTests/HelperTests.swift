@@ -47,6 +47,7 @@ let tiny = """
                 "anOutlineBuiltInCodeMatchesItsReference.2", "eachCaseHasItsOwnReference-title.Alpha.1",
                 "eachCaseHasItsOwnReference-title.Beta.1", "eachCaseHasItsOwnReference-title.81bcb129.1",
                 "testAnUnnamedXCTestAssertion.1", "testSnapshotTestingStrategy.1.png", "everyEntryPointFailsInsideSwiftTesting.one",
+                "testSnapshotTestingStrategyOfAnOutline.1.png",
                 "testEveryEntryPointFailsInsideXCTest.one",
             ])
     }
@@ -264,6 +265,27 @@ enum CrossFramework {
     }
 }
 
+/// A record mode set for a suite reaches every assertion in it: `.never`
+/// fails where the default (`missing`, outside CI) would record.
+@Suite(.outlineSnapshots(record: .never)) struct ScopedRecordingTests {
+    @Test func theSuitesRecordModeIsTheAssertions() throws {
+        let outline = try CrossFramework.outline("Scoped")
+        withKnownIssue {
+            assertOutlineSnapshot(of: outline, named: "never-recorded", canvas: CrossFramework.canvas)
+        } matching: {
+            "\($0.comments)".contains("the record mode is never")
+        }
+        // A scope inside the test says otherwise, and the assertion's own `record:` comes first.
+        withOutlineSnapshotRecording(.all) {
+            withKnownIssue {
+                assertOutlineSnapshot(of: outline, named: "never-recorded", canvas: CrossFramework.canvas, record: .never)
+            } matching: {
+                "\($0.comments)".contains("the record mode is never")
+            }
+        }
+    }
+}
+
 /// An XCTestCase that keeps its failures to look at, instead of failing.
 final class CrossFrameworkXCTests: XCTestCase {
     private var captured: [String]?
@@ -314,6 +336,16 @@ final class SnapshotTestingStrategyTests: XCTestCase {
     func testSnapshotTestingStrategy() throws {
         let scenario = try Scenario.parse(tiny, file: "tiny.yaml")
         assertSnapshot(of: scenario, as: .outline, record: false)
+    }
+
+    /// An outline built in code, through the same strategy.
+    func testSnapshotTestingStrategyOfAnOutline() throws {
+        var outline = try Outline([NodeSpec(key: "a", title: "Alpha"), NodeSpec(title: "Beta", parent: 0)])
+        outline.expand(try outline.node(id: "a"))
+        var canvas = Scenario.Canvas(height: nil)
+        canvas.width = 220
+        canvas.scale = 1
+        assertSnapshot(of: outline, as: .outline(canvas: canvas))
     }
 }
 
