@@ -86,6 +86,7 @@ func assertSnapshot(
         let test = TestIdentity.current(function: testName, filePath: filePath)
         let location = try SnapshotLocation.claim(filePath: filePath, test: test, named: name, legacyName: legacyName)
         let check = checkOutlineSnapshot(scenario, at: location, record: record, diff: diff)
+        for warning in check.warnings { TestFailure.warn(warning, at: site) }
         guard check.failed else { return }
         var message = check.messages.joined(separator: "\n")
         if check.differences > 0 {

@@ -14,6 +14,8 @@ public struct SnapshotCheck: Sendable {
     public var failed: Bool { !messages.isEmpty }
     /// How many references differ from what was drawn (recording them accepts the new pictures).
     public var differences = 0
+    /// Advice that does not fail the test (pictures taller than a page).
+    public var warnings: [String] = []
     /// The `unfold accept` command that accepts the failures from the run's
     /// report (`.build/unfold-artifacts`); nil when none was written.
     public var acceptCommand: String?
@@ -52,11 +54,14 @@ func checkOutlineSnapshot(_ scenario: Scenario, at location: SnapshotLocation, r
         options.record = try RecordMode.resolve(record ?? ScopedRecording.mode, environment: environment)
         options.artifacts = location.artifacts
         options.diff = diff
+        let warnings = Warnings()
+        options.render.warn = { warnings.add($0) }
         // The folder is this assertion's alone: what it no longer produces goes when it records.
         let result = try SnapshotRunner.check(scenario, options: options, prune: options.record != .never)
         var check = SnapshotCheck(result, at: location, mode: options.record)
         let fonts = options.render.fonts
         check.acceptCommand = TestRunReport.record(result, at: location, environment: try SnapshotEnvironment(fonts: fonts))
+        check.warnings = warnings.all
         return check
     } catch {
         return SnapshotCheck(messages: ["\(location.name): \(error)"], artifacts: [])
@@ -85,15 +90,33 @@ extension SnapshotCheck {
                     + "run the test where CI is not set, or with UNFOLD_RECORD=missing, and commit what it writes")
         }
         differences = failed.count - missing.count
+        // A changed state changes the strip and the updates with it: told once, by the states.
+        let statesChanged = failed.contains { $0.referenceHash != nil && $0.reference.hasPrefix("state-") }
+        var following: [String] = []
         for c in failed where c.referenceHash != nil {
+            if statesChanged, !c.reference.hasPrefix("state-") {
+                following.append(c.reference)
+                continue
+            }
             let paths = ["expected", "actual", "diff"].compactMap { role in c.artifacts[role].map { location.artifacts + "/" + $0 } }
             artifacts += paths
             guard result.environmentChange == nil else { continue }
             messages.append("\(name)/\(c.reference): \(c.message)" + paths.map { "\n  " + $0 }.joined())
+        }
+        if !following.isEmpty, result.environmentChange == nil {
+            messages.append("\(name): \(following.joined(separator: " and ")) changed with the states above")
         }
         if let change = result.environmentChange {
             let count = failed.count - missing.count
             messages.append("\(name): \(count) reference\(count == 1 ? "" : "s") differ; \(change)")
         }
     }
+}
+
+/// Warnings told from the render's threads.
+private final class Warnings: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [String] = []
+    func add(_ warning: String) { lock.withLock { list.append(warning) } }
+    var all: [String] { lock.withLock { list } }
 }

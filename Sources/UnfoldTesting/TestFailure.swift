@@ -66,4 +66,14 @@ package enum TestFailure {
         }
         XCTFail(message, file: site.filePath, line: site.line)
     }
+
+    /// Tells advice that does not fail the test: a Swift Testing issue of
+    /// warning severity inside a `@Test`, else a line on standard error.
+    package static func warn(_ message: String, at site: AssertionSite) {
+        if Test.current != nil {
+            Issue.record(Comment(rawValue: message), severity: .warning, sourceLocation: site.sourceLocation)
+        } else {
+            FileHandle.standardError.write(Data("\(site.filePath):\(site.line): \(message)\n".utf8))
+        }
+    }
 }

@@ -286,6 +286,31 @@ enum CrossFramework {
     }
 }
 
+@Suite struct SnapshotCheckTests {
+    /// A state that changes is told once: the strip and the updates that change with it are one line after it.
+    @Test func aChangedStateIsToldOnce() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-once-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scenario = { (title: String) in
+            Scenario(name: "once", outline: try CrossFramework.outline(title), canvas: CrossFramework.canvas, steps: [.collapse("a")])
+        }
+        _ = checkOutlineSnapshot(try scenario("One"), snapshots: folder, record: .missing, artifacts: folder + "/artifacts")
+        let check = checkOutlineSnapshot(try scenario("Two"), snapshots: folder, record: .never, artifacts: folder + "/artifacts")
+        #expect(check.messages.count == 3, "\(check.messages)")
+        #expect(check.messages.last == "once: strip.png changed with the states above")
+        #expect(!check.artifacts.contains { $0.contains("strip") })
+    }
+
+    /// A picture taller than a page is told, without failing the test.
+    @Test func aTallPictureIsAWarning() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-tall-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let outline = try Outline((0 ..< 120).map { NodeSpec(title: "Row \($0)") })
+        let check = checkOutlineSnapshot(Scenario(name: "tall", outline: outline), snapshots: folder, record: .missing, artifacts: folder + "/artifacts")
+        #expect(check.warnings.count == 1 && check.warnings[0].contains("taller than 8000"), "\(check.warnings)")
+    }
+}
+
 /// An XCTestCase that keeps its failures to look at, instead of failing.
 final class CrossFrameworkXCTests: XCTestCase {
     private var captured: [String]?
