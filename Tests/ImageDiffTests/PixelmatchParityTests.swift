@@ -6,16 +6,13 @@ import UnfoldDiff
 import UnfoldPNG
 
 /// pixelmatch v7.2.0's own test suite (fixtures, options, expected counts and
-/// diff images), from `../shared/peers/pixelmatch-v7.2.0` beside the checkout
-/// or `UNFOLD_PIXELMATCH_FIXTURES`. CI always has it.
+/// diff images), kept beside this file with its ISC licence
+/// (`pixelmatch-v7.2.0/`), or `UNFOLD_PIXELMATCH_FIXTURES`.
 enum Pixelmatch {
     static let folder: String = {
         if let path = ProcessInfo.processInfo.environment["UNFOLD_PIXELMATCH_FIXTURES"] { return path }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return root.deletingLastPathComponent().appendingPathComponent("shared/peers/pixelmatch-v7.2.0").path
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("pixelmatch-v7.2.0").path
     }()
-
-    static var available: Bool { FileManager.default.fileExists(atPath: folder + "/cases.json") }
 
     struct Case: CustomStringConvertible, Sendable {
         var a, b, diff: String
@@ -53,8 +50,7 @@ enum Pixelmatch {
     }
 }
 
-@Suite(.enabled(if: Pixelmatch.available, "pixelmatch's fixtures are not beside the checkout"))
-struct PixelmatchParityTests {
+@Suite struct PixelmatchParityTests {
     @Test func everyCaseGivesItsCountAndDiffImage() throws {
         for c in try Pixelmatch.cases() {
             let a = try PNG.decode(try Pixelmatch.file(c.a)), b = try PNG.decode(try Pixelmatch.file(c.b))
@@ -69,10 +65,4 @@ struct PixelmatchParityTests {
             #expect(files.result.differentPixels == c.mismatch, "\(c), from the files")
         }
     }
-}
-
-@Test func theFixturesAreThereInCI() {
-    #expect(
-        Pixelmatch.available || ProcessInfo.processInfo.environment["CI"] == nil,
-        "CI must have pixelmatch's fixtures at \(Pixelmatch.folder)")
 }
