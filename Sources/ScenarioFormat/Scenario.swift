@@ -55,6 +55,16 @@ public struct Scenario: Sendable {
         public var weight: Weight
         /// Where the file names it, for messages.
         public var location: ScenarioLocation
+
+        /// The font at `path` for titles of `weight`, set from code (tried
+        /// before the bundled fonts; checked when the scenario is rendered):
+        ///
+        ///     scenario.fonts = [Scenario.FontFile(path: brandFontPath, weight: .semibold)]
+        public init(path: String, weight: Weight = .regular, location: ScenarioLocation = ScenarioLocation(file: "<code>")) {
+            self.path = path
+            self.weight = weight
+            self.location = location
+        }
     }
 
     /// The canvas every picture is drawn on (`Appearance.Canvas`).

@@ -81,10 +81,12 @@ package struct ReferenceKind: Sendable {
     }
 }
 
-/// How pictures are stored as references: encoded once with the most
-/// compression (they are written once and read often).
+/// How pictures are stored as references: with the encoder every picture
+/// Unfold writes uses (the same pixels always give the same bytes, so a
+/// picture recorded by a render and one accepted from a report are the same
+/// file), on every core.
 enum StoredPicture {
     static func reference(image: RGBAImage) throws(PNGError) -> NewReference {
-        NewReference(bytes: try PNG.encodeSmallest(image))
+        NewReference(bytes: try PNG.encode(image, threads: ProcessInfo.processInfo.activeProcessorCount))
     }
 }

@@ -337,3 +337,19 @@ func fixCRCs(_ bytes: inout [UInt8]) {
         #expect(drawn.value == 0)
     }
 }
+
+@Suite struct FontsFromCodeTests {
+    /// A font set from code draws the titles of its weight, as `fonts:` in a file does.
+    @Test func aFontSetFromCodeDrawsTheTitles() throws {
+        var scenario = try Scenario.parse(
+            "name: fonts\ncanvas: { width: 200, height: 60, scale: 1 }\ntree: [ { title: Serif or not } ]\n", file: "fonts.yaml")
+        var options = RenderOptions(fonts: fontFiles)
+        options.outputs = [.states]
+        let plain = try ScenarioRenderer.render(scenario, options: options).files[0].bytes
+        let serif = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Examples/fonts/DejaVuSerif.ttf").path
+        scenario.fonts = [Scenario.FontFile(path: serif)]
+        let drawn = try ScenarioRenderer.render(scenario, options: options).files[0].bytes
+        #expect(drawn != plain)
+    }
+}

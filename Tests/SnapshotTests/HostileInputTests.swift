@@ -97,7 +97,7 @@ import UnfoldRender
             if what == "one pixel" || what == "another picture" { #expect(state.artifacts["diff"] != nil, "\(what)") }
         }
         // Re-encoded with the same pixels: still not passed silently.
-        try Data(try PNG.encode(try PNG.decode([UInt8](original)))).write(to: URL(fileURLWithPath: path))
+        try Data(try PNG.encodeSmallest(try PNG.decode([UInt8](original)))).write(to: URL(fileURLWithPath: path))
         let reencoded = try SnapshotRunner.check(scenario(), options: box.options(.never)).cases.first { $0.reference == "state-01.png" }
         #expect(reencoded?.status == .failed && reencoded?.message.hasPrefix("it matches, but state-01.png was changed outside unfold") == true)
         // Re-recording restores agreement between the file and the index.
