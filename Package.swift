@@ -40,9 +40,9 @@ let package = Package(
         .target(name: "OutlineAppearance"),
         .target(name: "ScenarioFormat", dependencies: ["OutlineEngine", "OutlineAppearance", "Yams"]),
         .target(name: "OutlineLayout", dependencies: ["OutlineEngine", "OutlineAppearance"]),
-        .systemLibrary(name: "CUnfoldFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
-        .systemLibrary(name: "CUnfoldHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
-        .systemLibrary(name: "CUnfoldFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+        .systemLibrary(name: "CUnfoldFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
+        .systemLibrary(name: "CUnfoldHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
+        .systemLibrary(name: "CUnfoldFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"]), .brew(["fribidi"])]),
         .target(name: "CUnfoldFonts", exclude: ["fonts"], cSettings: [.headerSearchPath("fonts")]),
         // Pixel loops in C, which a debug build still runs as plain loops.
         .target(name: "CUnfoldPixels", path: "Sources/CPixels"),

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# What recording costs against checking in Swift tests: Examples/Consumer's
+# snapshot tests (a copy, outside the checkout, depending on it by path),
+# built once in release, then `swift test --skip-build` with UNFOLD_RECORD=never
+# (every reference checked) and UNFOLD_RECORD=all (every reference written;
+# such a run reports what it recorded as failures, so its exit status is
+# ignored), one warm-up run each, then ROUNDS runs each, alternated; prints
+# the medians and the ratio.
+#   scripts/bench-swift-record.sh
+# Env: ROUNDS (default 5).
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+ROUNDS=${ROUNDS:-5}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cp -R "$repo/Examples/Consumer" "$work/Consumer"
+rm -rf "$work/Consumer/.build"
+sed -i "s|path: \"../..\"|path: \"$repo\"|" "$work/Consumer/Package.swift"
+cd "$work/Consumer"
+swift build -c release --build-tests >/dev/null 2>&1
+run() {  # run MODE: milliseconds of one `swift test` with UNFOLD_RECORD=MODE
+  local start end
+  start=$(date +%s%N)
+  UNFOLD_RECORD=$1 swift test -c release --skip-build >/dev/null 2>&1 || true
+  end=$(date +%s%N)
+  echo "$1 $(((end - start) / 1000000))"
+}
+run never >/dev/null
+run all >/dev/null
+for _ in $(seq "$ROUNDS"); do
+  run never >>"$work/times"
+  run all >>"$work/times"
+done
+python3 - "$work/times" <<'PYEOF'
+import statistics, sys
+times = {}
+for line in open(sys.argv[1]):
+    mode, ms = line.split()
+    times.setdefault(mode, []).append(int(ms))
+never, every = statistics.median(times["never"]), statistics.median(times["all"])
+print(f"| swift test of Examples/Consumer, release (median of {len(times['never'])}) | ms |")
+print("|---|---:|")
+print(f"| UNFOLD_RECORD=never (every reference checked) | {never:.0f} |")
+print(f"| UNFOLD_RECORD=all (every reference written) | {every:.0f} |")
+print(f"| all / never | {every / never:.2f} |")
+PYEOF
