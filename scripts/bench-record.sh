@@ -25,16 +25,4 @@ for _ in $(seq "$ROUNDS"); do
   run never >>"$work/times"
   run all >>"$work/times"
 done
-python3 - "$work/times" <<'PYEOF'
-import statistics, sys
-times = {}
-for line in open(sys.argv[1]):
-    mode, ms = line.split()
-    times.setdefault(mode, []).append(int(ms))
-never, every = statistics.median(times["never"]), statistics.median(times["all"])
-print(f"| unfold test on the Examples (median of {len(times['never'])}) | ms |")
-print("|---|---:|")
-print(f"| --record never (every reference checked) | {never:.0f} |")
-print(f"| --record all (every reference written) | {every:.0f} |")
-print(f"| all / never | {every / never:.2f} |")
-PYEOF
+python3 ./scripts/record-vs-check.py "$work/times" "unfold test on the Examples" "--record never (every reference checked)" "--record all (every reference written)"

@@ -31,16 +31,4 @@ for _ in $(seq "$ROUNDS"); do
   run never >>"$work/times"
   run all >>"$work/times"
 done
-python3 - "$work/times" <<'PYEOF'
-import statistics, sys
-times = {}
-for line in open(sys.argv[1]):
-    mode, ms = line.split()
-    times.setdefault(mode, []).append(int(ms))
-never, every = statistics.median(times["never"]), statistics.median(times["all"])
-print(f"| swift test of Examples/Consumer, release (median of {len(times['never'])}) | ms |")
-print("|---|---:|")
-print(f"| UNFOLD_RECORD=never (every reference checked) | {never:.0f} |")
-print(f"| UNFOLD_RECORD=all (every reference written) | {every:.0f} |")
-print(f"| all / never | {every / never:.2f} |")
-PYEOF
+python3 "$repo"/scripts/record-vs-check.py "$work/times" "swift test of Examples/Consumer, release" "UNFOLD_RECORD=never (every reference checked)" "UNFOLD_RECORD=all (every reference written)"
