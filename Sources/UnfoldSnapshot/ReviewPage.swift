@@ -40,8 +40,10 @@ enum ReviewPage {
     /// the page may load, by the names the entries give them. O(pictures).
     static func contents(summary: String, shown: [ShownFailure]) -> (contents: Contents, files: [String: [UInt8]]) {
         var files: [String: [UInt8]] = [:]
+        var entries = 0
         func entry(_ s: ShownFailure) -> Entry {
-            let n = files.count
+            let n = entries
+            entries += 1
             func named(_ role: String, _ bytes: [UInt8]?) -> String? {
                 guard let bytes else { return nil }
                 files["\(n)-\(role).png"] = bytes
