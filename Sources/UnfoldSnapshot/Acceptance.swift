@@ -4,12 +4,6 @@ import UnfoldCanvas
 import UnfoldPNG
 import UnfoldRender
 
-#if canImport(Glibc)
-import Glibc
-#else
-import Darwin
-#endif
-
 /// Accepting the actual pictures of a report (the artifacts folder of a
 /// failed run, also one downloaded from CI) as references, without
 /// rendering again. `unfold accept` and `unfold review` both go through it.
