@@ -3,6 +3,7 @@ import PackageDescription
 
 // Layers, one target each; a target depends only on targets of the lines above it:
 //   OutlineEngine, OutlineAppearance           the outline and its look: no file, no pixel
+//   UnfoldSupport                              escaping, atomic files, the folder exchange, contained reading
 //   ScenarioFormat (Yams), OutlineLayout       scenario files; the geometry of rows and frames
 //   UnfoldCanvas (FreeType, HarfBuzz, FriBidi) pixels and text
 //   UnfoldPaint, UnfoldPNG, UnfoldSVG          a layout drawn; pictures encoded
@@ -37,8 +38,10 @@ let package = Package(
     ],
     targets: [
         .target(name: "OutlineEngine"),
+        // Escaping for each place text is shown, atomic files, the folder exchange, contained reading, errors.
+        .target(name: "UnfoldSupport", dependencies: ["CUnfoldFiles"]),
         .target(name: "OutlineAppearance"),
-        .target(name: "ScenarioFormat", dependencies: ["OutlineEngine", "OutlineAppearance", "Yams"]),
+        .target(name: "ScenarioFormat", dependencies: ["OutlineEngine", "OutlineAppearance", "UnfoldSupport", "Yams"]),
         .target(name: "OutlineLayout", dependencies: ["OutlineEngine", "OutlineAppearance"]),
         .systemLibrary(name: "CUnfoldFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
         .systemLibrary(name: "CUnfoldHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
@@ -47,7 +50,7 @@ let package = Package(
         // Pixel loops in C, which a debug build still runs as plain loops.
         .target(name: "CUnfoldPixels", path: "Sources/CPixels"),
         .target(
-            name: "UnfoldCanvas", dependencies: ["CUnfoldFreeType", "CUnfoldHarfBuzz", "CUnfoldFriBidi", "CUnfoldFonts", "CUnfoldPixels"]),
+            name: "UnfoldCanvas", dependencies: ["UnfoldSupport", "CUnfoldFreeType", "CUnfoldHarfBuzz", "CUnfoldFriBidi", "CUnfoldFonts", "CUnfoldPixels"]),
         .target(name: "UnfoldPaint", dependencies: ["UnfoldCanvas", "OutlineLayout", "OutlineAppearance"]),
         .target(
             name: "CUnfoldPNG", path: "Sources/CPNG",
@@ -56,20 +59,20 @@ let package = Package(
             name: "CUnfoldAnimation", path: "Sources/CAnimation",
             linkerSettings: [.linkedLibrary("gif"), .linkedLibrary("webpmux"), .linkedLibrary("webp")]),
         .target(name: "UnfoldPNG", dependencies: ["UnfoldCanvas", "CUnfoldPNG", "CUnfoldAnimation"]),
-        .target(name: "UnfoldSVG", dependencies: ["UnfoldCanvas", "UnfoldPaint", "OutlineLayout", "OutlineAppearance"]),
+        .target(name: "UnfoldSVG", dependencies: ["UnfoldSupport", "UnfoldCanvas", "UnfoldPaint", "OutlineLayout", "OutlineAppearance"]),
         .target(
             name: "UnfoldRender",
             dependencies: [
                 "OutlineEngine", "OutlineAppearance", "ScenarioFormat", "OutlineLayout", "UnfoldCanvas", "UnfoldPaint", "UnfoldPNG",
-                "UnfoldSVG", "CUnfoldFiles",
+                "UnfoldSVG", "UnfoldSupport",
             ]),
         .target(name: "UnfoldDiff", dependencies: ["UnfoldCanvas", "CUnfoldPixels"]),
         .target(name: "CUnfoldFiles"),
-        .target(name: "UnfoldComparison", dependencies: ["UnfoldDiff", "UnfoldPNG", "UnfoldCanvas"]),
+        .target(name: "UnfoldComparison", dependencies: ["UnfoldDiff", "UnfoldPNG", "UnfoldCanvas", "UnfoldSupport"]),
         .target(
             name: "UnfoldSnapshot",
             dependencies: [
-                "UnfoldRender", "UnfoldDiff", "UnfoldComparison", "UnfoldPNG", "ScenarioFormat", "UnfoldCanvas", "UnfoldSVG", "CUnfoldFiles",
+                "UnfoldRender", "UnfoldDiff", "UnfoldComparison", "UnfoldPNG", "ScenarioFormat", "UnfoldCanvas", "UnfoldSupport",
             ]),
         .target(
             name: "Unfold",
@@ -77,17 +80,17 @@ let package = Package(
                 "OutlineEngine", "OutlineAppearance", "ScenarioFormat", "UnfoldCanvas", "UnfoldPNG", "UnfoldRender",
                 "UnfoldDiff", "UnfoldComparison", "UnfoldSnapshot",
             ]),
-        .target(name: "UnfoldTesting", dependencies: ["Unfold"]),
+        .target(name: "UnfoldTesting", dependencies: ["Unfold", "UnfoldSupport"]),
         .target(
             name: "UnfoldSnapshotTesting",
             dependencies: [
-                "UnfoldTesting",
+                "UnfoldTesting", "UnfoldSupport",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing", condition: .when(traits: ["SnapshotTesting"])),
             ]),
         .executableTarget(
             name: "unfold",
             dependencies: [
-                "Unfold", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Unfold", "UnfoldSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "unfold-fuzz", dependencies: ["ScenarioFormat"]),
         .executableTarget(
@@ -98,7 +101,8 @@ let package = Package(
         // Helpers that several test targets share.
         .target(name: "UnfoldTestSupport", path: "Tests/UnfoldTestSupport"),
         .testTarget(name: "OutlineEngineTests", dependencies: ["OutlineEngine"]),
-        .testTarget(name: "ScenarioFormatTests", dependencies: ["ScenarioFormat"]),
+        .testTarget(name: "UnfoldSupportTests", dependencies: ["UnfoldSupport"]),
+        .testTarget(name: "ScenarioFormatTests", dependencies: ["ScenarioFormat", "UnfoldSupport"]),
         .testTarget(name: "CanvasTests", dependencies: ["UnfoldCanvas"]),
         .testTarget(name: "OutlineLayoutTests", dependencies: ["OutlineLayout", "OutlineAppearance", "OutlineEngine"]),
         .testTarget(
@@ -114,13 +118,14 @@ let package = Package(
         .testTarget(
             name: "SnapshotTests",
             dependencies: [
-                "UnfoldSnapshot", "UnfoldRender", "ScenarioFormat", "UnfoldCanvas", "OutlineEngine", "UnfoldPNG", "UnfoldComparison", "UnfoldTestSupport",
+                "UnfoldSnapshot", "UnfoldRender", "ScenarioFormat", "UnfoldCanvas", "OutlineEngine", "UnfoldPNG", "UnfoldComparison", "UnfoldSupport",
+                "UnfoldTestSupport",
             ]),
         .testTarget(
             name: "RenderTests",
             dependencies: [
                 "UnfoldRender", "UnfoldPaint", "UnfoldPNG", "UnfoldComparison", "UnfoldDiff", "OutlineLayout", "ScenarioFormat",
-                "UnfoldCanvas", "UnfoldSVG", "OutlineAppearance",
+                "UnfoldCanvas", "UnfoldSVG", "OutlineAppearance", "UnfoldSupport",
             ]),
     ]
 )

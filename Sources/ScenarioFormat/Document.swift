@@ -1,5 +1,6 @@
 import OutlineAppearance
 import OutlineEngine
+import UnfoldSupport
 import Yams
 
 /// A parsed YAML or JSON document, read through `Value`s that remember where

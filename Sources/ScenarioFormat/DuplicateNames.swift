@@ -1,3 +1,5 @@
+import UnfoldSupport
+
 /// Two scenarios with one name: they would write (and be checked against)
 /// one folder, so the second is refused as bad input.
 public struct DuplicateNameError: Error, Equatable, Sendable, CustomStringConvertible {

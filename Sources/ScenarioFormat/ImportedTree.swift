@@ -1,5 +1,6 @@
 import Foundation
 import OutlineEngine
+import UnfoldSupport
 
 /// A tree read from a format people already keep trees in (a Markdown list,
 /// a folder, `tree -J` output, an OPML outline), before it becomes the

@@ -1,5 +1,6 @@
 import Foundation
 import OutlineEngine
+import UnfoldSupport
 
 /// A tree from a nested Markdown list, in the notation docs sites use for
 /// file trees:

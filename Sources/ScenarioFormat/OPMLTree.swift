@@ -1,5 +1,6 @@
 import Foundation
 import OutlineEngine
+import UnfoldSupport
 
 /// A tree from an OPML outline: the `<outline text="…">` elements of
 /// `<body>`, nested as they are. `<expansionState>` in `<head>` (OPML 2.0: a

@@ -43,22 +43,3 @@ public struct Playback: Sendable {
 }
 
 func jsonInts(_ values: [Int]) -> String { "[" + values.map(String.init).joined(separator: ", ") + "]" }
-
-/// A JSON string literal (RFC 8259 escaping; non-ASCII kept as UTF-8).
-package func jsonString(_ s: String) -> String {
-    var out = "\""
-    for scalar in s.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        case _ where scalar.value < 0x20:
-            let hex = String(scalar.value, radix: 16)
-            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        default: out.unicodeScalars.append(scalar)
-        }
-    }
-    return out + "\""
-}

@@ -1,4 +1,5 @@
 import Foundation
+import UnfoldSupport
 
 /// A problem in a scenario file: where it is, what is wrong, what to do.
 public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -33,7 +34,4 @@ public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible
     }
 }
 
-extension ScenarioError: LocalizedError {
-    /// The same text as `description`, so that `localizedDescription` names the file and the problem.
-    public var errorDescription: String? { description }
-}
+extension ScenarioError: DescribedError {}

@@ -1,6 +1,7 @@
 import Foundation
 import OutlineAppearance
 import OutlineEngine
+import UnfoldSupport
 
 extension Scenario {
     /// Reads a scenario from a `.yaml`, `.yml` or `.json` file. The files it
@@ -118,7 +119,7 @@ extension Scenario {
     /// hint when there is no such file.
     static func readText(_ path: String, what: String, missing: String = "check the path") throws(ScenarioError) -> String {
         let bytes: [UInt8]
-        do { bytes = try InputFile.contents(of: path) } catch {
+        do { bytes = try InputFile.contents(of: path, limit: Limits.fileBytes) } catch {
             throw ScenarioError(file: path, line: 0, column: 0, message: error.message(what), hint: error == .missing ? missing : error.hint)
         }
         guard let text = String(bytes: bytes, encoding: .utf8) else {

@@ -1,4 +1,5 @@
 import OutlineEngine
+import UnfoldSupport
 
 /// One step of a scenario: an operation on the outline.
 ///

@@ -1,3 +1,5 @@
+import UnfoldSupport
+
 /// A tree from the JSON that the `tree` command writes (`tree -J`):
 /// `[{"type": "directory", "name": ".", "contents": [...]}, {"type": "report", ...}]`.
 /// The first directory's contents are the top level; `directory` entries are

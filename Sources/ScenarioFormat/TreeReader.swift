@@ -1,6 +1,7 @@
 import Foundation
 import OutlineAppearance
 import OutlineEngine
+import UnfoldSupport
 
 /// Reads `tree:` into the flat node list, without recursion.
 enum TreeReader {

@@ -1,6 +1,7 @@
 import Foundation
 import OutlineAppearance
 import OutlineEngine
+import UnfoldSupport
 
 /// `updates.json`: for the initial state and after every step, the step's
 /// text, its batch update and the visible rows. One type writes the file
@@ -53,11 +54,9 @@ package struct UpdatesRecord: Equatable, Sendable {
     }
 
     /// A file that is not an `updates.json`.
-    package struct Unreadable: Error, CustomStringConvertible, LocalizedError {
+    package struct Unreadable: DescribedError {
         /// What is wrong with it.
         package var description: String
-        /// The same text as `description`.
-        package var errorDescription: String? { description }
     }
 
     /// Reads an `updates.json` of the shape `json()` writes (other keys are
@@ -87,12 +86,12 @@ package struct UpdatesRecord: Equatable, Sendable {
     package func json() -> String {
         var out = "[\n"
         for (i, state) in states.enumerated() {
-            out += "  {\"step\": \(jsonString(state.step)), \"rowsBefore\": \(state.rowsBefore), \"rowsAfter\": \(state.rowsAfter),\n"
+            out += "  {\"step\": \(JSONText.quoted(state.step)), \"rowsBefore\": \(state.rowsBefore), \"rowsAfter\": \(state.rowsAfter),\n"
             out += "   \"deleted\": \(jsonInts(state.deleted)), \"inserted\": \(jsonInts(state.inserted)), \"changed\": \(jsonInts(state.changed)),\n"
             out += "   \"rows\": ["
             for (r, row) in state.rows.enumerated() {
                 out += (r == 0 ? "\n" : ",\n")
-                out += "    {\"id\": \(jsonString(row.id)), \"depth\": \(row.depth), "
+                out += "    {\"id\": \(JSONText.quoted(row.id)), \"depth\": \(row.depth), "
                 out += "\"detail\": \(row.detail), \"expanded\": \(row.expanded.map(String.init) ?? "null")}"
             }
             out += state.rows.isEmpty ? "]}" : "\n   ]}"

@@ -2,6 +2,7 @@ import CUnfoldFonts
 import CUnfoldFreeType
 import CUnfoldHarfBuzz
 import Foundation
+import UnfoldSupport
 
 /// The fonts text is drawn with: the bundled ones (see `Fonts/README.md`),
 /// built into the library so that rendering needs no file at run time, or
@@ -83,7 +84,7 @@ public struct FontSet: Sendable, Equatable {
     var sources: [Source] { [regular, semibold] + fallbacks + preferred.map(\.source) }
 
     /// A folder named by `UNFOLD_FONTS` that lacks the fonts.
-    public struct NotFound: Error, CustomStringConvertible, LocalizedError {
+    public struct NotFound: DescribedError {
         /// The folder `UNFOLD_FONTS` names.
         public var directory: String
         /// What is wrong and what to do.
@@ -91,8 +92,6 @@ public struct FontSet: Sendable, Equatable {
             "UNFOLD_FONTS is \(directory), which has no OpenSans-Regular.ttf; "
                 + "point it at the Fonts folder of an Unfold checkout, or unset it to use the fonts built into Unfold"
         }
-        /// The same text as `description`.
-        public var errorDescription: String? { description }
     }
 
     /// The fonts in the folder `UNFOLD_FONTS` names, when it is set; else the bundled ones.
@@ -330,7 +329,7 @@ private final class FingerprintCache: @unchecked Sendable {
 
 /// A font that cannot be used: rendering throws it for a font file that is
 /// missing, too large or not a font.
-public enum TextError: Error, CustomStringConvertible {
+public enum TextError: DescribedError {
     /// FreeType could not load the font `name` (its error `code`).
     case fontFailed(name: String, code: Int)
     /// The font file cannot be read.

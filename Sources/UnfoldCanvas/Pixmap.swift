@@ -1,4 +1,5 @@
 import CUnfoldPixels
+import UnfoldSupport
 
 /// An RGBA8 image in memory, the surface everything is drawn on.
 ///
@@ -23,7 +24,7 @@ public struct Pixmap: Sendable, Equatable {
     public static let maxPixels = 1 << 28
 
     /// An image size that cannot be: not positive, or over `maxPixels`.
-    public enum SizeError: Error, Equatable, CustomStringConvertible {
+    public enum SizeError: DescribedError, Equatable {
         /// An image of `width` × `height` pixels was asked for.
         case tooLarge(width: Int, height: Int)
         /// The size, the limit, and what to lower.

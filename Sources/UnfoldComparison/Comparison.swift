@@ -3,6 +3,7 @@ import Foundation
 import UnfoldCanvas
 import UnfoldDiff
 import UnfoldPNG
+import UnfoldSupport
 
 /// The one place that compares two images or two PNG files and says how they
 /// differ, for `unfold diff`, `unfold test` and the Swift test helpers alike.
@@ -64,31 +65,17 @@ public struct Comparison: Sendable {
     public func json(expected: String, actual: String) -> String {
         let r = result
         let box = r.bounds.map { "{\"x\": \($0.x0), \"y\": \($0.y0), \"width\": \($0.x1 - $0.x0), \"height\": \($0.y1 - $0.y0)}" } ?? "null"
-        return "{\"match\": \(r.matches), \"expected\": \(Self.quoted(expected)), \"actual\": \(Self.quoted(actual)), "
+        return "{\"match\": \(r.matches), \"expected\": \(JSONText.quoted(expected)), \"actual\": \(JSONText.quoted(actual)), "
             + "\"identical\": \(identical), \"layoutChange\": \(r.sizesDiffer), "
             + "\"expectedSize\": [\(r.expectedSize.width), \(r.expectedSize.height)], "
             + "\"actualSize\": [\(r.actualSize.width), \(r.actualSize.height)], "
             + "\"differentPixels\": \(r.differentPixels), \"antiAliasedPixels\": \(r.antiAliasedPixels), \"bounds\": \(box), "
             + "\"maxDistance\": \(String(format: "%.4f", r.maxDistance)), \"algorithm\": \"\(Self.algorithm)\"}"
     }
-
-    static func quoted(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case _ where u.value < 0x20: out += String(format: "\\u%04x", u.value)
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        return out + "\""
-    }
 }
 
 /// A file that is not a readable PNG.
-public struct UnreadableImage: Error, CustomStringConvertible, LocalizedError {
+public struct UnreadableImage: DescribedError {
     /// Which of the two files.
     public enum Side: String, Sendable {
         /// The reference, or the first file.
@@ -102,8 +89,6 @@ public struct UnreadableImage: Error, CustomStringConvertible, LocalizedError {
     public var error: PNGError
     /// Which file, and what is wrong with it.
     public var description: String { "the \(side.rawValue) image is not a readable PNG: \(error)" }
-    /// The same text as `description`, so that `localizedDescription` names the file and the problem.
-    public var errorDescription: String? { description }
 }
 
 extension Comparison {

@@ -1,8 +1,9 @@
 import CUnfoldPNG
 import UnfoldCanvas
+import UnfoldSupport
 
 /// A PNG that could not be read or written.
-public struct PNGError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct PNGError: DescribedError, Equatable, Sendable {
     /// What is wrong, e.g. `not a PNG file (bad signature)`.
     public var message: String
     /// The same as `message`.

@@ -1,6 +1,7 @@
 import Foundation
 import ScenarioFormat
 import UnfoldPNG
+import UnfoldSupport
 
 extension RenderOptions {
     /// A kind of file a render writes into the scenario's folder, by the name

@@ -1,4 +1,5 @@
 import UnfoldSVG
+import UnfoldSupport
 
 /// The HTML that shows a rendered picture in the reader's theme, for a README
 /// or a docs page: a `<picture>` whose dark source is used under

@@ -1,6 +1,6 @@
-import CUnfoldFiles
 import Foundation
 import ScenarioFormat
+import UnfoldSupport
 
 /// A scenario's output folder (`<out>/<name>/`), replaced whole by each render:
 /// the files are written into a new folder beside it (`<out>/.<name>.partial-<pid>-XXXXXX`),
@@ -14,10 +14,10 @@ package enum ScenarioFolder {
     /// Makes `directory/name/` hold exactly what `build` writes into the
     /// folder it is handed. Refuses a `name` that is not a scenario name and
     /// a `directory/name` that is a symbolic link or not a folder.
-    /// `exchange` swaps two paths in one step (`unfold_exchange`); tests pass
+    /// `exchange` swaps two paths in one step (`FolderExchange.exchange`); tests pass
     /// one that fails as a file system without the call does.
     package static func replace(
-        in directory: String, name: String, exchange: (String, String) -> Int32 = { unfold_exchange($0, $1) },
+        in directory: String, name: String, exchange: (String, String) -> Int32 = FolderExchange.exchange,
         build: (String) throws -> Void
     ) throws {
         guard Scenario.isValidName(name) else {
@@ -84,27 +84,14 @@ package enum ScenarioFolder {
         }
     }
 
-    /// Puts the folder `staging` at `live`; afterwards `staging` holds the
-    /// old folder (or is gone, when there was none). Exchanges the two in
-    /// one step where the file system can; elsewhere the old folder is moved
-    /// aside first, and put back if the new one cannot take its place.
+    /// Puts the folder `staging` at `live` (see `FolderExchange`);
+    /// afterwards `staging` holds the old folder, or is gone.
     static func swap(_ staging: String, into live: String, exchange: (String, String) -> Int32) throws {
         try checkReplaceable(live)
-        if rename(staging, live) == 0 { return }  // no old folder (or an empty one)
-        guard errno == EEXIST || errno == ENOTEMPTY else { throw failure("cannot move the new files to", live) }
-        if exchange(staging, live) == 0 { return }
-        guard [EINVAL, ENOSYS, ENOTSUP].contains(errno) else { throw failure("cannot replace", live) }
-        let aside = staging + ".old"
-        guard rename(live, aside) == 0 else { throw failure("cannot move aside", live) }
-        guard rename(staging, live) == 0 else {
-            let error = failure("cannot replace", live)
-            rename(aside, live)
-            throw error
+        do {
+            try FolderExchange.put(staging, at: live, aside: staging + ".old", exchange: exchange)
+        } catch {
+            throw RenderError(description: error.description)
         }
-        rename(aside, staging)
-    }
-
-    private static func failure(_ what: String, _ path: String) -> RenderError {
-        RenderError(description: "\(what) \(InertText(path)): \(String(cString: strerror(errno)))")
     }
 }

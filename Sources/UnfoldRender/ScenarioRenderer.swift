@@ -6,6 +6,7 @@ import ScenarioFormat
 import UnfoldCanvas
 import UnfoldPNG
 import UnfoldPaint
+import UnfoldSupport
 
 /// What to render and how; every field overrides the scenario when set.
 public struct RenderOptions: Sendable {
@@ -99,7 +100,7 @@ public struct RenderResult: Sendable {
 
 /// A scenario or options that cannot be rendered: a number outside its
 /// `Limits`, or files larger than one render may hold.
-public struct RenderError: Error, CustomStringConvertible {
+public struct RenderError: DescribedError {
     /// What is wrong and what to change.
     public var description: String
 }

@@ -1,4 +1,5 @@
 import UnfoldCanvas
+import UnfoldSupport
 
 /// Writes the parts of an SVG document that pictures share: one class per
 /// colour (a pair of colours when the picture follows the reader's theme),

@@ -2,6 +2,7 @@ import OutlineAppearance
 import OutlineLayout
 import UnfoldCanvas
 import UnfoldPaint
+import UnfoldSupport
 
 /// A frame as an SVG document: the shapes the pixel painter rasterizes
 /// (`OutlinePainter.record`), text as the bundled fonts' glyph outlines (so

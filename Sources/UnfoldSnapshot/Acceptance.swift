@@ -3,6 +3,7 @@ import ScenarioFormat
 import UnfoldCanvas
 import UnfoldPNG
 import UnfoldRender
+import UnfoldSupport
 
 /// Accepting the actual pictures of a report (the artifacts folder of a
 /// failed run, also one downloaded from CI) as references, without
@@ -81,7 +82,7 @@ package struct Acceptance {
     }
 
     /// What the report holds that no pattern can match.
-    package struct NoMatch: Error, CustomStringConvertible {
+    package struct NoMatch: DescribedError {
         package var pattern: String
         package var available: [String]
         package var description: String {
@@ -91,7 +92,7 @@ package struct Acceptance {
     }
 
     /// A report that cannot be accepted as it is (no actual picture, a size change for a frame).
-    package struct Unacceptable: Error, CustomStringConvertible {
+    package struct Unacceptable: DescribedError {
         package var description: String
     }
 
@@ -229,7 +230,7 @@ package struct Acceptance {
     }
 
     /// An accept that changed some scenarios before it failed.
-    package struct PartialAccept: Error, CustomStringConvertible {
+    package struct PartialAccept: DescribedError {
         /// The ids accepted before the failure.
         package var accepted: [String]
         /// What failed.

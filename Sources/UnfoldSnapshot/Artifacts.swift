@@ -3,6 +3,7 @@ import ScenarioFormat
 import UnfoldCanvas
 import UnfoldPNG
 import UnfoldRender
+import UnfoldSupport
 
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,5 @@
+import UnfoldSupport
+
 extension SnapshotReport {
     /// A self-contained HTML page (no network, images by relative path) that
     /// shows every failure: expected, actual and diff side by side, a slider
@@ -88,5 +90,5 @@ extension SnapshotReport {
         return s + "</div>\n"
     }
 
-    private func h(_ s: String) -> String { xmlEscape(s) }
+    private func h(_ s: String) -> String { MarkupText.escaped(s, keepingLines: true) }
 }

@@ -1,4 +1,4 @@
-import UnfoldSVG
+import UnfoldSupport
 
 extension SnapshotReport {
     /// JUnit XML: a test suite per scenario, a test case per reference.
@@ -9,19 +9,19 @@ extension SnapshotReport {
         for (scenario, group) in byScenario.sorted(by: { $0.key < $1.key }) {
             let time = group.reduce(0) { $0 + $1.seconds }
             xml +=
-                "  <testsuite name=\"\(xmlEscape(scenario))\" tests=\"\(group.count)\" "
+                "  <testsuite name=\"\(markup(scenario))\" tests=\"\(group.count)\" "
                 + "failures=\"\(group.filter { $0.status == .failed }.count)\" time=\"\(seconds(time))\">\n"
             for c in group {
-                xml += "    <testcase classname=\"\(xmlEscape(scenario))\" name=\"\(xmlEscape(c.reference))\" time=\"\(seconds(c.seconds))\""
+                xml += "    <testcase classname=\"\(markup(scenario))\" name=\"\(markup(c.reference))\" time=\"\(seconds(c.seconds))\""
                 switch c.status {
                 case .passed:
                     xml += "/>\n"
                 case .recorded:
-                    xml += ">\n      <system-out>\(xmlEscape(c.message))</system-out>\n    </testcase>\n"
+                    xml += ">\n      <system-out>\(markup(c.message))</system-out>\n    </testcase>\n"
                 case .failed:
                     let details = ([c.message] + c.frames.map(\.description) + c.artifacts.sorted(by: { $0.key < $1.key }).map { "\($0.key): \($0.value)" })
                         .joined(separator: "\n")
-                    xml += ">\n      <failure message=\"\(xmlEscape(c.message))\">\(xmlEscape(details))</failure>\n    </testcase>\n"
+                    xml += ">\n      <failure message=\"\(markup(c.message))\">\(markup(details))</failure>\n    </testcase>\n"
                 }
             }
             xml += "  </testsuite>\n"
@@ -29,8 +29,8 @@ extension SnapshotReport {
         return xml + "</testsuites>\n"
     }
 
+    /// Text as XML, its line breaks kept.
+    private func markup(_ text: String) -> String { MarkupText.escaped(text, keepingLines: true) }
+
     private func seconds(_ s: Double) -> String { String(Double(Int((s * 1000).rounded())) / 1000) }
 }
-
-/// Text safe in a JUnit file, its line breaks kept (`MarkupText`).
-func xmlEscape(_ s: String) -> String { MarkupText.escaped(s, keepingLines: true) }

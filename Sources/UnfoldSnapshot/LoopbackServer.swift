@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import UnfoldSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -35,7 +36,7 @@ package final class LoopbackServer: Sendable {
     }
 
     /// Why the server cannot listen.
-    package struct Failure: Error, CustomStringConvertible {
+    package struct Failure: DescribedError {
         /// What went wrong and what to do, as a sentence.
         package var description: String
     }

@@ -1,4 +1,5 @@
 import Foundation
+import UnfoldSupport
 
 /// When references are written, as in swift-snapshot-testing and Playwright.
 public enum RecordMode: String, Sendable, CaseIterable {
@@ -12,7 +13,7 @@ public enum RecordMode: String, Sendable, CaseIterable {
     case never
 
     /// An `UNFOLD_RECORD` that is not a mode.
-    public struct UnknownMode: Error, CustomStringConvertible {
+    public struct UnknownMode: DescribedError {
         /// What `UNFOLD_RECORD` holds.
         public var value: String
         /// The value and the modes to choose from.

@@ -4,6 +4,7 @@ import UnfoldCanvas
 import UnfoldComparison
 import UnfoldDiff
 import UnfoldRender
+import UnfoldSupport
 
 /// What a scenario's `index.json` says: for each reference, the hash of its
 /// file's bytes, and the environment the references were recorded in. It
@@ -59,7 +60,7 @@ package struct ReferenceIndex: Equatable, Sendable {
     package var isLegacy: Bool { entries.values.contains { $0.legacyFile != nil } }
 
     /// Why an `index.json` cannot be used.
-    package struct Unreadable: Error, CustomStringConvertible {
+    package struct Unreadable: DescribedError {
         /// What is wrong with it.
         package var description: String
     }
@@ -103,11 +104,11 @@ package struct ReferenceIndex: Equatable, Sendable {
     package func json() -> [UInt8] {
         var text = "{\n"
         if let environment {
-            text += "  \"environment\": {\"comparison\": \(jsonString(environment.comparison)), "
-            text += "\"fonts\": \(jsonString(environment.fonts)), \"renderer\": \(jsonString(environment.renderer))},\n"
+            text += "  \"environment\": {\"comparison\": \(JSONText.quoted(environment.comparison)), "
+            text += "\"fonts\": \(JSONText.quoted(environment.fonts)), \"renderer\": \(JSONText.quoted(environment.renderer))},\n"
         }
         let lines = entries.sorted(by: { $0.key < $1.key }).map { name, entry in
-            "    \(jsonString(name)): {\"bytes\": \(jsonString(entry.bytes))}"
+            "    \(JSONText.quoted(name)): {\"bytes\": \(JSONText.quoted(entry.bytes))}"
         }
         text += "  \"references\": {\n" + lines.joined(separator: ",\n") + (lines.isEmpty ? "" : "\n") + "  }\n}\n"
         return Array(text.utf8)

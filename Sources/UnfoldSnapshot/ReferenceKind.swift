@@ -6,6 +6,7 @@ import UnfoldComparison
 import UnfoldDiff
 import UnfoldPNG
 import UnfoldRender
+import UnfoldSupport
 
 /// What a reference is, and so how it is named, stored, compared and shown:
 /// a state picture (`state-03.png`), the animation strip (`strip.png`,
@@ -55,7 +56,7 @@ package struct ReferenceKind: Sendable {
     }
 
     /// Bytes that cannot be stored as a reference of this kind.
-    package struct Invalid: Error, CustomStringConvertible {
+    package struct Invalid: DescribedError {
         /// Why, as a sentence's end.
         package var description: String
     }

@@ -1,8 +1,8 @@
-import CUnfoldFiles
 import Foundation
 import OutlineAppearance
 import ScenarioFormat
 import UnfoldRender
+import UnfoldSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -47,14 +47,14 @@ package struct ReferenceStore: Sendable {
 
     /// A store that cannot be trusted (a damaged index, a missing or linked
     /// file): nothing is recorded over it.
-    package struct DamagedError: Error, CustomStringConvertible {
+    package struct DamagedError: DescribedError {
         /// What is wrong and what to do.
         package var description: String
     }
 
     /// References that changed since a report was made: accepting the
     /// report's pictures over them would lose that change.
-    package struct StaleError: Error, CustomStringConvertible {
+    package struct StaleError: DescribedError {
         /// The scenario's folder.
         package var directory: String
         /// The references that changed.
@@ -294,18 +294,14 @@ package struct ReferenceStore: Sendable {
         return path
     }
 
-    /// Swaps the folder `staging` with the scenario's folder at once. Where
-    /// the file system cannot, falls back to three renames, between which the
-    /// scenario's folder is briefly missing (an interruption there is undone
-    /// by the next writer's `sweep`).
+    /// Swaps the folder `staging` with the scenario's folder at once (see
+    /// `FolderExchange`; an interruption of its fallback is undone by the
+    /// next writer's `sweep`).
     func exchange(_ staging: String) throws {
-        if unfold_exchange(staging, directory) == 0 { return }
-        guard [EINVAL, ENOSYS, ENOTSUP].contains(errno) else {
-            throw DamagedError(description: "cannot exchange \(InertText(staging)) and \(InertText(directory)): \(String(cString: strerror(errno)))")
-        }
-        let aside = state + "/aside-" + scenario
-        guard rename(directory, aside) == 0, rename(staging, directory) == 0, rename(aside, staging) == 0 else {
-            throw DamagedError(description: "cannot replace \(InertText(directory)): \(String(cString: strerror(errno)))")
+        do {
+            try FolderExchange.put(staging, at: directory, aside: state + "/aside-" + scenario)
+        } catch {
+            throw DamagedError(description: error.description)
         }
     }
 

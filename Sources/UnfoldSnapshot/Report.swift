@@ -2,6 +2,7 @@ import Foundation
 import OutlineAppearance
 import ScenarioFormat
 import UnfoldRender
+import UnfoldSupport
 
 /// The outcome of checking one reference. Codable: the JSON report is the
 /// record that the HTML and JUnit reports are made from, and shards' reports merge.
@@ -302,7 +303,7 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
 }
 
 /// A report folder that cannot be read or merged.
-package struct ReportError: Error, CustomStringConvertible {
+package struct ReportError: DescribedError {
     /// What is wrong with which folder.
     package var description: String
 

@@ -1,5 +1,6 @@
 import Foundation
 import ScenarioFormat
+import UnfoldSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -25,7 +26,7 @@ package struct ReportFolder: Sendable {
     }
 
     /// Why a file of the report cannot be read.
-    package struct UnreadableFile: Error, CustomStringConvertible {
+    package struct UnreadableFile: DescribedError {
         /// The path the report gave, relative to its folder.
         package var relative: String
         /// What is wrong, as a sentence's end.

@@ -5,6 +5,7 @@ import UnfoldComparison
 import UnfoldDiff
 import UnfoldPNG
 import UnfoldRender
+import UnfoldSupport
 
 /// How `unfold test` and the test helpers check scenarios against references.
 public struct SnapshotOptions: Sendable {
@@ -36,7 +37,7 @@ public struct SnapshotOptions: Sendable {
 }
 
 /// A scenario name that cannot be a folder of references (a path, `..`).
-public struct InvalidName: Error, CustomStringConvertible {
+public struct InvalidName: DescribedError {
     /// The scenario's name.
     public var name: String
     /// The error for `name`.

@@ -1,6 +1,7 @@
 import Foundation
 import ScenarioFormat
 import UnfoldRender
+import UnfoldSupport
 
 #if canImport(Glibc)
 import Glibc

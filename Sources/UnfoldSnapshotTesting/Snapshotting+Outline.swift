@@ -1,3 +1,4 @@
+import UnfoldSupport
 @_exported import UnfoldTesting
 
 #if SnapshotTesting

@@ -1,4 +1,5 @@
 import Foundation
+import UnfoldSupport
 
 /// The reference folders the tests of this process have used, and who used
 /// each: two tests that would use the same folder are an error that names
@@ -33,7 +34,7 @@ package final class ReferenceClaims: @unchecked Sendable {
 }
 
 /// Two tests would compare against (and record) the same references.
-public struct SharedReferenceError: LocalizedError, CustomStringConvertible {
+public struct SharedReferenceError: DescribedError {
     /// The reference folder both would use.
     public var path: String
     /// The test that used it first.
@@ -46,7 +47,4 @@ public struct SharedReferenceError: LocalizedError, CustomStringConvertible {
         "\(InertText(path)) holds the references of \(InertText(first)); \(InertText(second)) would use them too: "
             + "give one of the assertions its own `named:`"
     }
-
-    /// The same as `description`, for runners that print `localizedDescription`.
-    public var errorDescription: String? { description }
 }

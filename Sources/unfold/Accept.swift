@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Unfold
+import UnfoldSupport
 
 struct AcceptCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Unfold
+import UnfoldSupport
 
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -34,11 +35,10 @@ struct DiffCommand: ParsableCommand {
             result = try Comparison(expected: fileA, actual: fileB, options: options)
         } catch {
             let path = error.side == .expected ? expected : actual
-            FileHandle.standardError.write(Data("error: \(path): not a readable PNG: \(error.error)\n".utf8))
-            throw ExitCode(2)
+            throw fail("error: \(InertText(path)): not a readable PNG: \(error.error)")
         }
         for (path, warning) in [(expected, result.warnings.expected), (actual, result.warnings.actual)] where !warning.isEmpty {
-            FileHandle.standardError.write(Data("warning: \(path): \(warning)\n".utf8))
+            FileHandle.standardError.write(Data("warning: \(InertText(path)): \(warning)\n".utf8))
         }
         if let out, let diff = result.result.diff { try writePNG(diff, to: out) }
         if let sideBySide, let picture = try result.sideBySide() { try writePNG(picture, to: sideBySide) }
@@ -123,14 +123,14 @@ struct ComparisonOptions: ParsableArguments {
     }
 }
 
-/// Reads a file, or exits 2 saying which and why.
+/// Reads a PNG file the user named (a regular file, at most
+/// `Limits.fileBytes`), or exits 2 saying which and why.
 func readFile(_ path: String) throws -> [UInt8] {
-    guard let data = FileManager.default.contents(atPath: path) else {
-        let exists = FileManager.default.fileExists(atPath: path)
-        FileHandle.standardError.write(Data("error: \(path): \(exists ? "cannot read the file" : "no such file")\n".utf8))
-        throw ExitCode(2)
+    do {
+        return try InputFile.contents(of: path, limit: Limits.fileBytes)
+    } catch {
+        throw fail("error: \(InertText(path)): \(error.message("file")) (\(error.hint))")
     }
-    return [UInt8](data)
 }
 
 func writePNG(_ image: RGBAImage, to path: String) throws {

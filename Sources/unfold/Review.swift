@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Unfold
+import UnfoldSupport
 
 struct ReviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

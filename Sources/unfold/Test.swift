@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Unfold
+import UnfoldSupport
 
 struct TestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -28,8 +28,12 @@ struct Unfold: ParsableCommand {
 }
 
 /// Prints a scenario error the way compilers do and exits with 2 (bad input).
-func fail(_ error: some Error & CustomStringConvertible) -> ExitCode {
-    FileHandle.standardError.write(Data((error.description + "\n").utf8))
+func fail(_ error: some Error & CustomStringConvertible) -> ExitCode { fail(error.description) }
+
+/// Prints `message` (its input already quoted with `InertText`) as a line
+/// on stderr and exits with 2 (bad input).
+func fail(_ message: String) -> ExitCode {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
     return ExitCode(2)
 }
 

@@ -4,6 +4,7 @@ import ScenarioFormat
 import Testing
 import UnfoldCanvas
 import UnfoldRender
+import UnfoldSupport
 
 @testable import UnfoldSVG
 

@@ -4,6 +4,7 @@ import Testing
 import UnfoldCanvas
 import UnfoldPNG
 import UnfoldRender
+import UnfoldSupport
 
 @testable import UnfoldSnapshot
 

@@ -1,5 +1,3 @@
-import ScenarioFormat
-
 /// Text from input (a scenario or reference name, a message that quotes a
 /// file, a report someone else wrote) made inert for a Markdown page such as
 /// a CI job's summary: it shows as the characters it is and cannot become a
@@ -8,12 +6,12 @@ import ScenarioFormat
 ///     "| \(MarkdownText.code(id)) | \(MarkdownText.escaped(message)) |"
 ///
 /// O(n) in the text's scalars.
-enum MarkdownText {
+package enum MarkdownText {
     /// The text as a code span, with a fence of backticks longer than any run
     /// inside it (so it cannot close the span early); control characters and
     /// line breaks as `\u{…}`, `|` escaped (GitHub's tables split cells on it
     /// even in code, and take `\|` back as `|`).
-    static func code(_ text: String) -> String {
+    package static func code(_ text: String) -> String {
         let inert = "\(InertText(text))".replacingOccurrences(of: "|", with: "\\|")
         var longest = 0, run = 0
         for scalar in inert.unicodeScalars {
@@ -28,7 +26,7 @@ enum MarkdownText {
     /// The text as plain words: every ASCII punctuation character that
     /// Markdown or HTML could read as syntax (`<`, `[`, `!`, `*`, `|`, …) is
     /// escaped with a backslash; control characters and line breaks as `\u{…}`.
-    static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         var out = ""
         for scalar in "\(InertText(text))".unicodeScalars {
             if scalar.isASCII, "\\`*_{}[]()<>#+-.!|~&\"'=:".unicodeScalars.contains(scalar) { out += "\\" }

@@ -4,9 +4,13 @@ import Foundation
 /// to a temporary file in the same folder, which is then renamed over the
 /// target (atomic on POSIX file systems). A failure leaves the old file as it was.
 package enum AtomicFile {
-    package struct WriteError: Error, CustomStringConvertible {
+    /// Why a file could not be written.
+    package struct WriteError: DescribedError {
+        /// The file.
         package var path: String
+        /// The system's reason.
         package var reason: String
+        /// The file and the reason.
         package var description: String { "cannot write \(path): \(reason)" }
     }
 

@@ -10,9 +10,9 @@ import Darwin
 /// it is opened (and it is opened without blocking, in case it changed in
 /// between), so nothing waits for a writer that never comes or reads
 /// `/dev/zero` forever.
-enum InputFile {
+package enum InputFile {
     /// Why a file was not read.
-    enum Failure: Error, Equatable {
+    package enum Failure: Error, Equatable {
         case missing
         /// Not a regular file: what it is instead ("a FIFO (named pipe)").
         case notRegular(String)
@@ -22,7 +22,7 @@ enum InputFile {
         case unreadable(String)
 
         /// The problem, after "the <what> ".
-        func message(_ what: String) -> String {
+        package func message(_ what: String) -> String {
             switch self {
             case .missing: "no such \(what)"
             case let .notRegular(kind): "the \(what) is not a regular file: it is \(kind)"
@@ -32,7 +32,7 @@ enum InputFile {
         }
 
         /// What to do about it.
-        var hint: String {
+        package var hint: String {
             switch self {
             case .missing: "check the path"
             case .notRegular: "name a regular file; pipes, devices and folders are not read (save the input to a file first)"
@@ -42,19 +42,19 @@ enum InputFile {
         }
     }
 
-    /// The whole file; `tooLarge` past `limit` bytes.
-    static func contents(of path: String, limit: Int = Limits.fileBytes) throws(Failure) -> [UInt8] {
+    /// The whole file; `tooLarge` past `limit` bytes. O(size).
+    package static func contents(of path: String, limit: Int) throws(Failure) -> [UInt8] {
         try load(path, count: limit, whole: true)
     }
 
     /// The file's first `count` bytes (fewer if it is shorter).
-    static func prefix(of path: String, count: Int) throws(Failure) -> [UInt8] {
+    package static func prefix(of path: String, count: Int) throws(Failure) -> [UInt8] {
         try load(path, count: count, whole: false)
     }
 
     /// Whether `path` (its links followed) is a regular file or a folder;
     /// anything else is `notRegular`. Nothing is opened.
-    static func isFolder(_ path: String) throws(Failure) -> Bool {
+    package static func isFolder(_ path: String) throws(Failure) -> Bool {
         var info = stat()
         guard stat(path, &info) == 0 else { throw errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable(reason(errno)) }
         if info.st_mode & S_IFMT == S_IFDIR { return true }

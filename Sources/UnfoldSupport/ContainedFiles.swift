@@ -1,5 +1,4 @@
 import Foundation
-import ScenarioFormat
 
 #if canImport(Glibc)
 import Glibc
@@ -13,21 +12,31 @@ import Darwin
 ///
 /// The descriptor is valid until `close()`; a `ContainedFolder` is used by
 /// one thread at a time.
-struct ContainedFolder {
-    let fd: Int32
+package struct ContainedFolder {
+    /// The open folder, valid until `close()`.
+    package let fd: Int32
     /// The folder's path, for messages.
-    let path: String
+    package let path: String
 
     /// Why a contained file or folder cannot be used.
-    struct Failure: Error, CustomStringConvertible {
-        var path: String
-        var reason: String
-        var description: String { "\(InertText(path)) \(reason)" }
+    package struct Failure: DescribedError {
+        /// The file or folder.
+        package var path: String
+        /// What is wrong with it.
+        package var reason: String
+        /// The path, quoted inertly, and the reason.
+        package var description: String { "\(InertText(path)) \(reason)" }
+
+        /// The file or folder `path` and what is wrong with it.
+        package init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
     }
 
     /// Opens the folder `path`, which must not be a link unless
     /// `followingLink` (for a folder the user named); its parents may be links.
-    init(_ path: String, followingLink: Bool = false) throws(Failure) {
+    package init(_ path: String, followingLink: Bool = false) throws(Failure) {
         let fd = open(path.isEmpty ? "." : path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | (followingLink ? 0 : O_NOFOLLOW))
         guard fd >= 0 else { throw Failure(path: path, reason: Self.reason(Self.linkAware(errno, path), folder: true)) }
         self.fd = fd
@@ -39,10 +48,11 @@ struct ContainedFolder {
         self.path = path
     }
 
-    func close() { _ = Foundation.close(fd) }
+    /// Closes the folder; `fd` is invalid afterwards.
+    package func close() { _ = Foundation.close(fd) }
 
     /// The folder `name` inside this one (a plain name, not a link).
-    func folder(_ name: String) throws(Failure) -> ContainedFolder {
+    package func folder(_ name: String) throws(Failure) -> ContainedFolder {
         let sub = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard sub >= 0 else { throw Failure(path: path + "/" + name, reason: Self.reason(Self.linkAware(errno, path + "/" + name), folder: true)) }
         return ContainedFolder(fd: sub, path: path + "/" + name)
@@ -51,7 +61,7 @@ struct ContainedFolder {
     /// The bytes of the regular file `name` (a plain name), at most `limit`;
     /// nil when there is no such file. A link, a FIFO, a device or a folder
     /// is an error, never followed or read. O(size).
-    func read(_ name: String, limit: Int) throws(Failure) -> [UInt8]? {
+    package func read(_ name: String, limit: Int) throws(Failure) -> [UInt8]? {
         let file = openat(fd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard file >= 0 else {
             if errno == ENOENT { return nil }
@@ -78,13 +88,13 @@ struct ContainedFolder {
     }
 
     /// Removes the file `name` (a plain name; a link is removed itself, never followed). Missing is fine.
-    func remove(_ name: String) { _ = unlinkat(fd, name, 0) }
+    package func remove(_ name: String) { _ = unlinkat(fd, name, 0) }
 
     /// Removes the folder `name` if it is empty (a link or a full folder stays).
-    func removeEmptyFolder(_ name: String) { _ = unlinkat(fd, name, AT_REMOVEDIR) }
+    package func removeEmptyFolder(_ name: String) { _ = unlinkat(fd, name, AT_REMOVEDIR) }
 
     /// The names in the folder, sorted, without `.` and `..`. O(entries).
-    func names() -> [String] {
+    package func names() -> [String] {
         let copy = dup(fd)
         guard copy >= 0, let dir = fdopendir(copy) else { return [] }
         defer { closedir(dir) }
@@ -105,7 +115,8 @@ struct ContainedFolder {
         return code == ENOTDIR && lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK ? ELOOP : code
     }
 
-    static func reason(_ code: Int32, folder: Bool) -> String {
+    /// Why a file or folder could not be opened, from `errno`.
+    package static func reason(_ code: Int32, folder: Bool) -> String {
         switch code {
         case ELOOP: "is a symbolic link; Unfold never follows links in references or reports: replace it with a real \(folder ? "folder" : "file")"
         case ENOTDIR: folder ? "is not a folder" : "is not a file"
@@ -118,14 +129,11 @@ struct ContainedFolder {
 /// Unfold's own folders (`Snapshots`, `.unfold/artifacts` and every folder
 /// below them): a repository may commit any of them as a link to a folder
 /// outside the project, so none is ever written or cleaned through a link.
-enum OwnFolder {
-    /// Throws when a folder on `path` is a symbolic link: every one of a
-    /// relative path (they are the project's), the last one of an absolute
-    /// path (the folders above it are the person's). Missing folders are
-    /// fine (they are made as real folders). O(components).
+package enum OwnFolder {
     /// Throws when a folder on the way from `base` to the file `relative`
     /// (inside it) is a symbolic link: a link anywhere inside, and `base` itself.
-    static func refuseLinks(_ relative: String, inside base: String) throws(ContainedFolder.Failure) {
+    /// O(components).
+    package static func refuseLinks(_ relative: String, inside base: String) throws(ContainedFolder.Failure) {
         try refuseLinks(base)
         var folder = base
         for part in relative.split(separator: "/").dropLast() {
@@ -134,7 +142,11 @@ enum OwnFolder {
         }
     }
 
-    static func refuseLinks(_ path: String) throws(ContainedFolder.Failure) {
+    /// Throws when a folder on `path` is a symbolic link: every one of a
+    /// relative path (they are the project's), the last one of an absolute
+    /// path (the folders above it are the person's). Missing folders are
+    /// fine (they are made as real folders). O(components).
+    package static func refuseLinks(_ path: String) throws(ContainedFolder.Failure) {
         let parts = path.split(separator: "/").map(String.init)
         var prefix = path.hasPrefix("/") ? "" : "."
         for (i, part) in parts.enumerated() {
