@@ -18,7 +18,7 @@ struct SVGFiles: OutputFormat {
                 picture.layout, height: settings.stateHeights?[state].points ?? settings.height, appearance: settings.appearance, typesetter: typesetter,
                 bothThemes: !settings.fixedTheme, title: state == 0 ? settings.name : "\(settings.name), after step \(state)")
         }
-        return [RenderedFile(path: String(format: "state-%02d.svg", state), bytes: Array(document.utf8))]
+        return [RenderedFile(path: FileNames.state(state, "svg"), bytes: Array(document.utf8))]
     }
 
     func writer(for render: RenderContext) throws -> any OutputWriter {

@@ -16,8 +16,8 @@ struct StillFiles<Encoder: StillEncoder>: OutputFormat {
     /// The file names of a picture, from where it is used.
     func names(_ uses: RenderPlan.Uses) -> [String] {
         switch pictures {
-        case .states: uses.state.map { [String(format: "state-%02d.", $0) + Encoder.fileExtension] } ?? []
-        case .frames: uses.frameSlots.map { String(format: "step-%02d/frame-%02d.", $0.step, $0.index) + Encoder.fileExtension }
+        case .states: uses.state.map { [FileNames.state($0, Encoder.fileExtension)] } ?? []
+        case .frames: uses.frameSlots.map { FileNames.frame(step: $0.step, index: $0.index, Encoder.fileExtension) }
         }
     }
 

@@ -154,7 +154,7 @@ struct StripFile: OutputFormat {
 
         func finish(emit: (RenderedFile) throws -> Void) throws {
             let (png, pixels) = try strip.finish()
-            try emit(RenderedFile(path: "strip.png", bytes: png, pixels: hashPixels ? pixels : nil))
+            try emit(RenderedFile(path: FileNames.strip, bytes: png, pixels: hashPixels ? pixels : nil))
         }
 
         var heldBytes: Int { strip.heldBytes }

@@ -13,7 +13,7 @@ struct UpdatesFile: OutputFormat {
         init(playback: Playback) { self.playback = playback }
 
         func finish(emit: (RenderedFile) throws -> Void) throws {
-            try emit(RenderedFile(path: "updates.json", bytes: Array(playback.updatesJSON().utf8)))
+            try emit(RenderedFile(path: FileNames.updates, bytes: Array(playback.updatesJSON().utf8)))
         }
     }
 }

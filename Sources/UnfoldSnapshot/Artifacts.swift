@@ -72,8 +72,10 @@ final class Artifacts {
     }
 
     private func path(_ name: String, _ role: String) -> (relative: String, full: String) {
-        let ext = name.hasSuffix(".png") ? ".png" : name.hasSuffix(".json") ? ".json" : ""
-        let stem = ext.isEmpty ? name : String(name.dropLast(ext.count))
+        // `state-03.png` → `state-03.expected.png`: the role goes before the extension, whatever it is.
+        let last = name.split(separator: "/").last ?? ""
+        let ext = last.lastIndex(of: ".").map { String(last[$0...]) } ?? ""
+        let stem = String(name.dropLast(ext.count))
         let relative = scenario + "/" + stem + "." + role + ext
         return (relative, root + "/" + relative)
     }

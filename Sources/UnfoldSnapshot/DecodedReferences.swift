@@ -14,14 +14,15 @@ struct DecodedReferences: Sendable {
     /// Reference name → why the file cannot be a reference (not a PNG as Unfold writes it, too large).
     private(set) var refused: [String: String] = [:]
 
-    /// Decodes the pictures of `contents` that are among `produced` (a
-    /// stale entry of the index is never decoded: an index may list many).
-    init(_ contents: ReferenceStore.Contents, produced: Set<String>) {
-        let names = contents.files.keys.sorted().filter { produced.contains($0) && ReferenceKind.of($0)?.isPicture ?? false }
+    /// Decodes the pictures of `contents` that are among `produced`, the
+    /// pictures the scenario draws by name (a stale entry of the index is
+    /// never decoded: an index may list many).
+    init(_ contents: ReferenceStore.Contents, produced: [String: ReferenceKind]) {
+        let names = contents.files.keys.sorted().filter { produced[$0]?.isPicture ?? false }
         let results = Results(count: names.count)
         DispatchQueue.concurrentPerform(iterations: names.count) { i in
             let name = names[i]
-            guard let kind = ReferenceKind.of(name), let bytes = contents.files[name] else { return }
+            guard let kind = produced[name], let bytes = contents.files[name] else { return }
             results.set(i, Result { () throws(ReferenceKind.Invalid) in try kind.decode(bytes).pixelHash })
         }
         for (i, name) in names.enumerated() {

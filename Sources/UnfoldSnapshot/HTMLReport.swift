@@ -11,7 +11,7 @@ extension SnapshotReport {
             body += "<section class=\"case failed\" id=\"case\(i)\">\n"
             body += "<h2>\(h(c.scenario)) / \(h(c.reference))</h2>\n<p class=\"message\">\(h(c.message))</p>\n"
             body += "<p class=\"accept\">Accept it: <code>\(h(acceptCommand(Acceptance.Item(c).id)))</code></p>\n"
-            if let expected = c.artifacts["expected"], let actual = c.artifacts["actual"], c.reference.hasSuffix(".png") {
+            if let expected = c.artifacts["expected"], let actual = c.artifacts["actual"], ReferenceKind.of(c.reference)?.isPicture ?? false {
                 body += comparison(id: "c\(i)", expected: expected, actual: actual, diff: c.artifacts["diff"])
             } else if let expected = c.artifacts["expected"], let actual = c.artifacts["actual"] {
                 body += "<p><a href=\"\(h(expected))\">expected</a> · <a href=\"\(h(actual))\">actual</a></p>\n"

@@ -65,24 +65,23 @@ package struct ReferenceIndex: Equatable, Sendable {
         package var description: String
     }
 
-    /// Parses `index.json`. Every reference name must be one `ReferenceKind`
-    /// knows, every hash 32 hex digits, every earlier-layout file name the
+    /// Parses `index.json`. Every reference name must be one of `kinds`, every hash 32 hex digits, every earlier-layout file name the
     /// reference's own name with a hash inside: an index is input (a pull
     /// request may edit it) and never chooses a path. O(bytes).
-    package init(json data: [UInt8]) throws(Unreadable) {
+    package init(json data: [UInt8], kinds: [ReferenceKind] = ReferenceKind.standard) throws(Unreadable) {
         guard let object = try? JSONSerialization.jsonObject(with: Data(data)) as? [String: Any] else {
             throw Unreadable(description: "it is not a JSON object (a merge conflict?)")
         }
         let references = object["references"] as? [String: Any] ?? (object["references"] == nil ? object : [:])
         for (name, value) in references {
-            guard ReferenceKind.of(name) != nil else {
+            guard ReferenceKind.of(name, in: kinds) != nil else {
                 throw Unreadable(description: "it lists \(InertText(name)), which is not a reference name (state-NN.png, strip.png, updates.json)")
             }
             if let fields = value as? [String: String], let bytes = fields["bytes"] {
                 guard Self.isHash(bytes) else { throw Unreadable(description: "the hash of \(name) is not 32 hex digits") }
                 entries[name] = Entry(bytes: bytes)
             } else if let file = (value as? [String: String])?["blob"] ?? value as? String {
-                guard let hash = Self.legacyHash(file: file, name: name) else {
+                guard let hash = Self.legacyHash(file: file, name: name, kinds: kinds) else {
                     throw Unreadable(description: "\(InertText(name)) is stored as \(InertText(file)), which is not that reference's file")
                 }
                 var entry = Entry(bytes: hash)
@@ -135,10 +134,10 @@ package struct ReferenceIndex: Equatable, Sendable {
     /// The 16-digit hash in an earlier-layout file name: `<stem>.<hash><ext>`,
     /// where `<stem><ext>` is a reference's name of the same kind as `name`
     /// (equal files were shared, so `state-05.png` may be stored as `state-03.<hash>.png`).
-    private static func legacyHash(file: String, name: String) -> String? {
+    private static func legacyHash(file: String, name: String, kinds: [ReferenceKind]) -> String? {
         let parts = file.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[1].utf8.count == 16, parts[1].utf8.allSatisfy({ (48 ... 57).contains($0) || (97 ... 102).contains($0) }),
-            let kind = ReferenceKind.of(parts[0] + "." + parts[2]), kind.label == ReferenceKind.of(name)?.label
+            let kind = ReferenceKind.of(parts[0] + "." + parts[2], in: kinds), kind.label == ReferenceKind.of(name, in: kinds)?.label
         else { return nil }
         return String(parts[1])
     }

@@ -8,45 +8,94 @@ import UnfoldPNG
 import UnfoldRender
 import UnfoldSupport
 
-/// What a reference is, and so how it is named, stored, compared and shown:
-/// a state picture (`state-03.png`), the animation strip (`strip.png`,
-/// compared frame by frame) or the batch updates (`updates.json`).
+/// One kind of reference, described once: which render output draws it, what
+/// its files are named, how its bytes are stored, how a reference that
+/// changed is compared, and how reports, the review page and accept treat it.
+/// The runner, the store, the index, reports and accept read everything
+/// about a reference from its kind; `standard` is the one list of the kinds
+/// `unfold test` keeps (a state picture `state-03.png`, the animation strip
+/// `strip.png` compared frame by frame, the batch updates `updates.json`).
+///
+/// A new kind of reference is one more value: give it an output, its names,
+/// a way to store and a way to compare, and add it to the list the
+/// snapshot options carry (`SnapshotOptions.kinds`).
 ///
 /// Everything that reaches the store goes through `stored(_:)`: a picture
 /// is decoded under the limits of what Unfold can draw and encoded anew, and
-/// `updates.json` is parsed and written anew, so that bytes from a report or
-/// a pull request are never stored as they came.
+/// text is parsed and written anew, so that bytes from a report or a pull
+/// request are never stored as they came.
 package struct ReferenceKind: Sendable {
     /// What the kind is called in messages.
     package let label: String
-    /// The media type the review page serves it as.
+    /// The media type reports and the review page serve it as.
     package let mediaType: String
-    /// Whether a reference name is of this kind.
-    let matches: @Sendable (String) -> Bool
+    /// The render output whose files are references of this kind.
+    package let output: RenderOptions.Output
+    /// The reference names a scenario of this many steps produces (none: the
+    /// output is not asked for).
+    package let names: @Sendable (_ steps: Int) -> [String]
+    /// Whether a reference name is of this kind: names from an index or a
+    /// report are data, and only a kind's own names are ever used.
+    package let matches: @Sendable (String) -> Bool
     /// The largest picture of this kind (nil for text): wider, or with more
     /// pixels, than Unfold ever draws is refused before it is decoded.
-    let largest: (width: Int, pixels: Int)?
-    /// Whether a difference is told frame by frame.
-    let hasFrames: Bool
+    package let largest: (width: Int, pixels: Int)?
+    /// Whether a difference is told, and can be accepted, frame by frame.
+    package let hasFrames: Bool
+    /// Bytes as they are stored: checked, decoded or parsed, and written anew.
+    let store: @Sendable (ReferenceKind, [UInt8]) throws(Invalid) -> NewReference
+    /// How a reference whose bytes differ from the rendered file is judged.
+    let compare: @Sendable (ReferenceComparison) throws -> ReferenceVerdict
+
+    /// A kind from its parts (see the properties).
+    package init(
+        label: String, mediaType: String, output: RenderOptions.Output, names: @escaping @Sendable (_ steps: Int) -> [String],
+        matches: @escaping @Sendable (String) -> Bool, largest: (width: Int, pixels: Int)?, hasFrames: Bool = false,
+        store: @escaping @Sendable (ReferenceKind, [UInt8]) throws(Invalid) -> NewReference,
+        compare: @escaping @Sendable (ReferenceComparison) throws -> ReferenceVerdict
+    ) {
+        self.label = label
+        self.mediaType = mediaType
+        self.output = output
+        self.names = names
+        self.matches = matches
+        self.largest = largest
+        self.hasFrames = hasFrames
+        self.store = store
+        self.compare = compare
+    }
+
     /// Whether references of this kind are pictures (else text).
-    var isPicture: Bool { largest != nil }
+    package var isPicture: Bool { largest != nil }
 
     /// A state: a picture no larger than the largest canvas.
     package static let state = ReferenceKind(
-        label: "picture", mediaType: "image/png", matches: isStateName,
-        largest: (Int(Limits.canvasWidth.upperBound) * Limits.scale.upperBound, Pixmap.maxPixels), hasFrames: false)
-    /// The strip: a picture of every frame, each step a row.
+        label: "picture", mediaType: "image/png", output: .states, names: { steps in (0 ... steps).map { FileNames.state($0, "png") } },
+        matches: isStateName, largest: (Int(Limits.canvasWidth.upperBound) * Limits.scale.upperBound, Pixmap.maxPixels),
+        store: { kind, bytes throws(Invalid) in try kind.storedPicture(bytes) }, compare: { try $0.pictures() })
+    /// The strip: a picture of every frame, each step a row. A scenario
+    /// without steps has none (it would be the one state again).
     package static let strip = ReferenceKind(
-        label: "strip", mediaType: "image/png", matches: { $0 == "strip.png" }, largest: StripGeometry.largest, hasFrames: true)
+        label: "strip", mediaType: "image/png", output: .strip, names: { $0 > 0 ? [FileNames.strip] : [] }, matches: { $0 == FileNames.strip },
+        largest: StripGeometry.largest, hasFrames: true, store: { kind, bytes throws(Invalid) in try kind.storedPicture(bytes) },
+        compare: { try $0.stripFrames() })
     /// The batch updates and rows of every step.
     package static let updates = ReferenceKind(
-        label: "updates", mediaType: "application/json", matches: { $0 == "updates.json" }, largest: nil, hasFrames: false)
+        label: "updates", mediaType: "application/json", output: .updates, names: { _ in [FileNames.updates] },
+        matches: { $0 == FileNames.updates }, largest: nil,
+        store: { _, bytes throws(Invalid) in
+            do { return NewReference(bytes: Array(try UpdatesRecord(json: bytes).json().utf8)) } catch { throw Invalid(description: "\(error)") }
+        },
+        compare: { try $0.lines() })
 
-    /// Every kind.
-    package static let all = [state, strip, updates]
+    /// The kinds `unfold test` and the Swift assertions keep.
+    package static let standard = [state, strip, updates]
 
-    /// The kind of the reference `name`; nil when it is no reference's name. O(1).
-    package static func of(_ name: String) -> ReferenceKind? { all.first { $0.matches(name) } }
+    /// The kind of the reference `name` among `kinds`; nil when it is no
+    /// reference's name. O(kinds).
+    package static func of(_ name: String, in kinds: [ReferenceKind] = standard) -> ReferenceKind? {
+        kinds.first { $0.matches(name) }
+    }
 
     /// `state-` and at least two digits, `.png`.
     private static func isStateName(_ name: String) -> Bool {
@@ -59,26 +108,27 @@ package struct ReferenceKind: Sendable {
     package struct Invalid: DescribedError {
         /// Why, as a sentence's end.
         package var description: String
+
+        /// The reason, as a sentence's end.
+        package init(description: String) { self.description = description }
     }
 
-    /// Bytes of this kind as Unfold stores them: a picture checked as a
-    /// `TrustedPNG` within `largest`, decoded and encoded anew with the most
-    /// compression, with its pixel hash; updates parsed and written anew.
-    /// O(pixels) or O(bytes).
-    package func stored(_ bytes: [UInt8]) throws(Invalid) -> NewReference {
-        guard largest != nil else {
-            do { return NewReference(bytes: Array(try UpdatesRecord(json: bytes).json().utf8)) } catch { throw Invalid(description: "\(error)") }
-        }
-        do { return try StoredPicture.reference(image: try decode(bytes)) } catch let error as Invalid { throw error } catch {
-            throw Invalid(description: "\(error)")
-        }
-    }
+    /// Bytes of this kind as Unfold stores them (see `store`). O(pixels) or O(bytes).
+    package func stored(_ bytes: [UInt8]) throws(Invalid) -> NewReference { try store(self, bytes) }
 
     /// A picture of this kind, decoded only if it is a PNG as Unfold writes
     /// it (`TrustedPNG`) and its header is within `largest`. O(bytes + pixels).
     func decode(_ bytes: [UInt8]) throws(Invalid) -> RGBAImage {
         guard let largest else { throw Invalid(description: "it is not a picture") }
         do { return try TrustedPNG.decode(bytes, largest: largest) } catch { throw Invalid(description: error.message) }
+    }
+
+    /// A picture checked as a `TrustedPNG` within `largest`, decoded and
+    /// encoded anew (`StoredPicture`).
+    private func storedPicture(_ bytes: [UInt8]) throws(Invalid) -> NewReference {
+        do { return try StoredPicture.reference(image: try decode(bytes)) } catch let error as Invalid { throw error } catch {
+            throw Invalid(description: "\(error)")
+        }
     }
 }
 

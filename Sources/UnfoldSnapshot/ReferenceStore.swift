@@ -30,11 +30,14 @@ package struct ReferenceStore: Sendable {
     package let root: String
     /// The scenario's name (checked by the caller with `Scenario.isValidName`).
     package let scenario: String
+    /// The kinds of reference its index may list.
+    package let kinds: [ReferenceKind]
 
-    /// The store of `scenario` under `root`.
-    package init(root: String, scenario: String) {
+    /// The store of `scenario` under `root`, holding references of `kinds`.
+    package init(root: String, scenario: String, kinds: [ReferenceKind] = ReferenceKind.standard) {
         self.root = root
         self.scenario = scenario
+        self.kinds = kinds
     }
 
     /// `<root>/<scenario>`.
@@ -128,7 +131,7 @@ package struct ReferenceStore: Sendable {
             return Contents(index: ReferenceIndex(), files: [:])
         }
         let index: ReferenceIndex
-        do { index = try ReferenceIndex(json: indexBytes) } catch {
+        do { index = try ReferenceIndex(json: indexBytes, kinds: kinds) } catch {
             throw DamagedError(
                 description: "\(InertText(directory))/index.json is not a reference index: \(error); restore it from git (or delete the folder and record again)")
         }

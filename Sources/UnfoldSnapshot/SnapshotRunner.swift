@@ -23,10 +23,10 @@ public struct SnapshotOptions: Sendable {
     public var artifacts = defaultArtifacts
     /// How pictures are compared with their references.
     public var diff = DiffOptions()
-    /// The outputs kept as references: the states, the strip (which holds every
+    /// The kinds of reference kept: the states, the strip (which holds every
     /// frame, so frame files need not be stored again) and the updates.
-    public var references: Set<RenderOptions.Output> = [.states, .strip, .updates]
-    /// How the scenarios are rendered (its `outputs` are replaced by `references`).
+    package var kinds = ReferenceKind.standard
+    /// How the scenarios are rendered (its `outputs` are the kinds' outputs).
     public var render: RenderOptions
 
     /// Options that render with `render`, and otherwise keep the defaults:
@@ -78,15 +78,15 @@ public enum SnapshotRunner {
         }
         let clock = ContinuousClock()
         let start = clock.now
-        let store = ReferenceStore(root: options.root, scenario: scenario.name)
+        let store = ReferenceStore(root: options.root, scenario: scenario.name, kinds: options.kinds)
         let environment = try SnapshotEnvironment(fonts: ScenarioRenderer.fonts(for: scenario, options: options.render))
         let stored = try store.contents()
-        // The pictures the scenario draws: a state per step and the strip (from the plan, before anything is drawn).
-        let produced = Set((0 ... scenario.steps.count).map { String(format: "state-%02d.png", $0) } + ["strip.png"])
+        // What the scenario produces, by name, known before anything is drawn.
+        let kinds = options.kinds.filter { !$0.names(scenario.steps.count).isEmpty }
+        let produced = Dictionary(kinds.flatMap { kind in kind.names(scenario.steps.count).map { ($0, kind) } }, uniquingKeysWith: { a, _ in a })
         let decoded = DecodedReferences(stored, produced: produced)
         var renderOptions = options.render
-        // Without steps the strip is the one state again: it is not stored twice.
-        renderOptions.outputs = scenario.steps.isEmpty ? options.references.subtracting([.strip]) : options.references
+        renderOptions.outputs = Set(kinds.map(\.output))
         renderOptions.hashPixels = true
         // A file changed outside Unfold is never passed by its pixels alone: its picture is encoded, to be shown or recorded.
         if options.record != .all { renderOptions.knownPixels = decoded.pixels.filter { stored.verified($0.key) } }
@@ -108,25 +108,27 @@ public enum SnapshotRunner {
         var changes: [String: NewReference?] = [:]
         for file in result.files {
             let caseStart = clock.now
-            guard let kind = ReferenceKind.of(file.path) else { continue }
+            guard let kind = ReferenceKind.of(file.path, in: options.kinds) else { continue }
             var c = CaseResult(scenario: result.name, reference: file.path, status: .passed, message: "matches")
             let entry = index.entries[file.path]
             c.referenceHash = entry?.bytes
             if kind.hasFrames { c.strip = result.strip }
-            var verdict: Verdict
+            var verdict: ReferenceVerdict
             if let entry, let expected = stored.files[file.path] {
                 if let refused = decoded.refused[file.path] {
-                    verdict = Verdict(matches: false, message: Self.unreadable(expected, name: file.path, reason: refused))
+                    verdict = ReferenceVerdict(matches: false, message: Self.unreadable(expected, name: file.path, reason: refused))
                     if !file.bytes.isEmpty { verdict.artifacts = try artifacts.save(actual: file.bytes, name: file.path) }
                 } else if let pixels = file.pixels, decoded.pixels[file.path] == pixels {
-                    verdict = Verdict(matches: true, message: "identical pixels")
+                    verdict = ReferenceVerdict(matches: true, message: "identical pixels")
                 } else if file.bytes.isEmpty {
                     throw ReferenceStore.DamagedError(
                         description: "\(InertText(store.directory)) changed while \(result.name) was being checked; run the check again")
                 } else if expected == file.bytes {
-                    verdict = Verdict(matches: true, message: "identical bytes")
+                    verdict = ReferenceVerdict(matches: true, message: "identical bytes")
                 } else {
-                    verdict = try compare(expected, file.bytes, kind: kind, name: file.path, strip: result.strip, options: options.diff, artifacts: artifacts)
+                    verdict = try kind.compare(
+                        ReferenceComparison(
+                            expected: expected, actual: file.bytes, name: file.path, strip: result.strip, options: options.diff, artifacts: artifacts))
                 }
                 if !ReferenceIndex.matches(expected, entry), !isLFSPointer(expected) {
                     // Edited outside Unfold: compared as it is (it is what git shows), and never passed silently.
@@ -137,7 +139,7 @@ public enum SnapshotRunner {
                     }
                 }
                 if options.record.records(missing: false, differs: !verdict.matches) {
-                    changes[file.path] = try reference(file, kind: kind)
+                    changes[file.path] = try kind.stored(file.bytes)
                     c.status = .recorded
                     c.message = "re-recorded (\(verdict.message))"
                 } else if verdict.matches {
@@ -149,7 +151,7 @@ public enum SnapshotRunner {
                     c.frames = verdict.frames
                 }
             } else if options.record.records(missing: true, differs: false) {
-                changes[file.path] = try reference(file, kind: kind)
+                changes[file.path] = try kind.stored(file.bytes)
                 c.status = .recorded
                 c.message = "recorded a new reference"
             } else {
@@ -202,113 +204,7 @@ public enum SnapshotRunner {
             + "restore it from git, or re-record it with `unfold test --record failed`"
     }
 
-    /// A rendered file as it is stored.
-    static func reference(_ file: RenderedFile, kind: ReferenceKind) throws -> NewReference {
-        try kind.stored(file.bytes)
-    }
-
-    struct Verdict {
-        var matches: Bool
-        var message: String
-        var artifacts: [String: String] = [:]
-        var frames: [FrameFailure] = []
-    }
-
-    static func compare(
-        _ expected: [UInt8], _ actual: [UInt8], kind: ReferenceKind, name: String, strip: StripGeometry?,
-        options: DiffOptions, artifacts: Artifacts
-    ) throws -> Verdict {
-        guard kind.largest != nil else {
-            let diff = TextDiff(expected: String(decoding: expected, as: UTF8.self), actual: String(decoding: actual, as: UTF8.self))
-            return Verdict(
-                matches: false, message: diff.summary,
-                artifacts: try artifacts.save(expected: expected, actual: actual, name: name))
-        }
-        // First without a diff image, so that a match needs only the rows that
-        // differ; a failure is compared again with the whole images and a diff.
-        var diffOptions = options
-        diffOptions.drawDiff = false
-        var comparison: Comparison
-        do {
-            comparison = try Comparison(expected: expected, actual: actual, options: diffOptions)
-            if !comparison.matches {
-                diffOptions.drawDiff = true
-                comparison = try Comparison(expected: expected, actual: actual, options: diffOptions)
-            }
-        } catch {
-            guard error.side == .expected else { throw error }
-            return Verdict(
-                matches: false, message: "the reference is not a readable PNG (\(error.error)); re-record it with `--record failed`",
-                artifacts: try artifacts.save(actual: actual, name: name))
-        }
-        let result = comparison.result
-        if result.matches { return Verdict(matches: true, message: comparison.summary) }
-        var verdict = Verdict(matches: false, message: comparison.summary)
-        verdict.artifacts = try artifacts.save(expected: expected, actual: actual, diff: result.diff, name: name)
-        // A strip of steps is compared frame by frame, to name the step and
-        // frame; the strip of a scenario without steps is its one state.
-        if kind.hasFrames, let strip, !strip.showsInitialStateOnly, !result.sizesDiffer, let images = comparison.images {
-            verdict.frames = try compareFrames(images.expected, images.actual, strip: strip, options: diffOptions, artifacts: artifacts)
-            if !verdict.frames.isEmpty {
-                verdict.message = "\(verdict.frames.count) frame\(verdict.frames.count == 1 ? "" : "s") differ; first: \(verdict.frames[0].description)"
-            } else {
-                verdict.message = "the frames match; the labels differ (\(verdict.message))"
-            }
-        }
-        return verdict
-    }
-
-    /// Compares a strip frame by frame, so that a report can name the step and
-    /// frame: every frame with a counted difference (the strip as a whole was
-    /// judged by the budget).
-    static func compareFrames(
-        _ expected: RGBAImage, _ actual: RGBAImage, strip: StripGeometry, options: DiffOptions,
-        artifacts: Artifacts
-    ) throws -> [FrameFailure] {
-        var failures: [FrameFailure] = []
-        for row in 0 ..< strip.rows {
-            for column in 0 ..< strip.columns {
-                let o = strip.origin(row: row, column: column)
-                let rect = PixelRect(x0: o.x, y0: o.y, x1: o.x + strip.frameWidth, y1: o.y + strip.frameHeight)
-                guard let e = expected.cropped(rect), let a = actual.cropped(rect) else { continue }
-                // Ignored regions are in strip pixels; the frame's are local.
-                var local = options
-                local.ignore = options.ignore.map { r in
-                    PixelRect(x0: r.x0 - o.x, y0: r.y0 - o.y, x1: r.x1 - o.x, y1: r.y1 - o.y)
-                }
-                let result = UnfoldDiff.compare(e, a, options: local)
-                guard result.differentPixels > 0, let box = result.bounds else { continue }
-                var f = FrameFailure(
-                    step: row + 1, frame: column, differentPixels: result.differentPixels,
-                    y0: box.y0, y1: box.y1, x0: box.x0, x1: box.x1)
-                f.artifacts = try artifacts.save(
-                    expected: try PNG.encode(e), actual: try PNG.encode(a), diff: result.diff,
-                    name: String(format: "strip/step-%02d-frame-%02d.png", row + 1, column))
-                failures.append(f)
-            }
-        }
-        return failures
-    }
-
     static func seconds(_ d: Duration) -> Double {
         Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
-    }
-}
-
-/// Which lines of two texts differ, for `updates.json`.
-struct TextDiff {
-    let expected: String
-    let actual: String
-
-    var summary: String {
-        let e = expected.split(separator: "\n", omittingEmptySubsequences: false)
-        let a = actual.split(separator: "\n", omittingEmptySubsequences: false)
-        for i in 0 ..< max(e.count, a.count) {
-            let left = i < e.count ? String(e[i]) : "(end)", right = i < a.count ? String(a[i]) : "(end)"
-            if left != right {
-                return "line \(i + 1) differs: expected \(left.trimmingCharacters(in: .whitespaces)), got \(right.trimmingCharacters(in: .whitespaces))"
-            }
-        }
-        return "the texts differ"
     }
 }

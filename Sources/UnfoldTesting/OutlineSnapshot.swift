@@ -91,10 +91,10 @@ extension SnapshotCheck {
         }
         differences = failed.count - missing.count
         // A changed state changes the strip and the updates with it: told once, by the states.
-        let statesChanged = failed.contains { $0.referenceHash != nil && $0.reference.hasPrefix("state-") }
+        let statesChanged = failed.contains { $0.referenceHash != nil && ReferenceKind.state.matches($0.reference) }
         var following: [String] = []
         for c in failed where c.referenceHash != nil {
-            if statesChanged, !c.reference.hasPrefix("state-") {
+            if statesChanged, !ReferenceKind.state.matches(c.reference) {
                 following.append(c.reference)
                 continue
             }

@@ -1,0 +1,17 @@
+import Foundation
+
+/// The names of the files a render writes into a scenario's folder, in one
+/// place: the outputs write them, and references, reports and the review
+/// page read them.
+package enum FileNames {
+    /// `state-NN.<ext>`: the state after step NN (00: the initial state).
+    package static func state(_ index: Int, _ fileExtension: String) -> String { String(format: "state-%02d.", index) + fileExtension }
+    /// `step-NN/frame-MM.<ext>`: frame MM of step NN's transition.
+    package static func frame(step: Int, index: Int, _ fileExtension: String) -> String {
+        String(format: "step-%02d/frame-%02d.", step, index) + fileExtension
+    }
+    /// The strip of every frame.
+    package static let strip = "strip.png"
+    /// The batch updates of every step.
+    package static let updates = "updates.json"
+}
