@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Checks Unfold's SVG output with independent renderers (issue 21).
+"""Checks Unfold's SVG output with independent renderers.
 
 Renders every scenario of Examples/ three times:
   both/   --outputs states,svg,animation -j 2  (the scenario's theme; the SVGs carry

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Renders the README's pictures into docs/ with unfold itself.
+# Renders the pictures of the README and docs/pictures.md into docs/ with unfold itself.
 #   scripts/docs-images.sh [UNFOLD_BINARY]   (default .build/release/unfold)
 set -euo pipefail
 cd "$(dirname "$0")/.."

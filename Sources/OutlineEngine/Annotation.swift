@@ -3,7 +3,7 @@
 /// plain and emphasised text, kept apart so that layout can draw each as the
 /// look says. The engine only carries it.
 public struct Annotation: Sendable, Equatable {
-    /// How a run is marked in its source (Markdown's `**bold**`, `*italic*`, `` `code` ``).
+    /// How a run is marked in its source (Markdown's `**bold**`, `*italic*`, a code span in backticks).
     public enum Emphasis: Sendable, Equatable {
         /// Plain text.
         case none
@@ -11,7 +11,7 @@ public struct Annotation: Sendable, Equatable {
         case bold
         /// `*italic*`.
         case italic
-        /// `` `code` ``, taken as written.
+        /// A code span (text in backticks), taken as written.
         case code
     }
 

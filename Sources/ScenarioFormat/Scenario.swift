@@ -3,8 +3,9 @@ import OutlineEngine
 
 /// One scenario: an outline, how it looks, and the steps to play on it.
 /// Read one from a file with `Scenario.load(path:)` (every key is documented
-/// in `docs/scenario-format.md`), or make one from an `Outline` built in
-/// code with `Scenario(name:outline:canvas:style:kinds:steps:)`.
+/// in the Scenario format article of Unfold's documentation), or make one
+/// from an `Outline` built in code with
+/// `Scenario(name:outline:canvas:style:kinds:steps:)`.
 public struct Scenario: Sendable {
     /// The scenario's name: the folder its pictures and references go in
     /// (letters, digits, `.`, `_` and `-`; see `isValidName(_:)`).

@@ -138,7 +138,7 @@ public enum ScenarioRenderer {
     public static let unfoldVersion = "0.1.0"
 
     /// What `unfold --version` prints: Unfold's version and the renderer's,
-    /// such as `0.1.0 (renderer 4)`.
+    /// such as `0.1.0 (renderer N)`, N being `version`.
     public static var versionDescription: String { "\(unfoldVersion) (renderer \(version))" }
 
     /// The fonts a scenario is drawn with: `options.fonts`, with the
