@@ -9,7 +9,8 @@ import PackageDescription
 //   UnfoldPaint, UnfoldPNG, UnfoldSVG          a layout drawn; pictures encoded
 //   UnfoldRender                               a scenario's pictures, planned and written
 //   UnfoldDiff, UnfoldComparison               pixelmatch's comparison, of images and of files
-//   UnfoldSnapshot                             references, the suite and its reports, accept and review
+//   UnfoldSnapshot                             references, the suite and its reports, accept
+//   UnfoldReview                               `unfold review`: the page and its loopback server (not in the product)
 //   Unfold (re-exports) ← UnfoldTesting ← UnfoldSnapshotTesting; unfold (the command line)
 // Internal modules carry an Unfold prefix so that they cannot clash with a user's own.
 let package = Package(
@@ -76,6 +77,9 @@ let package = Package(
             dependencies: [
                 "UnfoldRender", "UnfoldDiff", "UnfoldComparison", "UnfoldPNG", "ScenarioFormat", "UnfoldCanvas", "UnfoldSupport",
             ]),
+        // `unfold review`: the page and its loopback server; not part of the `Unfold` product.
+        .target(name: "CUnfoldReviewPage", path: "Sources/CReviewPage", exclude: ["page"], cSettings: [.headerSearchPath("page")]),
+        .target(name: "UnfoldReview", dependencies: ["UnfoldSnapshot", "UnfoldSupport", "CUnfoldReviewPage"]),
         .target(
             name: "Unfold",
             dependencies: [
@@ -92,7 +96,7 @@ let package = Package(
         .executableTarget(
             name: "unfold",
             dependencies: [
-                "Unfold", "UnfoldSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Unfold", "UnfoldReview", "UnfoldSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "unfold-fuzz", dependencies: ["ScenarioFormat"]),
         .executableTarget(
@@ -101,7 +105,8 @@ let package = Package(
                 "Unfold", "OutlineLayout", "UnfoldPaint", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Helpers that several test targets share.
-        .target(name: "UnfoldTestSupport", path: "Tests/UnfoldTestSupport"),
+        .target(
+            name: "UnfoldTestSupport", dependencies: ["UnfoldSnapshot", "UnfoldRender", "ScenarioFormat", "UnfoldCanvas"], path: "Tests/UnfoldTestSupport"),
         .testTarget(name: "OutlineEngineTests", dependencies: ["OutlineEngine"]),
         .testTarget(name: "UnfoldSupportTests", dependencies: ["UnfoldSupport"]),
         .testTarget(name: "ScenarioFormatTests", dependencies: ["ScenarioFormat", "UnfoldSupport"]),
@@ -116,6 +121,7 @@ let package = Package(
                 "UnfoldTesting", "UnfoldSnapshotTesting",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing", condition: .when(traits: ["SnapshotTesting"])),
             ], exclude: ["helper.yaml", "__Snapshots__"]),
+        .testTarget(name: "ReviewTests", dependencies: ["UnfoldReview", "UnfoldSnapshot", "UnfoldRender", "ScenarioFormat", "UnfoldTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["unfold", "UnfoldTestSupport"]),
         .testTarget(
             name: "SnapshotTests",

@@ -115,34 +115,10 @@ package struct RowLayout: Sendable {
         let start = indentation.x(depth: facts.depth)
         let contentStart = start + Indentation.chevronBox
         var leading = contentStart
-        var checkbox: RowContent.Checkbox?
-        // Not on detail rows, nor on the "Loading…" row of a node still loading its children.
-        if style.checkboxes, !facts.isDetail, facts.icon != Appearance.loadingIcon {
-            let size = min(Metrics.checkboxSize, (fixed ?? Metrics.checkboxSize + 6) - 6)
-            if size >= 4 {
-                checkbox = RowContent.Checkbox(leading: leading, size: size, state: facts.check)
-                leading += size + Metrics.checkboxGap * size / Metrics.checkboxSize
-            }
-        }
-        var icon: RowContent.Icon?
-        // As large as the row allows, up to the full size; none in a row too short for one.
-        if let name = facts.icon, case let size = min(Metrics.iconSize, (fixed ?? Metrics.iconSize + 6) - 6), size >= 4 {
-            icon = RowContent.Icon(
-                name: name, leading: leading, size: size, radius: Metrics.iconRadius * size / Metrics.iconSize,
-                fontSize: Metrics.iconLetterSize * size / Metrics.iconSize)
-            leading += size + Metrics.iconGap * size / Metrics.iconSize
-        }
+        let checkbox = self.checkbox(facts, fixed: fixed, leading: &leading)
+        let icon = self.icon(facts, fixed: fixed, leading: &leading)
         var trailing = appearance.canvas.width - Metrics.trailingMargin
-        var badge: RowContent.Badge?
-        if let count = facts.childCount, style.badges {
-            let text = String(count)
-            let w = measure.width(text, Metrics.badgeFontSize, .regular)
-            let pill = max(w + Metrics.badgePadding, Metrics.badgeHeight)
-            badge = RowContent.Badge(
-                text: text, fontSize: Metrics.badgeFontSize, leading: trailing - pill, width: pill,
-                height: Metrics.badgeHeight, textLeading: trailing - pill / 2 - w / 2)
-            trailing -= pill + Metrics.badgeGap
-        }
+        let badge = style.badges ? facts.childCount.map { self.badge(count: $0, trailing: &trailing) } : nil
         let width = max(0, trailing - leading)
         let subtitleSize = fontSize * Metrics.subtitleFontScale
         // Names are cut as the look's platform cuts them; a detail row's sentence and subtitles at the end.
@@ -175,17 +151,8 @@ package struct RowLayout: Sendable {
             height = max(text + Metrics.autoPadding, Metrics.autoMinimum)
         }
 
-        var guides: [Double] = []
-        if style.guides {
-            // Levels past the last distinct one add no guide: O(min(depth, distinct levels)), not O(depth).
-            for level in 0 ..< min(facts.depth, indentation.lastDistinctDepth + 1) {
-                let x = indentation.x(depth: level) + Metrics.chevronCenter
-                // Past the compressed levels' resolution the guides coincide: draw each once.
-                if x != guides.last { guides.append(x) }
-            }
-        }
         let content = RowContent(
-            chevronCenter: start + Metrics.chevronCenter, guides: guides,
+            chevronCenter: start + Metrics.chevronCenter, guides: style.guides ? guides(depth: facts.depth) : [],
             // Inset separators start at the title, after the checkbox and icon, as UIKit's default separator inset does.
             separator: style.separators ? (style.separatorInset ? leading : 0) : nil,
             checkbox: checkbox, icon: icon, badge: badge,
@@ -199,5 +166,50 @@ package struct RowLayout: Sendable {
             chevron: facts.childCount != nil ? (facts.isExpanded ? 90 : 0) : facts.isEmptyFolder ? 0 : nil,
             selection: facts.isSelected ? 1 : 0, focus: facts.isFocused ? 1 : 0, hover: facts.isHovered ? 1 : 0, drop: facts.drop,
             kind: facts.kind, content: content)
+    }
+
+    /// The checkbox of a row (not on detail rows, nor on the "Loading…" row
+    /// of a node still loading its children), moving `leading` past it.
+    private func checkbox(_ facts: Facts, fixed: Double?, leading: inout Double) -> RowContent.Checkbox? {
+        guard appearance.style.checkboxes, !facts.isDetail, facts.icon != Appearance.loadingIcon else { return nil }
+        let size = min(Metrics.checkboxSize, (fixed ?? Metrics.checkboxSize + 6) - 6)
+        guard size >= 4 else { return nil }
+        defer { leading += size + Metrics.checkboxGap * size / Metrics.checkboxSize }
+        return RowContent.Checkbox(leading: leading, size: size, state: facts.check)
+    }
+
+    /// The icon of a row, as large as the row allows up to the full size
+    /// (none in a row too short for one), moving `leading` past it.
+    private func icon(_ facts: Facts, fixed: Double?, leading: inout Double) -> RowContent.Icon? {
+        let size = min(Metrics.iconSize, (fixed ?? Metrics.iconSize + 6) - 6)
+        guard let name = facts.icon, size >= 4 else { return nil }
+        defer { leading += size + Metrics.iconGap * size / Metrics.iconSize }
+        return RowContent.Icon(
+            name: name, leading: leading, size: size, radius: Metrics.iconRadius * size / Metrics.iconSize,
+            fontSize: Metrics.iconLetterSize * size / Metrics.iconSize)
+    }
+
+    /// The count badge at the trailing edge, sized from its measured count,
+    /// moving `trailing` before it.
+    private func badge(count: Int, trailing: inout Double) -> RowContent.Badge {
+        let text = String(count)
+        let w = measure.width(text, Metrics.badgeFontSize, .regular)
+        let pill = max(w + Metrics.badgePadding, Metrics.badgeHeight)
+        defer { trailing -= pill + Metrics.badgeGap }
+        return RowContent.Badge(
+            text: text, fontSize: Metrics.badgeFontSize, leading: trailing - pill, width: pill,
+            height: Metrics.badgeHeight, textLeading: trailing - pill / 2 - w / 2)
+    }
+
+    /// The indent guides of a row `depth` deep. Levels past the last
+    /// distinct one add no guide: O(min(depth, distinct levels)), not O(depth).
+    private func guides(depth: Int) -> [Double] {
+        var guides: [Double] = []
+        for level in 0 ..< min(depth, indentation.lastDistinctDepth + 1) {
+            let x = indentation.x(depth: level) + Metrics.chevronCenter
+            // Past the compressed levels' resolution the guides coincide: draw each once.
+            if x != guides.last { guides.append(x) }
+        }
+        return guides
     }
 }

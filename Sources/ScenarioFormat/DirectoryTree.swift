@@ -32,82 +32,36 @@ enum DirectoryTree {
     }
 
     static func read(_ root: String, options: Options, at location: ScenarioLocation) throws(ScenarioError) -> ImportedTree {
-        func fail(_ message: String, _ hint: String) -> ScenarioError {
-            ScenarioError(file: location.file, line: location.line, column: location.column, message: message, hint: hint)
-        }
         var info = stat()
         guard stat(root, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-            throw fail("\(InertText(root)) is not a folder", "the path is relative to the scenario file")
+            throw location.error("\(InertText(root)) is not a folder", hint: "the path is relative to the scenario file")
         }
-        let realRoot = URL(fileURLWithPath: root).standardizedFileURL.resolvingSymlinksInPath().path
-        // The `exclude:` patterns, compiled once for the walk. Each is tried on the path from the root and on
-        // the bare name, and its `*` crosses `/` (as `fnmatch` with no flags).
-        let exclude = options.exclude.map { Glob($0, pathname: false) }
+        var walk = Walk(root: root, options: options, location: location)
         var tree = ImportedTree()
-        var ignoreRead = 0
         // Folders still to list: path, node (nil: the root), depth, the ignore rules in force, and the folders on the way (for loops).
         var stack: [(path: String, node: Int?, depth: Int, rules: [IgnoreRule], way: [FolderID])] = [
             (root, nil, 0, [], [FolderID(info)])
         ]
         while let folder = stack.popLast() {
-            var rules = folder.rules
-            let ignoreFile = folder.path + "/.gitignore"
-            var ignoreInfo = stat()
-            // A `.gitignore` that is a link is not read: it could lead anywhere.
-            do throws(InputFile.Failure) {
-                if lstat(ignoreFile, &ignoreInfo) == 0, ignoreInfo.st_mode & S_IFMT == S_IFLNK { throw .missing }
-                let text = String(decoding: try InputFile.contents(of: ignoreFile, limit: Self.ignoreBytes - ignoreRead), as: UTF8.self)
-                ignoreRead += text.utf8.count
-                rules += IgnoreRule.parse(text, base: relative(folder.path, to: root))
-            } catch .missing {
-                // No rules here.
-            } catch {
-                throw fail(error.message("`.gitignore` file \(InertText(ignoreFile))"), error.hint)
-            }
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
-                throw fail("cannot list \(InertText(folder.path))", "check its permissions, or leave it out with `exclude:`")
-            }
-            var entries: [(name: String, isFolder: Bool, follow: Bool, id: FolderID?)] = []
-            for name in names where name != ".git" && (options.hidden || !name.hasPrefix(".")) {
-                let path = folder.path + "/" + name
-                let rel = relative(path, to: root)
-                var own = stat()
-                guard lstat(path, &own) == 0 else { continue }
-                var isFolder = own.st_mode & S_IFMT == S_IFDIR
-                var follow = isFolder
-                var id: FolderID? = isFolder ? FolderID(own) : nil
-                if own.st_mode & S_IFMT == S_IFLNK {
-                    var target = stat()
-                    if stat(path, &target) == 0, target.st_mode & S_IFMT == S_IFDIR {
-                        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-                        let inside = resolved == realRoot || resolved.hasPrefix(realRoot + "/")
-                        isFolder = inside
-                        follow = inside
-                        id = FolderID(target)
-                    }
-                }
-                if IgnoreRule.ignores(rules, rel, isFolder: isFolder) || exclude.contains(where: { $0.matches(rel) || $0.matches(name) }) {
-                    continue
-                }
-                entries.append((name, isFolder, follow, id))
-            }
-            entries.sort { a, b in a.isFolder != b.isFolder ? a.isFolder : Array(a.name.utf8).lexicographicallyPrecedes(Array(b.name.utf8)) }
+            let rules = try folder.rules + walk.ignoreRules(in: folder.path)
             var children: [(path: String, node: Int, id: FolderID)] = []
-            for entry in entries {
+            for entry in try walk.entries(of: folder.path, rules: rules) {
                 guard tree.nodes.count < options.limit else {
-                    throw fail(
+                    throw location.error(
                         "\(InertText(root)) has more than \(options.limit) entries within depth \(options.depth)",
-                        "lower `depth`, leave folders out with `exclude:`, or raise `limit`")
+                        hint: "lower `depth`, leave folders out with `exclude:`, or raise `limit`")
                 }
                 let node = ImportedTree.Node(
                     name: entry.name, isFolder: entry.isFolder, expanded: entry.isFolder && folder.depth + 1 <= options.expanded,
                     parent: folder.node, location: location)
-                guard let index = tree.add(node) else { throw fail("the folder has more than \(Limits.nodes) entries", "lower `depth`") }
+                guard let index = tree.add(node) else {
+                    throw location.error("the folder has more than \(Limits.nodes) entries", hint: "lower `depth`")
+                }
                 if entry.follow, let id = entry.id, folder.depth + 1 < options.depth {
                     if folder.way.contains(id) {
-                        throw fail(
+                        throw location.error(
                             "\(InertText(folder.path + "/" + entry.name)) is a link back into a folder it is in (a loop)",
-                            "leave it out with `exclude: [\"\(InertText(relative(folder.path + "/" + entry.name, to: root)))\"]`")
+                            hint: "leave it out with `exclude: [\"\(InertText(relative(folder.path + "/" + entry.name, to: root)))\"]`")
                     }
                     children.append((folder.path + "/" + entry.name, index, id))
                 }
@@ -120,6 +74,90 @@ enum DirectoryTree {
         var ordered = reorder(tree)
         ordered.openLevels = options.expanded
         return ordered
+    }
+
+    /// What a walk of one root knows as it goes: the root, the `exclude:`
+    /// patterns compiled once, and how much of `.gitignore` files it has read.
+    private struct Walk {
+        let root: String
+        /// The root with its links resolved: links to folders inside it are followed, others are files.
+        let realRoot: String
+        let options: Options
+        let location: ScenarioLocation
+        /// Each is tried on the path from the root and on the bare name, and
+        /// its `*` crosses `/` (as `fnmatch` with no flags).
+        let exclude: [Glob]
+        var ignoreRead = 0
+
+        /// One entry of a folder, as the walk takes it.
+        struct Entry {
+            var name: String
+            var isFolder: Bool
+            /// Whether the walk goes into it (a folder, or a link to one inside the root).
+            var follow: Bool
+            var id: FolderID?
+        }
+
+        init(root: String, options: Options, location: ScenarioLocation) {
+            self.root = root
+            self.realRoot = URL(fileURLWithPath: root).standardizedFileURL.resolvingSymlinksInPath().path
+            self.options = options
+            self.location = location
+            self.exclude = options.exclude.map { Glob($0, pathname: false) }
+        }
+
+        /// The rules of the folder's own `.gitignore` (none when there is
+        /// none, or when it is a link: it could lead anywhere). At most
+        /// `ignoreBytes` are read in the whole walk.
+        mutating func ignoreRules(in folder: String) throws(ScenarioError) -> [IgnoreRule] {
+            let ignoreFile = folder + "/.gitignore"
+            var ignoreInfo = stat()
+            do throws(InputFile.Failure) {
+                if lstat(ignoreFile, &ignoreInfo) == 0, ignoreInfo.st_mode & S_IFMT == S_IFLNK { throw .missing }
+                let text = String(decoding: try InputFile.contents(of: ignoreFile, limit: DirectoryTree.ignoreBytes - ignoreRead), as: UTF8.self)
+                ignoreRead += text.utf8.count
+                return IgnoreRule.parse(text, base: DirectoryTree.relative(folder, to: root))
+            } catch .missing {
+                return []
+            } catch {
+                throw location.error(error.message("`.gitignore` file \(InertText(ignoreFile))"), hint: error.hint)
+            }
+        }
+
+        /// The folder's entries that are not hidden, ignored or excluded,
+        /// folders first, each group by the bytes of its names. O(entries log entries).
+        func entries(of folder: String, rules: [IgnoreRule]) throws(ScenarioError) -> [Entry] {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+                throw location.error("cannot list \(InertText(folder))", hint: "check its permissions, or leave it out with `exclude:`")
+            }
+            var entries: [Entry] = []
+            for name in names where name != ".git" && (options.hidden || !name.hasPrefix(".")) {
+                let path = folder + "/" + name
+                let rel = DirectoryTree.relative(path, to: root)
+                var own = stat()
+                guard lstat(path, &own) == 0 else { continue }
+                var entry = Entry(name: name, isFolder: own.st_mode & S_IFMT == S_IFDIR, follow: false, id: nil)
+                entry.follow = entry.isFolder
+                entry.id = entry.isFolder ? FolderID(own) : nil
+                if own.st_mode & S_IFMT == S_IFLNK {
+                    var target = stat()
+                    if stat(path, &target) == 0, target.st_mode & S_IFMT == S_IFDIR {
+                        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+                        let inside = resolved == realRoot || resolved.hasPrefix(realRoot + "/")
+                        entry.isFolder = inside
+                        entry.follow = inside
+                        entry.id = FolderID(target)
+                    }
+                }
+                if IgnoreRule.ignores(rules, rel, isFolder: entry.isFolder) || exclude.contains(where: { $0.matches(rel) || $0.matches(name) }) {
+                    continue
+                }
+                entries.append(entry)
+            }
+            return entries.sorted { a, b in
+                a.isFolder != b.isFolder ? a.isFolder : Array(a.name.utf8).lexicographicallyPrecedes(Array(b.name.utf8))
+            }
+        }
     }
 
     /// The walk adds a folder's entries when it lists the folder, so a later

@@ -120,6 +120,11 @@ public struct ScenarioLocation: Sendable, Equatable {
         self.line = line
         self.column = column
     }
+
+    /// An error at this place.
+    func error(_ message: String, hint: String) -> ScenarioError {
+        ScenarioError(file: file, line: line, column: column, message: message, hint: hint)
+    }
 }
 
 extension Scenario {

@@ -326,6 +326,13 @@ package final class Typesetter {
         package var key: Key
         package var x: Int
         package var y: Int
+
+        /// The glyph `key` with its origin at (`x`, `y`) pixels.
+        package init(key: Key, x: Int, y: Int) {
+            self.key = key
+            self.x = x
+            self.y = y
+        }
     }
 
     /// The glyphs of one line of text as `draw` places them, and the boxes it

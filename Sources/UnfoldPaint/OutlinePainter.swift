@@ -74,18 +74,6 @@ package struct OutlinePainter {
         }
     }
 
-    /// The frame as vector shapes on a canvas `height` points tall (without
-    /// the padding): the shapes `draw` rasterizes, for vector pictures.
-    package func record(_ frame: FrameLayout, height: Double) -> VectorRecording {
-        let size = pixelSize(height: height)
-        let recording = VectorRecording(width: size.width, height: size.height)
-        let surface = recording.surface
-        surface.clear(surface.clip, to: palette.background)
-        var drawnBottom = 0
-        for box in frame.rows { draw(box, into: surface, bareFrom: &drawnBottom) }
-        return recording
-    }
-
     /// The pixel rows that a row clipped to `span` points shows in, on a
     /// canvas `canvasHeight` pixels tall (a row that comes or goes shows only
     /// in its gap): whole rows, kept within a pixel of the canvas.
@@ -95,20 +83,9 @@ package struct OutlinePainter {
         return top ..< max(top, pixel(span.upperBound))
     }
 
-    /// Some layers of one row, as vector shapes, drawn where `box` says on a
-    /// canvas that reaches just below it (a row near the top, `box.y` a
-    /// fraction of a pixel): what a vector animation defines once and moves.
-    package func record(_ box: RowBox, layers: RowLayers) -> VectorRecording {
-        let size = pixelSize(height: box.y + box.height + 1 / scale)
-        let recording = VectorRecording(width: size.width, height: size.height)
-        var drawnBottom = 0
-        draw(box, into: recording.surface, bareFrom: &drawnBottom, layers: layers)
-        return recording
-    }
-
     /// Draws one row, or only some of its layers (`layers`), into `surface`;
     /// `drawnBottom` is the bottom of what rows drawn before it cover.
-    func draw(_ box: RowBox, into surface: some DrawingTarget, bareFrom drawnBottom: inout Int, layers: RowLayers = .all) {
+    package func draw(_ box: RowBox, into surface: some DrawingTarget, bareFrom drawnBottom: inout Int, layers: RowLayers = .all) {
         let s = scale
         // A clipped row draws through a surface that sees only its span.
         var surface = surface

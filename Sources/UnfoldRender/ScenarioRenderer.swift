@@ -228,12 +228,19 @@ public enum ScenarioRenderer {
         }
     }
 
-    /// Lays out a checked scenario with `measurer` (which also draws the
-    /// strip's labels), then draws, encodes and emits its pictures.
-    private static func draw(
-        _ scenario: Scenario, playback: Playback, fonts: FontIdentity, measurer: Typesetter, options: RenderOptions,
-        progress: (@Sendable (Int) -> Void)?, emit: (RenderedFile) throws -> Void
-    ) throws -> StripGeometry? {
+    /// A scenario laid out once: its appearance (the width fitted), every
+    /// state and every transition (the rows that can show in some frame),
+    /// and the picture's height in points and size in pixels.
+    private struct LaidOut {
+        var appearance: Appearance
+        var states: [StateLayout]
+        var transitions: [Transition]
+        var height: Double
+        var size: (width: Int, height: Int)
+    }
+
+    /// Lays out a checked scenario with `measurer`, and checks the picture's size.
+    private static func layOut(_ scenario: Scenario, playback: Playback, measurer: Typesetter, options: RenderOptions) throws -> LaidOut {
         var fitted = scenario.appearance
         let measure = TextMeasure.typesetter(measurer, scale: Double(fitted.canvas.scale), direction: fitted.canvas.direction)
         if fitted.canvas.fitsWidth {
@@ -241,8 +248,6 @@ public enum ScenarioRenderer {
             fitted.canvas.fitsWidth = false
         }
         let appearance = fitted
-        let frames = appearance.animation.frames
-        let steps = playback.states.count - 1
         let rowLayout = RowLayout(appearance: appearance, measure: measure)
         // A fixed canvas lays out what shows on it; `fit` needs every row for its height.
         let limit = appearance.canvas.height
@@ -256,17 +261,27 @@ public enum ScenarioRenderer {
         }
         try SizeAdvice.checkAnimatedImages(scenario, outputs: options.outputs, size: size)
         if let warning = SizeAdvice.warning(scenario, size: size) { options.warn?(warning) }
-        // Transitions, laid out once each (the rows that can show in some frame).
         var transitions: [Transition] = []
-        if steps > 0 {
-            for step in 1 ... steps {
-                let t = Transition(from: layouts[step - 1], to: layouts[step], animation: appearance.animation, limit: limit)
-                transitions.append(t)
-                // Each state is laid out once, as far as the transitions around it need.
-                layouts[step - 1] = t.before
-                layouts[step] = t.after
-            }
+        for step in playback.states.indices.dropFirst() {
+            let t = Transition(from: layouts[step - 1], to: layouts[step], animation: appearance.animation, limit: limit)
+            transitions.append(t)
+            // Each state is laid out once, as far as the transitions around it need.
+            layouts[step - 1] = t.before
+            layouts[step] = t.after
         }
+        return LaidOut(appearance: appearance, states: layouts, transitions: transitions, height: height, size: size)
+    }
+
+    /// Lays out a checked scenario with `measurer` (which also draws the
+    /// strip's labels), then draws, encodes and emits its pictures.
+    private static func draw(
+        _ scenario: Scenario, playback: Playback, fonts: FontIdentity, measurer: Typesetter, options: RenderOptions,
+        progress: (@Sendable (Int) -> Void)?, emit: (RenderedFile) throws -> Void
+    ) throws -> StripGeometry? {
+        let laidOut = try layOut(scenario, playback: playback, measurer: measurer, options: options)
+        let (appearance, layouts, height, size) = (laidOut.appearance, laidOut.states, laidOut.height, laidOut.size)
+        let frames = appearance.animation.frames
+        let steps = playback.states.count - 1
 
         // The outputs in the order of `Output.allCases`, which is the order their last files are written in.
         let formats = RenderOptions.Output.allCases.filter(options.outputs.contains).map(\.format)
@@ -292,7 +307,7 @@ public enum ScenarioRenderer {
         // pictures, and concurrent renders start no threads of their own.
         let writers = try formats.map { try $0.writer(for: render) }
         var emittedBytes = 0
-        let (states, moves) = (layouts, transitions)
+        let (states, moves) = (layouts, laidOut.transitions)
         // The pictures are drawn on the worker pool, with typesetters warm from earlier pictures and renders.
         try orderedParallel(
             count: plan.count, window: options.workers,

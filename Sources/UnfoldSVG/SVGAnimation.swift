@@ -215,25 +215,7 @@ package final class SVGAnimation {
             let id = try layer(atStart, .icon, reference: true, moved: Point(-left, 0))
             row += "<use href=\"#\(id)\" x=\"\(SVGMarkup.number(left))\"/>"
         }
-        if let chevron = look.chevron {
-            var shut = atStart
-            shut.chevron = 0
-            let mirrored = themes.base.appearance.canvas.direction == .rtl
-            let cx = themes.base.x(look.content.chevronCenter, width: 0, canvas: themes.base.pixelSize(height: 1).width)
-            let cy = (atStart.y + look.height / 2) * s
-            let angles = held(boxes.map { $0?.chevron }, or: chevron).map { $0 * (mirrored ? -1 : 1) }
-            // Drawn about its centre, so that every chevron shares one drawing and rows that turn alike one animation.
-            var rotation = Keyframes(times: times, total: total)
-            rotation.add("transform", values: angles) { "rotate(\(SVGMarkup.number($0, places: 3))deg)" }
-            let a0 = SVGMarkup.number(angles.first ?? 0, places: 3)
-            let place = "translate(\(SVGMarkup.number(cx)) \(SVGMarkup.number(cy)))", turn = a0 == "0" ? "" : "rotate(\(a0))"
-            let id = try layer(shut, .chevron, reference: true, moved: Point(-cx, -cy))
-            let turned = rotation.attributes(base: "", markup: markup)
-            row +=
-                turned.isEmpty
-                ? "<use href=\"#\(id)\" transform=\"\(place)\(turn.isEmpty ? "" : " " + turn)\"/>"
-                : "<g transform=\"\(place)\"><use href=\"#\(id)\"\(turned)\(turn.isEmpty ? "" : " transform=\"\(turn)\"")/></g>"
-        }
+        if let chevron = look.chevron { row += try self.chevron(chevron, atStart, boxes: boxes, times: times) }
         row += try fading(.focus, \.focus)
         row += try layer(atStart, .drop)
 
@@ -241,25 +223,50 @@ package final class SVGAnimation {
         let o0 = SVGMarkup.compact(opacity.first ?? 0)
         let motion = keyframes.attributes(base: o0 == "1" ? "" : " opacity=\"\(o0)\"", markup: markup)
         let placed = y0 == "0" ? row : "<g transform=\"translate(0 \(y0))\">\(row)</g>"
-        var clipping = ""
-        // A row that shows only in the gap it opens or closes: clipped to the gap.
-        if boxes.contains(where: { $0?.clip != nil }) {
-            let canvas = themes.base.pixelSize(height: height)
-            let spans = held(boxes.map { $0.map { $0.clip } }, or: nil).map { clip -> (Double, Double) in
-                guard let span = clip else { return (-1, Double(canvas.height + 2)) }
-                let rows = themes.base.clipRows(span, canvasHeight: canvas.height)
-                return (Double(rows.lowerBound), Double(rows.count))
-            }
-            var clip = Keyframes(times: times, total: total)
-            clip.add("transform", values: spans.map { [$0.0, $0.1] }) {
-                "translate(0," + SVGMarkup.number($0[0]) + "px) scale(1," + SVGMarkup.number($0[1]) + ")"
-            }
-            let first = spans.first ?? (0, 0)
-            let place = "translate(0 \(SVGMarkup.number(first.0))) scale(1 \(SVGMarkup.number(first.1)))"
-            let rect = "<rect" + clip.attributes(base: " width=\"\(canvas.width)\" height=\"1\" transform=\"\(place)\"", markup: markup) + "/>"
-            clipping = " clip-path=\"url(#\(markup.clipPath(rect)))\""
-        }
+        let clipping = boxes.contains(where: { $0?.clip != nil }) ? self.clipping(boxes, times: times) : ""
         return (clipping, motion, placed)
+    }
+
+    /// A row's chevron, turned between the frames' angles. Drawn about its
+    /// centre, so that every chevron shares one drawing and rows that turn
+    /// alike one animation.
+    private func chevron(_ chevron: Double, _ atStart: RowBox, boxes: [RowBox?], times: [Double]) throws(SVGError) -> String {
+        let s = themes.base.scale
+        var shut = atStart
+        shut.chevron = 0
+        let mirrored = themes.base.appearance.canvas.direction == .rtl
+        let cx = themes.base.x(atStart.content.chevronCenter, width: 0, canvas: themes.base.pixelSize(height: 1).width)
+        let cy = (atStart.y + atStart.height / 2) * s
+        let angles = held(boxes.map { $0?.chevron }, or: chevron).map { $0 * (mirrored ? -1 : 1) }
+        var rotation = Keyframes(times: times, total: total)
+        rotation.add("transform", values: angles) { "rotate(\(SVGMarkup.number($0, places: 3))deg)" }
+        let a0 = SVGMarkup.number(angles.first ?? 0, places: 3)
+        let place = "translate(\(SVGMarkup.number(cx)) \(SVGMarkup.number(cy)))", turn = a0 == "0" ? "" : "rotate(\(a0))"
+        let id = try layer(shut, .chevron, reference: true, moved: Point(-cx, -cy))
+        let turned = rotation.attributes(base: "", markup: markup)
+        return
+            turned.isEmpty
+            ? "<use href=\"#\(id)\" transform=\"\(place)\(turn.isEmpty ? "" : " " + turn)\"/>"
+            : "<g transform=\"\(place)\"><use href=\"#\(id)\"\(turned)\(turn.isEmpty ? "" : " transform=\"\(turn)\"")/></g>"
+    }
+
+    /// The `clip-path` attribute of a row that shows only in the gap it
+    /// opens or closes: clipped to the gap in every frame.
+    private func clipping(_ boxes: [RowBox?], times: [Double]) -> String {
+        let canvas = themes.base.pixelSize(height: height)
+        let spans = held(boxes.map { $0.map { $0.clip } }, or: nil).map { clip -> (Double, Double) in
+            guard let span = clip else { return (-1, Double(canvas.height + 2)) }
+            let rows = themes.base.clipRows(span, canvasHeight: canvas.height)
+            return (Double(rows.lowerBound), Double(rows.count))
+        }
+        var clip = Keyframes(times: times, total: total)
+        clip.add("transform", values: spans.map { [$0.0, $0.1] }) {
+            "translate(0," + SVGMarkup.number($0[0]) + "px) scale(1," + SVGMarkup.number($0[1]) + ")"
+        }
+        let first = spans.first ?? (0, 0)
+        let place = "translate(0 \(SVGMarkup.number(first.0))) scale(1 \(SVGMarkup.number(first.1)))"
+        let rect = "<rect" + clip.attributes(base: " width=\"\(canvas.width)\" height=\"1\" transform=\"\(place)\"", markup: markup) + "/>"
+        return " clip-path=\"url(#\(markup.clipPath(rect)))\""
     }
 
     /// `values` with each missing one (a frame the row is not in) replaced by

@@ -189,8 +189,8 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
         try check(folder.map { $0.utf8.count <= 4096 } ?? true, "names a folder too long")
     }
 
-    /// The files a report is written as, in `write(to:)`'s order.
-    public static let files = ["report.json", "junit.xml", "report.html", "summary.md"]
+    /// The files a report is written as, in `write(to:)`'s order (`ReportFormat.all`).
+    public static var files: [String] { ReportFormat.all.map(\.file) }
     /// The manifest that lists the report files written, so that only those are ever removed.
     static let manifest = ".unfold-report"
 
@@ -205,15 +205,14 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
             && (parts.last == "__Snapshots__" || parts.dropLast().last == "__Snapshots__")
     }
 
-    /// Writes `report.json`, `junit.xml`, `report.html` and `summary.md` into
-    /// `directory` (never through a link), and the manifest that lists them.
+    /// Writes every report file (`files`) into `directory` (never through a
+    /// link), after the manifest that lists them.
     public func write(to directory: String) throws {
         try OwnFolder.refuseLinks(directory)
         var report = self
         report.folder = directory
-        let contents = [report.json(), Array(report.junit().utf8), Array(report.html().utf8), Array(report.markdown().utf8)]
         try AtomicFile.write(Array(Self.files.joined(separator: "\n").utf8), to: directory + "/" + Self.manifest)
-        for (name, bytes) in zip(Self.files, contents) { try AtomicFile.write(bytes, to: directory + "/" + name) }
+        for format in ReportFormat.all { try AtomicFile.write(format.bytes(report), to: directory + "/" + format.file) }
     }
 
     /// Removes the report files that `write(to:)` listed in `directory`'s

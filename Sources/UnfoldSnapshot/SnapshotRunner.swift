@@ -113,31 +113,10 @@ public enum SnapshotRunner {
             let entry = index.entries[file.path]
             c.referenceHash = entry?.bytes
             if kind.hasFrames { c.strip = result.strip }
-            var verdict: ReferenceVerdict
             if let entry, let expected = stored.files[file.path] {
-                if let refused = decoded.refused[file.path] {
-                    verdict = ReferenceVerdict(matches: false, message: Self.unreadable(expected, name: file.path, reason: refused))
-                    if !file.bytes.isEmpty { verdict.artifacts = try artifacts.save(actual: file.bytes, name: file.path) }
-                } else if let pixels = file.pixels, decoded.pixels[file.path] == pixels {
-                    verdict = ReferenceVerdict(matches: true, message: "identical pixels")
-                } else if file.bytes.isEmpty {
-                    throw ReferenceStore.DamagedError(
-                        description: "\(InertText(store.directory)) changed while \(result.name) was being checked; run the check again")
-                } else if expected == file.bytes {
-                    verdict = ReferenceVerdict(matches: true, message: "identical bytes")
-                } else {
-                    verdict = try kind.compare(
-                        ReferenceComparison(
-                            expected: expected, actual: file.bytes, name: file.path, strip: result.strip, options: options.diff, artifacts: artifacts))
-                }
-                if !ReferenceIndex.matches(expected, entry), !isLFSPointer(expected) {
-                    // Edited outside Unfold: compared as it is (it is what git shows), and never passed silently.
-                    verdict.message = (verdict.matches ? "it matches, but " : verdict.message + "; ") + Self.edited(name: file.path, store: store)
-                    if verdict.matches {
-                        verdict.matches = false
-                        verdict.artifacts = try artifacts.save(expected: expected, actual: file.bytes, name: file.path)
-                    }
-                }
+                let verdict = try judge(
+                    file, kind: kind, expected: expected, entry: entry, decoded: decoded, strip: result.strip, store: store,
+                    options: options, artifacts: artifacts)
                 if options.record.records(missing: false, differs: !verdict.matches) {
                     changes[file.path] = try kind.stored(file.bytes)
                     c.status = .recorded
@@ -166,25 +145,68 @@ public enum SnapshotRunner {
         let produced = Set(result.files.map(\.path))
         let stale = index.entries.keys.filter { !produced.contains($0) }.sorted()
         if prune { for name in stale { changes[name] = .some(nil) } }
-        if !changes.isEmpty {
-            // Written only over the set that was compared: a concurrent change is refused, not overwritten.
-            let expecting = Dictionary(uniqueKeysWithValues: index.entries.map { ($0.key, Optional($0.value.bytes)) })
-            do {
-                // References that matched in this run were verified in this environment: with the
-                // re-recorded ones, they may stamp the set (a renderer change that re-records some pictures).
-                let verified = Set(cases.filter { $0.status == .passed }.map(\.reference))
-                try store.locked { try store.write(changes, environment: environment, verified: verified, expecting: expecting) }
-            } catch is ReferenceStore.StaleError {
-                throw ReferenceStore.DamagedError(
-                    description: "\(InertText(store.directory)) changed while \(result.name) was being checked; run the check again")
-            }
-        }
+        if !changes.isEmpty { try commit(changes, over: index, cases: cases, store: store, environment: environment) }
         var check = ScenarioCheck(cases: cases, stale: stale.map { result.name + "/" + $0 })
         check.legacyLayout = index.isLegacy && changes.isEmpty
         if cases.contains(where: { $0.status == .failed }), let recorded = index.environment {
             check.environmentChange = environment.change(from: recorded)
         }
         return check
+    }
+
+    /// The verdict on a rendered file against its stored reference: passed
+    /// by equal decoded pixels or equal bytes, else compared as its kind
+    /// compares. A file changed outside Unfold (not what the index records)
+    /// never passes.
+    static func judge(
+        _ file: RenderedFile, kind: ReferenceKind, expected: [UInt8], entry: ReferenceIndex.Entry, decoded: DecodedReferences,
+        strip: StripGeometry?, store: ReferenceStore, options: SnapshotOptions, artifacts: Artifacts
+    ) throws -> ReferenceVerdict {
+        var verdict: ReferenceVerdict
+        if let refused = decoded.refused[file.path] {
+            verdict = ReferenceVerdict(matches: false, message: Self.unreadable(expected, name: file.path, reason: refused))
+            if !file.bytes.isEmpty { verdict.artifacts = try artifacts.save(actual: file.bytes, name: file.path) }
+        } else if let pixels = file.pixels, decoded.pixels[file.path] == pixels {
+            verdict = ReferenceVerdict(matches: true, message: "identical pixels")
+        } else if file.bytes.isEmpty {
+            throw changedMeanwhile(store)
+        } else if expected == file.bytes {
+            verdict = ReferenceVerdict(matches: true, message: "identical bytes")
+        } else {
+            verdict = try kind.compare(
+                ReferenceComparison(expected: expected, actual: file.bytes, name: file.path, strip: strip, options: options.diff, artifacts: artifacts))
+        }
+        if !ReferenceIndex.matches(expected, entry), !isLFSPointer(expected) {
+            // Edited outside Unfold: compared as it is (it is what git shows), and never passed silently.
+            verdict.message = (verdict.matches ? "it matches, but " : verdict.message + "; ") + Self.edited(name: file.path, store: store)
+            if verdict.matches {
+                verdict.matches = false
+                verdict.artifacts = try artifacts.save(expected: expected, actual: file.bytes, name: file.path)
+            }
+        }
+        return verdict
+    }
+
+    /// Writes `changes` over the set that was compared (`index`): a
+    /// concurrent change is refused, not overwritten. References that
+    /// matched in this run were verified in this environment: with the
+    /// re-recorded ones, they may stamp the set.
+    static func commit(
+        _ changes: [String: NewReference?], over index: ReferenceIndex, cases: [CaseResult], store: ReferenceStore,
+        environment: SnapshotEnvironment
+    ) throws {
+        let expecting = Dictionary(uniqueKeysWithValues: index.entries.map { ($0.key, Optional($0.value.bytes)) })
+        let verified = Set(cases.filter { $0.status == .passed }.map(\.reference))
+        do {
+            try store.locked { try store.write(changes, environment: environment, verified: verified, expecting: expecting) }
+        } catch is ReferenceStore.StaleError {
+            throw changedMeanwhile(store)
+        }
+    }
+
+    /// The references changed while they were being checked.
+    static func changedMeanwhile(_ store: ReferenceStore) -> ReferenceStore.DamagedError {
+        ReferenceStore.DamagedError(description: "\(InertText(store.directory)) changed while \(store.scenario) was being checked; run the check again")
     }
 
     /// Why a reference's file cannot be compared: a Git LFS pointer, or not a

@@ -137,8 +137,7 @@ func writePNG(_ image: RGBAImage, to path: String) throws {
     do {
         try AtomicFile.write(try PNG.encode(image, threads: ProcessInfo.processInfo.activeProcessorCount), to: path)
     } catch {
-        FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-        throw ExitCode(2)
+        throw fail("error: \(error)")
     }
 }
 

@@ -160,44 +160,9 @@ struct RenderCommand: ParsableCommand {
     func renderOnce() throws {
         let clock = ContinuousClock()
         let start = clock.now
-        let files = try scenarioFiles(inputs)
-        var options = RenderOptions(fonts: try fonts())
-        options.outputs = RenderOptions.Output.resolved(outputs, scenarios: !inputs.isEmpty)
-        options.scale = scale
-        options.preset = preset
-        options.direction = direction
-        options.frames = frames
-        options.frameDelay = frameDelay
-        options.hold = hold
-        options.thumbnail = thumbnail
-        options.workers = jobs
-        options.width = width
-        options.padding = padding
-        options.background = transparent ? .transparent : background
         let bar = ProgressBar()
-        options.warn = { bar.note($0) }
-
-        var scenarios: [Scenario] = []
-        for file in files {
-            do { scenarios.append(try Scenario.load(path: file)) } catch { throw fail(Scenario.treeSourceGivenAsScenario(file) ?? error) }
-        }
-        for tree in from {
-            let imports = ImportOptions(name: name, list: list, depth: depth, open: open, exclude: exclude, limit: limit)
-            do { scenarios.append(try Scenario.imported(from: tree, options: imports)) } catch { throw fail(error) }
-        }
-        let names = scenarios.map(\.name)
-        if let themes = try themes() {
-            // One theme: the scenarios as they are; several: a folder per theme, for a README's <picture>.
-            scenarios = scenarios.flatMap { scenario in
-                themes.map { theme in
-                    var s = scenario
-                    s.canvas.theme = theme
-                    if themes.count > 1 { s.name += "-" + theme.rawValue }
-                    return s
-                }
-            }
-        }
-        try requireUniqueNames(scenarios, trees: Set(from))
+        let options = try renderOptions(warn: { bar.note($0) })
+        let (scenarios, names) = try loadScenarios()
         let total = scenarios.reduce(0) { $0 + ScenarioRenderer.pictureCount($1, options: options) }
         bar.start(total: total)
         var written = 0, bytes = 0
@@ -214,8 +179,7 @@ struct RenderCommand: ParsableCommand {
                 throw fail(error)
             } catch {
                 bar.finish()
-                FileHandle.standardError.write(Data("error: \(InertText(scenario.file)): \(InertText("\(error)"))\n".utf8))
-                throw ExitCode(2)
+                throw fail("error: \(InertText(scenario.file)): \(InertText("\(error)"))")
             }
             written += files.count
             bytes += files.reduce(0) { $0 + $1.size }
@@ -226,15 +190,50 @@ struct RenderCommand: ParsableCommand {
         print(
             "rendered \(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s"): \(written) files, "
                 + "\(formatBytes(bytes)) in \(InertText(out)) (\(String(format: "%.2f", seconds)) s, \(jobs) worker\(jobs == 1 ? "" : "s"))")
-        if try themes()?.count == 2 {
-            // Both themes: the <picture> for each scenario, ready to paste.
-            for name in names {
-                let light = name + "-light", dark = name + "-dark"
-                if let html = PictureSnippet.html(
-                    light: out + "/" + light, dark: out + "/" + dark, files: filesByName[light] ?? [], alt: name)
-                {
-                    for line in html.split(separator: "\n") { print(InertText(String(line))) }
-                }
+        if try themes()?.count == 2 { printSnippets(names, filesByName: filesByName) }
+    }
+
+    /// The options, from the command line.
+    func renderOptions(warn: @escaping @Sendable (String) -> Void) throws -> RenderOptions {
+        var options = RenderOptions(fonts: try fonts())
+        options.outputs = RenderOptions.Output.resolved(outputs, scenarios: !inputs.isEmpty)
+        options.scale = scale
+        options.preset = preset
+        options.direction = direction
+        options.frames = frames
+        options.frameDelay = frameDelay
+        options.hold = hold
+        options.thumbnail = thumbnail
+        options.workers = jobs
+        options.width = width
+        options.padding = padding
+        options.background = transparent ? .transparent : background
+        options.warn = warn
+        return options
+    }
+
+    /// The scenarios to render (each in every `--theme`), and their names as given.
+    func loadScenarios() throws -> (scenarios: [Scenario], names: [String]) {
+        var scenarios: [Scenario] = []
+        for file in try scenarioFiles(inputs) {
+            do { scenarios.append(try Scenario.load(path: file)) } catch { throw fail(Scenario.treeSourceGivenAsScenario(file) ?? error) }
+        }
+        for tree in from {
+            let imports = ImportOptions(name: name, list: list, depth: depth, open: open, exclude: exclude, limit: limit)
+            do { scenarios.append(try Scenario.imported(from: tree, options: imports)) } catch { throw fail(error) }
+        }
+        let names = scenarios.map(\.name)
+        if let themes = try themes() { scenarios = scenarios.flatMap { $0.inThemes(themes) } }
+        try requireUniqueNames(scenarios, trees: Set(from))
+        return (scenarios, names)
+    }
+
+    /// Both themes: the `<picture>` of each scenario, ready to paste.
+    func printSnippets(_ names: [String], filesByName: [String: [String]]) {
+        for name in names {
+            let light = name + "-light", dark = name + "-dark"
+            if let html = PictureSnippet.html(light: out + "/" + light, dark: out + "/" + dark, files: filesByName[light] ?? [], alt: name) {
+                for line in html.split(separator: "\n") { print(InertText(String(line))) }
             }
         }
     }
@@ -244,24 +243,21 @@ struct RenderCommand: ParsableCommand {
 /// `trees` are the paths given with `--from`.
 func requireUniqueNames(_ scenarios: [Scenario], trees: Set<String> = []) throws {
     do { try Scenario.requireUniqueNames(scenarios, trees: trees) } catch {
-        FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-        throw ExitCode(2)
+        throw fail("error: \(error)")
     }
 }
 
 /// The bundled fonts, or exit 2 with how to point at them.
 func fonts() throws -> FontSet {
     do { return try FontSet.locate() } catch {
-        FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-        throw ExitCode(2)
+        throw fail("error: \(error)")
     }
 }
 
 /// The scenario files of `inputs` (`ScenarioFiles`), or the error on stderr and exit 2.
 func scenarioFiles(_ inputs: [String], typed: Bool = true) throws -> [String] {
     do { return try ScenarioFiles.find(inputs, project: .currentDirectory, typed: typed) } catch {
-        FileHandle.standardError.write(Data("\(error)\n".utf8))
-        throw ExitCode(2)
+        throw fail("\(error)")
     }
 }
 

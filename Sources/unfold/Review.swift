@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Unfold
+import UnfoldReview
 import UnfoldSupport
 
 struct ReviewCommand: ParsableCommand {

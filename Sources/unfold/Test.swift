@@ -9,7 +9,7 @@ struct TestCommand: ParsableCommand {
         abstract: "Render every scenario again and compare each output with its reference under Snapshots/.",
         discussion: """
             References: the states, the strip (frame by frame) and updates.json of each scenario.
-            Failures leave expected, actual and diff images and the report (report.json, junit.xml, report.html, summary.md) in --artifacts.
+            Failures leave expected, actual and diff images and the report (\(SnapshotReport.files.joined(separator: ", "))) in --artifacts.
             Exit status: 0 all passed, 1 failures, 2 bad input.
             """)
 
@@ -79,8 +79,7 @@ struct TestCommand: ParsableCommand {
         suite.complete = shard == nil && inputs.isEmpty
         let report: SnapshotReport
         do { report = try suite.run(printEvent) } catch let error as ScenarioError { throw fail(error) } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-            throw ExitCode(2)
+            throw fail("error: \(error)")
         }
         if report.failed > 0 {
             print("report: \(InertText(artifacts))/" + SnapshotReport.files.joined(separator: ", "))
@@ -146,7 +145,7 @@ struct MergeReports: ParsableCommand {
     @Argument(help: "report.json files.")
     var reports: [String]
 
-    @Option(name: .shortAndLong, help: "Where to write the report (report.json, junit.xml, report.html, summary.md).")
+    @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the report (\(SnapshotReport.files.joined(separator: ", ")))."))
     var out: String
 
     func run() throws {
@@ -160,8 +159,7 @@ struct MergeReports: ParsableCommand {
             }
             merged = try SnapshotReport.merge(folders: folders, into: out)
         } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-            throw ExitCode(2)
+            throw fail("error: \(error)")
         }
         try writeSummary(merged, to: nil)
         print("merged \(reports.count) reports into \(InertText(out)): " + SnapshotReport.files.joined(separator: ", "))

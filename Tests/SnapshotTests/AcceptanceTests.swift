@@ -4,35 +4,7 @@ import Testing
 import UnfoldCanvas
 import UnfoldRender
 import UnfoldSnapshot
-
-extension Sandbox {
-    var snapshots: String { path + "/Snapshots" }
-    var store: ReferenceStore { ReferenceStore(root: snapshots, scenario: "tiny") }
-
-    /// Checks `scenario` without recording and writes the run's report, as `unfold test` does.
-    @discardableResult
-    func run(_ scenario: Scenario) throws -> ScenarioCheck {
-        let check = try SnapshotRunner.check(scenario, options: options(.never))
-        var report = SnapshotReport()
-        report.cases = check.cases
-        report.environment = try SnapshotEnvironment(fonts: fontFiles)
-        try report.write(to: path + "/artifacts")
-        return check
-    }
-
-    func acceptance() throws -> Acceptance { try Acceptance(folder: path + "/artifacts", snapshots: snapshots) }
-
-    /// Every file under the references' folder with its bytes (not Unfold's own `.unfold`).
-    func files() -> [String: Data] {
-        var out: [String: Data] = [:]
-        for file in FileManager.default.enumerator(atPath: snapshots)?.compactMap({ $0 as? String }) ?? [] where !file.hasPrefix(".unfold") {
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: snapshots + "/" + file, isDirectory: &isFolder), !isFolder.boolValue else { continue }
-            out[file] = FileManager.default.contents(atPath: snapshots + "/" + file)
-        }
-        return out
-    }
-}
+import UnfoldTestSupport
 
 @Suite struct AcceptanceTests {
     @Test func acceptingAReportMakesTheNextRunPassAndUndoPutsEverythingBack() throws {

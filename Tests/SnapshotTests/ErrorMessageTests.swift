@@ -7,6 +7,7 @@ import UnfoldComparison
 import UnfoldPNG
 import UnfoldRender
 import UnfoldSnapshot
+import UnfoldTestSupport
 
 /// Every error a user can catch says what went wrong in `localizedDescription`,
 /// which is what other runners and loggers print, with the same text as the

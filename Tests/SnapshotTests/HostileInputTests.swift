@@ -5,6 +5,7 @@ import UnfoldCanvas
 import UnfoldPNG
 import UnfoldRender
 import UnfoldSupport
+import UnfoldTestSupport
 
 @testable import UnfoldSnapshot
 

@@ -3,6 +3,7 @@ import ScenarioFormat
 import Testing
 import UnfoldRender
 import UnfoldSnapshot
+import UnfoldTestSupport
 
 /// A kind of reference is one value: this test adds one that the library
 /// does not have (each state as SVG, compared as text) without changing a

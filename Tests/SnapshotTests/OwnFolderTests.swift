@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UnfoldTestSupport
 
 @testable import UnfoldSnapshot
 

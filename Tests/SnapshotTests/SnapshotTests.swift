@@ -4,40 +4,7 @@ import Testing
 import UnfoldCanvas
 import UnfoldRender
 import UnfoldSnapshot
-
-let fontFiles = try! FontSet.locate()
-
-/// A fresh folder for references and artifacts, removed at the end.
-final class Sandbox {
-    let path: String
-    init() {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-snap-\(UUID().uuidString)").path
-        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    func options(_ mode: RecordMode) -> SnapshotOptions {
-        var o = SnapshotOptions(render: RenderOptions(fonts: fontFiles))
-        o.root = path + "/Snapshots"
-        o.artifacts = path + "/artifacts"
-        o.record = mode
-        o.render.frames = 2
-        return o
-    }
-}
-
-func scenario(title: String = "Beta", steps: String = "[ {expand: a} ]") throws -> Scenario {
-    try Scenario.parse(
-        """
-        name: tiny
-        canvas: { width: 200, height: 160, scale: 1 }
-        tree:
-          - id: a
-            title: Alpha
-            children: [ { id: b, title: \(title) }, { id: c, title: Gamma } ]
-        steps: \(steps)
-        """, file: "tiny.yaml")
-}
+import UnfoldTestSupport
 
 @Suite struct SnapshotTests {
     @Test func missingReferencesAreRecordedThenPass() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import UnfoldSnapshot
 
 /// What `unfold review` answers, without the sockets: a request in, a
 /// response out. Only the person who started the review can drive it:

@@ -1,4 +1,5 @@
 import Foundation
+import UnfoldSnapshot
 
 /// One HTTP answer as `ReviewSession` makes it and `LoopbackServer` sends
 /// it. Every response carries headers that keep it to the page that asked:

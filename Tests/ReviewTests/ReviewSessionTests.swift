@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+import UnfoldReview
 import UnfoldSnapshot
+import UnfoldTestSupport
 
 /// `unfold review`'s answers, without a socket: only the person with the
 /// printed address can see the report or decide, nothing can frame the page,

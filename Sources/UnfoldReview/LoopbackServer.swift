@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import UnfoldSnapshot
 import UnfoldSupport
 
 #if canImport(Glibc)

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import UnfoldSnapshot
+@testable import UnfoldReview
 
 /// Reading a request as its bytes arrive: strict about its framing, bounded in size.
 @Suite struct RequestReaderTests {

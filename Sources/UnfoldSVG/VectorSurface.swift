@@ -1,3 +1,5 @@
+import UnfoldCanvas
+
 /// A picture recorded as shapes instead of pixels, for vector formats: every
 /// fill in drawing order with its colour, and text as glyphs placed where the
 /// pixels have them, each glyph's outline kept once. Coordinates are device

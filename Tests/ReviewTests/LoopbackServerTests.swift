@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import UnfoldReview
 import UnfoldSnapshot
 
 #if canImport(Glibc)

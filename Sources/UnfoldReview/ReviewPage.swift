@@ -1,0 +1,75 @@
+import CUnfoldReviewPage
+import Foundation
+import UnfoldSnapshot
+
+/// The page `unfold review` serves: a report's failures, to look at and to
+/// accept or reject one by one.
+///
+/// The page itself (`html`) holds neither the report nor the review's key,
+/// so whoever fetches it without the key learns nothing. The key comes in
+/// the address's fragment (`http://127.0.0.1:PORT/#KEY`), which a browser
+/// never sends: the page's script takes it from there, removes it from the
+/// address bar, and sends it in `X-Unfold-Token` with every request it makes:
+/// the failures (`data`), their pictures (`file?path=`, shown as blob URLs)
+/// and the decisions (a POST to `accept` or `reject`).
+///
+/// Per failure: expected, actual and diff, a slider and a blink view, zoom.
+/// A strip shows its changed frames as a filmstrip (expected above actual),
+/// the frames that changed most first, each with a bar of how many pixels changed; a frame can be
+/// accepted alone. Keys: j/k next and previous, a accept, r reject,
+/// 1-6 the views, + and - zoom.
+enum ReviewPage {
+    /// One thing to decide on, as the page shows it.
+    struct Entry: Encodable {
+        var id: String
+        var title: String
+        var message: String
+        var expected: String?
+        var actual: String?
+        var diff: String?
+        var pixels: Int?
+        /// Strip frames, the most changed first.
+        var frames: [Entry]
+    }
+
+    /// What `data` answers: the report's summary and its failures.
+    struct Contents: Encodable {
+        var summary: String
+        var items: [Entry]
+    }
+
+    /// The failures as the page shows them (`ShownFailure`), and the pictures
+    /// the page may load, by the names the entries give them. O(pictures).
+    static func contents(summary: String, shown: [ShownFailure]) -> (contents: Contents, files: [String: [UInt8]]) {
+        var files: [String: [UInt8]] = [:]
+        var entries = 0
+        func entry(_ s: ShownFailure) -> Entry {
+            let n = entries
+            entries += 1
+            func named(_ role: String, _ bytes: [UInt8]?) -> String? {
+                guard let bytes else { return nil }
+                files["\(n)-\(role).png"] = bytes
+                return "\(n)-\(role).png"
+            }
+            return Entry(
+                id: s.id, title: s.title, message: s.message, expected: named("expected", s.expected), actual: named("actual", s.actual),
+                diff: named("diff", s.diff), pixels: s.frames.isEmpty && s.differentPixels > 0 ? s.differentPixels : nil, frames: s.frames.map(entry))
+        }
+        return (Contents(summary: summary, items: shown.filter { $0.actual != nil }.map(entry)), files)
+    }
+
+    /// The policy of the page: its own inline script and styles, pictures
+    /// from blob URLs, requests only to the server that served it; no frame may hold it.
+    static let policy =
+        "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src blob:; connect-src 'self'; "
+        + "frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+
+    /// The page (`Sources/CReviewPage/page/review.html`, built into the
+    /// binary): the same for every report and every review.
+    static let html: String = {
+        var count = 0
+        guard let bytes = unfold_review_page(&count) else { return "" }
+        // Static, read-only bytes that live as long as the process.
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }()
+}
