@@ -104,27 +104,20 @@ extension Scenario {
                 hint: "use letters, digits, '.', '_' and '-', starting with a letter or digit")
         }
         if !Scenario.isValidName(scenario.name) { scenario.name = "tree" }
-        guard let kind = isFolder ? .folder : ImportOptions.SourceKind.of(file: path) else {
+        guard let kind = isFolder ? .folder : TreeSourceKind.of(file: path) else {
             throw ScenarioError(
                 file: path, line: 0, column: 0, message: "cannot tell what kind of tree this is",
-                hint: "--from takes a folder, a Markdown file (.md, .mdx), `tree -J` output (.json) or an OPML file (.opml)")
+                hint: "--from takes " + TreeSourceKind.described)
         }
-        let unused = options.inapplicable(to: kind)
+        let reading = try options.reading(for: path)
+        let unused = reading.given.filter { !kind.options.contains($0) }.map { "--" + $0.rawValue }
         guard unused.isEmpty else {
             throw ScenarioError(
-                file: path, line: 0, column: 0, message: "\(unused.joined(separator: ", ")) cannot apply to a \(kind.rawValue)",
-                hint: "--list is for Markdown files; --depth, --open, --exclude and --limit are for folders")
+                file: path, line: 0, column: 0, message: "\(unused.joined(separator: ", ")) cannot apply to \(kind.name)",
+                hint: TreeSourceKind.optionsHint { "--" + $0.rawValue })
         }
         let at = ScenarioLocation(file: path, line: 0, column: 0)
-        var tree: ImportedTree
-        switch kind {
-        case .folder: tree = try DirectoryTree.read(path, options: try options.folder(for: path), at: at)
-        case .markdown:
-            let list = try options.list.map { n throws(ScenarioError) in try ImportOptions.check(n, ImportOptions.lists, "--list", path) }
-            tree = try MarkdownTree.read(path, list: list, at: at)
-        case .opml: tree = try OPMLTree.read(path, at: at)
-        case .treeJSON: tree = try TreeCommandJSON.read(path, at: at)
-        }
+        let tree = try kind.read(path, reading, at)
         tree.apply(to: &scenario)
         // Every step changes the picture: a tree that starts all open (as a
         // Markdown list does) starts closed instead, unless `--open` says, so that expanding all
@@ -161,9 +154,9 @@ extension Scenario {
     /// Nil for any other path. Meant for when the file failed to load as a
     /// scenario, so that the user sees how to render it instead of a YAML error.
     public static func treeSourceGivenAsScenario(_ path: String) -> ScenarioError? {
-        guard !path.lowercased().hasSuffix(".unfold.json"), let source = ImportOptions.SourceKind.of(file: path) else { return nil }
+        guard !path.lowercased().hasSuffix(".unfold.json"), let source = TreeSourceKind.of(file: path) else { return nil }
         // JSON that failed as a scenario may be `tree -J` output, or something else.
-        let kind = source == .treeJSON ? "a JSON file" : source == .opml ? "an OPML file" : "a Markdown file"
+        let kind = source.key == TreeSourceKind.treeJSON.key ? "a JSON file" : source.name
         return ScenarioError(
             file: path, line: 0, column: 0, message: "\(kind) is not a scenario file (.yaml, .yml or .unfold.json)",
             hint: "to render it as a tree, read it with --from: `unfold render --from \(InertText(path)) --out <folder>`")

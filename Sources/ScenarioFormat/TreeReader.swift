@@ -74,43 +74,28 @@ enum SourceReader {
     /// another tool keeps (`markdown:`, `directory:`, `tree:`, `opml:`).
     static func read(_ v: Value, into scenario: inout Scenario, files: NamedFiles) throws(ScenarioError) {
         let fields = try v.anyMap("`source`")
-        let forms = ["file", "markdown", "directory", "tree", "opml"].filter { fields[$0] != nil }
+        let forms = (["file"] + TreeSourceKind.all.map(\.key)).filter { fields[$0] != nil }
         guard forms.count == 1, let form = forms.first else {
+            let kinds = TreeSourceKind.all.map { "`\($0.key):` (\($0.name))" }
             throw v.error(
                 forms.isEmpty ? "`source` names no tree" : "`source` names \(forms.count) trees: \(forms.joined(separator: ", "))",
-                hint: "use one of `file:` (JSON or YAML data), `markdown:`, `directory:`, `tree:` (`tree -J` output) or `opml:`")
+                hint: "use one of `file:` (JSON or YAML data), " + kinds.joined(separator: ", "))
         }
-        func path(_ key: String, in f: Fields) throws(ScenarioError) -> String {
-            let value = try f.required(key, in: "`source`")
-            return try files.path(try value.string("`source.\(key)`"), at: f.keyValue(key), what: "`source.\(key)`")
-        }
-        let at = { (f: Fields, key: String) in
-            let value = f.keyValue(key)
-            return ScenarioLocation(file: value.file, line: value.line, column: value.column)
-        }
-        let tree: ImportedTree
-        switch form {
-        case "markdown":
-            let f = try v.map("`source`", allowed: ["markdown", "list"])
-            tree = try MarkdownTree.read(try path("markdown", in: f), list: try f["list"]?.int("`source.list`", in: ImportOptions.lists), at: at(f, "list"))
-        case "directory":
-            let f = try v.map("`source`", allowed: ["directory", "depth", "open", "exclude", "hidden", "limit"])
-            var options = DirectoryTree.Options()
-            if let d = f["depth"] { options.depth = try d.int("`source.depth`", in: ImportOptions.depths) }
-            if let o = f["open"] { options.expanded = try o.int("`source.open`", in: ImportOptions.opens) }
-            if let e = f["exclude"] { options.exclude = try e.list("`source.exclude`").map { v throws(ScenarioError) in try v.string("a pattern") } }
-            if let h = f["hidden"] { options.hidden = try h.bool("`source.hidden`") }
-            if let l = f["limit"] { options.limit = try l.int("`source.limit`", in: ImportOptions.limits) }
-            tree = try DirectoryTree.read(try path("directory", in: f), options: options, at: at(f, "directory"))
-        case "tree":
-            let f = try v.map("`source`", allowed: ["tree"])
-            tree = try TreeCommandJSON.read(try path("tree", in: f), at: at(f, "tree"))
-        case "opml":
-            let f = try v.map("`source`", allowed: ["opml"])
-            tree = try OPMLTree.read(try path("opml", in: f), at: at(f, "opml"))
-        default:
+        guard let kind = TreeSourceKind.all.first(where: { $0.key == form }) else {
             return try readData(v, into: &scenario, files: files)
         }
+        let f = try v.map("`source`", allowed: [kind.key] + kind.options.map(\.rawValue))
+        var options = TreeReadOptions()
+        if let x = f["list"] { options.list = try x.int("`source.list`", in: TreeReadOptions.lists) }
+        if let x = f["depth"] { options.depth = try x.int("`source.depth`", in: TreeReadOptions.depths) }
+        if let x = f["open"] { options.open = try x.int("`source.open`", in: TreeReadOptions.opens) }
+        if let x = f["exclude"] { options.exclude = try x.list("`source.exclude`").map { v throws(ScenarioError) in try v.string("a pattern") } }
+        if let x = f["hidden"] { options.hidden = try x.bool("`source.hidden`") }
+        if let x = f["limit"] { options.limit = try x.int("`source.limit`", in: TreeReadOptions.limits) }
+        let named = f.keyValue(kind.key)
+        let value = try f.required(kind.key, in: "`source`")
+        let path = try files.path(try value.string("`source.\(kind.key)`"), at: named, what: "`source.\(kind.key)`")
+        let tree = try kind.read(path, options, ScenarioLocation(file: named.file, line: named.line, column: named.column))
         tree.apply(to: &scenario)
     }
 
