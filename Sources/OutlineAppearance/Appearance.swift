@@ -159,28 +159,9 @@ public struct Appearance: Sendable, Equatable {
         /// The `ios` look: `Style(preset: .ios)`.
         public init() {}
 
-        /// The style of a preset, with its own defaults for every key.
+        /// The style of a preset, with its own defaults for every key (`Preset.look`).
         public init(preset: Preset) {
-            self.preset = preset
-            switch preset {
-            case .ios:
-                break
-            case .macos:  // NSOutlineView, the Finder sidebar
-                (indent, rowHeight, fontSize, padding) = (16, 24, 13, 8)
-                (badges, guides, separators) = (false, false, false)
-                (disclosure, selection, icons) = (.triangle, .pill, .glyph)
-                truncation = .middle
-            case .explorer:  // a code editor's file tree
-                (indent, rowHeight, fontSize, padding) = (10, 22, 13, 6)
-                (badges, guides, separators) = (false, true, false)
-                (disclosure, selection, icons) = (.chevron, .row, .glyph)
-                compactFolders = true
-                truncation = .middle
-            case .plain:  // for print
-                (rowHeight, fontSize) = (32, 15)
-                (badges, guides, separators) = (false, false, false)
-                disclosure = .triangle
-            }
+            self = preset.look.style
         }
     }
 

@@ -1,0 +1,149 @@
+extension Appearance {
+    /// The colours of one theme of a look, as plain values; the painter turns
+    /// them into pixels. Kinds may override text and background.
+    public struct Colors: Sendable, Equatable {
+        /// The canvas.
+        public var background: RGBA
+        /// Titles.
+        public var text: RGBA
+        /// Subtitles, annotations and the strip's labels.
+        public var secondaryText: RGBA
+        /// Indent guides.
+        public var guide: RGBA
+        /// Separators between rows.
+        public var separator: RGBA
+        /// The disclosure chevron or triangle.
+        public var chevron: RGBA
+        /// A selected row.
+        public var selection: RGBA
+        /// A detail row's background.
+        public var detailBackground: RGBA
+        /// The count badge.
+        public var badgeBackground: RGBA
+        /// The count badge's number.
+        public var badgeText: RGBA
+        /// Icons: tiles, symbols and documents.
+        public var icon: RGBA
+        /// Checked boxes, the focus ring, where a dragged row would drop, and
+        /// an active selection (`style.accent: active`).
+        public var accent: RGBA
+        /// Under the pointer.
+        public var hover: RGBA
+        /// Drawn folders (`style.icons: glyph`).
+        public var folder: RGBA
+    }
+
+    /// A look Unfold knows, described in one place: its style (sizes,
+    /// disclosure, selection, icons, truncation) and its colours in the light
+    /// and the dark theme. `Preset` names the looks; `Preset.look` is the one
+    /// table of them.
+    public struct Look: Sendable {
+        /// The style a scenario of this look starts from.
+        public var style: Style
+        /// The colours in the light theme.
+        public var light: Colors
+        /// The colours in the dark theme.
+        public var dark: Colors
+
+        /// The colours in `theme`.
+        public func colors(_ theme: Theme) -> Colors { theme == .light ? light : dark }
+    }
+}
+
+extension Appearance.Preset {
+    /// This preset's style and colours.
+    public var look: Appearance.Look {
+        switch self {
+        case .ios: Self.iosLook
+        case .macos: Self.macosLook
+        case .explorer: Self.explorerLook
+        case .plain: Self.plainLook
+        }
+    }
+
+    private static func hex(_ value: UInt32, alpha: UInt8 = 255) -> RGBA {
+        RGBA(r: UInt8(value >> 16 & 0xFF), g: UInt8(value >> 8 & 0xFF), b: UInt8(value & 0xFF), a: alpha)
+    }
+
+    private static func style(_ preset: Appearance.Preset, _ change: (inout Appearance.Style) -> Void) -> Appearance.Style {
+        var style = Appearance.Style()
+        style.preset = preset
+        change(&style)
+        return style
+    }
+
+    /// An iOS table view's colours (UIKit's system colours).
+    private static let iosLight = Appearance.Colors(
+        background: hex(0xFFFFFF), text: hex(0x1C1C1E), secondaryText: hex(0x6D6D72), guide: hex(0xC8C8C8), separator: hex(0xDDDDDD),
+        chevron: hex(0x555555), selection: hex(0xD6E4FF), detailBackground: hex(0xF2F2F7), badgeBackground: hex(0xE5E5EA),
+        badgeText: hex(0x3C3C43), icon: hex(0x0A84FF), accent: hex(0x0A84FF), hover: hex(0x787880, alpha: 0x1F), folder: hex(0xD8A94F))
+    private static let iosDark = Appearance.Colors(
+        background: hex(0x1C1C1E), text: hex(0xF2F2F7), secondaryText: hex(0x98989F), guide: hex(0x48484A), separator: hex(0x38383A),
+        chevron: hex(0xAEAEB2), selection: hex(0x2C3E66), detailBackground: hex(0x2C2C2E), badgeBackground: hex(0x3A3A3C),
+        badgeText: hex(0xEBEBF5), icon: hex(0x0A84FF), accent: hex(0x0A84FF), hover: hex(0x787880, alpha: 0x1F), folder: hex(0xD8A94F))
+
+    /// An iOS table view: tall rows, chevrons, badges, guides and separators.
+    private static let iosLook = Appearance.Look(style: style(.ios) { _ in }, light: iosLight, dark: iosDark)
+
+    /// NSOutlineView, the Finder sidebar: a sidebar's grey, a grey selection
+    /// pill. Finder draws folders, and an emphasized selection, in the accent
+    /// colour: systemBlue, #007AFF light and #0A84FF dark (Apple Human
+    /// Interface Guidelines, Color: system colors, macOS).
+    private static let macosLook = Appearance.Look(
+        style: style(.macos) { s in
+            (s.indent, s.rowHeight, s.fontSize, s.padding) = (16, 24, 13, 8)
+            (s.badges, s.guides, s.separators) = (false, false, false)
+            (s.disclosure, s.selection, s.icons) = (.triangle, .pill, .glyph)
+            s.truncation = .middle
+        },
+        light: themed(iosLight) { c in
+            (c.background, c.text, c.selection, c.chevron) = (hex(0xF5F5F7), hex(0x1D1D1F), hex(0xDCDCE0), hex(0x8A8A8E))
+            (c.icon, c.accent, c.folder) = (hex(0x1E7CF2), hex(0x007AFF), hex(0x007AFF))
+        },
+        dark: themed(iosDark) { c in
+            (c.background, c.text, c.selection, c.chevron) = (hex(0x2A2A2C), hex(0xE5E5E7), hex(0x46464A), hex(0x9A9A9E))
+            (c.icon, c.accent, c.folder) = (hex(0x3B8EF5), hex(0x0A84FF), hex(0x0A84FF))
+        })
+
+    /// A code editor's file tree. VS Code's default themes (Light Modern,
+    /// Dark Modern, from Light+/Dark+): tree.indentGuidesStroke is #A9A9A9
+    /// light and #585858 dark (VS Code theme color reference, colorRegistry defaults).
+    private static let explorerLook = Appearance.Look(
+        style: style(.explorer) { s in
+            (s.indent, s.rowHeight, s.fontSize, s.padding) = (10, 22, 13, 6)
+            (s.badges, s.guides, s.separators) = (false, true, false)
+            (s.disclosure, s.selection, s.icons) = (.chevron, .row, .glyph)
+            s.compactFolders = true
+            s.truncation = .middle
+        },
+        light: themed(iosLight) { c in
+            (c.background, c.text, c.guide, c.selection) = (hex(0xF3F3F3), hex(0x3B3B3B), hex(0xA9A9A9), hex(0xE4E6F1))
+            (c.chevron, c.icon, c.accent, c.hover) = (hex(0x424242), hex(0x6C6C6C), hex(0x005FB8), hex(0xE8E8E8))
+        },
+        dark: themed(iosDark) { c in
+            (c.background, c.text, c.guide, c.selection) = (hex(0x252526), hex(0xCCCCCC), hex(0x585858), hex(0x37373D))
+            (c.chevron, c.icon, c.accent, c.hover) = (hex(0xC5C5C5), hex(0xA0A0A0), hex(0x0078D4), hex(0x2A2D2E))
+        })
+
+    /// For print: black on white, or the reverse; no badges, guides or separators.
+    private static let plainLook = Appearance.Look(
+        style: style(.plain) { s in
+            (s.rowHeight, s.fontSize) = (32, 15)
+            (s.badges, s.guides, s.separators) = (false, false, false)
+            s.disclosure = .triangle
+        },
+        light: themed(iosLight) { c in
+            (c.background, c.text, c.selection, c.chevron) = (hex(0xFFFFFF), hex(0x000000), hex(0xE8E8E8), hex(0x000000))
+            (c.icon, c.accent) = (hex(0x404040), hex(0x000000))
+        },
+        dark: themed(iosDark) { c in
+            (c.background, c.text, c.selection, c.chevron) = (hex(0x000000), hex(0xFFFFFF), hex(0x303030), hex(0xFFFFFF))
+            (c.icon, c.accent) = (hex(0x5A5A5A), hex(0xFFFFFF))
+        })
+
+    private static func themed(_ base: Appearance.Colors, _ change: (inout Appearance.Colors) -> Void) -> Appearance.Colors {
+        var colors = base
+        change(&colors)
+        return colors
+    }
+}
