@@ -26,20 +26,16 @@ import UnfoldSupport
 ///       }
 ///     }
 ///
-/// Indexes of earlier layouts (content-addressed files, `"blob":
-/// "state-00.529992a5a1298bbb.png"`; a `"pixels"` hash beside `"bytes"`)
-/// are still read, and rewritten in this layout by the next recording.
+/// A `"pixels"` hash beside `"bytes"` (which indexes once held) is read and
+/// ignored.
 package struct ReferenceIndex: Equatable, Sendable {
     /// One reference's record.
     package struct Entry: Equatable, Sendable {
         /// The `ContentHash` of the file's bytes (32 hex digits): a file that
         /// hashes otherwise was changed outside Unfold.
         package var bytes: String
-        /// In an index of the earlier layout, the file that holds the bytes,
-        /// whose name carries the first 16 hex digits of their hash; nil in this layout.
-        package var legacyFile: String?
 
-        /// An entry of this layout.
+        /// An entry for a file whose bytes hash as `bytes`.
         package init(bytes: String) {
             self.bytes = bytes
         }
@@ -56,18 +52,15 @@ package struct ReferenceIndex: Equatable, Sendable {
         self.environment = environment
     }
 
-    /// Whether this index is of the earlier, content-addressed layout.
-    package var isLegacy: Bool { entries.values.contains { $0.legacyFile != nil } }
-
     /// Why an `index.json` cannot be used.
     package struct Unreadable: DescribedError {
         /// What is wrong with it.
         package var description: String
     }
 
-    /// Parses `index.json`. Every reference name must be one of `kinds`, every hash 32 hex digits, every earlier-layout file name the
-    /// reference's own name with a hash inside: an index is input (a pull
-    /// request may edit it) and never chooses a path. O(bytes).
+    /// Parses `index.json`. Every reference name must be one of `kinds` and
+    /// every hash 32 hex digits: an index is input (a pull request may edit
+    /// it) and never chooses a path. O(bytes).
     package init(json data: [UInt8], kinds: [ReferenceKind] = ReferenceKind.standard) throws(Unreadable) {
         guard let object = try? JSONSerialization.jsonObject(with: Data(data)) as? [String: Any] else {
             throw Unreadable(description: "it is not a JSON object (a merge conflict?)")
@@ -80,13 +73,8 @@ package struct ReferenceIndex: Equatable, Sendable {
             if let fields = value as? [String: String], let bytes = fields["bytes"] {
                 guard Self.isHash(bytes) else { throw Unreadable(description: "the hash of \(name) is not 32 hex digits") }
                 entries[name] = Entry(bytes: bytes)
-            } else if let file = (value as? [String: String])?["blob"] ?? value as? String {
-                guard let hash = Self.legacyHash(file: file, name: name, kinds: kinds) else {
-                    throw Unreadable(description: "\(InertText(name)) is stored as \(InertText(file)), which is not that reference's file")
-                }
-                var entry = Entry(bytes: hash)
-                entry.legacyFile = file
-                entries[name] = entry
+            } else if (value as? [String: String])?["blob"] != nil || value is String {
+                throw Unreadable(description: "it is of the content-addressed layout of Unfold before 0.1, which is no longer read")
             } else {
                 throw Unreadable(description: "the entry of \(name) has no `bytes` hash")
             }
@@ -120,26 +108,11 @@ package struct ReferenceIndex: Equatable, Sendable {
         return hash.hex
     }
 
-    /// Whether `bytes` are what `entry` records. In the earlier layout only
-    /// 16 hex digits were kept, so those are compared.
-    static func matches(_ bytes: [UInt8], _ entry: Entry) -> Bool {
-        let hash = Self.hash(bytes)
-        return entry.legacyFile == nil ? hash == entry.bytes : hash.hasPrefix(entry.bytes)
-    }
+    /// Whether `bytes` are what `entry` records. O(bytes).
+    static func matches(_ bytes: [UInt8], _ entry: Entry) -> Bool { hash(bytes) == entry.bytes }
 
     private static func isHash(_ s: String) -> Bool {
         s.utf8.count == 32 && s.utf8.allSatisfy { (48 ... 57).contains($0) || (97 ... 102).contains($0) }
-    }
-
-    /// The 16-digit hash in an earlier-layout file name: `<stem>.<hash><ext>`,
-    /// where `<stem><ext>` is a reference's name of the same kind as `name`
-    /// (equal files were shared, so `state-05.png` may be stored as `state-03.<hash>.png`).
-    private static func legacyHash(file: String, name: String, kinds: [ReferenceKind]) -> String? {
-        let parts = file.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[1].utf8.count == 16, parts[1].utf8.allSatisfy({ (48 ... 57).contains($0) || (97 ... 102).contains($0) }),
-            let kind = ReferenceKind.of(parts[0] + "." + parts[2], in: kinds), kind.label == ReferenceKind.of(name, in: kinds)?.label
-        else { return nil }
-        return String(parts[1])
     }
 }
 

@@ -136,18 +136,18 @@ package struct ReferenceStore: Sendable {
                 description: "\(InertText(directory))/index.json is not a reference index: \(error); restore it from git (or delete the folder and record again)")
         }
         var files: [String: [UInt8]] = [:]
-        for (name, entry) in index.entries {
-            guard let bytes = try folder.read(entry.legacyFile ?? name, limit: Self.fileLimit) else {
+        for name in index.entries.keys {
+            guard let bytes = try folder.read(name, limit: Self.fileLimit) else {
                 // The folder may have been exchanged between opening it and now.
                 var opened = stat(), current = stat()
                 if fstat(folder.fd, &opened) != 0 || lstat(directory, &current) != 0 || opened.st_ino != current.st_ino {
                     throw Retry(description: "\(directory) changed while it was read")
                 }
-                throw DamagedError(description: "\(InertText(directory))/\(entry.legacyFile ?? name), the reference \(name), is missing; restore it from git")
+                throw DamagedError(description: "\(InertText(directory))/\(name), a reference, is missing; restore it from git")
             }
             files[name] = bytes
         }
-        let written = Set(["index.json"] + index.entries.map { $0.value.legacyFile ?? $0.key })
+        let written = Set(["index.json"] + index.entries.keys)
         return Contents(index: index, files: files, strangers: names.filter { !written.contains($0) })
     }
 
@@ -251,11 +251,7 @@ package struct ReferenceStore: Sendable {
         var index = ReferenceIndex(environment: old.index.environment)
         var files: [String: [UInt8]] = [:]
         for (name, entry) in old.index.entries where changes[name] == nil {
-            var kept = entry
-            kept.legacyFile = nil
-            // An earlier-layout file is verified by its 16 digits; its full hash is computed now.
-            if entry.legacyFile != nil, let bytes = old.files[name], ReferenceIndex.matches(bytes, entry) { kept.bytes = ReferenceIndex.hash(bytes) }
-            index.entries[name] = kept
+            index.entries[name] = entry
             files[name] = old.files[name]
         }
         for (name, change) in changes {

@@ -57,9 +57,6 @@ public struct ScenarioCheck: Sendable {
     /// Set when references failed and were recorded in another environment
     /// (fonts, renderer, comparison): the one thing to say about them.
     public var environmentChange: String?
-    /// The references were in the earlier, content-addressed layout (and
-    /// were not rewritten in this run).
-    public var legacyLayout = false
 }
 
 /// Renders scenarios and compares every reference output with what is stored.
@@ -147,7 +144,6 @@ public enum SnapshotRunner {
         if prune { for name in stale { changes[name] = .some(nil) } }
         if !changes.isEmpty { try commit(changes, over: index, cases: cases, store: store, environment: environment) }
         var check = ScenarioCheck(cases: cases, stale: stale.map { result.name + "/" + $0 })
-        check.legacyLayout = index.isLegacy && changes.isEmpty
         if cases.contains(where: { $0.status == .failed }), let recorded = index.environment {
             check.environmentChange = environment.change(from: recorded)
         }

@@ -32,8 +32,6 @@ public struct SnapshotSuite {
         case environmentChange(scenarios: [String], failed: Int, change: String)
         /// A reference no scenario produces (removed when pruning).
         case stale(String, removed: Bool)
-        /// Scenarios whose references are in the earlier, content-addressed layout.
-        case legacyLayout([String])
     }
 
     /// The K-th (1-based) of N stable shares of `scenarios`, by name: adding
@@ -61,7 +59,6 @@ public struct SnapshotSuite {
         var report = SnapshotReport()
         report.environment = try SnapshotEnvironment(fonts: options.render.fonts)
         var changes: [String: [String]] = [:]  // message → scenarios
-        var legacy: [String] = []
         var bytesChange = 0
         for scenario in scenarios.sorted(by: { $0.name < $1.name }) {
             let store = ReferenceStore(root: options.root, scenario: scenario.name)
@@ -69,7 +66,6 @@ public struct SnapshotSuite {
             let check = try SnapshotRunner.check(scenario, options: options, prune: prune)
             report.cases += check.cases
             report.stale += check.stale
-            if check.legacyLayout { legacy.append(scenario.name) }
             if let change = check.environmentChange {
                 changes[change, default: []].append(scenario.name)
                 report.environmentChanges = (report.environmentChanges ?? [:]).merging([scenario.name: change]) { a, _ in a }
@@ -87,7 +83,6 @@ public struct SnapshotSuite {
             let failed = report.cases.filter { $0.status == .failed && names.contains($0.scenario) }.count
             events(.environmentChange(scenarios: names, failed: failed, change: change))
         }
-        if !legacy.isEmpty { events(.legacyLayout(legacy)) }
         for s in report.stale { events(.stale(s, removed: prune)) }
         report.folder = options.artifacts
         if report.failed > 0 {

@@ -156,12 +156,12 @@ package struct UndoRecord: Sendable {
         defer { f.close() }
         let names = f.names()
         let index = try f.read("index.json", limit: 64 << 20).map { bytes in try ReferenceIndex(json: bytes) } ?? ReferenceIndex()
-        let files = Set(index.entries.map { $0.value.legacyFile ?? $0.key })
+        let files = Set(index.entries.keys)
         guard names.allSatisfy({ $0 == "index.json" || files.contains($0) }), index.entries.isEmpty == names.isEmpty else {
             throw ReferenceStore.DamagedError(description: "the undo record \(InertText(folder)) holds files that are not its references; restore from git instead")
         }
         for (name, entry) in index.entries {
-            guard let file = try f.read(entry.legacyFile ?? name, limit: ReferenceStore.fileLimit), ReferenceIndex.matches(file, entry) else {
+            guard let file = try f.read(name, limit: ReferenceStore.fileLimit), ReferenceIndex.matches(file, entry) else {
                 throw ReferenceStore.DamagedError(description: "the undo record's \(name) in \(InertText(folder)) is not what its index records")
             }
         }

@@ -29,7 +29,7 @@ public func assertOutlineSnapshot(
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, testName: String = #function, line: UInt = #line, column: UInt = #column
 ) {
     let site = AssertionSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    assertSnapshot(named: name, legacyName: name, record: record, diff: diff, testName: testName, site: site) {
+    assertSnapshot(named: name, record: record, diff: diff, testName: testName, site: site) {
         Scenario(name: name ?? "outline", outline: outline, canvas: canvas, style: style, kinds: kinds, steps: steps)
     }
 }
@@ -61,7 +61,7 @@ public func assertOutlineSnapshot(
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, testName: String = #function, line: UInt = #line, column: UInt = #column
 ) {
     let site = AssertionSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    assertSnapshot(named: name, legacyName: name ?? scenario.name, record: record, diff: diff, testName: testName, site: site) { scenario }
+    assertSnapshot(named: name, record: record, diff: diff, testName: testName, site: site) { scenario }
 }
 
 /// The scenario file `scenarioPath` beside the test, asserted (an unreadable file fails the test).
@@ -71,20 +71,20 @@ func assertSnapshot(scenarioFile scenarioPath: String, named name: String?, reco
         TestFailure.report("\(error)", at: site)
         return
     }
-    assertSnapshot(named: name, legacyName: name ?? scenario.name, record: record, diff: diff, testName: testName, site: site) { scenario }
+    assertSnapshot(named: name, record: record, diff: diff, testName: testName, site: site) { scenario }
 }
 
 /// Claims the test's reference folder, checks the scenario, and reports a
 /// failure (or an error making the scenario) through the running framework.
 func assertSnapshot(
-    named name: String?, legacyName: String?, record: RecordMode?, diff: DiffOptions, testName: String, site: AssertionSite,
+    named name: String?, record: RecordMode?, diff: DiffOptions, testName: String, site: AssertionSite,
     _ scenario: () throws -> Scenario
 ) {
     let filePath = site.testFile
     do {
         let scenario = try scenario()
         let test = TestIdentity.current(function: testName, filePath: filePath)
-        let location = try SnapshotLocation.claim(filePath: filePath, test: test, named: name, legacyName: legacyName)
+        let location = try SnapshotLocation.claim(filePath: filePath, test: test, named: name)
         let check = checkOutlineSnapshot(scenario, at: location, record: record, diff: diff)
         for warning in check.warnings { TestFailure.warn(warning, at: site) }
         guard check.failed else { return }

@@ -31,27 +31,19 @@ package struct SnapshotLocation: Equatable, Sendable {
     package var references: String { snapshots + "/" + name }
 
     /// The location of an assertion in the test file `filePath` by `test`,
-    /// claimed for that test. `legacyName` is a name the references may have
-    /// been stored under before (`named:`, else the scenario's name). Throws
-    /// when `named` cannot be a folder's name or another test uses the folder.
+    /// claimed for that test. Throws when `named` cannot be a folder's name
+    /// or another test uses the folder.
     package static func claim(
-        filePath: String, test: TestIdentity, named: String?, legacyName: String?,
+        filePath: String, test: TestIdentity, named: String?,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> SnapshotLocation {
         if let named, !Scenario.isValidName(named) { throw InvalidName(name: named) }
         let folder = (filePath as NSString).deletingLastPathComponent + "/__Snapshots__"
-        let location: SnapshotLocation
-        if let legacy = named ?? legacyName, Scenario.isValidName(legacy),
-            FileManager.default.fileExists(atPath: folder + "/" + legacy + "/index.json")
-        {
-            location = SnapshotLocation(snapshots: folder, name: legacy, environment: environment)
-        } else {
-            let file = TestIdentity.fileName(((filePath as NSString).lastPathComponent as NSString).deletingPathExtension)
-            var stem = test.name.isEmpty ? "test" : test.name
-            if let arguments = test.arguments { stem += "." + arguments }
-            let suffix = named ?? String(ReferenceClaims.shared.next(test.owner + "\n" + folder + "/" + file + "/" + stem))
-            location = SnapshotLocation(snapshots: folder + "/" + (file.isEmpty ? "Tests" : file), name: stem + "." + suffix, environment: environment)
-        }
+        let file = TestIdentity.fileName(((filePath as NSString).lastPathComponent as NSString).deletingPathExtension)
+        var stem = test.name.isEmpty ? "test" : test.name
+        if let arguments = test.arguments { stem += "." + arguments }
+        let suffix = named ?? String(ReferenceClaims.shared.next(test.owner + "\n" + folder + "/" + file + "/" + stem))
+        let location = SnapshotLocation(snapshots: folder + "/" + (file.isEmpty ? "Tests" : file), name: stem + "." + suffix, environment: environment)
         try ReferenceClaims.shared.claim(location.references, by: test.owner)
         return location
     }

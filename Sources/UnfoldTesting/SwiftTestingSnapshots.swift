@@ -33,7 +33,7 @@ public func expectOutlineSnapshot(
     xctestFile: StaticString = #filePath
 ) {
     let site = AssertionSite(sourceLocation, filePath: xctestFile, testFile: filePath)
-    assertSnapshot(named: name, legacyName: name, record: record, diff: diff, testName: testName, site: site) {
+    assertSnapshot(named: name, record: record, diff: diff, testName: testName, site: site) {
         Scenario(name: name ?? "outline", outline: outline, canvas: canvas, style: style, kinds: kinds, steps: steps)
     }
 }
@@ -48,5 +48,5 @@ public func expectOutlineSnapshot(
     xctestFile: StaticString = #filePath
 ) {
     let site = AssertionSite(sourceLocation, filePath: xctestFile, testFile: filePath)
-    assertSnapshot(named: name, legacyName: name ?? scenario.name, record: record, diff: diff, testName: testName, site: site) { scenario }
+    assertSnapshot(named: name, record: record, diff: diff, testName: testName, site: site) { scenario }
 }

@@ -27,7 +27,7 @@ public func XCTAssertOutlineSnapshot(
     file: StaticString = #filePath, testName: String = #function, line: UInt = #line, fileID: StaticString = #fileID
 ) {
     let site = AssertionSite(fileID: fileID, filePath: file, line: line, column: 1)
-    assertSnapshot(named: name, legacyName: name, record: record, diff: diff, testName: testName, site: site) {
+    assertSnapshot(named: name, record: record, diff: diff, testName: testName, site: site) {
         Scenario(name: name ?? "outline", outline: outline, canvas: canvas, style: style, kinds: kinds, steps: steps)
     }
 }
@@ -41,5 +41,5 @@ public func XCTAssertOutlineSnapshot(
     file: StaticString = #filePath, testName: String = #function, line: UInt = #line, fileID: StaticString = #fileID
 ) {
     let site = AssertionSite(fileID: fileID, filePath: file, line: line, column: 1)
-    assertSnapshot(named: name, legacyName: name ?? scenario.name, record: record, diff: diff, testName: testName, site: site) { scenario }
+    assertSnapshot(named: name, record: record, diff: diff, testName: testName, site: site) { scenario }
 }

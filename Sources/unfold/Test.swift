@@ -113,10 +113,6 @@ struct TestCommand: ParsableCommand {
             print("FAIL \(names.joined(separator: ", ")): \(failed) reference\(failed == 1 ? "" : "s") differ, and \(change)")
         case .stale(let id, let removed):
             print("stale reference \(InertText(id))" + (removed ? " (removed)" : "; remove it with --prune"))
-        case .legacyLayout(let names):
-            print(
-                "note: the references of \(names.joined(separator: ", ")) are in the earlier layout (content-addressed files); "
-                    + "the next recording rewrites them with stable names (`unfold test --record all` does them all)")
         }
     }
 }

@@ -86,28 +86,22 @@ import UnfoldTestSupport
                 + "re-record them with `unfold test --record all` (UNFOLD_RECORD=all for the Swift test helpers)")
     }
 
-    @Test func theContentAddressedLayoutIsStillReadAndTheNextRecordingRewritesIt() throws {
+    /// The content-addressed layout of before 0.1 is not read: its index is
+    /// refused, saying to record the scenario again, and nothing is recorded over it.
+    @Test func theContentAddressedLayoutIsRefusedWithHowToReRecord() throws {
         let box = Sandbox()
         _ = try SnapshotRunner.check(scenario(), options: box.options(.missing))
         let current = try box.store.contents()
-        // The earlier layout: files named by a 16-digit hash of their bytes, named by the index.
         var entries: [String] = []
         for (name, entry) in current.index.entries.sorted(by: { $0.key < $1.key }) {
-            let dot = name.lastIndex(of: ".")!
+            let dot = try #require(name.lastIndex(of: "."))
             let blob = name[..<dot] + "." + entry.bytes.prefix(16) + name[dot...]
             try FileManager.default.moveItem(atPath: box.store.directory + "/" + name, toPath: box.store.directory + "/" + blob)
-            // Earlier indexes also held a hash of the pixels, which is read and ignored.
-            entries.append("\"\(name)\": {\"blob\": \"\(blob)\", \"pixels\": \"\(String(repeating: "0", count: 32))\"}")
+            entries.append("\"\(name)\": {\"blob\": \"\(blob)\"}")
         }
         try Data(("{\"references\": {" + entries.joined(separator: ", ") + "}}").utf8).write(to: URL(fileURLWithPath: box.store.directory + "/index.json"))
-        let legacy = try SnapshotRunner.check(scenario(), options: box.options(.never))
-        #expect(legacy.legacyLayout && legacy.cases.allSatisfy { $0.status == .passed })
-        // A recording rewrites the whole set with stable names and full hashes.
-        _ = try SnapshotRunner.check(scenario(title: "Bete"), options: box.options(.failed))
-        let names = try FileManager.default.contentsOfDirectory(atPath: box.store.directory).sorted()
-        #expect(names == ["index.json", "state-00.png", "state-01.png", "strip.png", "updates.json"])
-        #expect(try !box.store.contents().index.isLegacy)
-        #expect(try SnapshotRunner.check(scenario(title: "Bete"), options: box.options(.never)).cases.allSatisfy { $0.status == .passed })
+        let error = try #require(throws: ReferenceStore.DamagedError.self) { try SnapshotRunner.check(scenario(), options: box.options(.missing)) }
+        #expect(error.description.contains("content-addressed layout") && error.description.contains("delete the folder and record again"))
     }
 
     @Test func contentHashesDoNotDependOnHowTheBytesArriveAndSeeEveryByte() {

@@ -64,16 +64,16 @@ let tiny = """
         let file = dir + "/Tests/AppTests/SettingsTests.swift"
         let first = TestIdentity(owner: "AppTests.A/screen()", name: "screen")
         let second = TestIdentity(owner: "AppTests.B/screen()", name: "screen")
-        let a = try SnapshotLocation.claim(filePath: file, test: first, named: nil, legacyName: nil)
+        let a = try SnapshotLocation.claim(filePath: file, test: first, named: nil)
         #expect(a.references == dir + "/Tests/AppTests/__Snapshots__/SettingsTests/screen.1")
-        let again = try SnapshotLocation.claim(filePath: file, test: first, named: nil, legacyName: nil)
+        let again = try SnapshotLocation.claim(filePath: file, test: first, named: nil)
         #expect(again.name == "screen.2")
         let error = #expect(throws: SharedReferenceError.self) {
-            try SnapshotLocation.claim(filePath: file, test: second, named: nil, legacyName: nil)
+            try SnapshotLocation.claim(filePath: file, test: second, named: nil)
         }
         let message = error?.localizedDescription ?? ""
         #expect(message.contains("AppTests.A/screen()") && message.contains("AppTests.B/screen()") && message.contains("named:"))
-        #expect(throws: InvalidName.self) { try SnapshotLocation.claim(filePath: file, test: first, named: "../x", legacyName: nil) }
+        #expect(throws: InvalidName.self) { try SnapshotLocation.claim(filePath: file, test: first, named: "../x") }
     }
 
     /// Pictures of a failure go under the package's `.build/unfold-artifacts`,
