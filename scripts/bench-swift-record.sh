@@ -10,7 +10,6 @@
 # Env: ROUNDS (default 5).
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
-ROUNDS=${ROUNDS:-5}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp -R "$repo/Examples/Consumer" "$work/Consumer"
@@ -18,17 +17,6 @@ rm -rf "$work/Consumer/.build"
 sed -i "s|path: \"../..\"|path: \"$repo\"|" "$work/Consumer/Package.swift"
 cd "$work/Consumer"
 swift build -c release --build-tests >/dev/null 2>&1
-run() {  # run MODE: milliseconds of one `swift test` with UNFOLD_RECORD=MODE
-  local start end
-  start=$(date +%s%N)
-  UNFOLD_RECORD=$1 swift test -c release --skip-build >/dev/null 2>&1 || true
-  end=$(date +%s%N)
-  echo "$1 $(((end - start) / 1000000))"
-}
-run never >/dev/null
-run all >/dev/null
-for _ in $(seq "$ROUNDS"); do
-  run never >>"$work/times"
-  run all >>"$work/times"
-done
-python3 "$repo"/scripts/record-vs-check.py "$work/times" "swift test of Examples/Consumer, release" "UNFOLD_RECORD=never (every reference checked)" "UNFOLD_RECORD=all (every reference written)"
+python3 "$repo"/scripts/record-vs-check.py "swift test of Examples/Consumer, release" \
+  "UNFOLD_RECORD=never (every reference checked)" "UNFOLD_RECORD=all (every reference written)" -- \
+  env UNFOLD_RECORD="{mode}" swift test -c release --skip-build
