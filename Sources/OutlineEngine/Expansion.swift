@@ -74,6 +74,22 @@ extension Outline {
         return setExpansion(in: roots) { depths[Int($0)] < depth }
     }
 
+    /// Expands exactly `nodes` and collapses every other node: the remembered
+    /// expansion of the whole outline set at once, in one batch update
+    /// (`expandedNodes()` of an earlier state puts that state back). O(n).
+    @discardableResult
+    public mutating func expandOnly(_ nodes: [NodeID]) -> BatchUpdate {
+        var wanted = [Bool](repeating: false, count: expandedFlags.count)
+        for node in nodes where Int(node.raw) < wanted.count { wanted[Int(node.raw)] = true }
+        return setExpansion(in: roots) { wanted[Int($0)] }
+    }
+
+    /// The nodes with children whose expansion flag is set (shown or
+    /// remembered under a collapsed parent), in creation order. O(n).
+    public func expandedNodes() -> [NodeID] {
+        expandedFlags.indices.filter { expandedFlags[$0] && !children[$0].isEmpty && alive[$0] }.map { NodeID(Int32($0)) }
+    }
+
     /// Expands every ancestor of a node so that it has a row. O(depth + k + log n)
     /// for k rows that appear.
     @discardableResult

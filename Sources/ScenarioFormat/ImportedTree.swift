@@ -124,11 +124,26 @@ extension Scenario {
         // shows something; a tree without folders is one still picture.
         scenario.closesWhenAllOpen = options.open == nil
         scenario.closeFoldersIfAllOpen()
-        let folders = Set(tree.nodes.compactMap(\.parent))
-        scenario.canvas.height = nil  // as tall as the tree when it is all open
-        scenario.steps = folders.isEmpty ? [] : [Step(.expandAll, location: at), Step(.collapseAll, location: at)]
-        _ = try scenario.makeOutline()
+        scenario.canvas.height = nil
+        // Each still as tall as its own rows; the frames, the strip and the animations share the tallest.
+        scenario.canvas.fitsEachState = true
+        scenario.steps = loop(of: try scenario.makeOutline(), at: at)
         return scenario
+    }
+
+    /// Steps that show every folder and end where they began, so that an
+    /// animation loops without a jump: expand all (unless all is open),
+    /// collapse all, and back to the folders open at the start (unless none
+    /// were). None for a tree without folders: it is one still. O(n).
+    static func loop(of outline: Outline, at: ScenarioLocation) -> [Step] {
+        let folders = outline.nodes.filter(outline.isExpandable)
+        guard !folders.isEmpty else { return [] }
+        let open = outline.expandedNodes()
+        var steps: [Step] = []
+        if open.count < folders.count { steps.append(Step(.expandAll, location: at)) }
+        steps.append(Step(.collapseAll, location: at))
+        if !open.isEmpty { steps.append(Step(.expandOnly(open.map(outline.id(of:))), location: at)) }
+        return steps
     }
 }
 

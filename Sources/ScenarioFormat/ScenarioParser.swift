@@ -268,7 +268,7 @@ extension Scenario {
 
     static let stepKeys = [
         "expand", "collapse", "toggle", "reveal", "expandRecursively", "collapseRecursively",
-        "detail", "hideDetail", "select", "tap", "expandAll", "collapseAll", "expandToDepth",
+        "detail", "hideDetail", "select", "tap", "expandAll", "collapseAll", "expandToDepth", "expandOnly",
         "insert", "remove", "move", "check", "uncheck", "focus", "hover", "drop",
     ]
 
@@ -296,6 +296,10 @@ extension Scenario {
             guard try arg.bool("`\(key)`") else { throw arg.error("`\(key): false` does nothing", hint: "write `\(key): true` or drop the step") }
             action = key == "expandAll" ? .expandAll : .collapseAll
         case "expandToDepth": action = .expandToDepth(try arg.int("`expandToDepth`", in: 0 ... 1_000_000))
+        case "expandOnly":
+            let items = try arg.list("`expandOnly`")
+            guard items.count <= Limits.nodes else { throw arg.error("`expandOnly` names \(items.count) nodes; the limit is \(Limits.nodes)") }
+            action = .expandOnly(try items.map { v throws(ScenarioError) in try v.string("an id for `expandOnly`") })
         case "insert":
             let g = try arg.map("`insert`", allowed: ["parent", "index", "node"])
             var scratch = Scenario(

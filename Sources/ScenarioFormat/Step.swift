@@ -34,6 +34,8 @@ public struct Step: Sendable, Equatable {
         case collapseAll
         /// Expands the nodes above this depth and collapses the others (1: the top level and its children show).
         case expandToDepth(Int)
+        /// Expands exactly these nodes and collapses every other one, in one step.
+        case expandOnly([String])
         /// Insert `nodes` (flat, top-level ones go under `parent`) at child `index`.
         case insert(parent: String?, index: Int?, nodes: [NodeSpec])
         /// Removes the node and everything under it.
@@ -79,6 +81,7 @@ public struct Step: Sendable, Equatable {
         case .expandAll: "expandAll"
         case .collapseAll: "collapseAll"
         case let .expandToDepth(n): "expandToDepth \(n)"
+        case let .expandOnly(ids): "expandOnly " + (ids.count <= 3 ? ids.joined(separator: ", ") : ids.prefix(2).joined(separator: ", ") + " and \(ids.count - 2) more")
         case let .insert(parent, index, nodes):
             "insert \(nodes.first?.key ?? nodes.first?.title ?? "")" + " under \(parent ?? "top")" + (index.map { " at \($0)" } ?? "")
         case let .remove(id): "remove \(id)"
@@ -108,6 +111,7 @@ public struct Step: Sendable, Equatable {
             case .expandAll: return outline.expandAll()
             case .collapseAll: return outline.collapseAll()
             case let .expandToDepth(n): return outline.expand(toDepth: n)
+            case let .expandOnly(ids): return outline.expandOnly(try ids.map { id throws(OutlineError) in try outline.node(id: id) })
             case let .insert(parent, index, nodes):
                 return try outline.insert(nodes, under: try parent.map { id throws(OutlineError) in try outline.node(id: id) }, at: index)
             case let .remove(id): return try outline.remove(try outline.node(id: id))

@@ -1,0 +1,79 @@
+import Foundation
+import OutlineEngine
+import Testing
+
+@testable import ScenarioFormat
+
+/// A tree read with `--from` plays steps that end where they began, so that
+/// its animation loops without a jump, and no step leaves the picture as it was.
+@Suite struct FromLoopTests {
+    /// The visible rows of a state, as their ids.
+    private func rows(_ state: Playback.State) -> [String] {
+        state.outline.visibleRows.map { state.outline.id(of: $0.node) }
+    }
+
+    private func played(_ path: String, _ options: ImportOptions = ImportOptions()) throws -> (Scenario, Playback) {
+        let scenario = try Scenario.imported(from: path, options: options)
+        return (scenario, try Playback(scenario))
+    }
+
+    @Test func aFolderOpenOneLevelEndsOpenOneLevel() throws {
+        let f = Folder()
+        f.write("root/src/app/main.swift")
+        f.write("root/src/lib.swift")
+        f.write("root/docs/guide.md")
+        let (scenario, playback) = try played(f.path + "/root")
+        #expect(scenario.steps.map(\.text) == ["expandAll", "collapseAll", "expandOnly docs, src"])
+        let first = try #require(playback.states.first), last = try #require(playback.states.last)
+        #expect(rows(first) == ["docs", "docs/guide.md", "src", "src/app", "src/lib.swift"])
+        #expect(rows(last) == rows(first))
+        #expect(last.outline.expandedNodes() == first.outline.expandedNodes())
+        // Every step changes the rows.
+        for (before, after) in zip(playback.states, playback.states.dropFirst()) { #expect(rows(before) != rows(after)) }
+    }
+
+    /// All open already (`--depth 2 --open 2`): no "expand all" that changes nothing.
+    @Test func aTreeAllOpenStartsWithCollapsing() throws {
+        let f = Folder()
+        f.write("root/src/lib.swift")
+        f.write("root/docs/guide.md")
+        let (scenario, playback) = try played(f.path + "/root", ImportOptions(depth: 2, open: 2))
+        #expect(scenario.steps.map(\.text) == ["collapseAll", "expandOnly docs, src"])
+        #expect(rows(try #require(playback.states.last)) == rows(try #require(playback.states.first)))
+    }
+
+    /// A Markdown list starts closed: expand all, collapse all, and it is closed again.
+    @Test func aTreeThatStartsClosedEndsClosed() throws {
+        let f = Folder()
+        let md = f.write("tree.md", "- src/\n  - a.swift\n- README.md\n")
+        let (scenario, playback) = try played(md)
+        #expect(scenario.steps.map(\.text) == ["expandAll", "collapseAll"])
+        #expect(rows(try #require(playback.states.last)) == rows(try #require(playback.states.first)))
+    }
+
+    /// Stills are cropped to their own rows; the animation keeps one canvas.
+    @Test func stillsOfATreeFitEachState() throws {
+        let f = Folder()
+        f.write("root/src/lib.swift")
+        let (scenario, _) = try played(f.path + "/root")
+        #expect(scenario.canvas.height == nil && scenario.canvas.fitsEachState)
+    }
+
+    @Test func expandOnlyIsAStepOfItsOwn() throws {
+        let s = try Scenario.parse(
+            """
+            name: t
+            tree:
+              - { id: a, title: A, children: [ { id: b, title: B, children: [ { title: C } ] } ] }
+              - { id: d, title: D, children: [ { title: E } ] }
+            steps: [ { expandAll: true }, { expandOnly: [a/b, d] } ]
+            """, file: "t.yaml")
+        let playback = try Playback(s)
+        let last = try #require(playback.states.last)
+        // `a/b` keeps its flag under the collapsed `a`; `d` shows its child.
+        #expect(rows(last) == ["a", "d", "d/E"])
+        #expect(last.outline.expandedNodes().map(last.outline.id(of:)) == ["a/b", "d"])
+        #expect(s.steps.last?.text == "expandOnly a/b, d")
+        #expect(throws: ScenarioError.self) { try Playback(try Scenario.parse("name: t\ntree: [ {title: A} ]\nsteps: [ {expandOnly: [nope]} ]\n", file: "t.yaml")) }
+    }
+}
