@@ -7,8 +7,12 @@ import Foundation
 public struct ImportOptions: Sendable, Equatable {
     /// The scenario's name, which names its output folder; nil: from the file's name.
     public var name: String?
-    /// Markdown: the list to read, from 1; nil: the first list in a `<FileTree>` block, else the first.
+    /// Markdown: the list to read, from 1, of every list on the page; nil:
+    /// the first `<FileTree>` block, else the first `tree` drawing in a code
+    /// block, else the first nested list (or list of bare names).
     public var list: Int?
+    /// Markdown: the `<FileTree>` block to read, from 1.
+    public var fileTree: Int?
     /// Folders: how many levels of folders to walk (1: the folder's own entries).
     public var depth: Int?
     /// Folders: how many levels of folders start open (0: none).
@@ -19,9 +23,12 @@ public struct ImportOptions: Sendable, Equatable {
     public var limit: Int?
 
     /// Options with nothing set: each source read with its defaults.
-    public init(name: String? = nil, list: Int? = nil, depth: Int? = nil, open: Int? = nil, exclude: [String] = [], limit: Int? = nil) {
+    public init(
+        name: String? = nil, list: Int? = nil, fileTree: Int? = nil, depth: Int? = nil, open: Int? = nil, exclude: [String] = [], limit: Int? = nil
+    ) {
         self.name = name
         self.list = list
+        self.fileTree = fileTree
         self.depth = depth
         self.open = open
         self.exclude = exclude
@@ -33,6 +40,7 @@ public struct ImportOptions: Sendable, Equatable {
     func reading(for path: String) throws(ScenarioError) -> TreeReadOptions {
         var options = TreeReadOptions()
         if let list { options.list = try Self.check(list, TreeReadOptions.lists, "--list", path) }
+        if let fileTree { options.filetree = try Self.check(fileTree, TreeReadOptions.lists, "--filetree", path) }
         if let depth { options.depth = try Self.check(depth, TreeReadOptions.depths, "--depth", path) }
         if let open { options.open = try Self.check(open, TreeReadOptions.opens, "--open", path) }
         if let limit { options.limit = try Self.check(limit, TreeReadOptions.limits, "--limit", path) }

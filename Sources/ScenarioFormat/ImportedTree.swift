@@ -25,6 +25,8 @@ struct ImportedTree {
     /// A folder's `open: N`: the levels of folders open at the start, which
     /// merging folder chains counts again on the rows as drawn.
     var openLevels: Int?
+    /// What was read, for a line on stderr: `page.mdx:42: <FileTree> 2 of 3, 17 rows`; nil where there is one choice.
+    var origin: String?
 
     /// Adds a node; nil when the tree is full (the importer reports where).
     mutating func add(_ node: Node) -> Int? {
@@ -59,6 +61,7 @@ struct ImportedTree {
             scenario.nodeLocations.append(node.location)
         }
         scenario.openFolderLevels = openLevels
+        scenario.origin = origin
     }
 
     /// `folder`, else the file's extension in lower case (`swift`, `md`), else

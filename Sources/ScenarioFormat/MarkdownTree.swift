@@ -28,32 +28,43 @@ enum MarkdownTree {
         var column: Int
     }
 
-    /// The items of one list, and whether it is inside a `<FileTree>` block.
-    struct List {
+    /// Something on a page that may be a tree, in page order: a list (in a
+    /// `<FileTree>` block or not), a `tree` drawing in a code block, or a
+    /// code block that holds none (kept to say what the page has).
+    struct Candidate {
+        enum Kind: Equatable {
+            case fileTree, list, drawing
+            /// A code block with no tree drawing, and its language.
+            case code(String)
+        }
+
+        var kind: Kind
+        /// The line it starts on.
+        var line: Int
         var items: [Item] = []
-        var inFileTree = false
+
+        /// Whether some item is under another: a tree, not a flat list.
+        var isNested: Bool { items.contains { $0.indent > (items.first?.indent ?? 0) } }
+        /// Whether every item is a name alone (a list of files, not of sentences).
+        var isBare: Bool { items.allSatisfy { !$0.text.trimmingCharacters(in: .whitespaces).contains(" ") } }
+        /// Whether a page's tree may be this one when none is asked for.
+        var isTree: Bool { kind == .fileTree || kind == .drawing || (kind == .list && (isNested || isBare)) }
     }
 
-    /// The tree of list `number` (from 1) of the Markdown file at `path`; nil:
-    /// the first list in a `<FileTree>` block, else the first list.
-    static func read(_ path: String, list number: Int?, at location: ScenarioLocation) throws(ScenarioError) -> ImportedTree {
+    /// Which tree of a page to read: the `number`-th list (any list), the
+    /// `fileTree`-th `<FileTree>` block, or (neither) the first `<FileTree>`
+    /// block, else the first `tree` drawing, else the first nested list or
+    /// list of bare names. A page with none of these is an error that lists
+    /// what it has, never a list of sentences drawn as folders.
+    static func read(_ path: String, list number: Int?, fileTree: Int? = nil, at location: ScenarioLocation) throws(ScenarioError)
+        -> ImportedTree
+    {
         let text = try Scenario.readText(path, what: "Markdown file")
-        let lists = self.lists(in: text)
-        guard !lists.isEmpty else {
-            throw ScenarioError(
-                file: path, line: 1, column: 1, message: "the Markdown file has no list",
-                hint: "write the tree as a nested list (`- Sources/`, then `  - App.swift` under it)")
-        }
-        let number = number ?? (lists.firstIndex(where: \.inFileTree) ?? 0) + 1
-        guard (1 ... lists.count).contains(number) else {
-            throw ScenarioError(
-                file: location.file, line: location.line, column: location.column,
-                message: "`list: \(number)`, but \(InertText(path)) has \(lists.count) list\(lists.count == 1 ? "" : "s")",
-                hint: "use a number from 1 to \(lists.count)")
-        }
+        let found = candidates(in: text)
+        let (chosen, description) = try choose(found, list: number, fileTree: fileTree, path: path, at: location)
         var tree = ImportedTree()
         var open: [(indent: Int, node: Int)] = []  // the items that can take children, innermost last
-        for item in lists[number - 1].items {
+        for item in chosen.items {
             while let last = open.last, last.indent >= item.indent { open.removeLast() }
             var node = parse(item.text, location: ScenarioLocation(file: path, line: item.line, column: item.column))
             node.parent = open.last?.node
@@ -66,21 +77,67 @@ enum MarkdownTree {
             open.append((item.indent, index))
         }
         for i in tree.nodes.indices where !tree.nodes[i].isFolder { tree.nodes[i].expanded = false }
+        // Where the page could have meant another tree, say which one was read.
+        if found.filter({ !isCode($0.kind) }).count > 1 {
+            tree.origin = "\(path):\(chosen.line): \(description), \(tree.nodes.count) row\(tree.nodes.count == 1 ? "" : "s")"
+        }
         return tree
     }
 
-    /// The list items of each list in the text, outside code blocks. A
-    /// list ends at a line that is not an item and is not indented past the
-    /// list's own margin (a heading, a paragraph), at a code block, and at
-    /// the start or end of a `<FileTree>` block. O(lines).
-    static func lists(in text: String) -> [List] {
-        var lists: [List] = []
-        var current = List()
-        var fence: Substring?
+    /// The candidate to read, and how to name it (`<FileTree> 2 of 3`).
+    private static func choose(_ found: [Candidate], list number: Int?, fileTree: Int?, path: String, at location: ScenarioLocation)
+        throws(ScenarioError) -> (Candidate, String)
+    {
+        func pick(_ n: Int, of kinds: [Candidate], option: String, what: String) throws(ScenarioError) -> (Candidate, String) {
+            guard (1 ... max(1, kinds.count)).contains(n), n <= kinds.count else {
+                throw ScenarioError(
+                    file: location.file, line: location.line, column: location.column,
+                    message: "there is no \(what) \(n): \(InertText(path)) has \(kinds.count) \(what)\(kinds.count == 1 ? "" : "s")",
+                    hint: kinds.isEmpty ? "leave out \(option)" : "use a number from 1 to \(kinds.count)")
+            }
+            return (kinds[n - 1], "\(what) \(n) of \(kinds.count)")
+        }
+        let lists = found.filter { $0.kind == .list || $0.kind == .fileTree }
+        let fileTrees = found.filter { $0.kind == .fileTree }
+        if let number { return try pick(number, of: lists, option: "the list's number", what: "list") }
+        if let fileTree { return try pick(fileTree, of: fileTrees, option: "the <FileTree> block's number", what: "<FileTree>") }
+        if let first = fileTrees.first { return (first, "<FileTree> 1 of \(fileTrees.count)") }
+        let drawings = found.filter { $0.kind == .drawing }
+        if let first = drawings.first { return (first, "tree drawing 1 of \(drawings.count)") }
+        if let index = lists.firstIndex(where: \.isTree) { return (lists[index], "list \(index + 1) of \(lists.count)") }
+        throw ScenarioError(
+            file: path, line: found.isEmpty ? 1 : 0, column: found.isEmpty ? 1 : 0,
+            message: found.isEmpty
+                ? "the Markdown file has no list and no tree drawing"
+                : "the Markdown file has no tree: " + found.prefix(8).map(describe).joined(separator: "; ") + (found.count > 8 ? "; …" : ""),
+            hint: "write the tree as a nested list (`- Sources/`, then `  - App.swift` under it), a `tree` drawing in a code block "
+                + "or a <FileTree> block; or read a list as it is with --list N")
+    }
+
+    private static func isCode(_ kind: Candidate.Kind) -> Bool {
+        if case .code = kind { true } else { false }
+    }
+
+    /// What a candidate is, for a message: `line 12: a list of 3 sentences`.
+    private static func describe(_ c: Candidate) -> String {
+        switch c.kind {
+        case .code(let language): "line \(c.line): a code block\(language.isEmpty ? "" : " (\(InertText(language)))") with no tree drawing"
+        default: "line \(c.line): a list of \(c.items.count) item\(c.items.count == 1 ? "" : "s"), not nested"
+        }
+    }
+
+    /// Everything on the page that may be a tree, in page order. A list ends
+    /// at a line that is not an item and is not indented past the list's own
+    /// margin (a heading, a paragraph), at a code block, and at the start or
+    /// end of a `<FileTree>` block. O(lines).
+    static func candidates(in text: String) -> [Candidate] {
+        var found: [Candidate] = []
+        var current = Candidate(kind: .list, line: 0)
+        var fence: (mark: Substring, block: Candidate, lines: [(Int, Substring)])?
         var inFileTree = false
         func end() {
-            if !current.items.isEmpty { lists.append(current) }
-            current = List(inFileTree: inFileTree)
+            if !current.items.isEmpty { found.append(current) }
+            current = Candidate(kind: inFileTree ? .fileTree : .list, line: 0)
         }
         // "\r\n" is one Character in Swift: split on every kind of line end.
         for (number, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
@@ -88,12 +145,18 @@ enum MarkdownTree {
             let margin = line.utf8.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
             let trimmed = line[margin.endIndex...]
             if let open = fence {
-                if trimmed.hasPrefix(open) { fence = nil }
+                if trimmed.hasPrefix(open.mark) {
+                    found.append(TreeDrawing.candidate(open.block, lines: open.lines))
+                    fence = nil
+                } else {
+                    fence?.lines.append((number + 1, line))
+                }
                 continue
             }
             if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
-                fence = trimmed.prefix(3)
                 end()
+                let language = String(trimmed.dropFirst(3).prefix { !$0.isWhitespace && $0 != "`" && $0 != "~" })
+                fence = (trimmed.prefix(3), Candidate(kind: .code(language), line: number + 1), [])
                 continue
             }
             if trimmed.hasPrefix("<FileTree") || trimmed.hasPrefix("</FileTree") {
@@ -104,6 +167,7 @@ enum MarkdownTree {
             if trimmed.isEmpty { continue }
             let indent = margin.reduce(0) { $0 + ($1 == UInt8(ascii: "\t") ? 4 : 1) }
             if let (marker, rest) = listMarker(trimmed) {
+                if current.items.isEmpty { current.line = number + 1 }
                 current.items.append(Item(indent: indent, text: String(rest), line: number + 1, column: indent + marker + 1))
             } else if let first = current.items.first, indent <= first.indent {
                 // A paragraph or heading at the list's margin ends the list; one
@@ -112,7 +176,7 @@ enum MarkdownTree {
             }
         }
         end()
-        return lists
+        return found
     }
 
     /// `- `, `* `, `+ ` or `1. ` / `1) `: the marker's width and the text after it.

@@ -87,6 +87,7 @@ enum SourceReader {
         let f = try v.map("`source`", allowed: [kind.key] + kind.options.map(\.rawValue))
         var options = TreeReadOptions()
         if let x = f["list"] { options.list = try x.int("`source.list`", in: TreeReadOptions.lists) }
+        if let x = f["filetree"] { options.filetree = try x.int("`source.filetree`", in: TreeReadOptions.lists) }
         if let x = f["depth"] { options.depth = try x.int("`source.depth`", in: TreeReadOptions.depths) }
         if let x = f["open"] { options.open = try x.int("`source.open`", in: TreeReadOptions.opens) }
         if let x = f["exclude"] { options.exclude = try x.list("`source.exclude`").map { v throws(ScenarioError) in try v.string("a pattern") } }

@@ -31,8 +31,8 @@ struct TreeSourceKind: Sendable {
         return try DirectoryTree.read(path, options: folder, at: at)
     }
     static let markdown = TreeSourceKind(
-        name: "a Markdown file", key: "markdown", isFolder: false, extensions: ["md", "mdx", "markdown"], options: [.list]
-    ) { path, options, at throws(ScenarioError) in try MarkdownTree.read(path, list: options.list, at: at) }
+        name: "a Markdown file", key: "markdown", isFolder: false, extensions: ["md", "mdx", "markdown"], options: [.list, .filetree]
+    ) { path, options, at throws(ScenarioError) in try MarkdownTree.read(path, list: options.list, fileTree: options.filetree, at: at) }
     static let treeJSON = TreeSourceKind(name: "`tree -J` output", key: "tree", isFolder: false, extensions: ["json"], options: []) {
         path, _, at throws(ScenarioError) in try TreeCommandJSON.read(path, at: at)
     }
@@ -70,11 +70,13 @@ struct TreeSourceKind: Sendable {
 struct TreeReadOptions: Sendable, Equatable {
     /// An option's name, as a `source:` key and (with `--`) a flag.
     enum Key: String, Sendable, CaseIterable {
-        case list, depth, open, exclude, hidden, limit
+        case list, filetree, depth, open, exclude, hidden, limit
     }
 
-    /// Markdown: the list to read, from 1; nil: the first in a `<FileTree>` block, else the first.
+    /// Markdown: the list to read, from 1, of every list on the page.
     var list: Int?
+    /// Markdown: the `<FileTree>` block to read, from 1.
+    var filetree: Int?
     /// Levels of folders to read (1: the root's own entries).
     var depth: Int?
     /// Levels of folders open at the start (0: none).
@@ -95,6 +97,7 @@ struct TreeReadOptions: Sendable, Equatable {
         Key.allCases.filter { key in
             switch key {
             case .list: list != nil
+            case .filetree: filetree != nil
             case .depth: depth != nil
             case .open: open != nil
             case .exclude: !exclude.isEmpty

@@ -24,8 +24,14 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --from: the scenario's name, which names its output folder (default: the file's name).", valueName: "name"))
     var name: String?
 
-    @Option(help: ArgumentHelp("With --from on a Markdown file: the list to draw, from 1 (default: the one in a <FileTree> block, else the first).", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "With --from on a Markdown file: the list to draw, from 1, of every list on the page (default: the first <FileTree> block, "
+                + "else the first tree drawing in a code block, else the first nested list).", valueName: "n"))
     var list: Int?
+
+    @Option(name: .customLong("filetree"), help: ArgumentHelp("With --from on a Markdown file: the <FileTree> block to draw, from 1.", valueName: "n"))
+    var fileTree: Int?
 
     @Option(help: ArgumentHelp("With --from on a folder: levels of folders to walk (default 8).", valueName: "n"))
     var depth: Int?
@@ -219,8 +225,12 @@ struct RenderCommand: ParsableCommand {
             do { scenarios.append(try Scenario.load(path: file)) } catch { throw fail(Scenario.treeSourceGivenAsScenario(file) ?? error) }
         }
         for tree in from {
-            let imports = ImportOptions(name: name, list: list, depth: depth, open: open, exclude: exclude, limit: limit)
-            do { scenarios.append(try Scenario.imported(from: tree, options: imports)) } catch { throw fail(error) }
+            let imports = ImportOptions(name: name, list: list, fileTree: fileTree, depth: depth, open: open, exclude: exclude, limit: limit)
+            let scenario: Scenario
+            do { scenario = try Scenario.imported(from: tree, options: imports) } catch { throw fail(error) }
+            // Which tree of the page was read, so that a wrong guess shows at once.
+            if let origin = scenario.origin { FileHandle.standardError.write(Data("\(InertText(origin))\n".utf8)) }
+            scenarios.append(scenario)
         }
         let names = scenarios.map(\.name)
         if let themes = try themes() { scenarios = scenarios.flatMap { $0.inThemes(themes) } }

@@ -20,8 +20,9 @@ import Darwin
         let r = try unfold(["render", "--from", file, "--out", s.path + "/o"])
         #expect(r.status == 2)
         #expect(
-            r.err == "\(s.path)/bidi-\\u{202E}gpj.exe\\u{A}error: all good.md:1:1: error: the Markdown file has no list\n  hint: "
-                + "write the tree as a nested list (`- Sources/`, then `  - App.swift` under it)\n")
+            r.err == "\(s.path)/bidi-\\u{202E}gpj.exe\\u{A}error: all good.md:1:1: error: the Markdown file has no list and no tree drawing\n  hint: "
+                + "write the tree as a nested list (`- Sources/`, then `  - App.swift` under it), a `tree` drawing in a code block "
+                + "or a <FileTree> block; or read a list as it is with --list N\n")
         #expect(!r.err.unicodeScalars.contains("\u{202E}"))
         let missing = try unfold(["render", s.path + "/gone\u{202E}.yaml", "--out", s.path + "/o"])
         #expect(missing.status == 2 && missing.err == "\(s.path)/gone\\u{202E}.yaml: error: no such file or folder\n  hint: check the path\n")

@@ -26,7 +26,7 @@ func thrown(_ body: () throws -> some Any) -> ScenarioError? {
         let f = Folder()
         let path = f.write("two\nlines.md", "just prose\n")
         let e = try #require(thrown { try Scenario.imported(from: path) })
-        #expect(e.description == "\(f.path)/two\\u{A}lines.md:1:1: error: the Markdown file has no list\n  hint: " + e.hint)
+        #expect(e.description == "\(f.path)/two\\u{A}lines.md:1:1: error: the Markdown file has no list and no tree drawing\n  hint: " + e.hint)
         #expect(e.description.split(separator: "\n").count == 2)
     }
 

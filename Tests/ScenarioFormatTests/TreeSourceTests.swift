@@ -79,14 +79,14 @@ func lines(_ s: Scenario) -> [String] {
         #expect(s.nodeLocations[1].line == 10 && s.nodeLocations[1].column == 5)
         #expect(lines(try f.scenario("{markdown: tree.md, list: 2}")) == ["one [file]", "two [file]"])
         let third = f.error("{markdown: tree.md, list: 3}")
-        #expect(third?.message == "`list: 3`, but \(f.path)/tree.md has 2 lists" && third?.line == 2)
+        #expect(third?.message == "there is no list 3: \(f.path)/tree.md has 2 lists" && third?.line == 2)
     }
 
     @Test func aMarkdownFileWithoutAListIsBadInput() {
         let f = Folder()
         f.write("prose.md", "# Title\n\nJust prose.\n\n---\n")
         let e = f.error("{markdown: prose.md}")
-        #expect(e?.message == "the Markdown file has no list" && e?.file == f.path + "/prose.md")
+        #expect(e?.message == "the Markdown file has no list and no tree drawing" && e?.file == f.path + "/prose.md")
         #expect(f.error("{markdown: gone.md}")?.message.hasPrefix("no such Markdown file") == true)
     }
 

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+@testable import ScenarioFormat
+
+/// The trees docs pages hold, read as a person reads them: a `tree` drawing
+/// in a code block, a `<FileTree>` block picked by its number, and an error
+/// that lists what the page has when it holds no tree.
+@Suite struct PageTreeTests {
+    /// As Docusaurus's installation page keeps its tree: prose bullets first,
+    /// then `tree` output in a `bash` block.
+    static let installation = """
+        # Installation
+
+        - Node.js version 24.14 or above (which can be checked by running `node -v`).
+        - When installing Node.js, check all the checkboxes related to dependencies.
+
+        ```bash
+        my-website
+        ├── blog
+        │   ├── 2019-05-28-hola.md
+        │   └── 2021-08-26-welcome
+        │       └── index.md
+        ├── docs/             # the pages
+        │   └── intro.md
+        ├── package.json
+        └── sidebars.js       // the sidebar
+        ```
+        """
+
+    @Test func aTreeDrawingInACodeBlockIsReadNotTheProseList() throws {
+        let f = Folder()
+        let path = f.write("installation.mdx", Self.installation)
+        let s = try Scenario.imported(from: path)
+        #expect(
+            lines(s) == [
+                "my-website [folder]", "  blog [folder]", "    2019-05-28-hola.md [md]", "    2021-08-26-welcome [folder]",
+                "      index.md [md]", "  docs  the pages [folder]", "    intro.md [md]", "  package.json [json]", "  sidebars.js  the sidebar [js]",
+            ])
+        #expect(s.origin == "\(path):6: tree drawing 1 of 1, 9 rows")
+        #expect(s.nodeLocations[1].line == 8)
+    }
+
+    @Test func asciiDrawingsAndTreesOfTheCurrentFolderToo() throws {
+        let f = Folder()
+        let ascii = f.write("a.md", "```\n.\n|-- src\n|   `-- main.c\n`-- Makefile\n\n2 directories, 2 files\n```\n")
+        #expect(lines(try Scenario.imported(from: ascii)) == ["src [folder]", "  main.c [c]", "Makefile [file]"])
+    }
+
+    @Test func aPageWithoutATreeSaysWhatItHas() throws {
+        let f = Folder()
+        let path = f.write("prose.md", "# Hi\n\n- Install it first.\n- Then run it.\n\n```bash\nnpm install\n```\n")
+        let e = try #require(f.errorImporting(path))
+        #expect(
+            e.message == "the Markdown file has no tree: line 3: a list of 2 items, not nested; line 6: a code block (bash) with no tree drawing")
+        #expect(e.hint.contains("--list N"))
+        // Asked for, a flat list is read as it is.
+        #expect(lines(try Scenario.imported(from: path, options: ImportOptions(list: 1))) == ["Install  it first. [file]", "Then  run it. [file]"])
+    }
+
+    @Test func theFileTreeBlockIsPickedByItsNumber() throws {
+        let f = Folder()
+        let path = f.write(
+            "i18n.mdx",
+            "<FileTree>\n- src/\n  - a.md\n</FileTree>\n\nText\n\n<FileTree>\n- docs/\n  - en/\n  - ko/\n</FileTree>\n")
+        let first = try Scenario.imported(from: path)
+        #expect(lines(first).first == "src [folder]" && first.origin == "\(path):2: <FileTree> 1 of 2, 2 rows")
+        let second = try Scenario.imported(from: path, options: ImportOptions(fileTree: 2))
+        #expect(lines(second).first == "docs [folder]" && second.origin == "\(path):9: <FileTree> 2 of 2, 3 rows")
+        #expect(f.errorImporting(path, ImportOptions(fileTree: 3))?.message == "there is no <FileTree> 3: \(path) has 2 <FileTree>s")
+        // A scenario names it as `filetree:`.
+        #expect(lines(try f.scenario("{markdown: i18n.mdx, filetree: 2}")).first == "docs [folder] +")
+    }
+
+    /// A page with one tree and nothing else says nothing about its choice.
+    @Test func aPageWithOneTreeNeedsNoWordOnWhatWasRead() throws {
+        let f = Folder()
+        #expect(try Scenario.imported(from: f.write("t.md", "- src/\n  - a.md\n")).origin == nil)
+    }
+}
+
+extension Folder {
+    func errorImporting(_ path: String, _ options: ImportOptions = ImportOptions()) -> ScenarioError? {
+        do {
+            _ = try Scenario.imported(from: path, options: options)
+            return nil
+        } catch { return error }
+    }
+}
