@@ -49,7 +49,7 @@ enum DirectoryTree {
                 guard tree.nodes.count < options.limit else {
                     throw location.error(
                         "\(InertText(root)) has more than \(options.limit) entries within depth \(options.depth)",
-                        hint: "lower `depth`, leave folders out with `exclude:`, or raise `limit`")
+                        hint: "lower the depth (`--depth`, `depth:`), leave folders out (`--exclude`, `exclude:`) or raise the limit (`--limit`, `limit:`)")
                 }
                 let node = ImportedTree.Node(
                     name: entry.name, isFolder: entry.isFolder, expanded: entry.isFolder && folder.depth + 1 <= options.expanded,
@@ -103,7 +103,10 @@ enum DirectoryTree {
             self.realRoot = URL(fileURLWithPath: root).standardizedFileURL.resolvingSymlinksInPath().path
             self.options = options
             self.location = location
-            self.exclude = options.exclude.map { Glob($0, pathname: false) }
+            // `**/x` also matches `x` at the root, as in `.gitignore`: `**/` stands for no folder too.
+            self.exclude = options.exclude.flatMap { pattern in
+                [Glob(pattern, pathname: false)] + (pattern.hasPrefix("**/") ? [Glob(String(pattern.dropFirst(3)), pathname: false)] : [])
+            }
         }
 
         /// The rules of the folder's own `.gitignore` (none when there is

@@ -28,6 +28,32 @@ struct ImportedTree {
     /// What was read, for a line on stderr: `page.mdx:42: <FileTree> 2 of 3, 17 rows`; nil where there is one choice.
     var origin: String?
 
+    /// The tree without the entries deeper than `depth` levels (1: the top
+    /// level alone); a folder whose entries are left out stays a folder.
+    /// Itself for nil. O(nodes): parents come before their children.
+    func limited(toDepth depth: Int?) -> ImportedTree {
+        guard let depth else { return self }
+        var limited = self
+        limited.nodes = []
+        var levels: [Int] = []  // by old index: the node's level, from 1
+        var newIndex: [Int?] = []
+        for node in nodes {
+            let level = node.parent.map { levels[$0] + 1 } ?? 1
+            levels.append(level)
+            guard level <= depth else {
+                newIndex.append(nil)
+                continue
+            }
+            // A kept node's parent, a level above it, is kept too.
+            var kept = node
+            kept.parent = node.parent.flatMap { newIndex[$0] }
+            if level == depth { kept.expanded = false }  // its entries are left out: nothing to open
+            newIndex.append(limited.nodes.count)
+            limited.nodes.append(kept)
+        }
+        return limited
+    }
+
     /// Adds a node; nil when the tree is full (the importer reports where).
     mutating func add(_ node: Node) -> Int? {
         guard nodes.count < Limits.nodes else { return nil }
@@ -125,7 +151,8 @@ extension Scenario {
         // Every step changes the picture: a tree that starts all open (as a
         // Markdown list does) starts closed instead, unless `--open` says, so that expanding all
         // shows something; a tree without folders is one still picture.
-        scenario.closesWhenAllOpen = options.open == nil
+        // A folder opens `--open` levels (1 unless told); a tree without an open state of its own starts closed when it would start all open.
+        scenario.closesWhenAllOpen = options.open == nil && !kind.isFolder
         scenario.closeFoldersIfAllOpen()
         scenario.canvas.height = nil
         // Each still as tall as its own rows; the frames, the strip and the animations share the tallest.

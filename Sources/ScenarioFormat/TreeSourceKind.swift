@@ -31,13 +31,15 @@ struct TreeSourceKind: Sendable {
         return try DirectoryTree.read(path, options: folder, at: at)
     }
     static let markdown = TreeSourceKind(
-        name: "a Markdown file", key: "markdown", isFolder: false, extensions: ["md", "mdx", "markdown"], options: [.list, .filetree]
-    ) { path, options, at throws(ScenarioError) in try MarkdownTree.read(path, list: options.list, fileTree: options.filetree, at: at) }
-    static let treeJSON = TreeSourceKind(name: "`tree -J` output", key: "tree", isFolder: false, extensions: ["json"], options: []) {
-        path, _, at throws(ScenarioError) in try TreeCommandJSON.read(path, at: at)
+        name: "a Markdown file", key: "markdown", isFolder: false, extensions: ["md", "mdx", "markdown"], options: [.list, .filetree, .depth]
+    ) { path, options, at throws(ScenarioError) in
+        try MarkdownTree.read(path, list: options.list, fileTree: options.filetree, at: at).limited(toDepth: options.depth)
     }
-    static let opml = TreeSourceKind(name: "an OPML file", key: "opml", isFolder: false, extensions: ["opml"], options: []) {
-        path, _, at throws(ScenarioError) in try OPMLTree.read(path, at: at)
+    static let treeJSON = TreeSourceKind(name: "`tree -J` output", key: "tree", isFolder: false, extensions: ["json"], options: [.depth]) {
+        path, options, at throws(ScenarioError) in try TreeCommandJSON.read(path, at: at).limited(toDepth: options.depth)
+    }
+    static let opml = TreeSourceKind(name: "an OPML file", key: "opml", isFolder: false, extensions: ["opml"], options: [.depth]) {
+        path, options, at throws(ScenarioError) in try OPMLTree.read(path, at: at).limited(toDepth: options.depth)
     }
 
     /// Every kind, in the order messages list them.

@@ -33,7 +33,7 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("filetree"), help: ArgumentHelp("With --from on a Markdown file: the <FileTree> block to draw, from 1.", valueName: "n"))
     var fileTree: Int?
 
-    @Option(help: ArgumentHelp("With --from on a folder: levels of folders to walk (default 8).", valueName: "n"))
+    @Option(help: ArgumentHelp("With --from: levels of the tree to draw (a folder's default: 8; other trees: all).", valueName: "n"))
     var depth: Int?
 
     @Option(help: ArgumentHelp("With --from on a folder: levels of folders open at the start (default 1).", valueName: "n"))
@@ -194,7 +194,7 @@ struct RenderCommand: ParsableCommand {
         bar.finish()
         let seconds = Double((clock.now - start).components.attoseconds) / 1e18 + Double((clock.now - start).components.seconds)
         print(
-            "rendered \(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s"): \(written) files, "
+            "rendered \(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s"): \(written) file\(written == 1 ? "" : "s"), "
                 + "\(formatBytes(bytes)) in \(InertText(out)) (\(String(format: "%.2f", seconds)) s, \(jobs) worker\(jobs == 1 ? "" : "s"))")
         if try themes()?.count == 2 { printSnippets(names, filesByName: filesByName) }
     }

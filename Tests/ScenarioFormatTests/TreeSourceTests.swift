@@ -374,16 +374,16 @@ func lines(_ s: Scenario) -> [String] {
         #expect(lines(s) == ["src #", "  content", "    a.md", "    b.md"])
     }
 
-    /// `--from` a folder with `--preset explorer`: without `--open`, a tree
-    /// that merging leaves all open starts closed, so that "expand all" changes the
-    /// picture; `--open 1` opens the merged top row.
+    /// `--from` a folder with `--preset explorer`: `--open` is 1 unless told,
+    /// so the merged top row opens either way (and the steps start by
+    /// collapsing, as the tree is all open).
     @Test func fromAFolderTheMergedTreeStillHasSomethingToExpand() throws {
         let f = Folder()
         f.write("proj/src/content/docs/index.mdx")
         f.write("proj/README.md")
         var plain = try Scenario.imported(from: f.path + "/proj")
         plain.apply(preset: .explorer)
-        #expect(lines(plain) == ["src/content/docs [folder]", "  index.mdx [mdx]", "README.md [md]"])
+        #expect(lines(plain) == ["src/content/docs [folder] +", "  index.mdx [mdx]", "README.md [md]"])
         var opened = try Scenario.imported(from: f.path + "/proj", options: ImportOptions(open: 1))
         opened.apply(preset: .explorer)
         #expect(lines(opened) == ["src/content/docs [folder] +", "  index.mdx [mdx]", "README.md [md]"])
