@@ -13,3 +13,15 @@ extension Scenario {
         }
     }
 }
+
+extension Scenario {
+    /// Words for a picture's `alt` text: what the tree holds, by its count
+    /// of entries and its top-level names (`A tree of 17 entries: src, docs
+    /// and README.md`), for readers who do not see the picture. O(nodes).
+    public var altText: String {
+        let top = nodes.filter { $0.parent == nil }.map(\.title)
+        let named = top.count <= 4 ? top : Array(top.prefix(3)) + ["\(top.count - 3) more"]
+        let list = named.count <= 1 ? named.joined() : named.dropLast().joined(separator: ", ") + " and " + (named.last ?? "")
+        return "A tree of \(nodes.count) \(nodes.count == 1 ? "entry" : "entries")" + (list.isEmpty ? "" : ": " + list)
+    }
+}

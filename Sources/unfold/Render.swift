@@ -57,6 +57,15 @@ struct RenderCommand: ParsableCommand {
             valueName: "theme"))
     var theme: String?
 
+    @Flag(
+        help:
+            "Print, for each scenario, an <img> ready to paste (a <picture> with --theme light,dark): the animation, else the fully open state, SVG where written, sized in CSS pixels. Only the snippets go to stdout."
+    )
+    var snippet = false
+
+    @Option(help: ArgumentHelp("With --snippet: the pictures' alt text (default: the tree's count of entries and its top-level names).", valueName: "text"))
+    var alt: String?
+
     @Option(help: "ios, macos, explorer or plain: that preset's style instead of the scenario's.")
     var preset: Appearance.Preset?
 
@@ -168,7 +177,7 @@ struct RenderCommand: ParsableCommand {
         let start = clock.now
         let bar = ProgressBar()
         let options = try renderOptions(warn: { bar.note($0) })
-        let (scenarios, names) = try loadScenarios()
+        let (scenarios, originals) = try loadScenarios()
         let total = scenarios.reduce(0) { $0 + ScenarioRenderer.pictureCount($1, options: options) }
         bar.start(total: total)
         var written = 0, bytes = 0
@@ -193,10 +202,14 @@ struct RenderCommand: ParsableCommand {
         }
         bar.finish()
         let seconds = Double((clock.now - start).components.attoseconds) / 1e18 + Double((clock.now - start).components.seconds)
-        print(
+        let twoThemes = try themes()?.count == 2
+        let summary =
             "rendered \(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s"): \(written) file\(written == 1 ? "" : "s"), "
-                + "\(formatBytes(bytes)) in \(InertText(out)) (\(String(format: "%.2f", seconds)) s, \(jobs) worker\(jobs == 1 ? "" : "s"))")
-        if try themes()?.count == 2 { printSnippets(names, filesByName: filesByName) }
+            + "\(formatBytes(bytes)) in \(InertText(out)) (\(String(format: "%.2f", seconds)) s, \(jobs) worker\(jobs == 1 ? "" : "s"))"
+        guard snippet || twoThemes else { return print(summary) }
+        // The snippets alone on stdout, to paste or pipe; the rest on stderr.
+        FileHandle.standardError.write(Data((summary + "\n").utf8))
+        printSnippets(originals, filesByName: filesByName, twoThemes: twoThemes)
     }
 
     /// The options, from the command line.
@@ -218,8 +231,8 @@ struct RenderCommand: ParsableCommand {
         return options
     }
 
-    /// The scenarios to render (each in every `--theme`), and their names as given.
-    func loadScenarios() throws -> (scenarios: [Scenario], names: [String]) {
+    /// The scenarios to render (each in every `--theme`), and the scenarios as given.
+    func loadScenarios() throws -> (scenarios: [Scenario], originals: [Scenario]) {
         var scenarios: [Scenario] = []
         for file in try scenarioFiles(inputs) {
             do { scenarios.append(try Scenario.load(path: file)) } catch { throw fail(Scenario.treeSourceGivenAsScenario(file) ?? error) }
@@ -232,19 +245,24 @@ struct RenderCommand: ParsableCommand {
             if let origin = scenario.origin { FileHandle.standardError.write(Data("\(InertText(origin))\n".utf8)) }
             scenarios.append(scenario)
         }
-        let names = scenarios.map(\.name)
+        let originals = scenarios
         if let themes = try themes() { scenarios = scenarios.flatMap { $0.inThemes(themes) } }
         try requireUniqueNames(scenarios, trees: Set(from))
-        return (scenarios, names)
+        return (scenarios, originals)
     }
 
-    /// Both themes: the `<picture>` of each scenario, ready to paste.
-    func printSnippets(_ names: [String], filesByName: [String: [String]]) {
-        for name in names {
-            let light = name + "-light", dark = name + "-dark"
-            if let html = PictureSnippet.html(light: out + "/" + light, dark: out + "/" + dark, files: filesByName[light] ?? [], alt: name) {
-                for line in html.split(separator: "\n") { print(InertText(String(line))) }
+    /// The snippet of each scenario, ready to paste: an `<img>`, or with
+    /// both themes a `<picture>`, of the files its render wrote.
+    func printSnippets(_ scenarios: [Scenario], filesByName: [String: [String]], twoThemes: Bool) {
+        for scenario in scenarios {
+            let light = twoThemes ? scenario.name + "-light" : scenario.name
+            let folder = out + "/" + light
+            guard let picture = PictureSnippet.picture(in: folder, files: filesByName[light] ?? [], scale: scale ?? scenario.canvas.scale) else {
+                FileHandle.standardError.write(Data("\(InertText(scenario.name)): no picture to show; add states or animation to --outputs\n".utf8))
+                continue
             }
+            let html = PictureSnippet.html(picture, light: folder, dark: twoThemes ? out + "/" + scenario.name + "-dark" : nil, alt: alt ?? scenario.altText)
+            for line in html.split(separator: "\n") { print(InertText(String(line))) }
         }
     }
 }

@@ -101,14 +101,36 @@ import Darwin
         #expect(files == ["animation.png", "state-00.png", "state-01.png", "state-02.png"])
     }
 
-    /// `--theme light,dark` prints the `<picture>` that shows the reader's theme.
-    @Test func bothThemesPrintThePictureElement() throws {
+    /// `--theme light,dark` prints the `<picture>` that shows the reader's
+    /// theme, and nothing else on stdout: the animation, sized in CSS pixels,
+    /// with alt text that says what the tree holds.
+    @Test func bothThemesPrintThePictureElementAlone() throws {
         let s = Scratch()
         let tree = s.write("tree.md", "- a/\n  - b\n")
         let r = try unfold(["render", "--from", tree, "--theme", "light,dark", "--out", s.path + "/o", "--outputs", "states,animation"])
         #expect(r.status == 0)
+        let lines = r.out.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4 && lines.first == "<picture>" && lines.last == "</picture>", "\(lines)")
         #expect(r.out.contains("<source media=\"(prefers-color-scheme: dark)\" srcset=\"\(s.path)/o/tree-dark/animation.png\">"))
-        #expect(r.out.contains("<img alt=\"tree\" src=\"\(s.path)/o/tree-light/animation.png\">"))
+        // Scale 2 by default: the 2× picture shows at half its pixels.
+        #expect(r.out.contains("<img alt=\"A tree of 2 entries: a\" src=\"\(s.path)/o/tree-light/animation.png\" width=\""))
+        #expect(r.err.hasPrefix("rendered 2 scenarios"))
+    }
+
+    /// `--snippet` with SVG: the animated SVG; without an animation, the
+    /// fully open state; `--alt` says what to.
+    @Test func aSnippetToPaste() throws {
+        let s = Scratch()
+        let tree = s.write("tree.md", "- src/\n  - a.swift\n  - b.swift\n- README.md\n")
+        let svg = try unfold(["render", "--from", tree, "--snippet", "--out", s.path + "/o", "--outputs", "states,animation,svg"])
+        #expect(svg.status == 0 && svg.out.hasPrefix("<img alt=\"A tree of 4 entries: src and README.md\" src=\"\(s.path)/o/tree/animation.svg\""))
+        let still = try unfold(["render", "--from", tree, "--snippet", "--alt", "The files", "--out", s.path + "/p", "--outputs", "states"])
+        // state-01 is the open tree (expand all), the tallest of the stills.
+        #expect(still.status == 0 && still.out.hasPrefix("<img alt=\"The files\" src=\"\(s.path)/p/tree/state-01.png\""), "\(still.out)")
+        let png = try Data(contentsOf: URL(fileURLWithPath: s.path + "/p/tree/state-01.png"))
+        let height = png[20 ..< 24].reduce(0) { $0 << 8 | Int($1) }
+        #expect(still.out.contains("height=\"\((height + 1) / 2)\""))
+        #expect(still.out.split(separator: "\n").count == 1)
     }
 
     /// A FIFO (as a scenario or a tree) and a device are refused at once as

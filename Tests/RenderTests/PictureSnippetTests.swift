@@ -1,13 +1,46 @@
+import Foundation
 import Testing
 import UnfoldRender
 
+/// The snippet a writer pastes: the picture a reader should see, sized in
+/// CSS pixels, escaped, in one theme or both.
 @Suite struct PictureSnippetTests {
-    @Test func theAnimationIsPreferredAndPathsAreEscaped() throws {
-        let html = try #require(
-            PictureSnippet.html(light: "img/a\"b-light", dark: "img/<a>-dark", files: ["state-01.png", "animation.png"], alt: "R&D"))
-        #expect(html.contains("srcset=\"img/&lt;a&gt;-dark/animation.png\""))
-        #expect(html.contains("<img alt=\"R&amp;D\" src=\"img/a&quot;b-light/animation.png\">"))
-        #expect(PictureSnippet.html(light: "l", dark: "d", files: ["state-01.png", "state-00.png"], alt: "x")?.contains("d/state-00.png") == true)
-        #expect(PictureSnippet.html(light: "l", dark: "d", files: ["updates.json"], alt: "x") == nil)
+    /// A folder holding files whose PNG headers say these sizes (nothing else is read).
+    private func folder(_ sizes: [String: (Int, Int)], also: [String] = []) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-snippet-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        for (name, size) in sizes {
+            let be = { (n: Int) in [UInt8(n >> 24 & 255), UInt8(n >> 16 & 255), UInt8(n >> 8 & 255), UInt8(n & 255)] }
+            let header: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8) + be(size.0) + be(size.1)
+            try Data(header).write(to: URL(fileURLWithPath: path + "/" + name))
+        }
+        for name in also { try Data().write(to: URL(fileURLWithPath: path + "/" + name)) }
+        return path
+    }
+
+    @Test func theFullyOpenStateAtItsCSSSizeAsSVGWhereWritten() throws {
+        let path = try folder(["state-00.png": (200, 80), "state-01.png": (200, 241), "state-02.png": (200, 80)], also: ["state-01.svg"])
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let files = ["state-00.png", "state-01.png", "state-02.png", "state-01.svg"]
+        #expect(PictureSnippet.picture(in: path, files: files, scale: 2) == .init(file: "state-01.svg", width: 100, height: 121))
+        #expect(PictureSnippet.picture(in: path, files: ["state-00.png", "state-01.png"], scale: 1)?.file == "state-01.png")
+        #expect(PictureSnippet.picture(in: path, files: ["updates.json"], scale: 2) == nil)
+    }
+
+    @Test func theAnimationWhenThereIsOne() throws {
+        let path = try folder(["state-00.png": (200, 80), "animation.png": (200, 300)], also: ["animation.svg"])
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let picture = PictureSnippet.picture(in: path, files: ["state-00.png", "animation.png", "animation.svg"], scale: 2)
+        #expect(picture == .init(file: "animation.svg", width: 100, height: 150))
+    }
+
+    @Test func oneThemeIsAnImgAndTwoAPictureWithPathsEscaped() {
+        let picture = PictureSnippet.Picture(file: "animation.png", width: 195, height: 120)
+        #expect(
+            PictureSnippet.html(picture, light: "img/a\"b", alt: "R&D")
+                == "<img alt=\"R&amp;D\" src=\"img/a&quot;b/animation.png\" width=\"195\" height=\"120\">")
+        let both = PictureSnippet.html(picture, light: "img/a-light", dark: "img/<a>-dark", alt: "x")
+        #expect(both.hasPrefix("<picture>\n") && both.contains("srcset=\"img/&lt;a&gt;-dark/animation.png\""))
+        #expect(both.contains("<img alt=\"x\" src=\"img/a-light/animation.png\" width=\"195\" height=\"120\">"))
     }
 }
