@@ -152,22 +152,6 @@ let tiny = """
 }
 
 final class XCTestHelperTests: XCTestCase {
-    /// References stored before names came from the test (`__Snapshots__/helper/`, by the scenario's name) are still used.
-    func testScenarioFileMatchesItsEarlierReferences() {
-        XCTAssertOutlineSnapshot(ofFile: "helper.yaml", record: .never)
-    }
-
-    /// The same for `named:` (`__Snapshots__/code-outline/`).
-    func testAnOutlineBuiltInCodeMatchesItsEarlierReference() throws {
-        var outline = try Outline([NodeSpec(key: "a", title: "Built in code"), NodeSpec(title: "child", parent: 0)])
-        outline.expand(try outline.node(id: "a"))
-        var canvas = Scenario.Canvas()
-        canvas.width = 220
-        canvas.height = 100
-        canvas.scale = 1
-        XCTAssertOutlineSnapshot(of: outline, named: "code-outline", canvas: canvas, record: .never)
-    }
-
     func testAnUnnamedXCTestAssertion() throws {
         var canvas = Scenario.Canvas(height: nil)
         canvas.width = 160
