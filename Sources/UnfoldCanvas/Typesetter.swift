@@ -335,6 +335,16 @@ package final class Typesetter {
         }
     }
 
+    /// Whether no font of this typesetter has `scalar`, so that it would draw
+    /// as a hollow box. Spaces, controls and default-ignorable characters
+    /// (which draw nothing) are never missing. O(faces).
+    package func lacks(_ scalar: Unicode.Scalar) -> Bool {
+        guard !scalar.properties.isWhitespace, scalar.value >= 0x20, !(0x7F ... 0x9F).contains(scalar.value),
+            !Shaper.isDefaultIgnorable(scalar.value)
+        else { return false }
+        return !faces.contains { $0.covers(scalar.value) }
+    }
+
     /// The glyphs of one line of text as `draw` places them, and the boxes it
     /// draws for characters no font has, for vector pictures. O(glyphs).
     package func placedGlyphs(

@@ -261,6 +261,7 @@ public enum ScenarioRenderer {
         }
         try SizeAdvice.checkAnimatedImages(scenario, outputs: options.outputs, size: size)
         if let warning = SizeAdvice.warning(scenario, size: size) { options.warn?(warning) }
+        if let warning = MissingGlyphs.warning(scenario, typesetter: measurer) { options.warn?(warning) }
         var transitions: [Transition] = []
         for step in playback.states.indices.dropFirst() {
             let t = Transition(from: layouts[step - 1], to: layouts[step], animation: appearance.animation, limit: limit)
