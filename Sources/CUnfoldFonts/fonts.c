@@ -29,6 +29,7 @@ EMBED(hebrew, "NotoSansHebrew-Regular.ttf")            /* Noto Sans Hebrew Regul
 EMBED(devanagari, "NotoSansDevanagariUI-Regular.ttf")  /* Noto Sans Devanagari UI Regular */
 EMBED(thai, "NotoSansThaiUI-Regular.ttf")              /* Noto Sans Thai UI Regular */
 EMBED(emoji, "SymbolaEmoji.ttf")                       /* Symbola 9.17, emoji subset: monochrome outline emoji */
+EMBED(hangul, "NanumGothic.ttf")                       /* NanumGothic: Korean Hangul */
 
 const unsigned char *unfold_font_data(unfold_font font, size_t *len) {
     const unsigned char *begin, *end;
@@ -41,6 +42,7 @@ const unsigned char *unfold_font_data(unfold_font font, size_t *len) {
     case UNFOLD_FONT_DEVANAGARI: begin = unfold_devanagari_begin; end = unfold_devanagari_end; break;
     case UNFOLD_FONT_THAI: begin = unfold_thai_begin; end = unfold_thai_end; break;
     case UNFOLD_FONT_EMOJI: begin = unfold_emoji_begin; end = unfold_emoji_end; break;
+    case UNFOLD_FONT_HANGUL: begin = unfold_hangul_begin; end = unfold_hangul_end; break;
     default: return NULL;
     }
     if (len) *len = (size_t)(end - begin);

@@ -8,7 +8,7 @@ import Foundation
 ///     │   └── intro.md
 ///     └── package.json
 ///
-/// and its ASCII forms (`|--`, `` `-- ``, `+--`, `\--`). A line's depth is
+/// and its ASCII forms (`|--`, `+--`, `\--`, and a backtick before `--`). A line's depth is
 /// where its branch starts; a line without one is a top-level entry (`.`
 /// alone, the current folder, is left out); `│` lines and `tree`'s closing
 /// count (`3 directories, 5 files`) are skipped. A comment after the name

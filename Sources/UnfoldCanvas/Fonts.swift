@@ -32,12 +32,15 @@ public struct FontSet: Sendable, Equatable {
         case devanagari
         /// Noto Sans Thai UI.
         case thai
-        /// Droid Sans Fallback: Chinese, Japanese and Korean.
+        /// Droid Sans Fallback: Chinese and Japanese (its Korean has no Hangul syllables).
         case cjk
         /// Symbola's emoji, drawn in one colour.
         case emoji
+        /// NanumGothic: Korean Hangul, which Droid Sans Fallback lacks. Tried
+        /// last, so that it draws only what no other bundled font has.
+        case hangul
         /// The fonts after the Latin ones, in the order they are tried.
-        public static let fallbacks: [BundledFont] = [.arabic, .hebrew, .devanagari, .thai, .cjk, .emoji]
+        public static let fallbacks: [BundledFont] = [.arabic, .hebrew, .devanagari, .thai, .cjk, .emoji, .hangul]
     }
 
     /// The font of regular titles and subtitles.
@@ -244,6 +247,7 @@ extension FontSet.BundledFont {
         case .thai: "NotoSansThaiUI-Regular.ttf"
         case .cjk: "DroidSansFallbackFull.ttf"
         case .emoji: "SymbolaEmoji.ttf"
+        case .hangul: "NanumGothic.ttf"
         }
     }
 
@@ -257,6 +261,7 @@ extension FontSet.BundledFont {
         case .thai: UNFOLD_FONT_THAI
         case .cjk: UNFOLD_FONT_CJK
         case .emoji: UNFOLD_FONT_EMOJI
+        case .hangul: UNFOLD_FONT_HANGUL
         }
     }
 }

@@ -22,7 +22,8 @@ typedef enum {
     UNFOLD_FONT_HEBREW = 4,    /* Noto Sans Hebrew Regular */
     UNFOLD_FONT_DEVANAGARI = 5, /* Noto Sans Devanagari UI Regular */
     UNFOLD_FONT_THAI = 6,      /* Noto Sans Thai UI Regular */
-    UNFOLD_FONT_EMOJI = 7      /* Symbola (monochrome outline emoji and symbols) */
+    UNFOLD_FONT_EMOJI = 7,     /* Symbola (monochrome outline emoji and symbols) */
+    UNFOLD_FONT_HANGUL = 8     /* NanumGothic (Korean Hangul), last: for what no other font has */
 } unfold_font;
 
 /** The bytes of a bundled font and their count in *len; NULL for an unknown font. */
