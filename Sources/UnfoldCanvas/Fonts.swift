@@ -139,9 +139,9 @@ final class FontFileBytes: @unchecked Sendable {
     /// Larger files are refused: no font Unfold can use comes close.
     static let maxBytes = 64 << 20
 
-    private init(copying data: Data, stamp: FileStamp) {
+    private init(copying data: [UInt8], stamp: FileStamp) {
         let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: data.count, alignment: 16)
-        data.copyBytes(to: copy)
+        data.withUnsafeBytes { copy.copyMemory(from: $0) }
         bytes = UnsafeRawBufferPointer(copy)
         self.stamp = stamp
     }
@@ -160,10 +160,9 @@ final class FontFileBytes: @unchecked Sendable {
         guard let stamp = FileStamp(path) else { throw .fontUnreadable(path: path) }
         if let file = open[path]?.file, file.stamp == stamp { return file }
         guard stamp.size <= maxBytes else { throw .fontTooLarge(path: path, bytes: stamp.size) }
-        guard let data = FileManager.default.contents(atPath: path), !data.isEmpty, data.count <= maxBytes else {
-            throw .fontUnreadable(path: path)
-        }
-        let file = FontFileBytes(copying: data, stamp: stamp)
+        // A regular file only, read to its end: a pipe or a device is refused, never waited on.
+        guard let bytes = try? InputFile.contents(of: path, limit: maxBytes), !bytes.isEmpty else { throw .fontUnreadable(path: path) }
+        let file = FontFileBytes(copying: bytes, stamp: stamp)
         open = open.filter { $0.value.file != nil }
         open[path] = Entry(file: file)
         return file

@@ -60,4 +60,14 @@ import Testing
         #expect(try fonts.fingerprint() != printBefore)
         #expect(try fonts.fingerprint() == FontSet(regular: .file(fontsFolder + "/OpenSans-Semibold.ttf"), semibold: .bundled(.semibold), fallbacks: []).fingerprint())
     }
+
+    /// A font path that is a pipe is refused at once, never waited on.
+    @Test func aFontThatIsAPipeIsRefused() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-font-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(mkfifo(folder + "/brand.ttf", 0o600) == 0)
+        let fonts = FontSet(regular: .file(folder + "/brand.ttf"), semibold: .bundled(.semibold), fallbacks: [])
+        #expect(throws: TextError.self) { try Typesetter(fonts: fonts) }
+    }
 }
