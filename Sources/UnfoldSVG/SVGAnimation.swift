@@ -74,8 +74,10 @@ package final class SVGAnimation {
             body += try group(of: [state], times: [0], window: 0 ..< total)
         }
         let rests = (0 ... drawn).map { SVGMarkup.number(Double($0 * period) + Double(hold) / 2) }.joined(separator: " ")
+        // A reader who asked for less motion sees the first state still (what the attributes hold).
         let css =
             ".a{animation:\(total)ms linear both \(loops == 0 ? "infinite" : String(loops))}.s{animation-timing-function:step-end}"
+            + "@media (prefers-reduced-motion:reduce){.a{animation:none}}"
         let canvas = themes.base.pixelSize(height: height)
         return themes.document(
             width: canvas.width, height: canvas.height, title: title,

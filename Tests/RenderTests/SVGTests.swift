@@ -59,6 +59,8 @@ import UnfoldSupport
         #expect(animation.contains("data-rests=\"400\""))
         #expect(animation.contains("<rect class=\"c0\" width=\"200\" height=\"100\"/>"))
         #expect(!animation.contains("@keyframes k1"))
+        // A reader who asked for less motion gets the still its attributes hold.
+        #expect(animation.contains("@media (prefers-reduced-motion:reduce){.a{animation:none}}"))
     }
 
     /// On a transparent canvas nothing is painted where the PNG has nothing.
