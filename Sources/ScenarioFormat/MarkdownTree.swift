@@ -97,6 +97,12 @@ enum MarkdownTree {
             }
             return (kinds[n - 1], "\(what) \(n) of \(kinds.count)")
         }
+        if number != nil, fileTree != nil {
+            throw ScenarioError(
+                file: location.file, line: location.line, column: location.column,
+                message: "a list's number and a <FileTree> block's number were both given",
+                hint: "give one: the list (`--list`, `list:`) or the <FileTree> block (`--filetree`, `filetree:`)")
+        }
         let lists = found.filter { $0.kind == .list || $0.kind == .fileTree }
         let fileTrees = found.filter { $0.kind == .fileTree }
         if let number { return try pick(number, of: lists, option: "the list's number", what: "list") }
@@ -133,11 +139,16 @@ enum MarkdownTree {
     static func candidates(in text: String) -> [Candidate] {
         var found: [Candidate] = []
         var current = Candidate(kind: .list, line: 0)
-        var fence: (mark: Substring, block: Candidate, lines: [(Int, Substring)])?
         var inFileTree = false
         func end() {
             if !current.items.isEmpty { found.append(current) }
             current = Candidate(kind: inFileTree ? .fileTree : .list, line: 0)
+        }
+        // An open code block: its fence's character and length, and its lines.
+        var fence: (mark: Character, length: Int, block: Candidate, lines: [(Int, Substring)])?
+        func closeFence() {
+            if let open = fence { found.append(TreeDrawing.candidate(open.block, lines: open.lines)) }
+            fence = nil
         }
         // "\r\n" is one Character in Swift: split on every kind of line end.
         for (number, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
@@ -145,19 +156,25 @@ enum MarkdownTree {
             let margin = line.utf8.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
             let trimmed = line[margin.endIndex...]
             if let open = fence {
-                if trimmed.hasPrefix(open.mark) {
-                    found.append(TreeDrawing.candidate(open.block, lines: open.lines))
-                    fence = nil
+                // Closed by a run of its character at least as long, and nothing after it (CommonMark).
+                let run = trimmed.prefix { $0 == open.mark }
+                if run.count >= open.length, trimmed.dropFirst(run.count).allSatisfy(\.isWhitespace) {
+                    closeFence()
                 } else {
                     fence?.lines.append((number + 1, line))
                 }
                 continue
             }
-            if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
-                end()
-                let language = String(trimmed.dropFirst(3).prefix { !$0.isWhitespace && $0 != "`" && $0 != "~" })
-                fence = (trimmed.prefix(3), Candidate(kind: .code(language), line: number + 1), [])
-                continue
+            if let mark = trimmed.first, mark == "`" || mark == "~" {
+                let run = trimmed.prefix { $0 == mark }
+                let info = trimmed.dropFirst(run.count)
+                // A run of backticks followed by another backtick is code in a paragraph, not a fence.
+                if run.count >= 3, mark == "~" || !info.contains("`") {
+                    end()
+                    let language = String(info.drop { $0.isWhitespace }.prefix { !$0.isWhitespace })
+                    fence = (mark, run.count, Candidate(kind: .code(language), line: number + 1), [])
+                    continue
+                }
             }
             if trimmed.hasPrefix("<FileTree") || trimmed.hasPrefix("</FileTree") {
                 inFileTree = !trimmed.hasPrefix("</")
@@ -175,6 +192,8 @@ enum MarkdownTree {
                 end()
             }
         }
+        // A code block left open runs to the end of the page (CommonMark).
+        closeFence()
         end()
         return found
     }

@@ -10,8 +10,9 @@ import Foundation
 ///
 /// and its ASCII forms (`|--`, `+--`, `\--`, and a backtick before `--`). A line's depth is
 /// where its branch starts; a line without one is a top-level entry (`.`
-/// alone, the current folder, is left out); `│` lines and `tree`'s closing
-/// count (`3 directories, 5 files`) are skipped. A comment after the name
+/// alone, the current folder, is left out); `│` lines, a shell prompt's
+/// line (`$ tree`) and `tree`'s closing count (`3 directories, 5 files`) are
+/// skipped. A comment after the name
 /// (`# …` or `// …`) is its annotation. O(lines).
 enum TreeDrawing {
     /// The branches a line may start with, box-drawing and ASCII.
@@ -24,7 +25,8 @@ enum TreeDrawing {
         var branched = false
         for (number, line) in lines {
             let text = String(line.reversed().drop(while: \.isWhitespace).reversed())
-            guard !text.isEmpty, !isCount(text) else { continue }
+            // The command that printed it (`$ tree`) is no entry.
+            guard !text.isEmpty, !isCount(text), !["$ ", "% ", "> "].contains(where: text.hasPrefix) else { continue }
             if let (column, marker) = branch(in: text) {
                 branched = true
                 let rest = String(text.dropFirst(column + marker.count))

@@ -28,26 +28,31 @@ package enum FolderExchange {
         exchange: (String, String) -> Int32 = exchange
     ) throws(Failure) {
         if exchange(new, live) == 0 { return }
-        guard [ENOENT, EINVAL, ENOSYS, ENOTSUP].contains(errno) else { throw failure("cannot replace", live) }
+        let code = errno
+        guard [ENOENT, EINVAL, ENOSYS, ENOTSUP].contains(code) else { throw failure("cannot replace", live) }
         var info = stat()
-        if lstat(live, &info) != 0, errno == ENOENT {  // there is no old folder
+        let liveIsMissing = lstat(live, &info) != 0 && errno == ENOENT
+        if liveIsMissing {  // there is no old folder
             guard rename(new, live) == 0 else { throw failure("cannot move the new files to", live) }
             return
         }
+        // The new folder is the one missing: nothing may be moved.
+        guard code != ENOENT else { throw failure("cannot replace", live, code) }
         guard rename(live, aside) == 0 else { throw failure("cannot move aside", live) }
         guard rename(new, live) == 0 else {
             let error = failure("cannot replace", live)
             rename(aside, live)
             throw error
         }
-        rename(aside, new)
+        // The new folder is in place; the old one must reach `new`, where the caller (an undo record) expects it.
+        guard rename(aside, new) == 0 else { throw failure("the new folder is in place, but cannot move the old one back from", aside) }
     }
 
     /// Swaps the paths `a` and `b` in one step: 0, or -1 with `errno`
     /// (`EINVAL`, `ENOSYS` or `ENOTSUP` where the file system cannot).
     package static func exchange(_ a: String, _ b: String) -> Int32 { unfold_exchange(a, b) }
 
-    private static func failure(_ what: String, _ path: String) -> Failure {
-        Failure(description: "\(what) \(InertText(path)): \(String(cString: strerror(errno)))")
+    private static func failure(_ what: String, _ path: String, _ code: Int32 = errno) -> Failure {
+        Failure(description: "\(what) \(InertText(path)): \(String(cString: strerror(code)))")
     }
 }

@@ -72,6 +72,18 @@ import Testing
         #expect(lines(try f.scenario("{markdown: i18n.mdx, filetree: 2}")).first == "docs [folder] +")
     }
 
+    /// Fences as CommonMark reads them: a longer fence holds a shorter one,
+    /// a block left open runs to the end, and the prompt line is no entry.
+    @Test func fencesNestCloseAtTheEndAndSkipThePrompt() throws {
+        let f = Folder()
+        // The outer four-backtick block shows a fenced example; the real tree comes after it.
+        let nested = f.write("n.md", "````md\n```\nnot a tree\n```\n````\n\n```\n$ tree\n.\n├── a\n└── b\n")
+        #expect(lines(try Scenario.imported(from: nested)) == ["a [file]", "b [file]"])
+        let inline = f.write("i.md", "```tree``` is a command.\n\n- src/\n  - a.md\n")
+        #expect(lines(try Scenario.imported(from: inline)).first == "src [folder]")
+        #expect(f.errorImporting(nested, ImportOptions(list: 1, fileTree: 1))?.message == "a list's number and a <FileTree> block's number were both given")
+    }
+
     /// A page with one tree and nothing else says nothing about its choice.
     @Test func aPageWithOneTreeNeedsNoWordOnWhatWasRead() throws {
         let f = Folder()

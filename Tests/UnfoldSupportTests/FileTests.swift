@@ -13,13 +13,13 @@ import UnfoldSupport
 
     deinit { try? FileManager.default.removeItem(atPath: root) }
 
-    private func write(_ text: String, _ path: String) throws {
+    func write(_ text: String, _ path: String) throws {
         try FileManager.default.createDirectory(
             atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     }
 
-    private func read(_ path: String) -> String? { FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } }
+    func read(_ path: String) -> String? { FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } }
 
     @Test func theExchangePutsTheNewFolderAndKeepsTheOld() throws {
         try write("old", root + "/live/a")
@@ -96,5 +96,21 @@ import UnfoldSupport
     @Test func aDescribedErrorIsItsOwnLocalizedDescription() {
         let error: any Error = ContainedFolder.Failure(path: "x\n", reason: "is not a file")
         #expect(error.localizedDescription == "x\\u{A} is not a file")
+    }
+}
+
+extension FileTests {
+    /// A missing new folder moves nothing: the live one stays where it is.
+    @Test func aMissingNewFolderLeavesTheLiveOneInPlace() throws {
+        try write("old", root + "/live/a")
+        let cannot: (String, String) -> Int32 = { _, _ in
+            errno = ENOENT
+            return -1
+        }
+        #expect(throws: FolderExchange.Failure.self) {
+            try FolderExchange.put(root + "/gone", at: root + "/live", aside: root + "/aside", exchange: cannot)
+        }
+        #expect(read(root + "/live/a") == "old")
+        #expect(!FileManager.default.fileExists(atPath: root + "/aside"))
     }
 }
