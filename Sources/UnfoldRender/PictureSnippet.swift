@@ -50,14 +50,14 @@ public enum PictureSnippet {
 
     /// An `<img>` of `picture` in the folder `light` (a path as the page
     /// names it); with `dark`, a `<picture>` whose dark source shows under
-    /// `prefers-color-scheme: dark`. Paths and `alt` are escaped for HTML
-    /// attributes. O(length).
+    /// `prefers-color-scheme: dark`. Paths are percent-encoded as URLs and,
+    /// with `alt`, escaped for HTML attributes. O(length).
     public static func html(_ picture: Picture, light: String, dark: String? = nil, alt: String) -> String {
-        let img = "<img alt=\"\(attribute(alt))\" src=\"\(attribute(light + "/" + picture.file))\" width=\"\(picture.width)\" height=\"\(picture.height)\">"
+        let img = "<img alt=\"\(attribute(alt))\" src=\"\(url(light + "/" + picture.file))\" width=\"\(picture.width)\" height=\"\(picture.height)\">"
         guard let dark else { return img }
         return """
             <picture>
-              <source media="(prefers-color-scheme: dark)" srcset="\(attribute(dark + "/" + picture.file))">
+              <source media="(prefers-color-scheme: dark)" srcset="\(url(dark + "/" + picture.file))">
               \(img)
             </picture>
             """
@@ -65,6 +65,15 @@ public enum PictureSnippet {
 
     /// `text` safe inside a double-quoted HTML attribute (`MarkupText`). O(length).
     static func attribute(_ text: String) -> String { MarkupText.escaped(text) }
+
+    /// A path as a URL inside an attribute: percent-encoded where a URL
+    /// cannot hold the character as it is, and a comma too (`srcset` splits
+    /// its candidates at commas and spaces). O(length).
+    static func url(_ path: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: ",")
+        return attribute(path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path)
+    }
 
     /// A PNG's width and height in pixels, from its header; nil for another file.
     private static func pngSize(_ path: String) -> (width: Int, height: Int)? {

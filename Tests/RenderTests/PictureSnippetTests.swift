@@ -38,9 +38,10 @@ import UnfoldRender
         let picture = PictureSnippet.Picture(file: "animation.png", width: 195, height: 120)
         #expect(
             PictureSnippet.html(picture, light: "img/a\"b", alt: "R&D")
-                == "<img alt=\"R&amp;D\" src=\"img/a&quot;b/animation.png\" width=\"195\" height=\"120\">")
-        let both = PictureSnippet.html(picture, light: "img/a-light", dark: "img/<a>-dark", alt: "x")
-        #expect(both.hasPrefix("<picture>\n") && both.contains("srcset=\"img/&lt;a&gt;-dark/animation.png\""))
+                == "<img alt=\"R&amp;D\" src=\"img/a%22b/animation.png\" width=\"195\" height=\"120\">")
+        let both = PictureSnippet.html(picture, light: "img/a-light", dark: "my docs/a,b-dark", alt: "x")
+        // A space or a comma would split `srcset`: they are percent-encoded.
+        #expect(both.hasPrefix("<picture>\n") && both.contains("srcset=\"my%20docs/a%2Cb-dark/animation.png\""))
         #expect(both.contains("<img alt=\"x\" src=\"img/a-light/animation.png\" width=\"195\" height=\"120\">"))
     }
 }
