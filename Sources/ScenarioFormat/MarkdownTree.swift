@@ -16,10 +16,9 @@ import UnfoldSupport
 /// annotation drawn after it. A name ending in `/` (or an item with
 /// children) is a folder; **bold** highlights the row (several may be); `…` or `...` is a
 /// placeholder; `<!-- collapsed -->` makes a folder start collapsed (the
-/// comment does not show on a docs site). Headings, prose and code blocks
-/// around the list are ignored. `list: N` picks the N-th list of the file;
-/// without it, the first list inside a `<FileTree>` block (as Starlight's
-/// `.mdx` pages write trees), else the first list. O(lines).
+/// comment does not show on a docs site). A `tree` drawing in a code block
+/// is read too (`TreeDrawing`). Which tree of a page is read: see
+/// `read(_:list:fileTree:at:)`. O(lines).
 enum MarkdownTree {
     struct Item {
         var indent: Int
