@@ -28,10 +28,15 @@
  * (unchanged, or cleared by the disposal); so are the pixels a rectangle
  * grew by for its disposal only, which show what they showed before.
  *
- * Every frame's local colour table has index 0 transparent (black) and the
- * GCE names it, whether a pixel uses it or not: Pillow reads a GIF whose
- * first frame has no transparency as RGB, and clears a disposed rectangle
- * with the frame's transparent colour.
+ * Each frame is stored in the smallest of up to four ways, measured by
+ * canim_lzw.c (as gifsicle -O3 chooses): its pixels as drawn, or with the
+ * pixels that show what the reader already shows there (the canvas before
+ * the frame) made transparent; each with the global colour table (frame 0's
+ * colours), when it holds the frame's colours, or a local table of the
+ * colours the frame uses. Index 0 of every table is transparent (black) and
+ * every GCE names it, whether a pixel uses it or not: Pillow reads a GIF
+ * whose first frame has no transparency as RGB, and clears a disposed
+ * rectangle with the frame's transparent colour.
  */
 #include "canim_internal.h"
 
@@ -43,24 +48,44 @@ typedef struct {
     uint32_t x, y, w, h;
 } rect;
 
+/* A colour table: shown value -> index, index 0 transparent. */
+typedef struct {
+    uint32_t keys[1024];     /* 0 = empty slot (transparent is always index 0) */
+    uint8_t index[1024];
+    GifColorType colors[256];
+    int n;
+} table;
+
+/* A frame kept until the end, when the global table is known: its
+   rectangle, its GCE's fields, its own colours and its pixels as indices of
+   them, as drawn (`plain`) and with the pixels that show what the screen
+   already shows transparent (`keep`; NULL for a blank frame). */
+typedef struct {
+    rect r;
+    int dispose;
+    uint32_t delay_cs;
+    table *colours;
+    uint8_t *plain, *keep;
+} kept;
+
 typedef struct {
     GifFileType *gif;
     canim__buf out;          /* the file so far */
     uint32_t *canvas;        /* width * height values: what a reader shows */
+    uint32_t *under;         /* what it shows before the pending frame is drawn */
     uint32_t *prev;          /* width * height shown values of the last frame */
     canim__colour *colours;  /* width * height: scratch of canim__palette */
     int *rows;               /* 6 * (width + 2): scratch of canim__dither */
-    uint8_t *line;           /* one row of indices */
     rect pend;               /* the frame not yet written */
     rect pend_drawn;         /* the part of it drawn (the rest is index 0) */
     int pend_dispose;        /* its disposal method: 1 or 2 */
     uint64_t pend_end;       /* ms from the start to its end */
     uint64_t written_cs;     /* centiseconds of the frames written */
-    /* colour table of the frame being written: shown value -> index */
-    uint32_t keys[1024];     /* 0 = empty slot (transparent is always index 0) */
-    uint8_t index[1024];
-    GifColorType colors[256];
-    int ncolors;
+    kept *frames;            /* the frames so far, written at the end */
+    size_t count, cap, kept_bytes;
+    table global;            /* the colours every frame may use (choose_global) */
+    uint32_t seen[1024];     /* scratch of few_colours */
+    canim__lzw lzw;          /* scratch of canim__lzw_size */
 } gif_state;
 
 #define SHOWN(p) ((p)[3] < 128 ? 0u : 0xFF000000u | (uint32_t)(p)[0] << 16 | (uint32_t)(p)[1] << 8 | (p)[2])
@@ -108,20 +133,85 @@ static int gif_begin(canim_writer *w, char *err, size_t errlen) {
     w->impl = s;
     size_t px = (size_t)w->width * w->height;
     s->canvas = malloc(px * sizeof *s->canvas);
+    s->under = calloc(px, sizeof *s->under); /* frame 0 is drawn on a transparent screen */
     s->prev = malloc(px * sizeof *s->prev);
     s->colours = malloc(px * sizeof *s->colours);
     s->rows = malloc(6 * ((size_t)w->width + 2) * sizeof *s->rows);
-    s->line = malloc(w->width);
     int e = 0;
-    if (s->canvas && s->prev && s->colours && s->rows && s->line)
+    if (s->canvas && s->under && s->prev && s->colours && s->rows)
         s->gif = EGifOpen(&s->out, gif_write, &e);
     if (!s->gif)
         return canim__fail(err, errlen, CANIM_E_NOMEM, "out of memory for a %ux%u GIF", w->width,
                            w->height);
     EGifSetGifVersion(s->gif, true);
-    if (EGifPutScreenDesc(s->gif, (int)w->width, (int)w->height, 8, 0, NULL) == GIF_ERROR ||
-        s->out.failed)
-        return gif_failed(s, "EGifPutScreenDesc", err, errlen);
+    return CANIM_OK;
+}
+
+/* An empty table: index 0 transparent, or (`opaque_only`) no index set
+   aside, for a global table whose frames each name an unused colour. */
+static void table_clear(table *t, int opaque_only) {
+    memset(t, 0, sizeof *t);
+    t->n = opaque_only ? 0 : 1;
+}
+
+/* The index of shown value v in t, adding it if `add` (and t has room);
+   -1 if t does not hold it. */
+static int table_index(table *t, uint32_t v, int add) {
+    if (!v) return 0;
+    unsigned k = slot_of(v);
+    while (t->keys[k] && t->keys[k] != v) k = (k + 1) & 1023;
+    if (!t->keys[k] && (!add || t->n == 256)) return -1;
+    if (!t->keys[k]) {
+        t->keys[k] = v;
+        t->index[k] = (uint8_t)t->n;
+        t->colors[t->n] = (GifColorType){ (GifByteType)(v >> 16), (GifByteType)(v >> 8), (GifByteType)v };
+        t->n++;
+    }
+    return t->index[k];
+}
+
+static int table_bits(const table *t) {
+    int bits = 1;
+    while ((1 << bits) < t->n) bits++;
+    return bits;
+}
+
+static int inside(rect r, uint32_t x, uint32_t y) {
+    return x >= r.x && x < r.x + r.w && y >= r.y && y < r.y + r.h;
+}
+
+/* The shown values to store over r: the canvas inside `drawn` (at most 255
+   colours) and 0 elsewhere, or 0 over all of r (`blank`); with `keep`, also
+   0 wherever the canvas is what the screen showed before (`under`). */
+static void frame_values(const canim_writer *w, const gif_state *s, rect r, rect drawn, int blank, int keep,
+                         uint32_t *v) {
+    for (uint32_t y = r.y; y < r.y + r.h; y++) {
+        const uint32_t *c = s->canvas + (size_t)y * w->width, *u = s->under + (size_t)y * w->width;
+        for (uint32_t x = r.x; x < r.x + r.w; x++)
+            *v++ = blank || !inside(drawn, x, y) || (keep && c[x] == u[x]) ? 0 : c[x];
+    }
+}
+
+/* Maps n values to indices of t (adding colours when `add`); 0 if a colour
+   is not in t. */
+static int to_indices(table *t, const uint32_t *v, size_t n, int add, uint8_t *out) {
+    uint32_t last = 0;
+    int li = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (v[i] != last || i == 0) li = table_index(t, last = v[i], add);
+        if (li < 0) return 0;
+        out[i] = (uint8_t)li;
+    }
+    return 1;
+}
+
+/* The screen descriptor, with the global table, and the loop extension. */
+static int put_header(canim_writer *w, gif_state *s, char *err, size_t errlen) {
+    ColorMapObject *map = GifMakeMapObject(1 << table_bits(&s->global), s->global.colors);
+    if (!map) return canim__fail(err, errlen, CANIM_E_NOMEM, "out of memory");
+    int bad = EGifPutScreenDesc(s->gif, (int)w->width, (int)w->height, 8, 0, map) == GIF_ERROR;
+    GifFreeMapObject(map);
+    if (bad || s->out.failed) return gif_failed(s, "EGifPutScreenDesc", err, errlen);
     if (w->loops != 1) { /* NETSCAPE2.0 counts the repeats after the first play */
         uint32_t repeats = w->loops ? w->loops - 1 : 0;
         const uint8_t sub[3] = { 1, (uint8_t)repeats, (uint8_t)(repeats >> 8) };
@@ -134,70 +224,140 @@ static int gif_begin(canim_writer *w, char *err, size_t errlen) {
     return CANIM_OK;
 }
 
-/* The index of shown value v in the table, adding it if `add`. */
-static uint8_t colour_index(gif_state *s, uint32_t v, int add) {
-    if (!v) return 0;
-    unsigned k = slot_of(v);
-    while (s->keys[k] && s->keys[k] != v) k = (k + 1) & 1023;
-    if (!s->keys[k] && add) {
-        s->keys[k] = v;
-        s->index[k] = (uint8_t)s->ncolors;
-        s->colors[s->ncolors].Red = (GifByteType)(v >> 16);
-        s->colors[s->ncolors].Green = (GifByteType)(v >> 8);
-        s->colors[s->ncolors].Blue = (GifByteType)v;
-        s->ncolors++;
-    }
-    return s->index[k];
-}
-
-static int inside(rect r, uint32_t x, uint32_t y) {
-    return x >= r.x && x < r.x + r.w && y >= r.y && y < r.y + r.h;
-}
-
-/* One GCE + image over r: the canvas inside `drawn` (at most 255 colours)
-   and index 0 elsewhere, or (`blank`) index 0 over all of r. */
-static int put_image(canim_writer *w, gif_state *s, rect r, rect drawn, int dispose,
-                     uint32_t delay_cs, int blank, char *err, size_t errlen) {
-    memset(s->keys, 0, sizeof s->keys);
-    memset(s->colors, 0, sizeof s->colors);
-    s->ncolors = 1; /* index 0: transparent */
-    if (blank) drawn = (rect){ 0, 0, 0, 0 };
-    uint32_t last = 0;
-    for (uint32_t y = drawn.y; y < drawn.y + drawn.h; y++) {
-        const uint32_t *c = s->canvas + (size_t)y * w->width;
-        for (uint32_t x = drawn.x; x < drawn.x + drawn.w; x++)
-            if (c[x] != last) colour_index(s, last = c[x], 1);
-    }
-    int size = 2;
-    while (size < s->ncolors) size *= 2;
-    const uint8_t gce[4] = { (uint8_t)(dispose << 2 | 1), (uint8_t)delay_cs, (uint8_t)(delay_cs >> 8), 0 };
+/* One GCE (naming index `transparent`) + image descriptor (with the local
+   table `local`, or none) + the image data: r.w * r.h indices. */
+static int put_indices(gif_state *s, rect r, const table *local, const uint8_t *idx, int transparent,
+                       int dispose, uint32_t delay_cs, char *err, size_t errlen) {
+    const uint8_t gce[4] = { (uint8_t)(dispose << 2 | 1), (uint8_t)delay_cs, (uint8_t)(delay_cs >> 8),
+                             (uint8_t)transparent };
     if (EGifPutExtension(s->gif, GRAPHICS_EXT_FUNC_CODE, 4, gce) == GIF_ERROR || s->out.failed)
         return gif_failed(s, "EGifPutExtension", err, errlen);
-    ColorMapObject *map = GifMakeMapObject(size, s->colors);
-    if (!map) return canim__fail(err, errlen, CANIM_E_NOMEM, "out of memory");
+    ColorMapObject *map = local ? GifMakeMapObject(1 << table_bits(local), local->colors) : NULL;
+    if (local && !map) return canim__fail(err, errlen, CANIM_E_NOMEM, "out of memory");
+    if (!local) { /* giflib forgets, without freeing, the last frame's local table when given none */
+        GifFreeMapObject(s->gif->Image.ColorMap);
+        s->gif->Image.ColorMap = NULL;
+    }
     int bad = EGifPutImageDesc(s->gif, (int)r.x, (int)r.y, (int)r.w, (int)r.h, false, map) == GIF_ERROR;
     GifFreeMapObject(map);
     if (bad || s->out.failed) return gif_failed(s, "EGifPutImageDesc", err, errlen);
-    for (uint32_t y = r.y; y < r.y + r.h; y++) {
-        const uint32_t *c = s->canvas + (size_t)y * w->width;
-        uint32_t last = 0;
-        uint8_t li = 0;
-        for (uint32_t x = 0; x < r.w; x++) {
-            if (!inside(drawn, r.x + x, y))
-                s->line[x] = 0;
-            else {
-                if (c[r.x + x] != last) li = colour_index(s, last = c[r.x + x], 0);
-                s->line[x] = li;
-            }
-        }
-        if (EGifPutLine(s->gif, s->line, (int)r.w) == GIF_ERROR || s->out.failed)
+    for (uint32_t y = 0; y < r.h; y++)
+        if (EGifPutLine(s->gif, (GifPixelType *)idx + (size_t)y * r.w, (int)r.w) == GIF_ERROR || s->out.failed)
             return gif_failed(s, "EGifPutLine", err, errlen);
-    }
     return CANIM_OK;
 }
 
-/* Writes the pending frame: its delay is its end rounded to the centisecond,
-   less what is written, at least 2 cs; over 65535 cs it goes on in blank
+/* Keeps the frame over r until the end: frame_values as indices of a table
+   of their own colours, as drawn and with `keep` (blank: only as drawn). */
+static int keep_image(canim_writer *w, gif_state *s, rect r, rect drawn, int dispose, uint32_t delay_cs,
+                      int blank) {
+    if (s->count == s->cap) {
+        size_t cap = s->cap ? 2 * s->cap : 16;
+        kept *k = realloc(s->frames, cap * sizeof *k);
+        if (!k) return CANIM_E_NOMEM;
+        s->frames = k;
+        s->cap = cap;
+    }
+    size_t n = (size_t)r.w * r.h;
+    kept k = { r, dispose, delay_cs, malloc(sizeof(table)), malloc(n), blank ? NULL : malloc(n) };
+    uint32_t *v = malloc(n * sizeof *v);
+    int e = v && k.colours && k.plain && (blank || k.keep) ? CANIM_OK : CANIM_E_NOMEM;
+    if (!e) {
+        table_clear(k.colours, 0);
+        frame_values(w, s, r, drawn, blank, 0, v);
+        to_indices(k.colours, v, n, 1, k.plain);
+        if (!blank) {
+            frame_values(w, s, r, drawn, 0, 1, v);
+            to_indices(k.colours, v, n, 0, k.keep);
+        }
+        s->frames[s->count++] = k;
+        s->kept_bytes += sizeof(table) + n * (blank ? 1 : 2);
+    } else {
+        free(k.colours);
+        free(k.plain);
+        free(k.keep);
+    }
+    free(v);
+    return e;
+}
+
+static uint32_t table_value(const table *t, int i) {
+    const GifColorType c = t->colors[i];
+    return 0xFF000000u | (uint32_t)c.Red << 16 | (uint32_t)c.Green << 8 | c.Blue;
+}
+
+/* Adds the colours of frame table f (not its transparent index 0) to t if
+   they all fit; returns 1 if t then holds them. */
+static int table_take(table *t, const table *f) {
+    int missing = 0;
+    for (int i = 1; i < f->n; i++) missing += table_index(t, table_value(f, i), 0) < 0;
+    if (t->n + missing > 256) return 0;
+    for (int i = 1; i < f->n; i++) table_index(t, table_value(f, i), 1);
+    return 1;
+}
+
+/* The global table, whose frames need no table of their own: starting from
+   each frame's colours, the colours of every other frame (in order from
+   it) that still fit in 256, kept when the frames it holds save the most table bytes
+   (every frame's colours, when they fit). A frame that uses it names as
+   transparent a colour it does not use: it has at most 255. O(frames^2 x 256). */
+static void choose_global(gif_state *s) {
+    table t;
+    size_t best = 0;
+    table_clear(&s->global, 1);
+    for (size_t first = 0; first < s->count; first++) {
+        table_clear(&t, 1);
+        size_t saved = 0, taken = 0;
+        for (size_t k = 0; k < s->count; k++) {
+            const table *f = s->frames[(first + k) % s->count].colours;
+            if (table_take(&t, f)) saved += 3u << table_bits(f), taken++;
+        }
+        if (saved > best) {
+            best = saved;
+            s->global = t;
+        }
+        if (taken == s->count) break; /* every frame fits: no start does better */
+    }
+}
+
+/* Writes kept frame f in the smallest of its ways: as drawn or with `keep`,
+   with the global table (when it holds the frame's colours) or its own.
+   `idx` is scratch of the frame's size. */
+static int put_kept(gif_state *s, const kept *f, uint8_t *idx, char *err, size_t errlen) {
+    size_t n = (size_t)f->r.w * f->r.h;
+    int remap[256], global = 1;
+    uint8_t used[256] = { 0 };
+    for (int i = 1; i < f->colours->n; i++) {
+        remap[i] = table_index(&s->global, table_value(f->colours, i), 0);
+        if (remap[i] < 0) global = 0;
+        else used[remap[i]] = 1;
+    }
+    remap[0] = 0; /* transparent: the first colour the frame does not use */
+    while (used[remap[0]]) remap[0]++;
+    const uint8_t *best = f->plain;
+    int best_global = 0;
+    size_t best_bytes = SIZE_MAX;
+    for (int way = 0; way < 4; way++) {
+        const uint8_t *src = way & 1 ? f->keep : f->plain;
+        int in_global = way >> 1;
+        if (!src || (in_global && !global)) continue;
+        size_t bytes;
+        if (in_global) {
+            for (size_t i = 0; i < n; i++) idx[i] = (uint8_t)remap[src[i]];
+            bytes = canim__lzw_size(idx, n, table_bits(&s->global), &s->lzw);
+        } else {
+            bytes = canim__lzw_size(src, n, table_bits(f->colours), &s->lzw) + (3u << table_bits(f->colours));
+        }
+        if (bytes < best_bytes) best = src, best_global = in_global, best_bytes = bytes;
+    }
+    if (best_global)
+        for (size_t i = 0; i < n; i++) idx[i] = (uint8_t)remap[best[i]];
+    return put_indices(s, f->r, best_global ? NULL : f->colours, best_global ? idx : best,
+                       best_global ? remap[0] : 0, f->dispose, f->delay_cs, err, errlen);
+}
+
+/* Keeps the pending frame: its delay is its end rounded to the centisecond,
+   less what is kept, at least 2 cs; over 65535 cs it goes on in blank
    frames of the same rectangle, the last of which carries the disposal. */
 static int put_pending(canim_writer *w, gif_state *s, char *err, size_t errlen) {
     int64_t delay = (int64_t)((s->pend_end + 5) / 10) - (int64_t)s->written_cs;
@@ -206,9 +366,8 @@ static int put_pending(canim_writer *w, gif_state *s, char *err, size_t errlen) 
     for (int first = 1; delay > 0; first = 0) {
         int64_t d = delay <= 65535 ? delay : delay - 65535 >= 2 ? 65535 : 65533;
         delay -= d;
-        int r = put_image(w, s, s->pend, s->pend_drawn, delay ? 1 : s->pend_dispose, (uint32_t)d,
-                          !first, err, errlen);
-        if (r) return r;
+        if (keep_image(w, s, s->pend, s->pend_drawn, delay ? 1 : s->pend_dispose, (uint32_t)d, !first))
+            return canim__fail(err, errlen, CANIM_E_NOMEM, "out of memory for the GIF");
     }
     return CANIM_OK;
 }
@@ -242,7 +401,7 @@ static rect box_rect(box b) { return (rect){ b.x0, b.y0, b.x1 - b.x0, b.y1 - b.y
 static void draw(canim_writer *w, gif_state *s, const uint8_t *rgba, size_t stride, rect r) {
     const uint8_t *src = rgba + (size_t)r.y * stride + 4 * (size_t)r.x;
     uint32_t *dst = s->canvas + (size_t)r.y * w->width + r.x;
-    if (few_colours(src, stride, r.w, r.h, s->keys)) {
+    if (few_colours(src, stride, r.w, r.h, s->seen)) {
         for (uint32_t y = 0; y < r.h; y++)
             for (uint32_t x = 0; x < r.w; x++)
                 dst[(size_t)y * w->width + x] = SHOWN(src + (size_t)y * stride + 4 * (size_t)x);
@@ -280,7 +439,7 @@ static int gif_add(canim_writer *w, const uint8_t *rgba, size_t stride, uint32_t
         return CANIM_OK;
     }
     /* compared with the canvas (exact frames) or with the last frame */
-    const uint32_t *before = few_colours(rgba, stride, W, H, s->keys) ? s->canvas : s->prev;
+    const uint32_t *before = few_colours(rgba, stride, W, H, s->seen) ? s->canvas : s->prev;
     box changed = { 0 }, cleared = { 0 }; /* cleared: opaque pixels turning transparent */
     for (uint32_t y = 0; y < H; y++) {
         const uint32_t *c = before + (size_t)y * W;
@@ -307,6 +466,9 @@ static int gif_add(canim_writer *w, const uint8_t *rgba, size_t stride, uint32_t
     }
     int e = put_pending(w, s, err, errlen);
     if (e) return e;
+    memcpy(s->under, s->canvas, (size_t)W * H * sizeof *s->under); /* what the screen shows now */
+    for (uint32_t y = s->pend.y; s->pend_dispose == 2 && y < s->pend.y + s->pend.h; y++)
+        memset(s->under + (size_t)y * W + s->pend.x, 0, s->pend.w * sizeof *s->under);
     draw(w, s, rgba, stride, r);
     s->pend = s->pend_drawn = r;
     s->pend_dispose = 1;
@@ -317,6 +479,16 @@ static int gif_add(canim_writer *w, const uint8_t *rgba, size_t stride, uint32_t
 static int gif_finish(canim_writer *w, uint8_t **out, size_t *out_len, char *err, size_t errlen) {
     gif_state *s = w->impl;
     int r = put_pending(w, s, err, errlen);
+    if (r) return r;
+    choose_global(s);
+    r = put_header(w, s, err, errlen);
+    size_t most = 0;
+    for (size_t f = 0; f < s->count; f++)
+        if ((size_t)s->frames[f].r.w * s->frames[f].r.h > most) most = (size_t)s->frames[f].r.w * s->frames[f].r.h;
+    uint8_t *idx = r ? NULL : malloc(most);
+    if (!r && !idx) r = canim__fail(err, errlen, CANIM_E_NOMEM, "out of memory for the GIF");
+    for (size_t f = 0; !r && f < s->count; f++) r = put_kept(s, &s->frames[f], idx, err, errlen);
+    free(idx);
     if (r) return r;
     int e = 0;
     GifFileType *gif = s->gif;
@@ -336,8 +508,8 @@ static int gif_finish(canim_writer *w, uint8_t **out, size_t *out_len, char *err
 static size_t gif_bytes(const canim_writer *w) {
     const gif_state *s = w->impl;
     size_t px = (size_t)w->width * w->height;
-    return sizeof *s + px * (sizeof *s->canvas + sizeof *s->prev + sizeof *s->colours) +
-           6 * ((size_t)w->width + 2) * sizeof *s->rows + w->width + s->out.cap;
+    return sizeof *s + px * (sizeof *s->canvas + sizeof *s->under + sizeof *s->prev + sizeof *s->colours) +
+           6 * ((size_t)w->width + 2) * sizeof *s->rows + s->out.cap + s->cap * sizeof *s->frames + s->kept_bytes;
 }
 
 static void gif_release(canim_writer *w) {
@@ -347,7 +519,13 @@ static void gif_release(canim_writer *w) {
     free(s->prev);
     free(s->colours);
     free(s->rows);
-    free(s->line);
+    free(s->under);
+    for (size_t f = 0; f < s->count; f++) {
+        free(s->frames[f].colours);
+        free(s->frames[f].plain);
+        free(s->frames[f].keep);
+    }
+    free(s->frames);
     free(s->out.data);
     free(s);
     w->impl = NULL;

@@ -38,6 +38,16 @@ void canim__dither(const uint8_t *rgba, size_t stride, uint32_t w, uint32_t h,
                    const uint32_t *palette, size_t np, uint32_t *out, size_t out_stride,
                    int *rows);
 
+/* canim_lzw.c: the bytes a GIF image's data takes (LZW codes in sub-blocks,
+   with its code-size byte and terminator) for n palette indices. `t` is
+   scratch. */
+typedef struct {
+    uint32_t keys[8192];
+    uint16_t codes[8192];
+} canim__lzw;
+
+size_t canim__lzw_size(const uint8_t *pixels, size_t n, int min_code_size, canim__lzw *t);
+
 struct canim_writer {
     const struct canim__ops *ops;
     uint32_t width, height, loops;

@@ -128,6 +128,14 @@ const cpng__opts cpng__smallest_opts = {
     CPNG__F_ALL, SIZE_MAX, DICT_BYTES, 0, &libdeflate_codec
 };
 
+/* For an animation's frames: libdeflate's level 12 on unfiltered rows, which
+   keep text that repeats from frame to frame byte for byte. On the Examples'
+   frames this was smaller than cpng__smallest_opts every time, and level 11
+   made files up to 5% larger (scripts/bench-animations.sh). */
+const cpng__opts cpng__frame_opts = {
+    CPNG__F_NONE, SIZE_MAX, DICT_BYTES, 0, &libdeflate_codec
+};
+
 /* ---- the bands of an image ---- */
 
 static uLong adler_long(uLong adler, const uint8_t *p, size_t len) {

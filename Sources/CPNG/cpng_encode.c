@@ -75,16 +75,32 @@ int cpng__chunk(cpng__buf *b, const char type[4], const uint8_t *data, size_t le
     return chunk2(b, type, NULL, 0, data, len);
 }
 
-int cpng__head(cpng__buf *b, uint32_t w, uint32_t h, int channels) {
+int cpng__head_type(cpng__buf *b, uint32_t w, uint32_t h, int colour_type) {
     static const uint8_t sig[8] = { 137, 'P', 'N', 'G', '\r', '\n', 26, '\n' };
     uint8_t ihdr[13];
     cpng__be32(ihdr, w);
     cpng__be32(ihdr + 4, h);
     ihdr[8] = 8;                          /* bit depth */
-    ihdr[9] = channels == 4 ? 6 : channels == 1 ? 3 : 2;   /* colour type RGBA / palette / RGB */
+    ihdr[9] = (uint8_t)colour_type;
     ihdr[10] = ihdr[11] = ihdr[12] = 0;   /* deflate, adaptive filtering, no interlace */
     if (cpng__put(b, sig, 8)) return CPNG_E_NOMEM;
     return cpng__chunk(b, "IHDR", ihdr, 13);
+}
+
+int cpng__head(cpng__buf *b, uint32_t w, uint32_t h, int channels) {
+    return cpng__head_type(b, w, h, channels == 4 ? 6 : channels == 1 ? 3 : 2); /* RGBA / palette / RGB */
+}
+
+int cpng__palette_chunks(cpng__buf *b, const cpng__palette *pal) {
+    uint8_t plte[256 * 3], trns[256];
+    int alphas = 0;
+    for (int i = 0; i < pal->count; i++) {
+        memcpy(plte + 3 * i, pal->rgba + 4 * i, 3);
+        trns[i] = pal->rgba[4 * i + 3];
+        if (trns[i] != 255) alphas = i + 1;
+    }
+    if (cpng__chunk(b, "PLTE", plte, (size_t)pal->count * 3)) return CPNG_E_NOMEM;
+    return alphas ? cpng__chunk(b, "tRNS", trns, (size_t)alphas) : CPNG_OK;
 }
 
 int cpng__data_chunks(cpng__buf *b, const char type[4], const cpng__buf *z, uint32_t *seq) {
@@ -129,18 +145,10 @@ int cpng__check_size(uint32_t w, uint32_t h, size_t stride, char *err, size_t er
 
 int cpng__png_file(uint32_t w, uint32_t h, int channels, const cpng__palette *pal,
                    const cpng__buf *z, cpng_buffer *out) {
-    uint8_t plte[256 * 3], trns[256];
-    int colours = channels == 1 ? pal->count : 0, alphas = 0; /* tRNS: up to the last translucent entry */
-    for (int i = 0; i < colours; i++) {
-        memcpy(plte + 3 * i, pal->rgba + 4 * i, 3);
-        trns[i] = pal->rgba[4 * i + 3];
-        if (trns[i] != 255) alphas = i + 1;
-    }
     cpng__buf png = { 0 };
-    if (cpng__reserve(&png, z->len + z->len / DATA_CHUNK_BYTES * 12 + 64 + sizeof plte + sizeof trns) ||
+    if (cpng__reserve(&png, z->len + z->len / DATA_CHUNK_BYTES * 12 + 64 + 256 * 4 + 24) ||
         cpng__head(&png, w, h, channels) ||
-        (colours && cpng__chunk(&png, "PLTE", plte, (size_t)colours * 3)) ||
-        (alphas && cpng__chunk(&png, "tRNS", trns, (size_t)alphas)) ||
+        (channels == 1 && cpng__palette_chunks(&png, pal)) ||
         cpng__data_chunks(&png, "IDAT", z, NULL) || cpng__chunk(&png, "IEND", NULL, 0)) {
         free(png.data);
         return CPNG_E_NOMEM;

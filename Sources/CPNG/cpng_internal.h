@@ -67,6 +67,61 @@ int cpng__palette_image(const uint8_t *rgba, uint32_t w, uint32_t h, size_t stri
                         uint8_t **indices, cpng__palette *p);
 /* 1 if a colour of p is not opaque. */
 int cpng__palette_has_alpha(const cpng__palette *p);
+/* The index of colour rgba in p; -1 when p does not hold it. */
+int cpng__palette_find(const cpng__palette *p, const uint8_t rgba[4]);
+
+/* ---- the colour type of an animated PNG (cpng_apng_format.c) ---- */
+
+/* What the frames so far hold: every colour (a palette while there are at
+   most 256), whether all are opaque and all grey, and which RGB colours are
+   used, so that a key no pixel uses can be picked. */
+typedef struct {
+    int opaque, grey, paletted;
+    cpng__palette pal;
+    uint64_t *rgb;              /* 2^24 bits: 0xRRGGBB is used */
+    uint8_t *row;               /* scratch: one row of indices */
+} cpng__colours;
+
+typedef enum { CPNG__GREY, CPNG__PALETTE, CPNG__RGB, CPNG__RGBA } cpng__kind;
+
+/* How frames are stored. `keyed`: the format has a transparent value, `key`
+   (0xRRGGBB, or for PALETTE the index of (0,0,0,0)). */
+typedef struct {
+    cpng__kind kind;
+    int keyed;
+    uint32_t key;
+} cpng__format;
+
+/* 0 or CPNG_E_NOMEM (free it either way). */
+int cpng__colours_init(cpng__colours *c, uint32_t width);
+void cpng__colours_free(cpng__colours *c);
+/* Records the colours of the w x h region at rgba. */
+void cpng__colours_add(cpng__colours *c, const uint8_t *rgba, size_t stride, uint32_t w, uint32_t h);
+/* 1 if f can store every colour so far (and its key is still unused). */
+int cpng__format_holds(const cpng__colours *c, cpng__format f);
+/* Gives f a transparent value if it has none (not yet added: see
+   cpng__format_commit); 0 when it cannot have one. */
+int cpng__format_transparent(const cpng__colours *c, cpng__format *f);
+/* Adds f's transparent palette entry to the palette, if it is new. */
+void cpng__format_commit(cpng__colours *c, cpng__format f);
+/* The narrowest format that holds the colours so far, with a transparent
+   value when `transparent` (commit it). */
+cpng__format cpng__format_for(const cpng__colours *c, int transparent);
+int cpng__format_colour_type(cpng__format f);
+/* Bytes per pixel in the image data: 1, 1, 3, 4. */
+int cpng__format_channels(cpng__format f);
+/* Bytes per pixel that cpng__format_pack writes: 1 (GREY, PALETTE) or 4 (RGBA
+   rows, which cpng__compress_image reads as RGB for RGB). */
+size_t cpng__format_pack_bytes(cpng__format f);
+/* Writes the w x h RGBA region at rgba into out (w * pack_bytes bytes per
+   row) for the image data of format f; a pixel with alpha 0 becomes the key
+   in RGB. Every colour must be recorded (and the key committed). */
+void cpng__format_pack(const cpng__colours *c, cpng__format f, const uint8_t *rgba, size_t stride,
+                       uint32_t w, uint32_t h, uint8_t *out);
+/* The inverse, from unfiltered image data (w * channels bytes per row, at
+   `stride`) to w x h RGBA (w * 4 bytes per row); the key becomes (0,0,0,0). */
+void cpng__format_unpack(const cpng__colours *c, cpng__format f, const uint8_t *packed, size_t stride,
+                         uint32_t w, uint32_t h, uint8_t *rgba);
 
 /* ---- growable byte buffer and chunk writer (cpng_encode.c) ---- */
 
@@ -83,6 +138,11 @@ int cpng__chunk(cpng__buf *b, const char type[4], const uint8_t *data, size_t le
 /* Appends the signature and IHDR (8-bit; colour type 2, 6, or 3 for channels
    1 = palette indices; no interlace). */
 int cpng__head(cpng__buf *b, uint32_t w, uint32_t h, int channels);
+/* The same with the PNG colour type itself (0, 2, 3 or 6). */
+int cpng__head_type(cpng__buf *b, uint32_t w, uint32_t h, int colour_type);
+/* Appends PLTE with the colours of pal, and tRNS up to its last colour that
+   is not opaque (none when all are). */
+int cpng__palette_chunks(cpng__buf *b, const cpng__palette *pal);
 
 /* Writes a whole PNG file around the complete zlib stream z into *out
    (malloc'd): signature, IHDR, for channels 1 the palette `pal` as PLTE (and
@@ -150,6 +210,8 @@ extern const cpng__opts cpng__default_opts;
 /* libdeflate at its highest level over the whole image in one piece: the
    smallest files, several times slower (cpng_encode_smallest). */
 extern const cpng__opts cpng__smallest_opts;
+/* For the frames of an animated PNG: unfiltered rows, libdeflate level 12. */
+extern const cpng__opts cpng__frame_opts;
 
 #define CPNG__MAX_THREADS 64   /* threads that compress bands at once, at most */
 

@@ -12,6 +12,13 @@
 
 #define SLOTS 1024   /* open addressing, load <= 1/4 */
 
+/* The slot of colour v: its own, or the empty one where it would go. */
+static uint32_t slot_of(const cpng__palette *p, uint32_t v) {
+    uint32_t slot = (v * 2654435761u) >> 22; /* top 10 bits */
+    while (p->index[slot] >= 0 && p->keys[slot] != v) slot = (slot + 1) & (SLOTS - 1);
+    return slot;
+}
+
 void cpng__palette_init(cpng__palette *p) {
     memset(p->index, -1, sizeof p->index);
     p->count = 0;
@@ -29,8 +36,7 @@ int cpng__palette_row(cpng__palette *p, const uint8_t *row, const uint8_t *above
         uint32_t v;
         memcpy(&v, row + 4 * (size_t)x, 4);
         if (v == last && last_index >= 0) { out[x] = (uint8_t)last_index; continue; }
-        uint32_t slot = (v * 2654435761u) >> 22;   /* top 10 bits */
-        while (p->index[slot] >= 0 && p->keys[slot] != v) slot = (slot + 1) & (SLOTS - 1);
+        uint32_t slot = slot_of(p, v);
         if (p->index[slot] < 0) {
             if (p->count == 256) return 0;
             p->keys[slot] = v;
@@ -43,6 +49,12 @@ int cpng__palette_row(cpng__palette *p, const uint8_t *row, const uint8_t *above
         out[x] = (uint8_t)last_index;
     }
     return 1;
+}
+
+int cpng__palette_find(const cpng__palette *p, const uint8_t rgba[4]) {
+    uint32_t v;
+    memcpy(&v, rgba, 4);
+    return p->index[slot_of(p, v)];
 }
 
 int cpng__palette_image(const uint8_t *rgba, uint32_t w, uint32_t h, size_t stride,

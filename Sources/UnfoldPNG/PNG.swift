@@ -116,7 +116,9 @@ public enum PNG {
         do { return try RGBAImage(width: width, height: height, bytes: bytes) } catch { throw PNGError(message: error.description) }
     }
 
-    /// Writes an animated PNG frame by frame; later frames store only what changed.
+    /// Writes an animated PNG frame by frame: frames that repeat are merged,
+    /// later frames store only what changed, and `finish` compresses every
+    /// frame again, slowly and small, on `threads` threads.
     package final class Animation {
         private var writer: OpaquePointer?
         package let width: Int
@@ -125,7 +127,7 @@ public enum PNG {
         /// `plays`: 0 loops forever.
         package init(width: Int, height: Int, plays: Int = 0, threads: Int = 1) throws(PNGError) {
             var err = [CChar](repeating: 0, count: 256)
-            guard let w = cpng_apng_begin(UInt32(width), UInt32(height), UInt32(plays), 0, Int32(threads), &err, err.count) else {
+            guard let w = cpng_apng_begin(UInt32(width), UInt32(height), UInt32(plays), Int32(threads), &err, err.count) else {
                 throw PNGError(message: PNG.message(err, fallback: "cannot start an animated PNG"))
             }
             writer = w

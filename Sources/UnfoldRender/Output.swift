@@ -31,11 +31,11 @@ extension RenderOptions {
         /// `strip.png`: one row per step, its frames as columns, labelled.
         public static let strip = Output("strip", StripFile())
         /// `animation.png`: every frame as an animated PNG.
-        public static let animation = Output("animation", AnimationFile { try PNG.Animation(width: $0, height: $1, plays: $2) })
+        public static let animation = Output("animation", AnimationFile { try PNG.Animation(width: $0, height: $1, plays: $2, threads: $3) })
         /// `animation.gif`: the same frames as a GIF (1-bit transparency).
-        public static let gif = Output("gif", AnimationFile { try AnimatedImage(format: .gif, width: $0, height: $1, plays: $2) })
+        public static let gif = Output("gif", AnimationFile { w, h, plays, _ in try AnimatedImage(format: .gif, width: w, height: h, plays: plays) })
         /// `animation.webp`: the same frames as a lossless WebP.
-        public static let webp = Output("webp", AnimationFile { try AnimatedImage(format: .webp, width: $0, height: $1, plays: $2) })
+        public static let webp = Output("webp", AnimationFile { w, h, plays, _ in try AnimatedImage(format: .webp, width: w, height: h, plays: plays) })
         /// `state-NN.svg` beside each state's PNG: vector pictures that follow
         /// the reader's light or dark theme unless `--theme` fixes one.
         public static let svg = Output("svg", SVGFiles())

@@ -147,6 +147,8 @@ package struct RenderContext {
     package let outputs: Set<RenderOptions.Output>
     /// How often animations play (0: for ever).
     package let plays: Int
+    /// Threads an encoder may use once every picture is drawn (`workers`).
+    package let threads: Int
     /// The strip's row labels, one per step.
     package let labels: [String]
     /// The scenario played, for `updates.json`.

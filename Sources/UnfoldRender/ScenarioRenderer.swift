@@ -302,6 +302,7 @@ public enum ScenarioRenderer {
             fixedTheme: options.theme != nil)
         let render = RenderContext(
             settings: settings, pictureSize: size, plan: plan, outputs: options.outputs, plays: appearance.animation.loops,
+            threads: options.workers,
             labels: (1 ... max(1, steps)).map { steps == 0 ? "initial" : String(format: "%02d  %@", $0, playback.states[$0].label) },
             playback: playback, typesetter: measurer)
         // Writers compress on this thread alone: meanwhile the pool's threads draw the next

@@ -99,7 +99,7 @@ static uint32_t be32(const uint8_t *p) {
 /* Walks the chunks: signature, CRCs, IHDR first, IEND last; inflates the
    IDAT stream (checks the zlib header and Adler-32); counts APNG chunks and
    checks their sequence numbers. Returns 1 if all is well. */
-typedef struct { int idat, fctl, fdat, actl_frames; uint8_t colour; } walk_info;
+typedef struct { int idat, fctl, fdat, actl_frames; uint8_t colour; unsigned ops; } walk_info; /* ops: bit dispose, bit 4 + blend */
 static int walk_png(const uint8_t *d, size_t n, walk_info *wi) {
     static const uint8_t sig[8] = { 137, 80, 78, 71, 13, 10, 26, 10 };
     memset(wi, 0, sizeof *wi);
@@ -132,6 +132,7 @@ static int walk_png(const uint8_t *d, size_t n, walk_info *wi) {
                 wi->fctl++;
                 uint32_t fw = be32(data + 4), fh = be32(data + 8), fx = be32(data + 12), fy = be32(data + 16);
                 if (!fw || !fh || fx + fw > w || fy + fh > h) ok = 0;
+                wi->ops |= 1u << data[24] | 1u << (4 + data[25]);
             } else {
                 wi->fdat++;
             }
@@ -1211,90 +1212,164 @@ static int run(const char *cmd) {
     return r == 0;
 }
 
-static void check_apng(void) {
-    const uint32_t w = 83, h = 61;
+/* Writes the n frames (delays (i + 1) / 10 s) with threads 1 and 3, checks
+   the bytes are the same and the chunks well formed, and has Pillow decode
+   every frame: frames equal to the one before must be merged (their delays
+   summed) and every other frame must come out exactly. Returns the ops used. */
+static unsigned apng_case(const char *name, img *f, int n, int colour) {
     char err[256], path[512], cmd[2048];
     const char *py = getenv("PYTHON") ? getenv("PYTHON") : "python3";
+    uint32_t w = f[0].w, h = f[0].h;
+    cpng_buffer out[2];
+    for (int t = 0; t < 2; t++) {
+        cpng_apng *a = cpng_apng_begin(w, h, 0, t ? 3 : 1, err, sizeof err);
+        CHECK(a != NULL, "%s: begin: %s", name, err);
+        for (int i = 0; i < n; i++)
+            CHECK(cpng_apng_add_frame(a, f[i].px, f[i].stride, (uint16_t)(i + 1), 10, err, sizeof err) == 0,
+                  "%s: add frame %d: %s", name, i, err);
+        CHECK(cpng_apng_finish(a, &out[t], err, sizeof err) == 0, "%s: finish: %s", name, err);
+    }
+    CHECK(out[0].len == out[1].len && !memcmp(out[0].data, out[1].data, out[0].len), "%s: threads 1/3 differ", name);
+    walk_info wi;
+    CHECK(walk_png(out[0].data, out[0].len, &wi), "%s: bad structure", name);
+    CHECK(wi.actl_frames == wi.fctl && wi.fdat >= wi.fctl - 1 && wi.idat >= 1, "%s: acTL %d fcTL %d fdAT %d IDAT %d",
+          name, wi.actl_frames, wi.fctl, wi.fdat, wi.idat);
+    CHECK(wi.colour == colour, "%s: colour type %d, not %d", name, wi.colour, colour);
+    printf("apng %s: %zu bytes, %d of %d frames, colour type %d, ops %#x\n", name, out[0].len, wi.fctl, n,
+           wi.colour, wi.ops);
+    snprintf(path, sizeof path, "%s/cpng-check-%s.png", tmpdir, name);
+    CHECK(write_file(path, out[0].data, out[0].len), "write %s", path);
+    for (int i = 0; i < n; i++) {
+        char raw[600];
+        snprintf(raw, sizeof raw, "%s/cpng-check-%s-%d.rgba", tmpdir, name, i);
+        CHECK(write_file(raw, f[i].px, f[i].stride * h), "write %s", raw);
+    }
+    snprintf(cmd, sizeof cmd,
+             "%s -c \"from PIL import Image\n"
+             "want = []\n"
+             "for i in range(%d):\n"
+             "    px = open('%s/cpng-check-%s-%%d.rgba' %% i, 'rb').read()\n"
+             "    if want and want[-1][0] == px: want[-1][1] += (i + 1) * 100\n"
+             "    else: want.append([px, (i + 1) * 100])\n"
+             "im = Image.open('%s'); assert im.n_frames == len(want), (im.n_frames, len(want))\n"
+             "for i, (px, ms) in enumerate(want):\n"
+             "    im.seek(i); assert im.convert('RGBA').tobytes() == px, 'frame %%d differs' %% i\n"
+             "    assert im.info.get('duration') == ms, (i, im.info.get('duration'), ms)\n"
+             "print('  Pillow: every frame and delay match')\"",
+             py, n, tmpdir, name, path);
+    CHECK(run(cmd), "%s: Pillow check of %s failed", name, path);
+    if (run("command -v pngcheck >/dev/null")) {
+        snprintf(cmd, sizeof cmd, "pngcheck -q %s", path);
+        CHECK(run(cmd), "pngcheck %s", path);
+    }
+    cpng_image im; /* libpng reads the default image: frame 0 */
+    CHECK(cpng_decode(out[0].data, out[0].len, 1 << 20, &im, NULL, err, sizeof err) == 0 && same_pixels(&f[0], &im),
+          "%s: APNG default image: %s", name, err);
+    cpng_free(im.pixels);
+    for (int t = 0; t < 2; t++) cpng_free(out[t].data);
+    return wi.ops;
+}
+
+static void fill(img *m, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1, const uint8_t rgba[4]) {
+    for (uint32_t y = y0; y < y1; y++)
+        for (uint32_t x = x0; x < x1; x++) memcpy(m->px + y * m->stride + 4 * x, rgba, 4);
+}
+
+/* The first colour (0xRRGGBB) that none of the n frames uses: the key the
+   writer picks for RGB frames blended OVER. */
+static uint32_t first_unused_colour(const img *f, int n) {
+    uint8_t *used = calloc(1u << 21, 1);
+    for (int i = 0; i < n; i++)
+        for (uint32_t y = 0; y < f[i].h; y++)
+            for (uint32_t x = 0; x < f[i].w; x++) {
+                const uint8_t *p = f[i].px + y * f[i].stride + 4 * x;
+                uint32_t v = (uint32_t)p[0] << 16 | (uint32_t)p[1] << 8 | p[2];
+                used[v >> 3] |= (uint8_t)(1u << (v & 7));
+            }
+    uint32_t v = 0;
+    while (used[v >> 3] >> (v & 7) & 1) v++;
+    free(used);
+    return v;
+}
+
+static void check_apng(void) {
+    const uint32_t w = 83, h = 61;
+    enum { N = 7 };
+    unsigned ops = 0;
     for (int alpha = 0; alpha < 2; alpha++) {
-        enum { N = 5 };
         img f[N];
-        f[0] = make(w, h, K_UI, alpha, 0);
-        for (int i = 1; i < N; i++) {       /* each frame starts as a copy of the one before */
-            f[i] = make(w, h, K_FLAT, 0, 0);
-            memcpy(f[i].px, f[i - 1].px, f[i].stride * h);
+        for (int i = 0; i < N; i++) {        /* each frame starts as a copy of the one before */
+            f[i] = make(w, h, i ? K_FLAT : K_UI, alpha, 0); /* greys; over 256 colours with alpha */
+            if (i) memcpy(f[i].px, f[i - 1].px, f[i].stride * h);
+            for (uint32_t y = 0; y < h; y++)
+                for (uint32_t x = 0; x < w; x++) {
+                    uint8_t *p = f[i].px + y * f[i].stride + 4 * x;
+                    if (i == 1 && y >= 10 && y < 20 && x >= 30 && x < 45) p[0] ^= 0x55; /* a box changes colour */
+                    if (i == 4) p[2] += 3;   /* everything changes (a 257th colour: RGB) ... */
+                    if (i == 6) p[1] += 5;
+                }
+            if (i == 3) {                    /* two far-apart pixels: OVER leaves the rest */
+                f[3].px[0] = 1;
+                f[3].px[(h - 1) * f[3].stride + 4 * (w - 1) + 1] = 7;
+            }
+            if (i == 5) memcpy(f[5].px, f[3].px, f[3].stride * h); /* ... and is back: PREVIOUS */
         }
-        for (uint32_t y = 10; y < 20; y++)   /* frame 1: a box changes */
-            for (uint32_t x = 30; x < 45; x++) f[1].px[y * f[1].stride + 4 * x] ^= 0x55;
-        /* frame 2: unchanged */
-        f[3].px[0] = 1;                      /* frame 3: two far-apart pixels */
-        f[3].px[(h - 1) * f[3].stride + 4 * (w - 1) + 1] = 7;
-        for (uint32_t y = 0; y < h; y++)     /* frame 4: everything shifts */
-            for (uint32_t x = 0; x < w; x++) f[4].px[y * f[4].stride + 4 * x + 2] += 3;
-
-        cpng_buffer out[2];
-        for (int t = 0; t < 2; t++) {        /* threads 1 and 3 */
-            cpng_apng *a = cpng_apng_begin(w, h, 0, 0, t ? 3 : 1, err, sizeof err);
-            CHECK(a != NULL, "apng begin: %s", err);
-            for (int i = 0; i < N; i++)
-                CHECK(cpng_apng_add_frame(a, f[i].px, f[i].stride, (uint16_t)(i + 1), 10, err, sizeof err) == 0,
-                      "add frame %d: %s", i, err);
-            CHECK(cpng_apng_finish(a, &out[t], err, sizeof err) == 0, "finish: %s", err);
-        }
-        CHECK(out[0].len == out[1].len && !memcmp(out[0].data, out[1].data, out[0].len),
-              "APNG: threads 1/3 differ");
-        walk_info wi;
-        CHECK(walk_png(out[0].data, out[0].len, &wi), "APNG: bad structure");
-        CHECK(wi.actl_frames == N && wi.fctl == N && wi.fdat >= N - 1 && wi.idat >= 1,
-              "APNG: acTL %d fcTL %d fdAT %d IDAT %d", wi.actl_frames, wi.fctl, wi.fdat, wi.idat);
-        CHECK(wi.colour == (alpha ? 6 : 2), "APNG colour type %d", wi.colour);
-        printf("apng (%s): %zu bytes for %d frames of %ux%u\n", alpha ? "RGBA" : "RGB", out[0].len, N, w, h);
-
-        snprintf(path, sizeof path, "%s/cpng-check-%d.png", tmpdir, alpha);
-        CHECK(write_file(path, out[0].data, out[0].len), "write %s", path);
-        for (int i = 0; i < N; i++) {
-            char raw[600];
-            snprintf(raw, sizeof raw, "%s/cpng-check-%d-%d.rgba", tmpdir, alpha, i);
-            CHECK(write_file(raw, f[i].px, f[i].stride * h), "write %s", raw);
-        }
-        snprintf(cmd, sizeof cmd,
-                 "%s -c \"import sys; from PIL import Image\n"
-                 "im = Image.open('%s'); assert im.n_frames == %d, im.n_frames\n"
-                 "for i in range(%d):\n"
-                 "    im.seek(i); got = im.convert('RGBA').tobytes()\n"
-                 "    want = open('%s/cpng-check-%d-%%d.rgba' %% i, 'rb').read()\n"
-                 "    assert got == want, 'frame %%d differs' %% i\n"
-                 "    assert im.info.get('duration') == (i + 1) * 100, im.info.get('duration')\n"
-                 "print('  Pillow: n_frames', im.n_frames, 'and every frame match')\"",
-                 py, path, N, N, tmpdir, alpha);
-        CHECK(run(cmd), "Pillow check of %s failed", path);
-        if (run("command -v pngcheck >/dev/null")) {
-            snprintf(cmd, sizeof cmd, "pngcheck -q %s", path);
-            CHECK(run(cmd), "pngcheck %s", path);
-        }
-        cpng_image im; /* libpng reads the default image: frame 0 */
-        CHECK(cpng_decode(out[0].data, out[0].len, 1 << 20, &im, NULL, err, sizeof err) == 0 &&
-                  same_pixels(&f[0], &im), "APNG default image: %s", err);
-        cpng_free(im.pixels);
-        for (int t = 0; t < 2; t++) cpng_free(out[t].data);
+        /* frame 2 is frame 1 again: merged */
+        ops |= apng_case(alpha ? "ui-alpha" : "ui", f, N, alpha ? 6 : 2);
         for (int i = 0; i < N; i++) free(f[i].px);
     }
-    /* an opaque first frame, then a translucent one: refused unless CPNG_APNG_ALPHA */
-    img o = make(9, 9, K_FLAT, 0, 0), t = make(9, 9, K_FLAT, 1, 0);
-    cpng_apng *a = cpng_apng_begin(9, 9, 1, 0, 1, err, sizeof err);
-    CHECK(cpng_apng_add_frame(a, o.px, o.stride, 1, 1, err, sizeof err) == 0, "opaque frame");
-    CHECK(cpng_apng_add_frame(a, t.px, t.stride, 1, 1, err, sizeof err) == CPNG_E_ARG, "alpha accepted");
+    {   /* greys only: the grey colour type */
+        img f[3];
+        for (int i = 0; i < 3; i++) {
+            f[i] = make(w, h, K_UI, 0, 0);
+            if (i) memcpy(f[i].px, f[i - 1].px, f[i].stride * h);
+        }
+        for (uint32_t x = 0; x < w; x++) {
+            uint8_t *p = f[1].px + 30 * f[1].stride + 4 * x, *q = f[2].px + 3 * f[2].stride + 4 * x;
+            p[0] = p[1] = p[2] = (uint8_t)(x * 3);
+            q[0] = q[1] = q[2] = (uint8_t)(x * 3 + 1);
+        }
+        ops |= apng_case("grey", f, 3, 0);
+        for (int i = 0; i < 3; i++) free(f[i].px);
+    }
+    {   /* many colours; OVER frames, then a frame that uses their key: the frames are stored anew */
+        img f[4];
+        for (int i = 0; i < 4; i++) {
+            f[i] = make(w, h, K_RANDOM, 0, 0);
+            if (i) memcpy(f[i].px, f[i - 1].px, f[i].stride * h);
+            f[i].px[4 * i] ^= 0x80;                        /* a pixel at the top */
+            f[i].px[(h - 1) * f[i].stride + 4 * (w - 1 - i)] ^= 0x80; /* and one at the bottom */
+            if (i == 2) {
+                uint32_t key = first_unused_colour(f, 2);
+                uint8_t *p = f[2].px + 30 * f[2].stride + 4 * 40;
+                p[0] = (uint8_t)(key >> 16), p[1] = (uint8_t)(key >> 8), p[2] = (uint8_t)key;
+            }
+        }
+        ops |= apng_case("rgb-key", f, 4, 2);
+        for (int i = 0; i < 4; i++) free(f[i].px);
+    }
+    {   /* a few colours, and a box that comes and goes on a transparent canvas (BACKGROUND) */
+        static const uint8_t clear[4] = { 0, 0, 0, 0 }, red[4] = { 220, 30, 40, 255 }, blue[4] = { 20, 60, 200, 255 };
+        img f[5];
+        for (int i = 0; i < 5; i++) {
+            f[i] = make(w, h, K_FLAT, 0, 0);
+            fill(&f[i], 0, 0, w, h, clear);
+            fill(&f[i], 2, 2, 12, 12, blue);
+        }
+        fill(&f[1], 20, 20, 60, 50, red);
+        fill(&f[3], 5, 30, 25, 40, red);
+        fill(&f[4], 5, 30, 25, 40, blue);
+        ops |= apng_case("palette", f, 5, 3);
+        for (int i = 0; i < 5; i++) free(f[i].px);
+    }
+    CHECK((ops & 0x37) == 0x37, "the cases use dispose NONE, BACKGROUND and PREVIOUS and both blends: ops %#x", ops);
+
+/* misuse */
+    char err[256];
     cpng_buffer b;
-    CHECK(cpng_apng_finish(a, &b, err, sizeof err) != 0 && !b.data, "finish after failure");
-    a = cpng_apng_begin(9, 9, 1, CPNG_APNG_ALPHA, 1, err, sizeof err);
-    CHECK(cpng_apng_add_frame(a, o.px, o.stride, 1, 1, err, sizeof err) == 0, "opaque frame");
-    CHECK(cpng_apng_add_frame(a, t.px, t.stride, 1, 1, err, sizeof err) == 0, "alpha frame: %s", err);
-    CHECK(cpng_apng_finish(a, &b, err, sizeof err) == 0, "finish: %s", err);
-    cpng_free(b.data);
-    a = cpng_apng_begin(9, 9, 1, 0, 1, err, sizeof err);
+    cpng_apng *a = cpng_apng_begin(9, 9, 1, 1, err, sizeof err);
     CHECK(cpng_apng_finish(a, &b, err, sizeof err) == CPNG_E_ARG, "0 frames accepted");
-    CHECK(cpng_apng_begin(0, 9, 1, 0, 1, err, sizeof err) == NULL, "0 width accepted");
-    free(o.px);
-    free(t.px);
+    CHECK(cpng_apng_begin(0, 9, 1, 1, err, sizeof err) == NULL, "0 width accepted");
     printf("apng: done\n");
 }
 

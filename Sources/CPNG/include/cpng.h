@@ -200,29 +200,25 @@ void cpng_stream_free(cpng_stream *s);
 /** An animated PNG being written. Opaque; made by cpng_apng_begin. */
 typedef struct cpng_apng cpng_apng;
 
-/** cpng_apng_begin flags. */
-enum {
-    /** Write RGBA frames even if the first frame is opaque. Without it the
-        colour type follows the first frame, and a later frame with alpha < 255
-        is refused (CPNG_E_ARG) when the first one was opaque. */
-    CPNG_APNG_ALPHA = 1
-};
-
 /**
  * Starts an APNG of `width` x `height` pixels that plays `num_plays` times
  * (0 = forever). `threads` as in cpng_encode. Returns NULL on failure (out of
- * memory or bad size), with a message in `err`.
+ * memory or bad size), with a message in `err`. The colour type follows the
+ * frames: grey, a palette, RGB or RGBA, the narrowest that holds them all.
  */
-cpng_apng *cpng_apng_begin(uint32_t width, uint32_t height, uint32_t num_plays,
-                           int flags, int threads, char *err, size_t errlen);
+cpng_apng *cpng_apng_begin(uint32_t width, uint32_t height, uint32_t num_plays, int threads,
+                           char *err, size_t errlen);
 
 /**
  * Adds one frame (a full width x height RGBA canvas, `stride` bytes per row)
  * shown for delay_num / delay_den seconds (delay_den 0 means 1/100 s).
- * The first frame is the default image; each later frame stores only the
- * bounding box of the pixels that changed since the previous frame
- * (an unchanged frame stores one pixel). The pixels are copied; the caller
- * keeps ownership of `rgba`. After a failure the writer can only be freed.
+ * The first frame is the default image. A frame equal to the one before is
+ * not stored: the one before shows for longer (the delays are summed, when
+ * their delay_den is the same and the sum fits). Each other frame stores
+ * only a rectangle around what changed, with the disposal and blending that
+ * compress it best (see cpng_apng.c), so the file can have fewer frames
+ * than were added. The pixels are copied; the caller keeps ownership of
+ * `rgba`. After a failure the writer can only be freed.
  */
 int cpng_apng_add_frame(cpng_apng *w, const uint8_t *rgba, size_t stride,
                         uint16_t delay_num, uint16_t delay_den, char *err, size_t errlen);
@@ -233,8 +229,9 @@ int cpng_apng_add_frame(cpng_apng *w, const uint8_t *rgba, size_t stride,
  */
 int cpng_apng_finish(cpng_apng *w, cpng_buffer *out, char *err, size_t errlen);
 
-/** The bytes of frame data the writer holds so far (0 for NULL), so that a
-    caller can bound the memory an animation takes. */
+/** The bytes the writer holds so far (its canvases and the compressed
+    frames; 0 for NULL), so that a caller can bound the memory an animation
+    takes. */
 size_t cpng_apng_bytes(const cpng_apng *w);
 
 /** Frees a writer without writing (for error paths). NULL is fine. */
