@@ -84,6 +84,7 @@ typedef struct {
     kept *frames;            /* the frames so far, written at the end */
     size_t count, cap, kept_bytes;
     table global;            /* the colours every frame may use (choose_global) */
+    table local;             /* the colours of the frame being written */
     uint32_t seen[1024];     /* scratch of few_colours */
     canim__lzw lzw;          /* scratch of canim__lzw_size */
 } gif_state;
@@ -320,9 +321,22 @@ static void choose_global(gif_state *s) {
     }
 }
 
+/* The indices `src` (of frame table f) as indices of a table `out` of only
+   the colours they use, in order of first use. */
+static void compact(const table *f, const uint8_t *src, size_t n, table *out, uint8_t *idx) {
+    int map[256];
+    memset(map, -1, sizeof map);
+    table_clear(out, 0);
+    map[0] = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (map[src[i]] < 0) map[src[i]] = table_index(out, table_value(f, src[i]), 1);
+        idx[i] = (uint8_t)map[src[i]];
+    }
+}
+
 /* Writes kept frame f in the smallest of its ways: as drawn or with `keep`,
-   with the global table (when it holds the frame's colours) or its own.
-   `idx` is scratch of the frame's size. */
+   with the global table (when it holds the frame's colours) or a table of
+   the colours that way uses. `idx` is scratch of the frame's size. */
 static int put_kept(gif_state *s, const kept *f, uint8_t *idx, char *err, size_t errlen) {
     size_t n = (size_t)f->r.w * f->r.h;
     int remap[256], global = 1;
@@ -334,26 +348,28 @@ static int put_kept(gif_state *s, const kept *f, uint8_t *idx, char *err, size_t
     }
     remap[0] = 0; /* transparent: the first colour the frame does not use */
     while (used[remap[0]]) remap[0]++;
-    const uint8_t *best = f->plain;
-    int best_global = 0;
+    int best = -1;
     size_t best_bytes = SIZE_MAX;
-    for (int way = 0; way < 4; way++) {
+    for (int way = 0; way < 4; way++) { /* bit 0: keep; bit 1: the global table */
         const uint8_t *src = way & 1 ? f->keep : f->plain;
-        int in_global = way >> 1;
-        if (!src || (in_global && !global)) continue;
+        if (!src || ((way & 2) && !global)) continue;
         size_t bytes;
-        if (in_global) {
+        if (way & 2) {
             for (size_t i = 0; i < n; i++) idx[i] = (uint8_t)remap[src[i]];
             bytes = canim__lzw_size(idx, n, table_bits(&s->global), &s->lzw);
         } else {
-            bytes = canim__lzw_size(src, n, table_bits(f->colours), &s->lzw) + (3u << table_bits(f->colours));
+            compact(f->colours, src, n, &s->local, idx);
+            bytes = canim__lzw_size(idx, n, table_bits(&s->local), &s->lzw) + (3u << table_bits(&s->local));
         }
-        if (bytes < best_bytes) best = src, best_global = in_global, best_bytes = bytes;
+        if (bytes < best_bytes) best = way, best_bytes = bytes;
     }
-    if (best_global)
-        for (size_t i = 0; i < n; i++) idx[i] = (uint8_t)remap[best[i]];
-    return put_indices(s, f->r, best_global ? NULL : f->colours, best_global ? idx : best,
-                       best_global ? remap[0] : 0, f->dispose, f->delay_cs, err, errlen);
+    const uint8_t *src = best & 1 ? f->keep : f->plain;
+    if (best & 2)
+        for (size_t i = 0; i < n; i++) idx[i] = (uint8_t)remap[src[i]];
+    else
+        compact(f->colours, src, n, &s->local, idx);
+    return put_indices(s, f->r, best & 2 ? NULL : &s->local, idx, best & 2 ? remap[0] : 0, f->dispose,
+                       f->delay_cs, err, errlen);
 }
 
 /* Keeps the pending frame: its delay is its end rounded to the centisecond,
