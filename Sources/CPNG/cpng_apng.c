@@ -10,7 +10,9 @@
  *   BACKGROUND  the same, with that frame's rectangle cleared (tried only
  *               when a frame has transparent pixels; on an opaque animation
  *               it can only make the next rectangle larger)
- *   PREVIOUS    the canvas from before that frame (not after frame 0)
+ *   PREVIOUS    the canvas from before that frame (not after frame 0; a
+ *               frame blended OVER is stored SOURCE instead when it gets
+ *               PREVIOUS, which Pillow 13 restores wrongly after OVER)
  *
  * and is the bounding box of the pixels that differ from that canvas, blended
  * SOURCE (the box replaces the canvas), or OVER with the pixels that do not
@@ -211,26 +213,39 @@ typedef struct {
     const uint8_t *canvas; /* what the frame is drawn on */
     box b;
     cpng__buf z;           /* compressed quickly */
+    size_t extra;          /* bytes it adds to the frame before */
 } choice;
 
 /* Tries each dispose_op of the frame before and each blend_op for `cur`;
    *best is the one that compresses to the fewest bytes (the first on a tie),
    with those bytes. */
 static int choose(cpng_apng *a, const uint8_t *cur, size_t stride, cpng__format over, int can_over, choice *best) {
-    const frame *last = &a->frames[a->count - 1];
+    frame *last = &a->frames[a->count - 1];
     choice tries[3];
     int n = 0;
-    tries[n++] = (choice){ DISPOSE_NONE, BLEND_SOURCE, a->shown, { 0 }, { 0 } };
+    tries[n++] = (choice){ DISPOSE_NONE, BLEND_SOURCE, a->shown, { 0 }, { 0 }, 0 };
     if (!a->colours.opaque) {
         size_t row = (size_t)a->w * 4;
         if (!a->cleared && !(a->cleared = malloc(row * a->h))) return CPNG_E_NOMEM;
         memcpy(a->cleared, a->shown, row * a->h);
         for (uint32_t y = last->y; y < last->y + last->h; y++)
             memset(a->cleared + (size_t)y * row + (size_t)last->x * 4, 0, (size_t)last->w * 4);
-        tries[n++] = (choice){ DISPOSE_BACKGROUND, BLEND_SOURCE, a->cleared, { 0 }, { 0 } };
+        tries[n++] = (choice){ DISPOSE_BACKGROUND, BLEND_SOURCE, a->cleared, { 0 }, { 0 }, 0 };
     }
-    if (a->count > 1) tries[n++] = (choice){ DISPOSE_PREVIOUS, BLEND_SOURCE, a->under, { 0 }, { 0 } };
+    /* PREVIOUS after a frame blended OVER: Pillow (13) restores the canvas
+       that frame drew, so that frame is then stored SOURCE, at its cost. */
+    cpng__buf source = { 0 };
+    size_t extra = 0;
+    if (a->count > 1 && last->blend == BLEND_OVER) {
+        box lb = { last->x, last->y, last->w, last->h, 1 };
+        int r = compress_box(a, a->shown, (size_t)a->w * 4, NULL, &lb, BLEND_SOURCE, a->format, &cpng__default_opts,
+                             &source);
+        if (r) return r;
+        extra = source.len > last->z.len ? source.len - last->z.len : 0;
+    }
+    if (a->count > 1) tries[n++] = (choice){ DISPOSE_PREVIOUS, BLEND_SOURCE, a->under, { 0 }, { 0 }, extra };
     best->z = (cpng__buf){ 0 };
+    size_t best_cost = SIZE_MAX;
     for (int i = 0; i < n; i++) {
         choice t = tries[i];
         if (!changed_box(a, cur, stride, t.canvas, &t.b)) t.b = (box){ 0, 0, 1, 1, 0 }; /* repaint one pixel */
@@ -238,18 +253,27 @@ static int choose(cpng_apng *a, const uint8_t *cur, size_t stride, cpng__format 
             t.blend = (uint8_t)blend;
             int r = compress_box(a, cur, stride, t.canvas, &t.b, blend, blend ? over : a->format,
                                  &cpng__default_opts, &t.z);
-            if (!r && best->z.data && t.z.len >= best->z.len) {
+            if (!r && t.z.len + t.extra >= best_cost) {
                 free(t.z.data);
             } else if (!r) {
                 free(best->z.data);
                 *best = t;
+                best_cost = t.z.len + t.extra;
             }
             t.z = (cpng__buf){ 0 };
             if (r) {
                 free(best->z.data);
+                free(source.data);
                 return r;
             }
         }
+    }
+    if (best->dispose == DISPOSE_PREVIOUS && source.data) {
+        free(last->z.data);
+        last->z = source;
+        last->blend = BLEND_SOURCE;
+    } else {
+        free(source.data);
     }
     return CPNG_OK;
 }
@@ -280,7 +304,7 @@ static int push(cpng_apng *a, const frame *fr) {
 static int add_first(cpng_apng *a, const uint8_t *rgba, size_t stride, frame *fr, choice *c) {
     cpng__colours_add(&a->colours, rgba, stride, a->w, a->h);
     a->format = cpng__format_for(&a->colours, 0);
-    *c = (choice){ DISPOSE_NONE, BLEND_SOURCE, a->under, { 0, 0, a->w, a->h, 1 }, { 0 } };
+    *c = (choice){ DISPOSE_NONE, BLEND_SOURCE, a->under, { 0, 0, a->w, a->h, 1 }, { 0 }, 0 };
     return compress_box(a, rgba, stride, NULL, &c->b, BLEND_SOURCE, a->format, &cpng__default_opts, &fr->z);
 }
 
