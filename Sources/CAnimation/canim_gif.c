@@ -334,10 +334,26 @@ static void compact(const table *f, const uint8_t *src, size_t n, table *out, ui
     }
 }
 
-/* Writes kept frame f in the smallest of its ways: as drawn or with `keep`,
-   with the global table (when it holds the frame's colours) or a table of
-   the colours that way uses. `idx` is scratch of the frame's size. */
-static int put_kept(gif_state *s, const kept *f, uint8_t *idx, char *err, size_t errlen) {
+/* The frame's pixels in one of three ways: as drawn (`plain`), with every
+   pixel that shows what the screen already shows transparent (`keep`), or
+   (`runs`) with such a pixel in its colour where that continues the run
+   before it and transparent elsewhere, so that runs grow either way
+   (gifsicle's -O3 idea). `runs` is scratch of the frame's size. */
+static const uint8_t *frame_way(const kept *f, int way, size_t n, uint8_t *runs) {
+    if (way == 0 || !f->keep) return way == 0 ? f->plain : NULL;
+    if (way == 1) return f->keep;
+    uint8_t last = 0;
+    for (size_t i = 0; i < n; i++) {
+        int unchanged = f->keep[i] == 0 && f->plain[i] != 0;
+        runs[i] = last = unchanged ? (last == f->plain[i] ? last : 0) : f->keep[i];
+    }
+    return runs;
+}
+
+/* Writes kept frame f in the smallest of its ways (frame_way), each with the
+   global table (when it holds the frame's colours) or a table of the
+   colours that way uses. `idx` and `runs` are scratch of the frame's size. */
+static int put_kept(gif_state *s, const kept *f, uint8_t *idx, uint8_t *runs, char *err, size_t errlen) {
     size_t n = (size_t)f->r.w * f->r.h;
     int remap[256], global = 1;
     uint8_t used[256] = { 0 };
@@ -348,13 +364,13 @@ static int put_kept(gif_state *s, const kept *f, uint8_t *idx, char *err, size_t
     }
     remap[0] = 0; /* transparent: the first colour the frame does not use */
     while (used[remap[0]]) remap[0]++;
-    int best = -1;
+    int best = 0;
     size_t best_bytes = SIZE_MAX;
-    for (int way = 0; way < 4; way++) { /* bit 0: keep; bit 1: the global table */
-        const uint8_t *src = way & 1 ? f->keep : f->plain;
-        if (!src || ((way & 2) && !global)) continue;
+    for (int way = 0; way < 6; way++) { /* way / 2: frame_way; way % 2: the global table */
+        const uint8_t *src = frame_way(f, way / 2, n, runs);
+        if (!src || (way % 2 && !global)) continue;
         size_t bytes;
-        if (way & 2) {
+        if (way % 2) {
             for (size_t i = 0; i < n; i++) idx[i] = (uint8_t)remap[src[i]];
             bytes = canim__lzw_size(idx, n, table_bits(&s->global), &s->lzw);
         } else {
@@ -363,12 +379,12 @@ static int put_kept(gif_state *s, const kept *f, uint8_t *idx, char *err, size_t
         }
         if (bytes < best_bytes) best = way, best_bytes = bytes;
     }
-    const uint8_t *src = best & 1 ? f->keep : f->plain;
-    if (best & 2)
+    const uint8_t *src = frame_way(f, best / 2, n, runs);
+    if (best % 2)
         for (size_t i = 0; i < n; i++) idx[i] = (uint8_t)remap[src[i]];
     else
         compact(f->colours, src, n, &s->local, idx);
-    return put_indices(s, f->r, best & 2 ? NULL : &s->local, idx, best & 2 ? remap[0] : 0, f->dispose,
+    return put_indices(s, f->r, best % 2 ? NULL : &s->local, idx, best % 2 ? remap[0] : 0, f->dispose,
                        f->delay_cs, err, errlen);
 }
 
@@ -501,10 +517,11 @@ static int gif_finish(canim_writer *w, uint8_t **out, size_t *out_len, char *err
     size_t most = 0;
     for (size_t f = 0; f < s->count; f++)
         if ((size_t)s->frames[f].r.w * s->frames[f].r.h > most) most = (size_t)s->frames[f].r.w * s->frames[f].r.h;
-    uint8_t *idx = r ? NULL : malloc(most);
-    if (!r && !idx) r = canim__fail(err, errlen, CANIM_E_NOMEM, "out of memory for the GIF");
-    for (size_t f = 0; !r && f < s->count; f++) r = put_kept(s, &s->frames[f], idx, err, errlen);
+    uint8_t *idx = r ? NULL : malloc(most), *runs = r ? NULL : malloc(most);
+    if (!r && (!idx || !runs)) r = canim__fail(err, errlen, CANIM_E_NOMEM, "out of memory for the GIF");
+    for (size_t f = 0; !r && f < s->count; f++) r = put_kept(s, &s->frames[f], idx, runs, err, errlen);
     free(idx);
+    free(runs);
     if (r) return r;
     int e = 0;
     GifFileType *gif = s->gif;
