@@ -107,7 +107,7 @@ with tempfile.TemporaryDirectory() as tmp:
         if ext != "png" and len(got) == len(expected):
             for k, ((pixels, _), (want, _)) in enumerate(zip(got, expected)):
                 alpha, want_alpha = pixels.getchannel("A").tobytes(), want.getchannel("A").tobytes()
-                if ext == "gif" and any((a == 255) != (b >= 128) or a not in (0, 255) for a, b in zip(alpha, want_alpha)):
+                if ext == "gif" and any((a == 255) != (b > 0) or a not in (0, 255) for a, b in zip(alpha, want_alpha)):
                     problems.append(f"frame {k}'s transparency is not the APNG's")
                     break
                 if ext == "webp" and pixels.tobytes() != want.tobytes():

@@ -89,6 +89,14 @@ static int check_open(const canim_writer *w, char *err, size_t errlen) {
     return CANIM_OK;
 }
 
+int canim_set_matte(canim_writer *w, uint32_t rgb, char *err, size_t errlen) {
+    if (!w || w->state != CANIM__OPEN || w->frames)
+        return canim__fail(err, errlen, CANIM_E_ARG, "the matte is set before the first frame");
+    w->matted = 1;
+    w->matte = rgb & 0xFFFFFFu;
+    return CANIM_OK;
+}
+
 int canim_add_frame(canim_writer *w, const uint8_t *rgba, size_t stride, uint32_t milliseconds,
                     char *err, size_t errlen) {
     int r = check_open(w, err, errlen);

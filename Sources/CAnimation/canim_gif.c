@@ -74,6 +74,7 @@ typedef struct {
     uint32_t *canvas;        /* width * height values: what a reader shows */
     uint32_t *under;         /* what it shows before the pending frame is drawn */
     uint32_t *prev;          /* width * height shown values of the last frame */
+    uint8_t *matted;         /* the frame blended over the matte, when there is one */
     canim__colour *colours;  /* width * height: scratch of canim__palette */
     int *rows;               /* 6 * (width + 2): scratch of canim__dither */
     rect pend;               /* the frame not yet written */
@@ -456,10 +457,32 @@ static void draw(canim_writer *w, gif_state *s, const uint8_t *rgba, size_t stri
     canim__dither(src, stride, r.w, r.h, palette, np, dst, w->width, s->rows);
 }
 
+/* The frame with every partly transparent pixel blended over the matte and
+   made opaque (rounded to nearest), in s->matted. */
+static const uint8_t *over_matte(const canim_writer *w, gif_state *s, const uint8_t *rgba, size_t stride) {
+    const uint8_t m[3] = { (uint8_t)(w->matte >> 16), (uint8_t)(w->matte >> 8), (uint8_t)w->matte };
+    for (uint32_t y = 0; y < w->height; y++) {
+        const uint8_t *p = rgba + (size_t)y * stride;
+        uint8_t *q = s->matted + (size_t)y * w->width * 4;
+        for (uint32_t x = 0; x < w->width; x++, p += 4, q += 4) {
+            unsigned a = p[3];
+            for (int c = 0; c < 3; c++) q[c] = a == 0 || a == 255 ? p[c] : (uint8_t)((p[c] * a + m[c] * (255 - a) + 127) / 255);
+            q[3] = a == 0 ? 0 : 255;
+        }
+    }
+    return s->matted;
+}
+
 static int gif_add(canim_writer *w, const uint8_t *rgba, size_t stride, uint32_t ms, char *err,
                    size_t errlen) {
     gif_state *s = w->impl;
     const uint32_t W = w->width, H = w->height;
+    if (w->matted) {
+        if (!s->matted && !(s->matted = malloc((size_t)W * H * 4)))
+            return canim__fail(err, errlen, CANIM_E_NOMEM, "out of memory for the GIF");
+        rgba = over_matte(w, s, rgba, stride);
+        stride = (size_t)W * 4;
+    }
     if (w->frames == 0) {
         for (uint32_t y = 0; y < H; y++)
             for (uint32_t x = 0; x < W; x++)
@@ -541,7 +564,7 @@ static int gif_finish(canim_writer *w, uint8_t **out, size_t *out_len, char *err
 static size_t gif_bytes(const canim_writer *w) {
     const gif_state *s = w->impl;
     size_t px = (size_t)w->width * w->height;
-    return sizeof *s + px * (sizeof *s->canvas + sizeof *s->under + sizeof *s->prev + sizeof *s->colours) +
+    return sizeof *s + (s->matted ? px * 4 : 0) + px * (sizeof *s->canvas + sizeof *s->under + sizeof *s->prev + sizeof *s->colours) +
            6 * ((size_t)w->width + 2) * sizeof *s->rows + s->out.cap + s->cap * sizeof *s->frames + s->kept_bytes;
 }
 
@@ -553,6 +576,7 @@ static void gif_release(canim_writer *w) {
     free(s->colours);
     free(s->rows);
     free(s->under);
+    free(s->matted);
     for (size_t f = 0; f < s->count; f++) {
         free(s->frames[f].colours);
         free(s->frames[f].plain);

@@ -51,6 +51,8 @@ size_t canim__lzw_size(const uint8_t *pixels, size_t n, int min_code_size, canim
 struct canim_writer {
     const struct canim__ops *ops;
     uint32_t width, height, loops;
+    int matted;            /* canim_set_matte was called: */
+    uint32_t matte;        /* its 0xRRGGBB */
     uint32_t frames;       /* frames added */
     uint64_t total_ms;     /* duration of the frames added (<= INT32_MAX) */
     int state;             /* CANIM__OPEN, CANIM__FINISHED, CANIM__FAILED */

@@ -206,4 +206,15 @@ extension Scenario {
             file: path, line: 0, column: 0, message: "\(kind) is not a scenario file (.yaml, .yml or .unfold.json)",
             hint: "to render it as a tree, read it with --from: `unfold render --from \(InertText(path)) --out <folder>`")
     }
+
+    /// For a file that failed to load as a scenario and was found in `folder`,
+    /// given as a folder of scenarios: the error, with the hint to draw the
+    /// folder itself as a tree, which is what naming a project's folder
+    /// (whose `.yml` files are someone else's) usually means.
+    public static func foundInFolder(_ error: ScenarioError, folder: String) -> ScenarioError {
+        var error = error
+        let tree = "if \(InertText(folder)) is a folder to draw as a tree, read it with --from: `unfold render --from \(InertText(folder)) --out <folder>`"
+        error.hint = error.hint.isEmpty ? tree : error.hint + "; " + tree
+        return error
+    }
 }

@@ -4,7 +4,9 @@ import UnfoldSupport
 /// `[{"type": "directory", "name": ".", "contents": [...]}, {"type": "report", ...}]`.
 /// The first directory's contents are the top level; `directory` entries are
 /// folders, every other type (`file`, `link`, …) a leaf, in the order `tree`
-/// wrote them; other keys are skipped. Read as a stream of JSON events with a
+/// wrote them, except a `link` to a folder: one with `contents` (`tree -l`),
+/// or whose `target` names a folder of the tree, is a folder, as the folder
+/// source draws it. Other keys are skipped. Read as a stream of JSON events with a
 /// stack of the open containers (no recursion), so any depth is read in
 /// O(size).
 struct TreeCommandJSON {
@@ -31,6 +33,7 @@ struct TreeCommandJSON {
         var key: String?
         var type: String?
         var name: String?
+        var target: String?
         var keys: Set<String> = []
         var elements = 0
     }
@@ -38,13 +41,37 @@ struct TreeCommandJSON {
     private var json: JSONStream
     private var tree = ImportedTree()
     private var stack: [Open] = []
+    /// The links without `contents`, and their targets.
+    private var links: [(node: Int, target: String)] = []
 
     static func read(_ path: String, at location: ScenarioLocation) throws(ScenarioError) -> ImportedTree {
         var reader = TreeCommandJSON(json: JSONStream(text: try Scenario.readText(path, what: "`tree -J` file"), file: path))
         while let (event, line, column) = try reader.json.next() {
             try reader.take(event, line: line, column: column)
         }
+        reader.markLinkedFolders()
         return reader.tree
+    }
+
+    /// Makes a folder of each link whose target, read from the link's folder
+    /// (`..` and `.` included), is a folder of the tree. A target that starts
+    /// at `/` or leaves the tree stays a leaf. O(nodes + path components).
+    private mutating func markLinkedFolders() {
+        guard !links.isEmpty else { return }
+        var children: [Int?: [String: Int]] = [:]
+        for (index, node) in tree.nodes.enumerated() { children[node.parent, default: [:]][node.name] = index }
+        for (node, target) in links where !target.hasPrefix("/") {
+            var at: Int?? = .some(tree.nodes[node].parent)
+            for part in target.split(separator: "/", omittingEmptySubsequences: true) {
+                guard case let .some(folder) = at else { break }
+                switch part {
+                case ".": continue
+                case "..": at = folder.map { tree.nodes[$0].parent } ?? .none
+                default: at = children[folder]?[String(part)].map { .some($0) } ?? .none
+                }
+            }
+            if case let .some(.some(found)) = at, found != node, tree.nodes[found].isFolder { tree.nodes[node].isFolder = true }
+        }
     }
 
     private func notTreeOutput(line: Int, column: Int) -> ScenarioError {
@@ -84,9 +111,11 @@ struct TreeCommandJSON {
                 throw json.error("an entry has no `name:`", line: done.line, column: done.column, hint: "add `name: ...`")
             }
             tree.nodes[index].name = name
-            tree.nodes[index].isFolder = type == "directory"
+            let listed = done.keys.contains("contents") && (type == "directory" || type == "link")
+            tree.nodes[index].isFolder = type == "directory" || listed
             // `contents` read before a `type` that is not a folder's were not entries after all.
-            if type != "directory" { tree.nodes.removeSubrange((index + 1)...) }
+            if !tree.nodes[index].isFolder { tree.nodes.removeSubrange((index + 1)...) }
+            if type == "link", !listed, let target = done.target { links.append((index, target)) }
         case .contents, .skipped:
             break
         }
@@ -123,10 +152,12 @@ struct TreeCommandJSON {
             stack[last].type = try text("type")
         case (.entry, "name"):
             stack[last].name = try text("name")
+        case (.entry, "target"):
+            if case .string = event { stack[last].target = try text("target") }
         case (.root, "contents"):
             try list()
             return .contents(parent: nil)
-        case let (.entry(index), "contents") where stack[last].type == nil || stack[last].type == "directory":
+        case let (.entry(index), "contents") where [nil, "directory", "link"].contains(stack[last].type):
             try list()
             return .contents(parent: index)
         case let (.contents(parent), _):

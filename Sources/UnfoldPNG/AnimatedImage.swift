@@ -19,11 +19,17 @@ package final class AnimatedImage {
     package let width: Int
     package let height: Int
 
-    /// `plays`: 0 loops forever.
-    package init(format: Format, width: Int, height: Int, plays: Int = 0) throws(PNGError) {
+    /// `plays`: 0 loops forever. `matte` (0xRRGGBB, GIF only): the colour of
+    /// the page a transparent GIF goes on, which its partly transparent
+    /// pixels are blended over so that their edges stay smooth.
+    package init(format: Format, width: Int, height: Int, plays: Int = 0, matte: UInt32? = nil) throws(PNGError) {
         var err = [CChar](repeating: 0, count: 256)
         guard let w = canim_begin(format.c, UInt32(clamping: width), UInt32(clamping: height), UInt32(clamping: plays), &err, err.count) else {
             throw PNGError(message: PNG.message(err, fallback: "cannot start an animated \(format.rawValue.uppercased())"))
+        }
+        if let matte, canim_set_matte(w, matte, &err, err.count) != CANIM_OK {
+            canim_free_writer(w)
+            throw PNGError(message: PNG.message(err, fallback: "cannot set the matte"))
         }
         writer = w
         self.format = format

@@ -5,9 +5,9 @@ import UnfoldPNG
 /// by an `AnimationEncoder` as the frames come (the pixels are drawn on the
 /// workers; the encoder runs on the thread that writes files).
 struct AnimationFile: OutputFormat {
-    /// A new encoder for frames `width` × `height` pixels that plays `plays`
-    /// times (0: for ever) and may finish on `threads` threads.
-    let encoder: @Sendable (_ width: Int, _ height: Int, _ plays: Int, _ threads: Int) throws -> any AnimationEncoder
+    /// A new encoder for a render's frames (`pictureSize`), that plays
+    /// `plays` times (0: for ever) and may finish on `threads` threads.
+    let encoder: @Sendable (RenderContext) throws -> any AnimationEncoder
 
     func needs(among outputs: Set<RenderOptions.Output>) -> RenderPlan.Needs { .animation }
 
@@ -17,7 +17,7 @@ struct AnimationFile: OutputFormat {
     }
 
     func writer(for render: RenderContext) throws -> any OutputWriter {
-        Writer(encoder: try encoder(render.pictureSize.width, render.pictureSize.height, render.plays, render.threads))
+        Writer(encoder: try encoder(render))
     }
 
     final class Writer: OutputWriter {

@@ -31,11 +31,17 @@ extension RenderOptions {
         /// `strip.png`: one row per step, its frames as columns, labelled.
         public static let strip = Output("strip", StripFile())
         /// `animation.png`: every frame as an animated PNG.
-        public static let animation = Output("animation", AnimationFile { try PNG.Animation(width: $0, height: $1, plays: $2, threads: $3) })
-        /// `animation.gif`: the same frames as a GIF (1-bit transparency).
-        public static let gif = Output("gif", AnimationFile { w, h, plays, _ in try AnimatedImage(format: .gif, width: w, height: h, plays: plays) })
+        public static let animation = Output(
+            "animation", AnimationFile { try PNG.Animation(width: $0.pictureSize.width, height: $0.pictureSize.height, plays: $0.plays, threads: $0.threads) })
+        /// `animation.gif`: the same frames as a GIF (1-bit transparency; on a
+        /// transparent canvas, edges are blended over the theme's background).
+        public static let gif = Output(
+            "gif",
+            AnimationFile {
+                try AnimatedImage(format: .gif, width: $0.pictureSize.width, height: $0.pictureSize.height, plays: $0.plays, matte: $0.settings.appearance.matte)
+            })
         /// `animation.webp`: the same frames as a lossless WebP.
-        public static let webp = Output("webp", AnimationFile { w, h, plays, _ in try AnimatedImage(format: .webp, width: w, height: h, plays: plays) })
+        public static let webp = Output("webp", AnimationFile { try AnimatedImage(format: .webp, width: $0.pictureSize.width, height: $0.pictureSize.height, plays: $0.plays) })
         /// `state-NN.svg` beside each state's PNG: vector pictures that follow
         /// the reader's light or dark theme unless `--theme` fixes one.
         public static let svg = Output("svg", SVGFiles())

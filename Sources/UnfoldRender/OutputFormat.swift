@@ -48,8 +48,12 @@ extension OutputWriter {
 
 /// What every picture of one render is drawn with, shared by the workers.
 package struct PictureSettings: Sendable {
-    /// The scenario's name, which names its pictures for screen readers.
+    /// The scenario's name.
     package let name: String
+    /// What the pictures show, for screen readers: the tree's description
+    /// (`Scenario.altText`), then for each state after the first, the step
+    /// it follows.
+    package let titles: [String]
     /// The scenario's look, with the canvas's width fitted.
     package let appearance: Appearance
     /// The canvas's height in points.
@@ -72,6 +76,17 @@ package struct PictureSettings: Sendable {
     /// The theme was chosen by the caller (`RenderOptions.theme`): pictures
     /// that could follow the reader's theme show this one alone.
     package let fixedTheme: Bool
+}
+
+extension Appearance {
+    /// For a transparent canvas, the colour (0xRRGGBB) of the page it is
+    /// meant for: its theme's background, which a GIF blends partly
+    /// transparent edges over; nil for a canvas that paints its background.
+    package var matte: UInt32? {
+        guard canvas.background == .transparent else { return nil }
+        let c = style.preset.look.colors(canvas.theme).background
+        return UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b)
+    }
 }
 
 /// One picture of the plan on the worker that draws it: its layout, its

@@ -16,7 +16,7 @@ struct SVGFiles: OutputFormat {
         let document = try Typesetter.withCached(settings.fonts) { typesetter in
             try SVGPicture.document(
                 picture.layout, height: settings.stateHeights?[state].points ?? settings.height, appearance: settings.appearance, typesetter: typesetter,
-                bothThemes: !settings.fixedTheme, title: state == 0 ? settings.name : "\(settings.name), after step \(state)")
+                bothThemes: !settings.fixedTheme, title: settings.titles[state])
         }
         return [RenderedFile(path: FileNames.state(state, "svg"), bytes: Array(document.utf8))]
     }
@@ -29,7 +29,7 @@ struct SVGFiles: OutputFormat {
                 appearance: settings.appearance, height: settings.height, typesetter: render.typesetter, bothThemes: !settings.fixedTheme,
                 steps: render.plan.steps, frames: render.plan.frames)
             : nil
-        return Writer(animation: animation, title: settings.name)
+        return Writer(animation: animation, title: settings.titles[0])
     }
 
     /// Emits the states' files, and collects the animation's frames.

@@ -28,6 +28,9 @@ public struct RenderOptions: Sendable {
     /// Milliseconds an animation rests on each state, instead of the
     /// scenario's (`Appearance.Animation.hold`).
     public var hold: Int?
+    /// How often the animations play (0: for ever), instead of the
+    /// scenario's (`Appearance.Animation.loops`).
+    public var loops: Int?
     /// The canvas's width instead of the scenario's: `.points(n)`, or `.fit`
     /// (as narrow as the content, `Appearance.Canvas.fitsWidth`).
     public var width: Width?
@@ -200,6 +203,7 @@ public enum ScenarioRenderer {
         if let frames = options.frames { scenario.animation.frames = frames }
         if let frameDelay = options.frameDelay { scenario.animation.frameDelay = frameDelay }
         if let hold = options.hold { scenario.animation.hold = hold }
+        if let loops = options.loops { scenario.animation.loops = loops }
         switch options.width {
         case let .points(width)?: (scenario.canvas.width, scenario.canvas.fitsWidth) = (width, false)
         case .fit?: scenario.canvas.fitsWidth = true
@@ -295,8 +299,10 @@ public enum ScenarioRenderer {
                 let points = max(16, layout.contentHeight)
                 return (points, OutlinePainter(appearance: appearance, typesetter: measurer).pictureSize(height: points).height)
             } : nil
+        let titles = playback.states.indices.map { $0 == 0 ? scenario.altText : "\(scenario.altText), after “\(playback.states[$0].label)”" }
         let settings = PictureSettings(
-            name: scenario.name, appearance: appearance, height: height, stateHeights: stateHeights, fonts: fonts, thumbnail: options.thumbnail ?? 2 * appearance.canvas.scale,
+            name: scenario.name, titles: titles, appearance: appearance, height: height, stateHeights: stateHeights, fonts: fonts,
+            thumbnail: options.thumbnail ?? 2 * appearance.canvas.scale,
             bands: size.height < Self.bandHeight ? 1 : max(1, min(options.workers / max(1, plan.count), size.height / Self.bandHeight)),
             hashPixels: options.hashPixels || !options.knownPixels.isEmpty, knownPixels: options.knownPixels,
             fixedTheme: options.theme != nil)

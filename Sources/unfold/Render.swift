@@ -92,6 +92,9 @@ struct RenderCommand: ParsableCommand {
         help: ArgumentHelp("Milliseconds the animations rest on each state, instead of the scenario's.", valueName: "ms"))
     var hold: Int?
 
+    @Option(help: ArgumentHelp("How often the animations play (0: for ever, the default), instead of the scenario's.", valueName: "n"))
+    var loops: Int?
+
     @Option(
         help: ArgumentHelp(
             "The canvas's width in points (16-4096), or fit: as narrow as the widest row's content, instead of the scenario's.",
@@ -131,6 +134,9 @@ struct RenderCommand: ParsableCommand {
         }
         if let hold, !Limits.hold.contains(hold) {
             throw ValidationError("--hold-ms must be in \(Limits.hold.lowerBound)...\(Limits.hold.upperBound)")
+        }
+        if let loops, !Limits.loops.contains(loops) {
+            throw ValidationError("--loops must be in \(Limits.loops.lowerBound)...\(Limits.loops.upperBound)")
         }
         if let padding, !Limits.canvasPadding.contains(padding) {
             throw ValidationError("--padding must be in \(Int(Limits.canvasPadding.lowerBound))...\(Int(Limits.canvasPadding.upperBound))")
@@ -222,6 +228,7 @@ struct RenderCommand: ParsableCommand {
         options.frames = frames
         options.frameDelay = frameDelay
         options.hold = hold
+        options.loops = loops
         options.thumbnail = thumbnail
         options.workers = jobs
         options.width = width
@@ -235,7 +242,11 @@ struct RenderCommand: ParsableCommand {
     func loadScenarios() throws -> (scenarios: [Scenario], originals: [Scenario]) {
         var scenarios: [Scenario] = []
         for file in try scenarioFiles(inputs) {
-            do { scenarios.append(try Scenario.load(path: file)) } catch { throw fail(Scenario.treeSourceGivenAsScenario(file) ?? error) }
+            do { scenarios.append(try Scenario.load(path: file)) } catch {
+                let folder = inputs.first { file.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
+                if let folder { throw fail(Scenario.foundInFolder(error, folder: folder)) }
+                throw fail(Scenario.treeSourceGivenAsScenario(file) ?? error)
+            }
         }
         for tree in from {
             let imports = ImportOptions(name: name, list: list, fileTree: fileTree, depth: depth, open: open, exclude: exclude, limit: limit)

@@ -32,6 +32,19 @@ import Darwin
         #expect(rendered.status == 0 && rendered.out.contains("in \(s.path)/o\\u{A}ut (") && rendered.out.split(separator: "\n").count == 1)
     }
 
+    /// A project's folder named without `--from` fails on its first `.yml`
+    /// (someone else's file) with the hint to draw the folder with `--from`.
+    @Test func aProjectFolderWithoutFromHintsAtFrom() throws {
+        let s = Scratch()
+        try FileManager.default.createDirectory(atPath: s.path + "/project/Sources", withIntermediateDirectories: true)
+        _ = s.write("project/.spi.yml", "version: 1\n")
+        _ = s.write("project/Sources/a.swift", "")
+        let r = try unfold(["render", s.path + "/project", "--out", s.path + "/o"])
+        #expect(r.status == 2)
+        #expect(r.err.contains("unknown key"), "\(r.err)")
+        #expect(r.err.contains("read it with --from: `unfold render --from \(s.path)/project --out <folder>`"), "\(r.err)")
+    }
+
     /// `--from` takes the options a scenario's `source:` has: a name, a
     /// Markdown list, a folder's depth, open levels, exclusions and limit; an
     /// option for another kind of source is an error, never ignored.

@@ -1,7 +1,9 @@
 import Foundation
+import OutlineAppearance
 import ScenarioFormat
 import Testing
-import UnfoldRender
+
+@testable import UnfoldRender
 
 /// A small scenario named `name` with `steps` steps (expand and collapse in turn).
 func stepsScenario(_ steps: Int, name: String = "folder") throws -> Scenario {
@@ -211,5 +213,18 @@ final class TemporaryFolder {
     /// The version `unfold --version` prints names the renderer's.
     @Test func theVersionNamesTheRenderer() {
         #expect(ScenarioRenderer.versionDescription == "\(ScenarioRenderer.unfoldVersion) (renderer \(ScenarioRenderer.version))")
+    }
+}
+
+/// A transparent GIF's edges are blended over the page it is meant for: the
+/// theme's background.
+@Suite struct GIFMatteTests {
+    @Test func aTransparentCanvasHasTheThemesBackgroundAsItsMatte() {
+        var appearance = Appearance()
+        #expect(appearance.matte == nil)
+        appearance.canvas.background = .transparent
+        #expect(appearance.matte == 0xFFFFFF)
+        appearance.canvas.theme = .dark
+        #expect(appearance.matte == 0x1C1C1E)
     }
 }

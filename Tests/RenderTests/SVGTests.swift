@@ -49,6 +49,30 @@ import UnfoldSupport
         #expect(animation.contains("@keyframes"))
     }
 
+    /// Each SVG's title says what the tree holds and, after the first state,
+    /// the step it shows: not the scenario's file name.
+    @Test func titlesDescribeTheTree() throws {
+        let svg = try files([.svg, .animation])
+        let title = { (path: String) in svg[path]?.firstMatch(of: /<title>([^<]*)<\/title>/).map { String($0.1) } }
+        #expect(title("state-00.svg") == "A tree of 4 entries: A folder and B")
+        #expect(title("state-01.svg") == "A tree of 4 entries: A folder and B, after “expand a”")
+        #expect(title("animation.svg") == "A tree of 4 entries: A folder and B")
+    }
+
+    /// `RenderOptions.loops` (`--loops`) sets how often every animation
+    /// plays, the SVG's included, over the scenario's.
+    @Test func loopsFromTheOptions() throws {
+        var options = RenderOptions(fonts: fontFiles)
+        options.outputs = [.svg, .animation]
+        options.loops = 3
+        let files = try ScenarioRenderer.render(try Scenario.parse(yaml, file: "svg.yaml"), options: options).files
+        let svg = String(decoding: try #require(files.first { $0.path == "animation.svg" }).bytes, as: UTF8.self)
+        #expect(svg.contains("linear both 3}"))
+        let apng = try #require(files.first { $0.path == "animation.png" }).bytes
+        let actl = try #require(apng.indices.first { apng[$0 ..< min($0 + 4, apng.count)].elementsEqual("acTL".utf8) })
+        #expect(Array(apng[(actl + 8) ..< (actl + 12)]) == [0, 0, 0, 3])
+    }
+
     /// A scenario without steps: the animation is its one state, on its canvas.
     @Test func anAnimationOfOneState() throws {
         var options = RenderOptions(fonts: fontFiles)

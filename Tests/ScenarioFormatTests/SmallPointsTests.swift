@@ -19,6 +19,31 @@ import Testing
         #expect(try f.scenario("{opml: o.opml, depth: 1}").nodes.count == 1)
     }
 
+    /// A link to a folder is a folder in `tree -J` as in the folder source: with
+    /// `contents` (`tree -l`), or when its target names a folder of the tree;
+    /// a link to a file, outside the tree or to nothing stays a leaf.
+    @Test func aLinkToAFolderIsAFolderInTreeJSON() throws {
+        let f = Folder()
+        let json = f.write(
+            "t.json",
+            #"""
+            [{"type":"directory","name":".","contents":[
+              {"type":"link","name":"flink","target":"real/a.txt"},
+              {"type":"link","name":"lnk","target":"real"},
+              {"type":"link","name":"out","target":"../elsewhere"},
+              {"type":"link","name":"abs","target":"/usr"},
+              {"type":"directory","name":"real","contents":[
+                {"type":"file","name":"a.txt"},
+                {"type":"link","name":"up","target":"../real/"}
+              ]},
+              {"type":"link","name":"followed","target":"real","contents":[{"type":"file","name":"a.txt"}]}
+            ]},{"type":"report","directories":3,"files":2}]
+            """#)
+        let drawn = lines(try Scenario.imported(from: json, options: ImportOptions()))
+        #expect(drawn.contains("lnk [folder]") && drawn.contains("  up [folder]") && drawn.contains("followed [folder]"), "\(drawn)")
+        #expect(!drawn.contains { $0.hasPrefix("flink [folder]") || $0.hasPrefix("out [folder]") || $0.hasPrefix("abs [folder]") }, "\(drawn)")
+    }
+
     /// `**/*.swift` leaves out the root's `Package.swift` too, as `.gitignore` does.
     @Test func aDoubleStarMatchesNoFolderToo() throws {
         let f = Folder()

@@ -24,6 +24,7 @@
 #include "canimation.h"
 #include "canim_internal.h"
 
+#include <gif_lib.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -437,6 +438,48 @@ static int cmp_u32(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
+/* GIF with a matte: partly transparent pixels come out blended over it and
+   opaque; transparent ones stay transparent. Read back with giflib. */
+static int gif_read(GifFileType *g, GifByteType *buf, int n) {
+    const uint8_t **p = g->UserData;
+    memcpy(buf, *p, (size_t)n);
+    *p += n;
+    return n;
+}
+
+static void check_matte(void) {
+    char err[256];
+    const uint8_t px[4 * 4] = { 0, 0, 0, 0, 0, 0, 0, 60, 0, 0, 0, 200, 0, 0, 0, 255 }; /* black at 4 alphas */
+    canim_writer *w = canim_begin(CANIM_GIF, 4, 1, 0, err, sizeof err);
+    CHECK(canim_set_matte(w, 0xFFFFFF, err, sizeof err) == CANIM_OK, "matte: %s", err);
+    CHECK(canim_add_frame(w, px, 16, 100, err, sizeof err) == CANIM_OK, "frame: %s", err);
+    CHECK(canim_set_matte(w, 0, err, sizeof err) == CANIM_E_ARG, "a matte after a frame");
+    uint8_t *out = NULL;
+    size_t len = 0;
+    CHECK(canim_finish(w, &out, &len, err, sizeof err) == CANIM_OK, "finish: %s", err);
+    canim_free_writer(w);
+    const uint8_t *cursor = out;
+    int e = 0;
+    GifFileType *g = DGifOpen(&cursor, gif_read, &e);
+    CHECK(g && DGifSlurp(g) == GIF_OK && g->ImageCount == 1, "read back");
+    if (g && g->ImageCount == 1) {
+        const SavedImage *im = &g->SavedImages[0];
+        const ColorMapObject *map = im->ImageDesc.ColorMap ? im->ImageDesc.ColorMap : g->SColorMap;
+        GraphicsControlBlock gcb;
+        DGifSavedExtensionToGCB(g, 0, &gcb);
+        const int want[4] = { -1, 255 - 60, 255 - 200, 0 }; /* grey levels over white; -1: transparent */
+        for (int x = 0; x < 4; x++) {
+            int i = im->RasterBits[x];
+            GifColorType c = map->Colors[i];
+            int got = i == gcb.TransparentColor ? -1 : c.Red;
+            CHECK(got == want[x] && (got < 0 || (c.Green == c.Red && c.Blue == c.Red)), "pixel %d: %d, not %d", x, got, want[x]);
+        }
+    }
+    DGifCloseFile(g, &e);
+    canim_free(out);
+    printf("matte: done\n");
+}
+
 static void check_quant(void) {
     enum { N = 600 };
     static canim__colour a[2 * N], b[2 * N];
@@ -492,6 +535,7 @@ int main(int argc, char **argv) {
     int all = !strcmp(what, "all");
     if (all || !strcmp(what, "api")) check_api();
     if (all || !strcmp(what, "quant")) check_quant();
+    if (all || !strcmp(what, "matte")) check_matte();
     if (all || !strcmp(what, "anim")) check_anim();
     printf("%d checks, %d failures\n", checks, failures);
     return failures ? 1 : 0;

@@ -110,6 +110,15 @@ canim_writer *canim_begin(canim_format format, uint32_t width, uint32_t height, 
                           char *err, size_t errlen);
 
 /**
+ * GIF only, before the first frame: the colour (0xRRGGBB) of the page the
+ * GIF will be shown on. A pixel that is partly transparent is then blended
+ * over it and drawn opaque, so that anti-aliased edges are smooth on that
+ * page; without it, alpha < 128 is transparent and the rest opaque. WebP
+ * keeps alpha and ignores it. CANIM_E_ARG after a frame or when finished.
+ */
+int canim_set_matte(canim_writer *w, uint32_t rgb, char *err, size_t errlen);
+
+/**
  * Adds one frame: `height` rows of `width` RGBA pixels, `stride` bytes apart
  * (stride >= width * 4), shown for `milliseconds` (1..CANIM_MAX_FRAME_MS).
  * The pixels are only read during the call. CANIM_E_ARG (a NULL pointer, a
