@@ -36,4 +36,10 @@ cp "$tmp/f/starlight/state-00.png" docs/starlight.png
 cp "$tmp/g/files/state-01.png" docs/svg-files-state.png
 cp "$tmp/g/files/state-01.svg" docs/svg-files-state.svg
 cp "$tmp/g/files/animation.svg" docs/svg-files-animation.svg
-echo "docs/: svg-files-*, starlight.png, files-fit-*.png, regions-*.png, settings-dark.png, preset-*.png, tasks.png, script-*.png"
+# Trees from docs pages, as they come out: a Starlight page's <FileTree> as one fully open still (light and
+# dark, for a <picture>), and a page whose tree is `tree` output in a code block, as the default animation.
+"$U" render --from Examples/trees/starlight.mdx --still --scale 1 --theme light,dark --out "$tmp/h" 2>/dev/null
+for theme in light dark; do cp "$tmp/h/starlight-$theme/state-00.png" "docs/page-starlight-$theme.png"; done
+"$U" render --from Examples/trees/installation.md --scale 1 --out "$tmp/i" 2>/dev/null
+cp "$tmp/i/installation/animation.png" docs/page-tree-animation.png
+echo "docs/: page-*.png, svg-files-*, starlight.png, files-fit-*.png, regions-*.png, settings-dark.png, preset-*.png, tasks.png, script-*.png"

@@ -21,10 +21,14 @@ public struct ImportOptions: Sendable, Equatable {
     public var exclude: [String] = []
     /// Folders: at most this many entries.
     public var limit: Int?
+    /// Every source: one picture of the whole tree, every folder open, no
+    /// steps (what a docs page shows beside its text).
+    public var still = false
 
     /// Options with nothing set: each source read with its defaults.
     public init(
-        name: String? = nil, list: Int? = nil, fileTree: Int? = nil, depth: Int? = nil, open: Int? = nil, exclude: [String] = [], limit: Int? = nil
+        name: String? = nil, list: Int? = nil, fileTree: Int? = nil, depth: Int? = nil, open: Int? = nil, exclude: [String] = [], limit: Int? = nil,
+        still: Bool = false
     ) {
         self.name = name
         self.list = list
@@ -33,6 +37,7 @@ public struct ImportOptions: Sendable, Equatable {
         self.open = open
         self.exclude = exclude
         self.limit = limit
+        self.still = still
     }
 
     /// The options as a tree source reads them, or an error naming the first

@@ -152,11 +152,16 @@ extension Scenario {
         // Markdown list does) starts closed instead, unless `--open` says, so that expanding all
         // shows something; a tree without folders is one still picture.
         // A folder opens `--open` levels (1 unless told); a tree without an open state of its own starts closed when it would start all open.
-        scenario.closesWhenAllOpen = options.open == nil && !kind.isFolder
+        scenario.closesWhenAllOpen = options.open == nil && !kind.isFolder && !options.still
         scenario.closeFoldersIfAllOpen()
         scenario.canvas.height = nil
         // Each still as tall as its own rows; the frames, the strip and the animations share the tallest.
         scenario.canvas.fitsEachState = true
+        if options.still {
+            for folder in Set(scenario.nodes.compactMap(\.parent)) { scenario.nodes[folder].expanded = true }
+            if scenario.openFolderLevels != nil { scenario.openFolderLevels = .max }
+            return scenario
+        }
         scenario.steps = loop(of: try scenario.makeOutline(), at: at)
         return scenario
     }

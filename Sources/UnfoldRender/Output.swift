@@ -59,9 +59,10 @@ extension RenderOptions {
         public static let treeDefaults: Set<Output> = [.states, .animation]
 
         /// The outputs for a run given `asked` (nil: none named), rendering
-        /// scenario files (`scenarios`) and trees alone: trees alone get `treeDefaults`.
-        public static func resolved(_ asked: Set<Output>?, scenarios: Bool) -> Set<Output> {
-            asked ?? (scenarios ? defaults : treeDefaults)
+        /// scenario files (`scenarios`) and trees alone: trees alone get
+        /// `treeDefaults`, or their one still (`--still`) only `states`.
+        public static func resolved(_ asked: Set<Output>?, scenarios: Bool, still: Bool = false) -> Set<Output> {
+            asked ?? (scenarios ? defaults : still ? [.states] : treeDefaults)
         }
 
         /// The name.

@@ -36,6 +36,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --from: levels of the tree to draw (a folder's default: 8; other trees: all).", valueName: "n"))
     var depth: Int?
 
+    @Flag(help: "With --from: one picture of the whole tree, every folder open, cut to its rows (state-00; no steps).")
+    var still = false
+
     @Option(help: ArgumentHelp("With --from on a folder: levels of folders open at the start (default 1).", valueName: "n"))
     var open: Int?
 
@@ -144,6 +147,8 @@ struct RenderCommand: ParsableCommand {
         if transparent, background == .theme { throw ValidationError("--transparent and --background theme contradict each other") }
         _ = try themes()
         if inputs.isEmpty, from.isEmpty { throw ValidationError("name scenario files or folders, or a tree with --from") }
+        if still, from.isEmpty { throw ValidationError("--still draws a --from tree: add --from <tree>") }
+        if still, open != nil { throw ValidationError("--still opens every folder: leave out --open") }
         if name != nil, from.count != 1 { throw ValidationError("--name names the one tree of --from: give one --from with it") }
     }
 
@@ -221,7 +226,7 @@ struct RenderCommand: ParsableCommand {
     /// The options, from the command line.
     func renderOptions(warn: @escaping @Sendable (String) -> Void) throws -> RenderOptions {
         var options = RenderOptions(fonts: try fonts())
-        options.outputs = RenderOptions.Output.resolved(outputs, scenarios: !inputs.isEmpty)
+        options.outputs = RenderOptions.Output.resolved(outputs, scenarios: !inputs.isEmpty, still: still)
         options.scale = scale
         options.preset = preset
         options.direction = direction
@@ -249,7 +254,8 @@ struct RenderCommand: ParsableCommand {
             }
         }
         for tree in from {
-            let imports = ImportOptions(name: name, list: list, fileTree: fileTree, depth: depth, open: open, exclude: exclude, limit: limit)
+            let imports = ImportOptions(
+                name: name, list: list, fileTree: fileTree, depth: depth, open: open, exclude: exclude, limit: limit, still: still)
             let scenario: Scenario
             do { scenario = try Scenario.imported(from: tree, options: imports) } catch { throw fail(error) }
             // Which tree of the page was read, so that a wrong guess shows at once.

@@ -44,6 +44,18 @@ import Testing
         #expect(!drawn.contains { $0.hasPrefix("flink [folder]") || $0.hasPrefix("out [folder]") || $0.hasPrefix("abs [folder]") }, "\(drawn)")
     }
 
+    /// `--still`: one picture of the whole tree, every folder open, no steps,
+    /// from any source, and only the states unless other outputs are asked.
+    @Test func oneFullyOpenStill() throws {
+        let f = Folder()
+        let md = f.write("m.md", "- a/\n  - b/\n    - c.md\n- d.md\n")
+        let still = try Scenario.imported(from: md, options: ImportOptions(still: true))
+        #expect(lines(still) == ["a [folder] +", "  b [folder] +", "    c.md [md]", "d.md [md]"] && still.steps.isEmpty)
+        f.write("root/src/lib/a.swift")
+        let folder = try Scenario.imported(from: f.path + "/root", options: ImportOptions(still: true))
+        #expect(lines(folder) == ["src [folder] +", "  lib [folder] +", "    a.swift [swift]"] && folder.steps.isEmpty, "\(lines(folder))")
+    }
+
     /// `**/*.swift` leaves out the root's `Package.swift` too, as `.gitignore` does.
     @Test func aDoubleStarMatchesNoFolderToo() throws {
         let f = Folder()
