@@ -16,6 +16,7 @@
 # Env: CC (default gcc), OUT (build dir, default /tmp/canim-check), PYTHON (a python3 with
 # Pillow; if the default has none, a venv with Pillow is made in $OUT).
 set -euo pipefail
+here=$PWD
 cd "$(dirname "$0")"
 SRC=../../Sources/CAnimation
 CC=${CC:-gcc}
@@ -64,6 +65,8 @@ if [ "${1:-}" = bench ]; then
   # CPNG is built as Package.swift builds it: without this tool's -Werror
   $CC -std=c11 -O2 -I$SRC/include -I$CPNG/include -I$CPNG bench.c $SRC/*.c $CPNG/*.c \
     $(pkg-config --cflags --libs libpng zlib) $LIBS -ldeflate -lpthread -o "$OUT/canim-bench"
-  for f in apng gif webp; do "$OUT/canim-bench" "$1" $f 3; done
+  frames=$1
+  [[ $frames = /* ]] || frames=$here/$frames
+  for f in apng gif webp; do "$OUT/canim-bench" "$frames" $f 3; done
 fi
 echo "== all CAnimation checks passed"
