@@ -365,6 +365,7 @@ static int put_kept(gif_state *s, const kept *f, uint8_t *idx, uint8_t *runs, ch
     }
     remap[0] = 0; /* transparent: the first colour the frame does not use */
     while (used[remap[0]]) remap[0]++;
+    if (remap[0] >= 1 << table_bits(&s->global)) global = 0; /* no free index inside the table */
     int best = 0;
     size_t best_bytes = SIZE_MAX;
     for (int way = 0; way < 6; way++) { /* way / 2: frame_way; way % 2: the global table */
