@@ -28,12 +28,12 @@
  * (unchanged, or cleared by the disposal); so are the pixels a rectangle
  * grew by for its disposal only, which show what they showed before.
  *
- * Each frame is stored in the smallest of up to four ways, measured by
- * canim_lzw.c (as gifsicle -O3 chooses): its pixels as drawn, or with the
- * pixels that show what the reader already shows there (the canvas before
- * the frame) made transparent; each with the global colour table (frame 0's
- * colours), when it holds the frame's colours, or a local table of the
- * colours the frame uses. Index 0 of every table is transparent (black) and
+ * Frames are kept to the end. Each is then stored in the smallest of up to
+ * six ways, measured by canim_lzw.c (as gifsicle -O3 chooses): its pixels
+ * as drawn, with the pixels that show what the reader already shows there
+ * made transparent, or transparent except where they continue a run
+ * (frame_way); each with the global colour table (choose_global), when it
+ * holds the frame's colours, or a local table of the colours that way uses. Index 0 of every table is transparent (black) and
  * every GCE names it, whether a pixel uses it or not: Pillow reads a GIF
  * whose first frame has no transparency as RGB, and clears a disposed
  * rectangle with the frame's transparent colour.

@@ -48,7 +48,9 @@ size_t canim__lzw_size(const uint8_t *pixels, size_t n, int min_code_size, canim
         t->codes[slot] = (uint16_t)next++;
         if (next > (1u << width) && width < 12) width++;
     }
-    bits += 2 * (uint64_t)width; /* the last code, and the end code */
+    bits += width; /* the last code; the end code may take a bit more, as in giflib */
+    if (next >= (1u << width) && width < 12) width++;
+    bits += width;
     size_t bytes = (size_t)((bits + 7) / 8);
     return 1 + bytes + (bytes + 254) / 255 + 1; /* code size, sub-block lengths, terminator */
 }

@@ -18,9 +18,9 @@
  * SOURCE (the box replaces the canvas), or OVER with the pixels that do not
  * change left transparent (when every pixel that changes is opaque), which
  * compresses to less where most of the box stays. Each pair is compressed
- * quickly (cpng__default_opts) and the smallest is compressed again with
- * cpng__smallest_opts, the encoder of the smallest stills; the dispose_op of
- * the frame before is then set. apngopt chooses the same way.
+ * quickly (cpng__default_opts) and the smallest is kept; the dispose_op of
+ * the frame before is then set. apngopt chooses the same way. At the end,
+ * every frame is compressed again with cpng__frame_opts (compress_all_again).
  *
  * All frames share one colour type (cpng_apng_format.c), chosen from the
  * colours so far; when a frame needs a wider one, the frames before are read
@@ -240,7 +240,10 @@ static int choose(cpng_apng *a, const uint8_t *cur, size_t stride, cpng__format 
         box lb = { last->x, last->y, last->w, last->h, 1 };
         int r = compress_box(a, a->shown, (size_t)a->w * 4, NULL, &lb, BLEND_SOURCE, a->format, &cpng__default_opts,
                              &source);
-        if (r) return r;
+        if (r) {
+            free(source.data);
+            return r;
+        }
         extra = source.len > last->z.len ? source.len - last->z.len : 0;
     }
     if (a->count > 1) tries[n++] = (choice){ DISPOSE_PREVIOUS, BLEND_SOURCE, a->under, { 0 }, { 0 }, extra };
@@ -260,6 +263,7 @@ static int choose(cpng_apng *a, const uint8_t *cur, size_t stride, cpng__format 
                 *best = t;
                 best_cost = t.z.len + t.extra;
             }
+            if (r) free(t.z.data);
             t.z = (cpng__buf){ 0 };
             if (r) {
                 free(best->z.data);
