@@ -17,7 +17,7 @@ cp "$tmp/a/settings/state-05.png" docs/settings-dark.png
 "$U" render Examples/tasks.yaml --out "$tmp/c" --outputs states
 cp "$tmp/c/tasks/state-05.png" docs/tasks.png
 # The presets, each in light and dark: docs/preset-<preset>-<theme>.png (the state after selecting a row).
-for preset in ios macos explorer plain; do
+for preset in ios macos explorer plain starlight; do
   "$U" render Examples/presets.yaml --out "$tmp/$preset" --preset "$preset" --theme light,dark --outputs states
   for theme in light dark; do cp "$tmp/$preset/presets-$theme/state-01.png" "docs/preset-$preset-$theme.png"; done
 done

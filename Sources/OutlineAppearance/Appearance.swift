@@ -96,6 +96,11 @@ public struct Appearance: Sendable, Equatable {
     /// disclosure even when it has no children, as file browsers do.
     public static let folderIcon = "folder"
 
+    /// The title of a row that stands for entries left out of a tree (docs
+    /// write `…` or `...` in a file tree): it gets no icon, and when it ends a
+    /// folder, the folder gets no count badge, since its count is unknown.
+    public static let placeholderTitle = "…"
+
     /// The icon of the row a node shows while its children load ("Loading…"):
     /// drawn whatever `style.icons` says, and never given a checkbox.
     public static let loadingIcon = "spinner"
@@ -173,8 +178,10 @@ public struct Appearance: Sendable, Equatable {
         case macos
         /// A code editor's file tree: dense rows, guides, drawn icons, compact folders.
         case explorer
-        /// For print: no badges, guides or separators, triangles.
+        /// For print: no badges, guides or separators, triangles, icons in one grey.
         case plain
+        /// A Starlight docs page's `<FileTree>`: its sizes and colours, guides, grey icons, its accent.
+        case starlight
     }
     /// Where a title too long for its row is cut with "…".
     public enum Truncation: String, Sendable, CaseIterable {
@@ -204,15 +211,19 @@ public struct Appearance: Sendable, Equatable {
         /// A rounded pill inset from the row's edges.
         case pill
     }
-    /// `tile`: the name's first letter on a coloured tile. `glyph`: a drawn
-    /// folder, file or symbol for the names Unfold knows (`folder`, `file`,
-    /// file extensions, `gear`, `star`…), and a document for every other
-    /// name (a file extension), tinted by its family where Unfold knows it.
+    /// How icons are drawn. Folders and files are always drawn as folders
+    /// and documents, so that no file looks like a folder: a document's face
+    /// says its kind (code, script, data, table, picture, style sheet, text)
+    /// and its colour its language or format. The styles differ in the
+    /// other names and in colour.
     public enum IconStyle: String, Sendable, CaseIterable {
-        /// The icon name's first letter on a coloured tile.
+        /// Symbols Unfold draws (`gear`, `star`…) in colour; any other name's
+        /// first letter on a coloured tile, as a settings screen shows them.
         case tile
-        /// A drawn folder or symbol for the names Unfold knows, a document for the others.
+        /// Drawn in colour; a name Unfold has no drawing of is a grey document.
         case glyph
+        /// As `glyph`, all in the look's one icon colour, as docs sites and print show them.
+        case mono
     }
 
     /// A font weight for titles.

@@ -58,6 +58,7 @@ extension Appearance.Preset {
         case .macos: Self.macosLook
         case .explorer: Self.explorerLook
         case .plain: Self.plainLook
+        case .starlight: Self.starlightLook
         }
     }
 
@@ -125,20 +126,44 @@ extension Appearance.Preset {
             (c.chevron, c.icon, c.accent, c.hover) = (hex(0xC5C5C5), hex(0xA0A0A0), hex(0x0078D4), hex(0x2A2D2E))
         })
 
-    /// For print: black on white, or the reverse; no badges, guides or separators.
+    /// For print: black on white, or light grey on a dark grey (the
+    /// #1E1E1E of dark editor and window backgrounds); no badges, guides or
+    /// separators; icons drawn in one grey.
     private static let plainLook = Appearance.Look(
         style: style(.plain) { s in
             (s.rowHeight, s.fontSize) = (32, 15)
             (s.badges, s.guides, s.separators) = (false, false, false)
-            s.disclosure = .triangle
+            (s.disclosure, s.icons) = (.triangle, .mono)
         },
         light: themed(iosLight) { c in
             (c.background, c.text, c.selection, c.chevron) = (hex(0xFFFFFF), hex(0x000000), hex(0xE8E8E8), hex(0x000000))
             (c.icon, c.accent) = (hex(0x404040), hex(0x000000))
         },
         dark: themed(iosDark) { c in
-            (c.background, c.text, c.selection, c.chevron) = (hex(0x000000), hex(0xFFFFFF), hex(0x303030), hex(0xFFFFFF))
-            (c.icon, c.accent) = (hex(0x5A5A5A), hex(0xFFFFFF))
+            (c.background, c.text, c.selection, c.chevron) = (hex(0x1E1E1E), hex(0xEDEDED), hex(0x3A3A3A), hex(0xEDEDED))
+            (c.icon, c.accent) = (hex(0x9A9A9A), hex(0xEDEDED))
+        })
+
+    /// Starlight's `<FileTree>` (its `props.css` and `FileTree.astro`): 13-px
+    /// text (`--sl-text-xs`) on `--sl-color-gray-6`, names in
+    /// `--sl-color-white`, icons, markers and notes in `--sl-color-gray-3`,
+    /// guides in `--sl-color-gray-5`, highlighted entries on the accent
+    /// (hue 234: `--sl-color-accent`).
+    private static let starlightLook = Appearance.Look(
+        style: style(.starlight) { s in
+            (s.indent, s.rowHeight, s.fontSize, s.padding) = (20, 27, 13, 16)
+            (s.badges, s.guides, s.separators) = (false, true, false)
+            (s.disclosure, s.selection, s.icons, s.accent) = (.triangle, .pill, .mono, .active)
+        },
+        light: themed(iosLight) { c in
+            (c.background, c.text, c.secondaryText, c.guide) = (hex(0xECEDF3), hex(0x16181D), hex(0x545864), hex(0xC0C2C9))
+            (c.chevron, c.icon, c.accent, c.folder) = (hex(0x545864), hex(0x545864), hex(0x3D50F5), hex(0x545864))
+            (c.selection, c.hover) = (hex(0xCFD4FC), hex(0x16181D, alpha: 0x14))
+        },
+        dark: themed(iosDark) { c in
+            (c.background, c.text, c.secondaryText, c.guide) = (hex(0x23272E), hex(0xFFFFFF), hex(0x868C98), hex(0x343841))
+            (c.chevron, c.icon, c.accent, c.folder) = (hex(0x868C98), hex(0x868C98), hex(0x3347FF), hex(0x868C98))
+            (c.selection, c.hover) = (hex(0x171D4F), hex(0xFFFFFF, alpha: 0x14))
         })
 
     private static func themed(_ base: Appearance.Colors, _ change: (inout Appearance.Colors) -> Void) -> Appearance.Colors {

@@ -123,6 +123,8 @@ public struct Outline: Sendable {
     }
     /// The node's children, in order. O(their count).
     public func children(of node: NodeID) -> [NodeID] { children[Int(node.raw)].map(NodeID.init) }
+    /// The node's last child; nil for a leaf.
+    public func lastChild(of node: NodeID) -> NodeID? { children[Int(node.raw)].last.map(NodeID.init) }
     /// How many children the node has.
     public func childCount(of node: NodeID) -> Int { children[Int(node.raw)].count }
     /// Whether the node has children, so that its row shows a chevron.

@@ -52,6 +52,9 @@ package struct RowLayout: Sendable {
         package var icon: String?
         /// The child count of an expandable row; nil for a leaf.
         package var childCount: Int?
+        /// False when the row's last child stands for entries left out
+        /// (`Appearance.placeholderTitle`): the count is unknown, so no badge shows it.
+        package var isCountKnown = true
         package var isExpanded: Bool
         /// Selected, or highlighted (several rows may be): drawn with the selection's tint.
         package var isSelected: Bool
@@ -91,6 +94,7 @@ package struct RowLayout: Sendable {
                 childCount: info.isExpandable && !row.isDetail ? outline.childCount(of: node) : nil,
                 isExpanded: info.isExpanded, isSelected: info.isSelected || info.isHighlighted)
             annotation = row.isDetail ? nil : outline.annotation(of: node)
+            isCountKnown = outline.lastChild(of: node).map { outline.title(of: $0) != Appearance.placeholderTitle } ?? true
             (check, isFocused, isHovered, drop) = (info.check, info.isFocused, info.isHovered, info.drop)
         }
     }
@@ -118,7 +122,7 @@ package struct RowLayout: Sendable {
         let checkbox = self.checkbox(facts, fixed: fixed, leading: &leading)
         let icon = self.icon(facts, fixed: fixed, leading: &leading)
         var trailing = appearance.canvas.width - Metrics.trailingMargin
-        let badge = style.badges ? facts.childCount.map { self.badge(count: $0, trailing: &trailing) } : nil
+        let badge = style.badges && facts.isCountKnown ? facts.childCount.map { self.badge(count: $0, trailing: &trailing) } : nil
         let width = max(0, trailing - leading)
         let subtitleSize = fontSize * Metrics.subtitleFontScale
         // Names are cut as the look's platform cuts them; a detail row's sentence and subtitles at the end.

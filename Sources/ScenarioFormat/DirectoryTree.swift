@@ -9,8 +9,9 @@ import Darwin
 
 /// A tree from a folder on disk: `source: {directory: ./Sources, depth: 3}`.
 ///
-/// Folders come first, then files, each sorted by the bytes of their names
-/// (the same order on every machine and in every locale). `.git`, names
+/// Folders come first, then files, each in the order file browsers list
+/// them (`NameOrder`: case aside, numbers by value; the same on every
+/// machine and in every locale). `.git`, names
 /// starting with `.` (unless `hidden: true`), what the `.gitignore` files
 /// on the way ignore, and names matching an `exclude:` pattern are left out.
 /// A link to a folder inside the root is followed, one that leads outside is
@@ -128,7 +129,7 @@ enum DirectoryTree {
         }
 
         /// The folder's entries that are not hidden, ignored or excluded,
-        /// folders first, each group by the bytes of its names. O(entries log entries).
+        /// folders first, each group in `NameOrder`. O(entries log entries).
         func entries(of folder: String, rules: [IgnoreRule]) throws(ScenarioError) -> [Entry] {
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
                 throw location.error("cannot list \(InertText(folder))", hint: "check its permissions, or leave it out with `exclude:`")
@@ -158,7 +159,7 @@ enum DirectoryTree {
                 entries.append(entry)
             }
             return entries.sorted { a, b in
-                a.isFolder != b.isFolder ? a.isFolder : Array(a.name.utf8).lexicographicallyPrecedes(Array(b.name.utf8))
+                a.isFolder != b.isFolder ? a.isFolder : NameOrder.precedes(a.name, b.name)
             }
         }
     }

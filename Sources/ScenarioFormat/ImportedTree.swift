@@ -94,7 +94,7 @@ struct ImportedTree {
     /// `file`; none for a placeholder (`…`).
     static func icon(for node: Node) -> String? {
         if node.isFolder { return "folder" }
-        if node.name == "…" { return nil }
+        if node.name == Appearance.placeholderTitle { return nil }
         let name = node.name
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex, name.index(after: dot) != name.endIndex else { return "file" }
         let ext = String(name[name.index(after: dot)...]).lowercased()

@@ -244,7 +244,7 @@ enum MarkdownTree {
         }
         let annotation = annotation(rest.drop { $0 == " " || $0 == "\t" })
         return ImportedTree.Node(
-            name: name == "..." ? "…" : String(name), annotation: annotation, isFolder: isFolder,
+            name: name == "..." ? Appearance.placeholderTitle : String(name), annotation: annotation, isFolder: isFolder,
             expanded: !collapsed, highlighted: highlighted, location: location)
     }
 

@@ -176,9 +176,10 @@ package struct OutlinePainter {
         let s = scale, width = surface.width
         let size = icon.size
         // A folder shows open while its row is (more than half way) expanded.
-        // The spinner of a loading row is always drawn; other names as the style says.
-        let drawn = appearance.style.icons == .glyph || icon.name == Appearance.loadingIcon
-        var glyph = drawn ? IconGlyph(name: icon.name, open: open, folder: palette.folder) : nil
+        // Folders, files, symbols and the spinner are drawn; other names as the style says.
+        let style = appearance.style.icons
+        var glyph = IconGlyph(name: icon.name, open: open, folder: palette.folder, document: style != .tile)
+        if style == .mono { glyph = glyph?.tinted(palette.icon) }
         if let tint = palette.selectedText, selected { glyph = glyph?.tinted(tint) }
         let left = x(icon.leading, width: size, canvas: width)
         if let glyph {

@@ -69,7 +69,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --snippet: the pictures' alt text (default: the tree's count of entries and its top-level names).", valueName: "text"))
     var alt: String?
 
-    @Option(help: "ios, macos, explorer or plain: that preset's style instead of the scenario's.")
+    @Option(help: "ios, macos, explorer, plain or starlight: that preset's style instead of the scenario's.")
     var preset: Appearance.Preset?
 
     @Option(help: "ltr or rtl: the outline's reading direction instead of the scenario's (rtl mirrors it).")

@@ -83,6 +83,20 @@ func layout(_ appearance: Appearance) -> RowLayout { RowLayout(appearance: appea
         }
     }
 
+    /// A folder whose list ends in "…" (entries left out) has an unknown
+    /// count: no badge, but still its chevron; one whose "…" is not last keeps its count.
+    @Test func aFolderEndingInAPlaceholderHasNoBadge() throws {
+        let o = try outline([
+            NodeSpec(key: "a", title: "src"), NodeSpec(key: "a1", title: "main.swift", parent: 0), NodeSpec(key: "a2", title: "…", parent: 0),
+            NodeSpec(key: "b", title: "docs"), NodeSpec(key: "b1", title: "…", parent: 3), NodeSpec(key: "b2", title: "guide.md", parent: 3),
+        ])
+        let rows = layout(Appearance())
+        let cut = rows.box(for: try #require(o.row(at: 0)), in: o, y: 0)
+        let counted = rows.box(for: try #require(o.row(at: 1)), in: o, y: 44)
+        #expect(cut.content.badge == nil && cut.chevron == 0)
+        #expect(counted.content.badge?.text == "2")
+    }
+
     /// File-tree looks cut names in the middle, so that two names that end
     /// differently stay apart; `ios` and `style.truncation: end` cut the end.
     @Test func fileTreeLooksCutNamesInTheMiddle() throws {

@@ -59,7 +59,7 @@ import UnfoldRender
                 """)
             return (try #require(pictures.first), try #require(pictures.last))
         }
-        let blue = Color(hex: 0x007AFF), markdown = Color(hex: IconGlyph.fileColors["md"] ?? 0)
+        let blue = Color(hex: 0x007AFF), markdown = try #require(IconGlyph(name: "md", open: false, folder: blue)).color
         let active = try look("active"), inactive = try look("inactive")
         #expect(active.after.pixel(x: 10, y: 36) == blue)
         #expect(inactive.after.pixel(x: 10, y: 36) == Palette.of(.light, preset: .macos).selection)
@@ -82,19 +82,63 @@ import UnfoldRender
         #expect(count(Color(hex: 0x585858), in: try #require(pictures.first), row: 1, height: 22) == 22)
     }
 
-    /// Every name gets a drawn icon: known extensions their colour, others their family's tint, the rest a grey document.
-    @Test func everyFileNameGetsADocumentGlyph() {
+    /// Every file name gets a document whose face says its kind and whose
+    /// colour says its language: the pairs a reader could confuse never look alike.
+    @Test func fileKindsNeverLookAlike() throws {
         let blue = Color(hex: 0x1E90FF)
-        for name in ["astro", "mdx", "jsx", "mjs", "toml", "webp", "qqq"] {
-            #expect(IconGlyph(name: name, open: false, folder: blue).shape == .file, "\(name)")
+        func glyph(_ name: String, document: Bool = true) -> IconGlyph? { IconGlyph(name: name, open: false, folder: blue, document: document) }
+        for family in IconGlyph.families {
+            for name in family.extensions { #expect(glyph(name)?.shape == .file(family.face), "\(name)") }
         }
-        #expect(IconGlyph(name: "mdx", open: false, folder: blue).color == Color(hex: IconGlyph.fileColors["md"] ?? 0))
-        #expect(IconGlyph(name: "mjs", open: false, folder: blue).color != IconGlyph(name: "toml", open: false, folder: blue).color)
-        #expect(IconGlyph(name: "qqq", open: false, folder: blue).color == Color(hex: IconGlyph.documentColor))
-        #expect(IconGlyph(name: "folder", open: true, folder: blue).color == blue)
-        #expect(IconGlyph(name: "md", open: false, folder: blue).tinted(.white).color == .white)
-        // No extension is in two families, nor in a family and the table of its own colours.
+        for confusable in [["jpg", "json"], ["mjs", "md"], ["swift", "sh", "svg"], ["ts", "txt", "toml"], ["file", "folder"]] {
+            let looks = try confusable.map { name in try #require(glyph(name)).look }
+            #expect(Set(looks).count == confusable.count, "\(confusable) look alike")
+        }
+        #expect(glyph("qqq")?.shape == .file(.lines) && glyph("qqq")?.color == Color(hex: IconGlyph.documentColor))
+        // A tile look draws folders, files, known kinds and symbols; only other names become letters.
+        #expect(glyph("qqq", document: false) == nil && glyph("file", document: false)?.shape == .file(.lines))
+        #expect(glyph("folder", document: false)?.shape == .folder(open: false) && glyph("gear", document: false)?.shape == .gear)
+        #expect(glyph("md")?.tinted(.white).color == .white)
+        // Every extension is in exactly one family, and every colour of its own belongs to a family's extension.
         let all = IconGlyph.families.flatMap(\.extensions)
-        #expect(Set(all).count == all.count && Set(all).isDisjoint(with: IconGlyph.fileColors.keys))
+        #expect(Set(all).count == all.count && Set(IconGlyph.fileColors.keys).isSubset(of: all))
+        #expect(Set(IconGlyph.families.map(\.face)) == Set(IconGlyph.Face.allCases))
     }
+
+    /// In `ios` (letter tiles) a folder is a drawn folder and a file without
+    /// an extension a document, never the same blue "F"; `plain` draws its
+    /// icons in one grey on a dark grey, not black; `starlight` is Starlight's.
+    @Test func foldersAndFilesAreDrawnInEveryLook() throws {
+        func picture(_ preset: String, theme: String = "light") throws -> RGBAImage {
+            try #require(
+                try states(
+                    """
+                    name: f
+                    canvas: { width: 240, height: fit, scale: 1, theme: \(theme) }
+                    style: { preset: \(preset) }
+                    tree:
+                      - { title: cmake, icon: folder, children: [ { title: a.md, icon: md } ] }
+                      - { title: CODEOWNERS, icon: file }
+                      - { title: notes.md, icon: md }
+                    """
+                ).first)
+        }
+        let ios = try picture("ios")
+        let folder = Color(Appearance.Preset.ios.look.light.folder), tile = Color(Appearance.Preset.ios.look.light.icon)
+        #expect(count(folder, in: ios, row: 0, height: 44) > 20 && count(tile, in: ios, row: 0, height: 44) == 0)
+        #expect(count(Color(hex: IconGlyph.documentColor), in: ios, row: 1, height: 44) > 20 && count(tile, in: ios, row: 1, height: 44) == 0)
+        let plain = try picture("plain", theme: "dark")
+        let grey = Color(Appearance.Preset.plain.look.dark.icon)
+        #expect(plain.pixel(x: 230, y: 2) == Color(hex: 0x1E1E1E))
+        let markdown = try #require(IconGlyph(name: "md", open: false, folder: grey)).color
+        #expect(count(grey, in: plain, row: 2, height: 32) > 20 && count(markdown, in: plain, row: 2, height: 32) == 0)
+        let starlight = try picture("starlight", theme: "dark")
+        #expect(starlight.pixel(x: 230, y: 2) == Color(hex: 0x23272E) && starlight.height == 3 * 27)
+        #expect(count(Color(hex: 0x868C98), in: starlight, row: 2, height: 27) > 20)
+    }
+}
+
+extension IconGlyph {
+    /// The shape and colour, to tell two glyphs apart.
+    var look: String { "\(shape) \(color.r),\(color.g),\(color.b)" }
 }

@@ -90,7 +90,25 @@ func lines(_ s: Scenario) -> [String] {
         #expect(f.error("{markdown: gone.md}")?.message.hasPrefix("no such Markdown file") == true)
     }
 
-    @Test func aFolderListsFoldersFirstByBytesAndLeavesOutWhatIsIgnored() throws {
+    @Test func aFolderListsFoldersFirstAsFileBrowsersDo() throws {
+        let f = Folder()
+        for file in [
+            "root/Tools/t", "root/cmake/c", "root/src10/s", "root/src2/s", "root/README.md", "root/b.txt", "root/File10.txt", "root/file2.txt", "root/file02.txt", "root/a.swift",
+        ] {
+            f.write(file)
+        }
+        let s = try f.scenario("{directory: root, depth: 1}")
+        #expect(
+            lines(s).map { $0.split(separator: " ")[0] } == [
+                "cmake", "src2", "src10", "Tools", "a.swift", "b.txt", "file2.txt", "file02.txt", "File10.txt", "README.md",
+            ])
+        // A total order: ties in letters and numbers fall to the bytes, so the input's order never shows.
+        #expect(NameOrder.precedes("Read", "read") && !NameOrder.precedes("read", "Read") && !NameOrder.precedes("a", "a"))
+        #expect(NameOrder.precedes("v9", "v10") && NameOrder.precedes("v1", "v1a") && NameOrder.precedes("x", "x0"))
+        #expect(NameOrder.precedes("a99999999999999999999999", "a100000000000000000000000"))
+    }
+
+    @Test func aFolderLeavesOutWhatIsIgnored() throws {
         let f = Folder()
         for file in ["root/b.txt", "root/a.swift", "root/Z/z.md", "root/A/é.txt", "root/A/e.txt", "root/.hidden", "root/x.log", "root/build/out.o", "root/A/keep.log"] {
             f.write(file)
