@@ -223,7 +223,8 @@ package struct OutlinePainter {
         let textColor = selected(box.isDetail ? palette.secondaryText : kind?.textColor.map(Color.init) ?? palette.text, box)
         let textEnd = Int(((title.leading + title.width) * s).rounded())
         let textClip = PixelRect(x0: mirrored ? width - textEnd : 0, y0: clip.y0, x1: mirrored ? width : textEnd, y1: clip.y1)
-        let blocks = [(title, textColor)] + (content.subtitle.map { [($0, palette.secondaryText)] } ?? [])
+        let secondary = selected(palette.secondaryText, box, dimmed: true)
+        let blocks = [(title, textColor)] + (content.subtitle.map { [($0, secondary)] } ?? [])
         let metrics = blocks.map { typesetter.lineMetrics(size: $0.0.fontSize * s) }
         var lineTop = cy * s - zip(blocks, metrics).reduce(0) { $0 + Double($1.0.0.lines.count) * ($1.1.ascender + $1.1.descender) } / 2
         for ((text, color), (ascender, descender)) in zip(blocks, metrics) {
@@ -232,7 +233,7 @@ package struct OutlinePainter {
                 let baseline = Int((lineTop + ascender).rounded())
                 lineTop += ascender + descender
                 if let runs = text.runs, runs.indices.contains(i) {
-                    drawRuns(runs[i], leading: text.leading, baseline: baseline, size: px, colors: (c(color), c(palette.secondaryText)), clip: textClip, into: surface)
+                    drawRuns(runs[i], leading: text.leading, baseline: baseline, size: px, colors: (c(color), c(secondary)), clip: textClip, into: surface)
                     continue
                 }
                 let lineWidth = mirrored ? typesetter.width(line, size: px, weight: weight, direction: direction) : 0
@@ -326,9 +327,12 @@ package struct OutlinePainter {
         }
     }
 
-    /// `color`, or the selection's text colour on a row more than half selected (`style.accent: active`).
-    func selected(_ color: Color, _ box: RowBox) -> Color {
-        box.selection >= 0.5 ? palette.selectedText ?? color : color
+    /// `color`, or the selection's text colour on a row more than half
+    /// selected (`style.accent: active`); `dimmed` for subtitles and notes,
+    /// which stay dimmer than the title there too.
+    func selected(_ color: Color, _ box: RowBox, dimmed: Bool = false) -> Color {
+        guard box.selection >= 0.5, let text = palette.selectedText else { return color }
+        return dimmed ? text.fading(192) : text
     }
 
     /// The baseline that centres the Latin font's line box on `cy` points: round(cy·s + (A − D)/2).

@@ -138,6 +138,33 @@ import UnfoldRender
     }
 }
 
+/// On an active selection (Starlight's highlighted entries), notes stay
+/// readable: white, a little dimmer than the title, never the grey of notes
+/// on the background.
+@Suite struct SelectedNoteTests {
+    @Test func aHighlightedEntrysNoteIsLightOnTheAccent() throws {
+        let yaml = """
+            name: n
+            canvas: { width: 300, height: fit, scale: 1, theme: dark }
+            style: { preset: starlight }
+            tree:
+              - { title: a.astro, annotation: "the site's own header", highlighted: true }
+            """
+        let files = try render(try Scenario.parse(yaml, file: "n.yaml"), outputs: [.states])
+        let picture = try PNG.decode(try #require(files["state-00.png"]))
+        let dark = Appearance.Preset.starlight.look.dark
+        var grey = 0, light = 0
+        for y in 0 ..< picture.height {
+            for x in 150 ..< picture.width {
+                let p = picture.pixel(x: x, y: y)
+                if p == Color(dark.secondaryText) { grey += 1 }
+                if p.r > 170 && p.g > 170 { light += 1 }
+            }
+        }
+        #expect(grey == 0 && light > 20, "grey \(grey), light \(light)")
+    }
+}
+
 extension IconGlyph {
     /// The shape and colour, to tell two glyphs apart.
     var look: String { "\(shape) \(color.r),\(color.g),\(color.b)" }
