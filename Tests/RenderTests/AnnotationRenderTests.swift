@@ -56,7 +56,8 @@ import UnfoldPNG
     /// dimmer (no ink darker than the secondary colour), its bold run wider
     /// than the same words drawn regular; the two bold entries are highlighted.
     @Test func aStarlightPageDrawsAnnotationsDimmerWithBoldRunsAndSeveralHighlights() throws {
-        let scenario = try loadExample("starlight.yaml")
+        var scenario = try loadExample("starlight.yaml")
+        scenario.style = Scenario.Style(preset: .ios)
         let image = try firstState(scenario)
         let row = 44 * scenario.canvas.scale  // the `ios` look's rows, in pixels
         let tinted = (0 ..< 9).filter { image.pixel(x: 2, y: $0 * row + row / 2) == Color(hex: 0xD6E4FF) }
