@@ -28,12 +28,16 @@
  * (unchanged, or cleared by the disposal); so are the pixels a rectangle
  * grew by for its disposal only, which show what they showed before.
  *
- * Frames are kept to the end. Each is then stored in the smallest of up to
- * six ways, measured by canim_lzw.c (as gifsicle -O3 chooses): its pixels
- * as drawn, with the pixels that show what the reader already shows there
- * made transparent, or transparent except where they continue a run
- * (frame_way); each with the global colour table (choose_global), when it
- * holds the frame's colours, or a local table of the colours that way uses. Index 0 of every table is transparent (black) and
+ * Frames are kept to the end. Each is then stored in the smallest of its
+ * ways (frame_way), measured by canim_lzw.c: its pixels as drawn, with the
+ * pixels that show what the reader already shows there made transparent,
+ * or some of them (in runs, in long stretches, in stretches of more than
+ * one colour; with the colours no changed pixel needs, or without), each
+ * with the global colour table (choose_global), when it holds the frame's
+ * colours, or a local table of the colours that way uses; then with the
+ * way of clearing a full LZW table that makes it smallest. The LZW data is
+ * Unfold's own (canim__lzw), handed to giflib block by block
+ * (EGifPutCodeNext). Index 0 of every table is transparent (black) and
  * every GCE names it, whether a pixel uses it or not: Pillow reads a GIF
  * whose first frame has no transparency as RGB, and clears a disposed
  * rectangle with the frame's transparent colour.
@@ -87,7 +91,7 @@ typedef struct {
     table global;            /* the colours every frame may use (choose_global) */
     table local;             /* the colours of the frame being written */
     uint32_t seen[1024];     /* scratch of few_colours */
-    canim__lzw lzw;          /* scratch of canim__lzw_size */
+    canim__lzw_table lzw;    /* scratch of canim__lzw */
 } gif_state;
 
 #define SHOWN(p) ((p)[3] < 128 ? 0u : 0xFF000000u | (uint32_t)(p)[0] << 16 | (uint32_t)(p)[1] << 8 | (p)[2])
@@ -227,9 +231,10 @@ static int put_header(canim_writer *w, gif_state *s, char *err, size_t errlen) {
 }
 
 /* One GCE (naming index `transparent`) + image descriptor (with the local
-   table `local`, or none) + the image data: r.w * r.h indices. */
-static int put_indices(gif_state *s, rect r, const table *local, const uint8_t *idx, int transparent,
-                       int dispose, uint32_t delay_cs, char *err, size_t errlen) {
+   table `local`, or none) + the image's LZW data, `lzw_len` bytes of
+   canim__lzw, in sub-blocks of at most 255 bytes. */
+static int put_image(gif_state *s, rect r, const table *local, const uint8_t *lzw, size_t lzw_len, int transparent,
+                     int dispose, uint32_t delay_cs, char *err, size_t errlen) {
     const uint8_t gce[4] = { (uint8_t)(dispose << 2 | 1), (uint8_t)delay_cs, (uint8_t)(delay_cs >> 8),
                              (uint8_t)transparent };
     if (EGifPutExtension(s->gif, GRAPHICS_EXT_FUNC_CODE, 4, gce) == GIF_ERROR || s->out.failed)
@@ -240,12 +245,19 @@ static int put_indices(gif_state *s, rect r, const table *local, const uint8_t *
         GifFreeMapObject(s->gif->Image.ColorMap);
         s->gif->Image.ColorMap = NULL;
     }
+    /* The descriptor writes the code size byte (the table's bits, at least 2, as canim__lzw starts from). */
     int bad = EGifPutImageDesc(s->gif, (int)r.x, (int)r.y, (int)r.w, (int)r.h, false, map) == GIF_ERROR;
     GifFreeMapObject(map);
     if (bad || s->out.failed) return gif_failed(s, "EGifPutImageDesc", err, errlen);
-    for (uint32_t y = 0; y < r.h; y++)
-        if (EGifPutLine(s->gif, (GifPixelType *)idx + (size_t)y * r.w, (int)r.w) == GIF_ERROR || s->out.failed)
-            return gif_failed(s, "EGifPutLine", err, errlen);
+    uint8_t block[256];
+    for (size_t at = 0; at < lzw_len; at += block[0]) {
+        block[0] = (uint8_t)(lzw_len - at < 255 ? lzw_len - at : 255);
+        memcpy(block + 1, lzw + at, block[0]);
+        if (EGifPutCodeNext(s->gif, block) == GIF_ERROR || s->out.failed)
+            return gif_failed(s, "EGifPutCodeNext", err, errlen);
+    }
+    if (EGifPutCodeNext(s->gif, NULL) == GIF_ERROR || s->out.failed) /* the empty sub-block: the image is done */
+        return gif_failed(s, "EGifPutCodeNext", err, errlen);
     return CANIM_OK;
 }
 
@@ -302,12 +314,15 @@ static int table_take(table *t, const table *f) {
    each frame's colours, the colours of every other frame (in order from
    it) that still fit in 256, kept when the frames it holds save the most table bytes
    (every frame's colours, when they fit). A frame that uses it names as
-   transparent a colour it does not use: it has at most 255. O(frames^2 x 256). */
+   transparent a colour it does not use: it has at most 255. At most
+   STARTS starting frames, spread evenly: O(STARTS x frames x 256). */
+#define STARTS 32
 static void choose_global(gif_state *s) {
     table t;
-    size_t best = 0;
+    size_t best = 0, starts = s->count < STARTS ? s->count : STARTS;
     table_clear(&s->global, 1);
-    for (size_t first = 0; first < s->count; first++) {
+    for (size_t start = 0; start < starts; start++) {
+        size_t first = start * s->count / starts;
         table_clear(&t, 1);
         size_t saved = 0, taken = 0;
         for (size_t k = 0; k < s->count; k++) {
@@ -335,26 +350,75 @@ static void compact(const table *f, const uint8_t *src, size_t n, table *out, ui
     }
 }
 
-/* The frame's pixels in one of three ways: as drawn (`plain`), with every
-   pixel that shows what the screen already shows transparent (`keep`), or
-   (`runs`) with such a pixel in its colour where that continues the run
-   before it and transparent elsewhere, so that runs grow either way
-   (gifsicle's -O3 idea). `runs` is scratch of the frame's size. */
-static const uint8_t *frame_way(const kept *f, int way, size_t n, uint8_t *runs) {
-    if (way == 0 || !f->keep) return way == 0 ? f->plain : NULL;
+/* The frame's pixels in one of seven base ways: as drawn (`plain`), with
+   every pixel that shows what the screen already shows (an unchanged
+   pixel) transparent (`keep`), with such a pixel in its colour where that
+   continues the run before it and transparent elsewhere, so that runs grow
+   either way, with unchanged pixels transparent in stretches of at least
+   4, 16 or 64 except a stretch of one colour that its neighbour continues,
+   or (gifsicle's -O2 rule) transparent in stretches of more than one
+   colour. `out` is scratch of the frame's size. */
+static const uint8_t *base_way(const kept *f, int way, size_t n, uint8_t *out) {
+    if (way == 0) return f->plain;
     if (way == 1) return f->keep;
-    uint8_t last = 0;
-    for (size_t i = 0; i < n; i++) {
-        int unchanged = f->keep[i] == 0 && f->plain[i] != 0;
-        runs[i] = last = unchanged ? (last == f->plain[i] ? last : 0) : f->keep[i];
+    if (way == 2) {
+        uint8_t last = 0;
+        for (size_t i = 0; i < n; i++) {
+            int unchanged = f->keep[i] == 0 && f->plain[i] != 0;
+            out[i] = last = unchanged ? (last == f->plain[i] ? last : 0) : f->keep[i];
+        }
+        return out;
     }
-    return runs;
+    const size_t least = way == 6 ? 1 : (size_t)1 << (2 * (way - 2)); /* 4, 16, 64 */
+    for (size_t i = 0; i < n;) {
+        size_t j = i;
+        while (j < n && f->keep[j] == 0 && f->plain[j] != 0) j++;
+        if (j == i) {
+            out[i] = f->keep[i];
+            i++;
+            continue;
+        }
+        int uniform = 1;
+        for (size_t k = i + 1; k < j && uniform; k++) uniform = f->plain[k] == f->plain[i];
+        int kept_colour =
+            uniform && (way == 6 || (i > 0 && out[i - 1] == f->plain[i]) || (j < n && f->keep[j] == f->plain[i]));
+        for (size_t k = i; k < j; k++) out[k] = j - i >= least && !kept_colour ? 0 : f->plain[k];
+        i = j;
+    }
+    return out;
 }
+
+/* The ways to store a frame: each base way as it is, and (but `keep`,
+   which has it already) with the colours that no changed pixel needs made
+   transparent wherever they are, which can leave the frame fewer colours
+   (gifsicle's idea). A blank frame has only its first way (NULL for the
+   others). */
+#define BASE_WAYS 7
+#define WAYS (2 * BASE_WAYS)
+static const uint8_t *frame_way(const kept *f, int way, size_t n, uint8_t *out) {
+    int base = way % BASE_WAYS, spare = way >= BASE_WAYS;
+    if (!f->keep) return way == 0 ? f->plain : NULL;
+    if (spare && base == 1) return NULL;
+    const uint8_t *o = base_way(f, base, n, out);
+    if (!spare) return o;
+    uint8_t needed[256] = { 0 };
+    for (size_t i = 0; i < n; i++) needed[f->keep[i]] = 1;
+    for (size_t i = 0; i < n; i++) out[i] = needed[o[i]] ? o[i] : 0;
+    return out;
+}
+
+/* When a full LZW table is cleared, in the ways tried for the way a frame
+   is stored in: at once, never, once codes average fewer than 2 or 4
+   pixels, or 128, 512 or 2048 codes later. */
+static const canim__clearing clearings[] = { { 0, UINT32_MAX }, { 0, 0 }, { 0, 2 * 256 }, { 0, 4 * 256 },
+                                             { 128, UINT32_MAX }, { 512, UINT32_MAX }, { 2048, UINT32_MAX } };
 
 /* Writes kept frame f in the smallest of its ways (frame_way), each with the
    global table (when it holds the frame's colours) or a table of the
-   colours that way uses. `idx` and `runs` are scratch of the frame's size. */
-static int put_kept(gif_state *s, const kept *f, uint8_t *idx, uint8_t *runs, char *err, size_t errlen) {
+   colours that way uses, and then in the smallest of its `clearings`.
+   `idx` and `scratch` are of the frame's size, `lzw` of canim__lzw_bound of it. */
+static int put_kept(gif_state *s, const kept *f, uint8_t *idx, uint8_t *scratch, uint8_t *lzw, char *err,
+                    size_t errlen) {
     size_t n = (size_t)f->r.w * f->r.h;
     int remap[256], global = 1;
     uint8_t used[256] = { 0 };
@@ -368,26 +432,35 @@ static int put_kept(gif_state *s, const kept *f, uint8_t *idx, uint8_t *runs, ch
     if (remap[0] >= 1 << table_bits(&s->global)) global = 0; /* no free index inside the table */
     int best = 0;
     size_t best_bytes = SIZE_MAX;
-    for (int way = 0; way < 6; way++) { /* way / 2: frame_way; way % 2: the global table */
-        const uint8_t *src = frame_way(f, way / 2, n, runs);
+    for (int way = 0; way < 2 * WAYS; way++) { /* way / 2: frame_way; way % 2: the global table */
+        const uint8_t *src = frame_way(f, way / 2, n, scratch);
         if (!src || (way % 2 && !global)) continue;
         size_t bytes;
         if (way % 2) {
             for (size_t i = 0; i < n; i++) idx[i] = (uint8_t)remap[src[i]];
-            bytes = canim__lzw_size(idx, n, table_bits(&s->global), &s->lzw);
+            bytes = canim__lzw_stored(canim__lzw(idx, n, table_bits(&s->global), CANIM__CLEAR_AT_ONCE, &s->lzw, NULL));
         } else {
             compact(f->colours, src, n, &s->local, idx);
-            bytes = canim__lzw_size(idx, n, table_bits(&s->local), &s->lzw) + (3u << table_bits(&s->local));
+            bytes = canim__lzw_stored(canim__lzw(idx, n, table_bits(&s->local), CANIM__CLEAR_AT_ONCE, &s->lzw, NULL)) +
+                    (3u << table_bits(&s->local));
         }
         if (bytes < best_bytes) best = way, best_bytes = bytes;
     }
-    const uint8_t *src = frame_way(f, best / 2, n, runs);
+    const uint8_t *src = frame_way(f, best / 2, n, scratch);
     if (best % 2)
         for (size_t i = 0; i < n; i++) idx[i] = (uint8_t)remap[src[i]];
     else
         compact(f->colours, src, n, &s->local, idx);
-    return put_indices(s, f->r, best % 2 ? NULL : &s->local, idx, best % 2 ? remap[0] : 0, f->dispose,
-                       f->delay_cs, err, errlen);
+    int bits = table_bits(best % 2 ? &s->global : &s->local);
+    canim__clearing clearing = clearings[0];
+    best_bytes = SIZE_MAX;
+    for (size_t c = 0; c < sizeof clearings / sizeof *clearings; c++) {
+        size_t bytes = canim__lzw(idx, n, bits, clearings[c], &s->lzw, NULL);
+        if (bytes < best_bytes) clearing = clearings[c], best_bytes = bytes;
+    }
+    size_t len = canim__lzw(idx, n, bits, clearing, &s->lzw, lzw);
+    return put_image(s, f->r, best % 2 ? NULL : &s->local, lzw, len, best % 2 ? remap[0] : 0, f->dispose,
+                     f->delay_cs, err, errlen);
 }
 
 /* Keeps the pending frame: its delay is its end rounded to the centisecond,
@@ -541,11 +614,13 @@ static int gif_finish(canim_writer *w, uint8_t **out, size_t *out_len, char *err
     size_t most = 0;
     for (size_t f = 0; f < s->count; f++)
         if ((size_t)s->frames[f].r.w * s->frames[f].r.h > most) most = (size_t)s->frames[f].r.w * s->frames[f].r.h;
-    uint8_t *idx = r ? NULL : malloc(most), *runs = r ? NULL : malloc(most);
-    if (!r && (!idx || !runs)) r = canim__fail(err, errlen, CANIM_E_NOMEM, "out of memory for the GIF");
-    for (size_t f = 0; !r && f < s->count; f++) r = put_kept(s, &s->frames[f], idx, runs, err, errlen);
+    uint8_t *idx = r ? NULL : malloc(most), *scratch = r ? NULL : malloc(most);
+    uint8_t *lzw = r ? NULL : malloc(canim__lzw_bound(most));
+    if (!r && (!idx || !scratch || !lzw)) r = canim__fail(err, errlen, CANIM_E_NOMEM, "out of memory for the GIF");
+    for (size_t f = 0; !r && f < s->count; f++) r = put_kept(s, &s->frames[f], idx, scratch, lzw, err, errlen);
     free(idx);
-    free(runs);
+    free(scratch);
+    free(lzw);
     if (r) return r;
     int e = 0;
     GifFileType *gif = s->gif;

@@ -38,15 +38,32 @@ void canim__dither(const uint8_t *rgba, size_t stride, uint32_t w, uint32_t h,
                    const uint32_t *palette, size_t np, uint32_t *out, size_t out_stride,
                    int *rows);
 
-/* canim_lzw.c: the bytes a GIF image's data takes (LZW codes in sub-blocks,
-   with its code-size byte and terminator) for n palette indices. `t` is
-   scratch. */
+/* canim_lzw.c: a GIF image's LZW data for n palette indices, with codes of
+   at least `min_code_size` + 1 bits. Returns its bytes (without the code
+   size byte and the sub-block lengths: canim__lzw_stored adds them), and
+   writes them to `out` unless it is NULL (room: canim__lzw_bound(n)). A
+   full table goes on being used until `clearing` says: at least `after`
+   codes later, once its codes average fewer than below / 256 pixels.
+   O(n); `t` is scratch. */
 typedef struct {
     uint32_t keys[8192];
     uint16_t codes[8192];
-} canim__lzw;
+} canim__lzw_table;
 
-size_t canim__lzw_size(const uint8_t *pixels, size_t n, int min_code_size, canim__lzw *t);
+typedef struct {
+    uint32_t after, below;
+} canim__clearing;
+
+/* giflib's rule: a full table is cleared at once. */
+#define CANIM__CLEAR_AT_ONCE ((canim__clearing){ 0, UINT32_MAX })
+#define canim__lzw_bound(n) (2 * (size_t)(n) + 16)
+
+size_t canim__lzw(const uint8_t *pixels, size_t n, int min_code_size, canim__clearing clearing, canim__lzw_table *t,
+                  uint8_t *out);
+
+/* The bytes LZW data of `bytes` bytes takes in a GIF: its code size byte,
+   its sub-blocks of at most 255 bytes after their lengths, the empty one. */
+size_t canim__lzw_stored(size_t bytes);
 
 struct canim_writer {
     const struct canim__ops *ops;

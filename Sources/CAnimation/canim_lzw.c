@@ -1,13 +1,19 @@
 /*
- * canim_lzw.c: the size of a GIF image's data, without writing it, so that
- * the GIF writer can choose between ways to store a frame (canim_gif.c).
+ * canim_lzw.c: a GIF image's LZW data, written or only counted, so that the
+ * GIF writer can measure the ways to store a frame and write the smallest
+ * (canim_gif.c).
  *
- * GIF's LZW, as giflib's encoder does it: codes of `min_code_size + 1` bits
- * to start (min_code_size is at least 2), a clear code first, a code that
- * grows by a bit when the next free code needs it, up to 12 bits; when all
- * 4096 codes are taken, a clear code and a new table; the end code last.
- * The codes are packed into bytes and the bytes into sub-blocks of at most
- * 255, each after its length, ended by an empty one.
+ * GIF's LZW: codes of `min_code_size + 1` bits to start (min_code_size is
+ * at least 2), a clear code first, a code that grows by a bit when the
+ * next free code needs it, up to 12 bits, the end code last. The codes are
+ * packed into bytes, low bits first. When the table is full (codes up to
+ * 4094 taken, as giflib stops), it goes on being used, its strings no
+ * longer growing, until `clearing` says: at least `after` codes later, once
+ * the average pixels per code (over the last codes, each weighing 1/16) is
+ * below `below`/256. Then a clear code and a new table follow. {0,
+ * UINT32_MAX} clears at once, as giflib does; {0, 0} never. Going on suits
+ * a frame whose later rows repeat its first; a new table, one whose
+ * content changes.
  *
  * O(n) for n pixels; the table is a 4096-entry open-addressed hash of
  * (prefix code, pixel) pairs, so the scratch is fixed.
@@ -19,38 +25,72 @@
 #define MAX_CODES 4096
 #define SLOTS 8192 /* at most half full */
 
-size_t canim__lzw_size(const uint8_t *pixels, size_t n, int min_code_size, canim__lzw *t) {
-    if (min_code_size < 2) min_code_size = 2;
-    const uint32_t clear = 1u << min_code_size, end = clear + 1;
-    uint64_t bits = 0;
-    uint32_t next = end + 1, width = (uint32_t)min_code_size + 1;
-    memset(t->keys, 0xff, sizeof t->keys);
-    bits += width; /* the clear code */
-    if (n == 0) return 0;
-    uint32_t code = pixels[0];
-    for (size_t i = 1; i < n; i++) {
-        uint32_t key = code << 8 | pixels[i], slot = (key * 2654435761u) >> 19;
-        while (t->keys[slot] != UINT32_MAX && t->keys[slot] != key) slot = (slot + 1) & (SLOTS - 1);
-        if (t->keys[slot] == key) {
-            code = t->codes[slot];
-            continue;
-        }
-        bits += width; /* `code` goes out */
-        code = pixels[i];
-        if (next >= MAX_CODES - 1) { /* the table is full: start again */
-            bits += width;
-            memset(t->keys, 0xff, sizeof t->keys);
-            next = end + 1;
-            width = (uint32_t)min_code_size + 1;
-            continue;
-        }
-        t->keys[slot] = key;
-        t->codes[slot] = (uint16_t)next++;
-        if (next > (1u << width) && width < 12) width++;
+/* Codes packed into bytes: written to `out` when it is not NULL, counted always. */
+typedef struct {
+    uint8_t *out;
+    size_t bytes;
+    uint32_t acc, nacc;
+} packer;
+
+static void put(packer *p, uint32_t code, uint32_t width) {
+    p->acc |= code << p->nacc;
+    p->nacc += width;
+    for (; p->nacc >= 8; p->nacc -= 8, p->acc >>= 8) {
+        if (p->out) p->out[p->bytes] = (uint8_t)p->acc;
+        p->bytes++;
     }
-    bits += width; /* the last code; the end code may take a bit more, as in giflib */
-    if (next >= (1u << width) && width < 12) width++;
-    bits += width;
-    size_t bytes = (size_t)((bits + 7) / 8);
-    return 1 + bytes + (bytes + 254) / 255 + 1; /* code size, sub-block lengths, terminator */
 }
+
+size_t canim__lzw(const uint8_t *pixels, size_t n, int min_code_size, canim__clearing clearing, canim__lzw_table *t,
+                  uint8_t *out) {
+    if (min_code_size < 2) min_code_size = 2;
+    const uint32_t clear = 1u << min_code_size, end = clear + 1, first_width = (uint32_t)min_code_size + 1;
+    packer p = { out, 0, 0, 0 };
+    uint32_t next = end + 1, width = first_width, full = 0, since = 0;
+    int64_t rate = 0; /* pixels per code x 256, each code weighing 1/16 */
+    memset(t->keys, 0xff, sizeof t->keys);
+    put(&p, clear, width);
+    if (n > 0) {
+        uint32_t code = pixels[0], length = 1;
+        for (size_t i = 1; i < n; i++) {
+            uint32_t key = code << 8 | pixels[i], slot = (key * 2654435761u) >> 19;
+            while (t->keys[slot] != UINT32_MAX && t->keys[slot] != key) slot = (slot + 1) & (SLOTS - 1);
+            if (t->keys[slot] == key) {
+                code = t->codes[slot];
+                length++;
+                continue;
+            }
+            put(&p, code, width);
+            if (full) {
+                since++;
+                rate += ((int64_t)length * 256 - rate) / 16;
+            } else if (next >= MAX_CODES - 1) {
+                full = 1;
+                since = 0;
+                rate = (int64_t)length * 256;
+            } else {
+                t->keys[slot] = key;
+                t->codes[slot] = (uint16_t)next++;
+                if (next > (1u << width) && width < 12) width++;
+            }
+            if (full && since >= clearing.after && rate < (int64_t)clearing.below) full = 2;
+            if (full == 2) { /* a clear code and a new table */
+                put(&p, clear, width);
+                memset(t->keys, 0xff, sizeof t->keys);
+                next = end + 1;
+                width = first_width;
+                full = 0;
+                since = 0;
+            }
+            code = pixels[i];
+            length = 1;
+        }
+        put(&p, code, width);
+        if (next >= (1u << width) && width < 12) width++; /* the end code may take a bit more, as in giflib */
+    }
+    put(&p, end, width);
+    if (p.nacc) put(&p, 0, 8 - p.nacc);
+    return p.bytes;
+}
+
+size_t canim__lzw_stored(size_t bytes) { return 1 + bytes + (bytes + 254) / 255 + 1; }

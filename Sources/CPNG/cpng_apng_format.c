@@ -57,10 +57,16 @@ void cpng__colours_add(cpng__colours *c, const uint8_t *rgba, size_t stride, uin
 
 static int rgb_used(const cpng__colours *c, uint32_t v) { return (int)(c->rgb[v >> 6] >> (v & 63) & 1); }
 
-/* The first colour no pixel uses; 0 when every one is used. */
+/* A colour no pixel uses, searched from an odd purple that drawings seldom
+   use (searching from black would take a near-black that later antialiased
+   frames may use, and every later use costs re-encoding the frames so far);
+   0 when every colour is used. */
 static int free_key(const cpng__colours *c, uint32_t *key) {
-    for (uint32_t i = 0; i < RGB_WORDS; i++)
+    const uint32_t start = 0x9D0BA7u >> 6;
+    for (uint32_t k = 0; k < RGB_WORDS; k++) {
+        uint32_t i = (start + k) % RGB_WORDS;
         if (~c->rgb[i]) return *key = i * 64 + (uint32_t)__builtin_ctzll(~c->rgb[i]), 1;
+    }
     return 0;
 }
 

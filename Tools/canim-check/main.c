@@ -1,15 +1,17 @@
 /*
  * canim-check: checks for Sources/CAnimation (built and run by build.sh).
  *
- *   canim-check [all|api|quant|anim] [TMPDIR]
+ *   canim-check [all|api|quant|matte|lzw|anim] [TMPDIR]
  *
  * api:  bad arguments and states give an error code and a message, never a
  *       crash; a writer refusing a bad frame goes on; limits.
+ * lzw:  canim_lzw.c's data, with every way of clearing a full table, read
+ *       back by giflib exactly, and its count equal to what it writes.
  * quant: canim_quant.c's palette (exact for few colours, the same for the
  *       same colours in any order or split into duplicates) and dithering
  *       (flat areas stay flat, transparent pixels stay transparent).
  * anim: animations (opaque; with transparency and disposal; more than 255
- *       colours; 255 and 256 colours; one frame; unchanged frames; 1x1; a
+ *       colours; big frames whose LZW tables fill; 255 and 256 colours; one frame; unchanged frames; 1x1; a
  *       frame over 655.35 s; padded strides) are encoded as GIF and WebP,
  *       twice (same bytes), and
  *       written to TMPDIR with a manifest of what each file must hold, made
@@ -324,6 +326,19 @@ static void check_anim(void) {
     for (uint32_t x = 0; x < 80; x++) at(&f[3], x, 59)[3] = 0;
     run_scenario("many", f, 4, 1);
 
+    /* big frames of 200 colours: LZW tables fill, and each way of clearing them may be chosen */
+    f[0] = blank(300, 200, 0, 100);
+    for (uint32_t y = 0; y < 200; y++)
+        for (uint32_t x = 0; x < 300; x++) {
+            uint32_t c = y < 100 ? rnd() % 200 : (x * 7 + y % 5) % 200;
+            set(&f[0], x, y, (uint8_t)c, (uint8_t)(c * 3), (uint8_t)(255 - c), 255);
+        }
+    f[1] = copy(&f[0], 100);
+    box(&f[1], 20, 20, 280, 180, 9, 9, 9, 255);
+    f[2] = copy(&f[0], 100);
+    box(&f[2], 0, 150, 300, 160, 0, 0, 0, 0);
+    run_scenario("big", f, 3, 0);
+
     /* the limit: 255 opaque colours and transparency (exact), then 256 (a palette of 255) */
     f[0] = blank(16, 16, 0, 100);
     f[1] = blank(16, 16, 0, 100);
@@ -529,6 +544,59 @@ static void check_quant(void) {
     printf("quant: done\n");
 }
 
+/* One image of w x h indices from a `bits`-bit table, its data made by
+   canim__lzw with `clearing`: read back by giflib, it gives the indices,
+   and counting gives the bytes writing gives. */
+static void lzw_round_trip(const char *name, const uint8_t *idx, uint32_t w, uint32_t h, int bits, canim__clearing clearing) {
+    static canim__lzw_table t;
+    size_t n = (size_t)w * h, counted = canim__lzw(idx, n, bits, clearing, &t, NULL);
+    uint8_t *data = malloc(canim__lzw_bound(n)), *file = malloc(canim__lzw_stored(canim__lzw_bound(n)) + 800);
+    size_t len = canim__lzw(idx, n, bits, clearing, &t, data), at = 0;
+    CHECK(len == counted, "lzw %s: counted %zu bytes, wrote %zu", name, counted, len);
+    const int table = bits < 1 ? 1 : bits;
+    memcpy(file, "GIF89a", 6), at = 6;
+    const uint8_t lsd[7] = { (uint8_t)w, (uint8_t)(w >> 8), (uint8_t)h, (uint8_t)(h >> 8), (uint8_t)(0x80 | (table - 1)), 0, 0 };
+    memcpy(file + at, lsd, 7), at += 7;
+    for (int i = 0; i < 3 << table; i++) file[at++] = (uint8_t)i;
+    const uint8_t desc[10] = { 0x2C, 0, 0, 0, 0, (uint8_t)w, (uint8_t)(w >> 8), (uint8_t)h, (uint8_t)(h >> 8), 0 };
+    memcpy(file + at, desc, 10), at += 10;
+    file[at++] = (uint8_t)(bits < 2 ? 2 : bits);
+    for (size_t k = 0; k < len; k += 255) {
+        size_t part = len - k < 255 ? len - k : 255;
+        file[at++] = (uint8_t)part;
+        memcpy(file + at, data + k, part), at += part;
+    }
+    file[at++] = 0, file[at++] = 0x3B;
+    CHECK(at == 13 + (3u << table) + 10 + canim__lzw_stored(len) + 1, "lzw %s: canim__lzw_stored", name);
+    const uint8_t *cursor = file;
+    int e = 0;
+    GifFileType *g = DGifOpen(&cursor, gif_read, &e);
+    int ok = g && DGifSlurp(g) == GIF_OK && g->ImageCount == 1 && !memcmp(g->SavedImages[0].RasterBits, idx, n);
+    CHECK(ok, "lzw %s (clearing %u, %u): giflib reads back other indices", name, clearing.after, clearing.below);
+    if (g) DGifCloseFile(g, &e);
+    free(data);
+    free(file);
+}
+
+static void check_lzw(void) {
+    const canim__clearing clearings[] = { { 0, UINT32_MAX }, { 0, 0 }, { 0, 3 * 256 }, { 700, UINT32_MAX } };
+    enum { W = 320, H = 240 };
+    static uint8_t idx[W * H];
+    for (size_t c = 0; c < sizeof clearings / sizeof *clearings; c++) {
+        /* noise: the table fills again and again */
+        for (size_t i = 0; i < W * H; i++) idx[i] = (uint8_t)(rnd() % 200);
+        lzw_round_trip("noise", idx, W, H, 8, clearings[c]);
+        /* rows that repeat after the table is full: going on with it pays */
+        for (size_t i = 0; i < W * H; i++) idx[i] = (uint8_t)((i % W) * 7 % 251 ^ (i / W % 3));
+        lzw_round_trip("rows", idx, W, H, 8, clearings[c]);
+        /* 2-bit indices, the smallest code size, and a single pixel */
+        for (size_t i = 0; i < W * H; i++) idx[i] = (uint8_t)(rnd() % 4);
+        lzw_round_trip("2-bit", idx, W, H, 2, clearings[c]);
+        lzw_round_trip("pixel", idx, 1, 1, 1, clearings[c]);
+    }
+    printf("lzw: done\n");
+}
+
 int main(int argc, char **argv) {
     const char *what = argc > 1 ? argv[1] : "all";
     if (argc > 2) tmpdir = argv[2];
@@ -536,6 +604,7 @@ int main(int argc, char **argv) {
     if (all || !strcmp(what, "api")) check_api();
     if (all || !strcmp(what, "quant")) check_quant();
     if (all || !strcmp(what, "matte")) check_matte();
+    if (all || !strcmp(what, "lzw")) check_lzw();
     if (all || !strcmp(what, "anim")) check_anim();
     printf("%d checks, %d failures\n", checks, failures);
     return failures ? 1 : 0;

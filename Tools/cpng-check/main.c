@@ -1275,8 +1275,9 @@ static void fill(img *m, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1, con
         for (uint32_t x = x0; x < x1; x++) memcpy(m->px + y * m->stride + 4 * x, rgba, 4);
 }
 
-/* The first colour (0xRRGGBB) that none of the n frames uses: the key the
-   writer picks for RGB frames blended OVER. */
+/* The first colour (0xRRGGBB) from the writer's starting point (the
+   64-colour block of 0x9D0BA7, wrapping round) that none of the n frames
+   uses: the key the writer picks for RGB frames blended OVER. */
 static uint32_t first_unused_colour(const img *f, int n) {
     uint8_t *used = calloc(1u << 21, 1);
     for (int i = 0; i < n; i++)
@@ -1286,8 +1287,8 @@ static uint32_t first_unused_colour(const img *f, int n) {
                 uint32_t v = (uint32_t)p[0] << 16 | (uint32_t)p[1] << 8 | p[2];
                 used[v >> 3] |= (uint8_t)(1u << (v & 7));
             }
-    uint32_t v = 0;
-    while (used[v >> 3] >> (v & 7) & 1) v++;
+    uint32_t v = 0x9D0BA7u & ~63u;
+    while (used[v >> 3] >> (v & 7) & 1) v = (v + 1) & 0xFFFFFFu;
     free(used);
     return v;
 }
