@@ -17,9 +17,10 @@
  * and is the bounding box of the pixels that differ from that canvas, blended
  * SOURCE (the box replaces the canvas), or OVER with the pixels that do not
  * change left transparent (when every pixel that changes is opaque), which
- * compresses to less where most of the box stays. Each pair is compressed
- * quickly (cpng__default_opts) and the smallest is kept; the dispose_op of
- * the frame before is then set. apngopt chooses the same way. At the end,
+ * compresses to less where most of the box stays; short stretches of
+ * unchanged opaque pixels may be drawn over themselves instead (compress_box).
+ * Each way is compressed quickly (cpng__default_opts) and the smallest is
+ * kept; the dispose_op of the frame before is then set. At the end,
  * every frame is compressed again with cpng__frame_opts (compress_all_again).
  *
  * All frames share one colour type (cpng_apng_format.c), chosen from the
@@ -128,9 +129,13 @@ static int changed_box(const cpng_apng *a, const uint8_t *cur, size_t stride, co
 /* ---- compressing a frame ---- */
 
 /* The box of `cur` in the writer's format into *z: as it is (SOURCE), or
-   with the pixels equal to `canvas` transparent (OVER). */
+   (OVER) with the pixels equal to `canvas` transparent, except opaque ones
+   in a row's stretches of fewer than `keep` such pixels, which are drawn as
+   they are: inside text that moves, a transparent speck breaks the runs
+   deflate finds, and drawing a pixel over itself changes nothing. */
 static int compress_box(const cpng_apng *a, const uint8_t *cur, size_t stride, const uint8_t *canvas,
-                        const box *b, int blend, cpng__format f, const cpng__opts *opts, cpng__buf *z) {
+                        const box *b, int blend, uint32_t keep, cpng__format f, const cpng__opts *opts,
+                        cpng__buf *z) {
     size_t bytes = cpng__format_pack_bytes(f);
     uint8_t *rgba = NULL, *packed = malloc((size_t)b->w * b->h * bytes);
     const uint8_t *src = cur + (size_t)b->y * stride + (size_t)b->x * 4;
@@ -142,9 +147,15 @@ static int compress_box(const cpng_apng *a, const uint8_t *cur, size_t stride, c
                 const uint8_t *c = src + (size_t)y * stride;
                 const uint8_t *p = canvas + ((size_t)(b->y + y) * a->w + b->x) * 4;
                 uint8_t *o = rgba + (size_t)y * b->w * 4;
-                for (uint32_t x = 0; x < b->w; x++)
-                    if (px_eq(c + 4 * (size_t)x, p + 4 * (size_t)x)) memset(o + 4 * (size_t)x, 0, 4);
-                    else memcpy(o + 4 * (size_t)x, c + 4 * (size_t)x, 4);
+                for (uint32_t x = 0, e; x < b->w; x = e) {
+                    for (e = x; e < b->w && px_eq(c + 4 * (size_t)e, p + 4 * (size_t)e);) e++;
+                    if (e == x) e++; /* a changed pixel */
+                    for (uint32_t k = x; k < e; k++) {
+                        int drawn = e - x == 1 && !px_eq(c + 4 * (size_t)k, p + 4 * (size_t)k);
+                        if (drawn || (e - x < keep && c[4 * (size_t)k + 3] == 255)) memcpy(o + 4 * (size_t)k, c + 4 * (size_t)k, 4);
+                        else memset(o + 4 * (size_t)k, 0, 4);
+                    }
+                }
             }
             src = rgba;
             src_stride = (size_t)b->w * 4;
@@ -194,7 +205,7 @@ static int change_format(cpng_apng *a, cpng__format f) {
         cpng__buf z = { 0 };
         box b = { 0, 0, fr->w, fr->h, 1 };
         int r = rgba ? read_frame(a, fr, old, rgba) : CPNG_E_NOMEM;
-        if (!r) r = compress_box(a, rgba, (size_t)fr->w * 4, NULL, &b, BLEND_SOURCE, f, &cpng__default_opts, &z);
+        if (!r) r = compress_box(a, rgba, (size_t)fr->w * 4, NULL, &b, BLEND_SOURCE, 0, f, &cpng__default_opts, &z);
         free(rgba);
         if (r) {
             free(z.data);
@@ -238,7 +249,7 @@ static int choose(cpng_apng *a, const uint8_t *cur, size_t stride, cpng__format 
     size_t extra = 0;
     if (a->count > 1 && last->blend == BLEND_OVER) {
         box lb = { last->x, last->y, last->w, last->h, 1 };
-        int r = compress_box(a, a->shown, (size_t)a->w * 4, NULL, &lb, BLEND_SOURCE, a->format, &cpng__default_opts,
+        int r = compress_box(a, a->shown, (size_t)a->w * 4, NULL, &lb, BLEND_SOURCE, 0, a->format, &cpng__default_opts,
                              &source);
         if (r) {
             free(source.data);
@@ -252,9 +263,12 @@ static int choose(cpng_apng *a, const uint8_t *cur, size_t stride, cpng__format 
     for (int i = 0; i < n; i++) {
         choice t = tries[i];
         if (!changed_box(a, cur, stride, t.canvas, &t.b)) t.b = (box){ 0, 0, 1, 1, 0 }; /* repaint one pixel */
-        for (int blend = BLEND_SOURCE; blend <= (can_over && t.b.opaque ? BLEND_OVER : BLEND_SOURCE); blend++) {
+        /* SOURCE, then OVER keeping stretches of fewer than 0, 64 and 256 unchanged pixels drawn */
+        static const uint32_t keeps[] = { 0, 64, 256 };
+        for (int k = -1; k < (can_over && t.b.opaque ? 3 : 0); k++) {
+            int blend = k < 0 ? BLEND_SOURCE : BLEND_OVER;
             t.blend = (uint8_t)blend;
-            int r = compress_box(a, cur, stride, t.canvas, &t.b, blend, blend ? over : a->format,
+            int r = compress_box(a, cur, stride, t.canvas, &t.b, blend, k < 0 ? 0 : keeps[k], blend ? over : a->format,
                                  &cpng__default_opts, &t.z);
             if (!r && t.z.len + t.extra >= best_cost) {
                 free(t.z.data);
@@ -309,7 +323,7 @@ static int add_first(cpng_apng *a, const uint8_t *rgba, size_t stride, frame *fr
     cpng__colours_add(&a->colours, rgba, stride, a->w, a->h);
     a->format = cpng__format_for(&a->colours, 0);
     *c = (choice){ DISPOSE_NONE, BLEND_SOURCE, a->under, { 0, 0, a->w, a->h, 1 }, { 0 }, 0 };
-    return compress_box(a, rgba, stride, NULL, &c->b, BLEND_SOURCE, a->format, &cpng__default_opts, &fr->z);
+    return compress_box(a, rgba, stride, NULL, &c->b, BLEND_SOURCE, 0, a->format, &cpng__default_opts, &fr->z);
 }
 
 /* A later frame: the change since the frame before, drawn as `choose` finds best. */
@@ -380,7 +394,7 @@ static int compress_again(const cpng_apng *a, uint32_t k, cpng__buf *z) {
     uint8_t *rgba = malloc((size_t)fr->w * fr->h * 4);
     box b = { 0, 0, fr->w, fr->h, 1 };
     int r = rgba ? read_frame(a, fr, a->format, rgba) : CPNG_E_NOMEM;
-    if (!r) r = compress_box(a, rgba, (size_t)fr->w * 4, NULL, &b, BLEND_SOURCE, a->format, &cpng__frame_opts, z);
+    if (!r) r = compress_box(a, rgba, (size_t)fr->w * 4, NULL, &b, BLEND_SOURCE, 0, a->format, &cpng__frame_opts, z);
     free(rgba);
     return r;
 }
