@@ -350,14 +350,14 @@ static void compact(const table *f, const uint8_t *src, size_t n, table *out, ui
     }
 }
 
-/* The frame's pixels in one of seven base ways: as drawn (`plain`), with
+/* The frame's pixels in one of six base ways: as drawn (`plain`), with
    every pixel that shows what the screen already shows (an unchanged
    pixel) transparent (`keep`), with such a pixel in its colour where that
    continues the run before it and transparent elsewhere, so that runs grow
-   either way, with unchanged pixels transparent in stretches of at least
-   4, 16 or 64 except a stretch of one colour that its neighbour continues,
-   or (gifsicle's -O2 rule) transparent in stretches of more than one
-   colour. `out` is scratch of the frame's size. */
+   either way, with unchanged pixels transparent in stretches of at least 4
+   or 16 except a stretch of one colour that its neighbour continues, or
+   (gifsicle's -O2 rule) transparent in stretches of more than one colour.
+   `out` is scratch of the frame's size. */
 static const uint8_t *base_way(const kept *f, int way, size_t n, uint8_t *out) {
     if (way == 0) return f->plain;
     if (way == 1) return f->keep;
@@ -369,7 +369,7 @@ static const uint8_t *base_way(const kept *f, int way, size_t n, uint8_t *out) {
         }
         return out;
     }
-    const size_t least = way == 6 ? 1 : (size_t)1 << (2 * (way - 2)); /* 4, 16, 64 */
+    const size_t least = way == 3 ? 4 : way == 4 ? 16 : 1;
     for (size_t i = 0; i < n;) {
         size_t j = i;
         while (j < n && f->keep[j] == 0 && f->plain[j] != 0) j++;
@@ -381,26 +381,26 @@ static const uint8_t *base_way(const kept *f, int way, size_t n, uint8_t *out) {
         int uniform = 1;
         for (size_t k = i + 1; k < j && uniform; k++) uniform = f->plain[k] == f->plain[i];
         int kept_colour =
-            uniform && (way == 6 || (i > 0 && out[i - 1] == f->plain[i]) || (j < n && f->keep[j] == f->plain[i]));
+            uniform && (way == 5 || (i > 0 && out[i - 1] == f->plain[i]) || (j < n && f->keep[j] == f->plain[i]));
         for (size_t k = i; k < j; k++) out[k] = j - i >= least && !kept_colour ? 0 : f->plain[k];
         i = j;
     }
     return out;
 }
 
-/* The ways to store a frame: each base way as it is, and (but `keep`,
-   which has it already) with the colours that no changed pixel needs made
-   transparent wherever they are, which can leave the frame fewer colours
-   (gifsicle's idea). A blank frame has only its first way (NULL for the
+/* The ways to store a frame: the six base ways as they are, then `plain`
+   and the stretches of at least 4 and of more than one colour with the
+   colours that no changed pixel needs made transparent wherever they are,
+   which can leave the frame fewer colours (gifsicle's idea; the others
+   seldom gain from it). A blank frame has only its first way (NULL for the
    others). */
-#define BASE_WAYS 7
-#define WAYS (2 * BASE_WAYS)
+#define BASE_WAYS 6
+#define WAYS (BASE_WAYS + 3)
 static const uint8_t *frame_way(const kept *f, int way, size_t n, uint8_t *out) {
-    int base = way % BASE_WAYS, spare = way >= BASE_WAYS;
+    static const int spared[] = { 0, 3, 5 };
     if (!f->keep) return way == 0 ? f->plain : NULL;
-    if (spare && base == 1) return NULL;
-    const uint8_t *o = base_way(f, base, n, out);
-    if (!spare) return o;
+    if (way < BASE_WAYS) return base_way(f, way, n, out);
+    const uint8_t *o = base_way(f, spared[way - BASE_WAYS], n, out);
     uint8_t needed[256] = { 0 };
     for (size_t i = 0; i < n; i++) needed[f->keep[i]] = 1;
     for (size_t i = 0; i < n; i++) out[i] = needed[o[i]] ? o[i] : 0;
@@ -408,8 +408,8 @@ static const uint8_t *frame_way(const kept *f, int way, size_t n, uint8_t *out) 
 }
 
 /* When a full LZW table is cleared, in the ways tried for the way a frame
-   is stored in: at once, never, once codes average fewer than 2 or 4
-   pixels, or 128, 512 or 2048 codes later. */
+   is stored in: at once, as late as canim__lzw allows, once codes average
+   fewer than 2 or 4 pixels, or 128, 512 or 2048 codes later. */
 static const canim__clearing clearings[] = { { 0, UINT32_MAX }, { 0, 0 }, { 0, 2 * 256 }, { 0, 4 * 256 },
                                              { 128, UINT32_MAX }, { 512, UINT32_MAX }, { 2048, UINT32_MAX } };
 
@@ -432,20 +432,19 @@ static int put_kept(gif_state *s, const kept *f, uint8_t *idx, uint8_t *scratch,
     if (remap[0] >= 1 << table_bits(&s->global)) global = 0; /* no free index inside the table */
     int best = 0;
     size_t best_bytes = SIZE_MAX;
-    for (int way = 0; way < 2 * WAYS; way++) { /* way / 2: frame_way; way % 2: the global table */
-        const uint8_t *src = frame_way(f, way / 2, n, scratch);
-        if (!src || (way % 2 && !global)) continue;
-        size_t bytes;
-        if (way % 2) {
-            for (size_t i = 0; i < n; i++) idx[i] = (uint8_t)remap[src[i]];
-            bytes = canim__lzw_stored(canim__lzw(idx, n, table_bits(&s->global), CANIM__CLEAR_AT_ONCE, &s->lzw, NULL));
-        } else {
-            compact(f->colours, src, n, &s->local, idx);
-            bytes = canim__lzw_stored(canim__lzw(idx, n, table_bits(&s->local), CANIM__CLEAR_AT_ONCE, &s->lzw, NULL)) +
-                    (3u << table_bits(&s->local));
-        }
-        if (bytes < best_bytes) best = way, best_bytes = bytes;
+    for (int way = 0; way < WAYS; way++) {
+        const uint8_t *src = frame_way(f, way, n, scratch);
+        if (!src) continue;
+        compact(f->colours, src, n, &s->local, idx);
+        size_t table = 3u << table_bits(&s->local), limit = best_bytes > table ? best_bytes - table : 0;
+        size_t bytes = table + canim__lzw_stored(canim__lzw(idx, n, table_bits(&s->local), CANIM__CLEAR_AT_ONCE, limit, &s->lzw, NULL));
+        if (bytes < best_bytes) best = 2 * way, best_bytes = bytes;
+        if (!global) continue;
+        for (size_t i = 0; i < n; i++) idx[i] = (uint8_t)remap[src[i]];
+        bytes = canim__lzw_stored(canim__lzw(idx, n, table_bits(&s->global), CANIM__CLEAR_AT_ONCE, best_bytes, &s->lzw, NULL));
+        if (bytes < best_bytes) best = 2 * way + 1, best_bytes = bytes;
     }
+    /* best / 2: frame_way; best % 2: the global table */
     const uint8_t *src = frame_way(f, best / 2, n, scratch);
     if (best % 2)
         for (size_t i = 0; i < n; i++) idx[i] = (uint8_t)remap[src[i]];
@@ -455,10 +454,10 @@ static int put_kept(gif_state *s, const kept *f, uint8_t *idx, uint8_t *scratch,
     canim__clearing clearing = clearings[0];
     best_bytes = SIZE_MAX;
     for (size_t c = 0; c < sizeof clearings / sizeof *clearings; c++) {
-        size_t bytes = canim__lzw(idx, n, bits, clearings[c], &s->lzw, NULL);
+        size_t bytes = canim__lzw(idx, n, bits, clearings[c], best_bytes, &s->lzw, NULL);
         if (bytes < best_bytes) clearing = clearings[c], best_bytes = bytes;
     }
-    size_t len = canim__lzw(idx, n, bits, clearing, &s->lzw, lzw);
+    size_t len = canim__lzw(idx, n, bits, clearing, SIZE_MAX, &s->lzw, lzw);
     return put_image(s, f->r, best % 2 ? NULL : &s->local, lzw, len, best % 2 ? remap[0] : 0, f->dispose,
                      f->delay_cs, err, errlen);
 }

@@ -43,8 +43,10 @@ void canim__dither(const uint8_t *rgba, size_t stride, uint32_t w, uint32_t h,
    size byte and the sub-block lengths: canim__lzw_stored adds them), and
    writes them to `out` unless it is NULL (room: canim__lzw_bound(n)). A
    full table goes on being used until `clearing` says: at least `after`
-   codes later, once its codes average fewer than below / 256 pixels.
-   O(n); `t` is scratch. */
+   codes later, once its codes average fewer than below / 256 pixels (and
+   at most 3800 codes later, which every decoder takes). Counting stops
+   once the bytes pass `limit` (SIZE_MAX when writing), returning more than
+   it. O(n); `t` is scratch. */
 typedef struct {
     uint32_t keys[8192];
     uint16_t codes[8192];
@@ -58,8 +60,8 @@ typedef struct {
 #define CANIM__CLEAR_AT_ONCE ((canim__clearing){ 0, UINT32_MAX })
 #define canim__lzw_bound(n) (2 * (size_t)(n) + 16)
 
-size_t canim__lzw(const uint8_t *pixels, size_t n, int min_code_size, canim__clearing clearing, canim__lzw_table *t,
-                  uint8_t *out);
+size_t canim__lzw(const uint8_t *pixels, size_t n, int min_code_size, canim__clearing clearing, size_t limit,
+                  canim__lzw_table *t, uint8_t *out);
 
 /* The bytes LZW data of `bytes` bytes takes in a GIF: its code size byte,
    its sub-blocks of at most 255 bytes after their lengths, the empty one. */

@@ -10,10 +10,10 @@
  * 4094 taken, as giflib stops), it goes on being used, its strings no
  * longer growing, until `clearing` says: at least `after` codes later, once
  * the average pixels per code (over the last codes, each weighing 1/16) is
- * below `below`/256. Then a clear code and a new table follow. {0,
- * UINT32_MAX} clears at once, as giflib does; {0, 0} never. Going on suits
- * a frame whose later rows repeat its first; a new table, one whose
- * content changes.
+ * below `below`/256, and at the latest FROZEN codes later. Then a clear
+ * code and a new table follow. {0, UINT32_MAX} clears at once, as giflib
+ * does; {0, 0} as late as it may. Going on suits a frame whose later rows
+ * repeat its first; a new table, one whose content changes.
  *
  * O(n) for n pixels; the table is a 4096-entry open-addressed hash of
  * (prefix code, pixel) pairs, so the scratch is fixed.
@@ -24,6 +24,9 @@
 
 #define MAX_CODES 4096
 #define SLOTS 8192 /* at most half full */
+/* The most codes sent with a full table: stb_image (and libsixel) refuse a
+   GIF once about 4096 codes follow a full table without a clear. */
+#define FROZEN 3800
 
 /* Codes packed into bytes: written to `out` when it is not NULL, counted always. */
 typedef struct {
@@ -41,8 +44,8 @@ static void put(packer *p, uint32_t code, uint32_t width) {
     }
 }
 
-size_t canim__lzw(const uint8_t *pixels, size_t n, int min_code_size, canim__clearing clearing, canim__lzw_table *t,
-                  uint8_t *out) {
+size_t canim__lzw(const uint8_t *pixels, size_t n, int min_code_size, canim__clearing clearing, size_t limit,
+                  canim__lzw_table *t, uint8_t *out) {
     if (min_code_size < 2) min_code_size = 2;
     const uint32_t clear = 1u << min_code_size, end = clear + 1, first_width = (uint32_t)min_code_size + 1;
     packer p = { out, 0, 0, 0 };
@@ -61,6 +64,7 @@ size_t canim__lzw(const uint8_t *pixels, size_t n, int min_code_size, canim__cle
                 continue;
             }
             put(&p, code, width);
+            if (p.bytes > limit) return p.bytes; /* more than the caller has a use for */
             if (full) {
                 since++;
                 rate += ((int64_t)length * 256 - rate) / 16;
@@ -73,7 +77,7 @@ size_t canim__lzw(const uint8_t *pixels, size_t n, int min_code_size, canim__cle
                 t->codes[slot] = (uint16_t)next++;
                 if (next > (1u << width) && width < 12) width++;
             }
-            if (full && since >= clearing.after && rate < (int64_t)clearing.below) full = 2;
+            if (full && ((since >= clearing.after && rate < (int64_t)clearing.below) || since >= FROZEN)) full = 2;
             if (full == 2) { /* a clear code and a new table */
                 put(&p, clear, width);
                 memset(t->keys, 0xff, sizeof t->keys);

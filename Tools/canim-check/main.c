@@ -549,9 +549,10 @@ static void check_quant(void) {
    and counting gives the bytes writing gives. */
 static void lzw_round_trip(const char *name, const uint8_t *idx, uint32_t w, uint32_t h, int bits, canim__clearing clearing) {
     static canim__lzw_table t;
-    size_t n = (size_t)w * h, counted = canim__lzw(idx, n, bits, clearing, &t, NULL);
+    size_t n = (size_t)w * h, counted = canim__lzw(idx, n, bits, clearing, SIZE_MAX, &t, NULL);
     uint8_t *data = malloc(canim__lzw_bound(n)), *file = malloc(canim__lzw_stored(canim__lzw_bound(n)) + 800);
-    size_t len = canim__lzw(idx, n, bits, clearing, &t, data), at = 0;
+    size_t len = canim__lzw(idx, n, bits, clearing, SIZE_MAX, &t, data), at = 0;
+    CHECK(canim__lzw(idx, n, bits, clearing, len / 2, &t, NULL) > len / 2, "lzw %s: a limit stops the count above it", name);
     CHECK(len == counted, "lzw %s: counted %zu bytes, wrote %zu", name, counted, len);
     const int table = bits < 1 ? 1 : bits;
     memcpy(file, "GIF89a", 6), at = 6;
@@ -573,6 +574,26 @@ static void lzw_round_trip(const char *name, const uint8_t *idx, uint32_t w, uin
     GifFileType *g = DGifOpen(&cursor, gif_read, &e);
     int ok = g && DGifSlurp(g) == GIF_OK && g->ImageCount == 1 && !memcmp(g->SavedImages[0].RasterBits, idx, n);
     CHECK(ok, "lzw %s (clearing %u, %u): giflib reads back other indices", name, clearing.after, clearing.below);
+    /* As strict as stb_image: no more than 4000 codes may follow a full table without a clear. */
+    uint32_t next = (1u << (bits < 2 ? 2 : bits)) + 2, width = (uint32_t)(bits < 2 ? 2 : bits) + 1, frozen = 0, most = 0;
+    const uint32_t clear_code = 1u << (bits < 2 ? 2 : bits);
+    int started = 0;
+    for (size_t bit = 0; bit + width <= 8 * len;) {
+        uint32_t code = 0;
+        for (uint32_t k = 0; k < width; k++, bit++) code |= (uint32_t)(data[bit / 8] >> (bit % 8) & 1) << k;
+        if (code == clear_code) {
+            next = clear_code + 2, width = (uint32_t)(bits < 2 ? 2 : bits) + 1, frozen = 0, started = 0;
+            continue;
+        }
+        if (code == clear_code + 1) break;
+        if (started && next < 4096) {
+            if (++next == 1u << width && width < 12) width++;
+        } else if (started) {
+            most = ++frozen > most ? frozen : most;
+        }
+        started = 1;
+    }
+    CHECK(most <= 4000, "lzw %s (clearing %u, %u): %u codes after a full table", name, clearing.after, clearing.below, most);
     if (g) DGifCloseFile(g, &e);
     free(data);
     free(file);
