@@ -24,6 +24,12 @@ package protocol DrawingTarget {
     func drawText(
         _ text: String, typesetter: Typesetter, x: Double, baseline: Int, size: Double, weight: FontWeight, color: Color,
         clip: PixelRect?, direction: TextDirection)
+    /// Draws text that only decorates (a tile's letter) as `drawText` does,
+    /// but keeps no copy of it for search, copy and screen readers, which
+    /// would read the letter as part of the row.
+    func drawDecoration(
+        _ text: String, typesetter: Typesetter, x: Double, baseline: Int, size: Double, weight: FontWeight, color: Color,
+        clip: PixelRect?)
 }
 
 extension DrawingTarget {
@@ -47,5 +53,13 @@ extension Surface: DrawingTarget {
         clip: PixelRect?, direction: TextDirection
     ) {
         typesetter.draw(text, into: self, x: x, baseline: baseline, size: size, weight: weight, color: color, clip: clip, direction: direction)
+    }
+
+    /// Pixels have no text to search: the same as `drawText`.
+    package func drawDecoration(
+        _ text: String, typesetter: Typesetter, x: Double, baseline: Int, size: Double, weight: FontWeight, color: Color,
+        clip: PixelRect?
+    ) {
+        drawText(text, typesetter: typesetter, x: x, baseline: baseline, size: size, weight: weight, color: color, clip: clip, direction: .leftToRight)
     }
 }

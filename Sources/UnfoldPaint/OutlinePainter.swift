@@ -192,9 +192,9 @@ package struct OutlinePainter {
                 let px = icon.fontSize * s
                 let glyph = String(letter).uppercased()
                 let w = typesetter.width(glyph, size: px, weight: .semibold)
-                surface.drawText(
+                surface.drawDecoration(
                     glyph, typesetter: typesetter, x: left + size * s / 2 - w / 2, baseline: baseline(cy, px),
-                    size: px, weight: .semibold, color: c(.white), clip: clip, direction: .leftToRight)
+                    size: px, weight: .semibold, color: c(.white), clip: clip)
             }
         }
 

@@ -156,8 +156,8 @@ final class SVGMarkup {
                 out += "<use href=\"#\(id)\" x=\"\(glyph.x)\"\(y)/>"
             }
             out += "</g>"
-            // The text itself, invisible (`.t`), for search, copy and screen readers.
-            if let first = placed.first {
+            // The text itself, invisible (`.t`), for search, copy and screen readers; none for a decoration.
+            if let first = placed.first, !text.isEmpty {
                 out += "<text class=\"t\" x=\"\(first.x)\" y=\"\(first.y)\" font-size=\"\(Self.number(size))\">\(MarkupText.escaped(text))</text>"
             }
             return out + "</g>"

@@ -9,7 +9,8 @@ package final class VectorRecording {
     package enum Item: Equatable {
         /// A path filled with the non-zero rule, seen through `clip` (nil: wholly inside the picture's clip).
         case shape(Path, Color, clip: PixelRect?)
-        /// A line of text: its glyphs, and the text itself for readers that search or copy it.
+        /// A line of text: its glyphs, and the text itself for readers that
+        /// search or copy it (empty for a decoration, which they skip).
         case text(String, glyphs: [Typesetter.PlacedGlyph], size: Double, color: Color, clip: PixelRect?)
     }
 
@@ -59,10 +60,11 @@ package final class VectorRecording {
         items.append(.shape(path, color, clip: inside.intersection(clip) == inside ? nil : clip))
     }
 
-    /// Records a line of text, its glyphs' outlines from `typesetter`.
+    /// Records a line of text, its glyphs' outlines from `typesetter`, and
+    /// the text itself unless it only decorates (not `searchable`).
     func add(
         _ text: String, typesetter: Typesetter, x: Double, baseline: Int, size: Double, weight: FontWeight, color: Color, clip: PixelRect,
-        direction: TextDirection
+        direction: TextDirection, searchable: Bool = true
     ) {
         guard !clip.isEmpty else { return }
         let (glyphs, boxes) = typesetter.placedGlyphs(text, x: x, baseline: baseline, size: size, weight: weight, direction: direction)
@@ -73,7 +75,7 @@ package final class VectorRecording {
             let placed = PixelRect(x0: ink.x0 + glyph.x, y0: ink.y0 + glyph.y, x1: ink.x1 + glyph.x, y1: ink.y1 + glyph.y)
             return placed.intersection(clip) == placed
         }
-        items.append(.text(text, glyphs: glyphs, size: size, color: color, clip: unclipped ? nil : clip))
+        items.append(.text(searchable ? text : "", glyphs: glyphs, size: size, color: color, clip: unclipped ? nil : clip))
         for box in boxes { add(box, color: color, clip: clip) }
     }
 }
@@ -113,6 +115,16 @@ package struct VectorSurface: DrawingTarget {
         recording.add(
             text, typesetter: typesetter, x: x, baseline: baseline, size: size, weight: weight, color: color,
             clip: clip.map { $0.intersection(self.clip) } ?? self.clip, direction: direction)
+    }
+
+    /// The letter's glyphs, without the text that readers search and copy.
+    package func drawDecoration(
+        _ text: String, typesetter: Typesetter, x: Double, baseline: Int, size: Double, weight: FontWeight, color: Color,
+        clip: PixelRect?
+    ) {
+        recording.add(
+            text, typesetter: typesetter, x: x, baseline: baseline, size: size, weight: weight, color: color,
+            clip: clip.map { $0.intersection(self.clip) } ?? self.clip, direction: .leftToRight, searchable: false)
     }
 }
 

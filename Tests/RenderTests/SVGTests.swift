@@ -59,6 +59,20 @@ import UnfoldSupport
         #expect(title("animation.svg") == "A tree of 4 entries: A folder and B")
     }
 
+    /// A tile's letter is drawn but is not text: searching or copying the
+    /// picture finds the row's title alone, not "W Wi-Fi".
+    @Test func aTilesLetterIsNotText() throws {
+        var options = RenderOptions(fonts: fontFiles)
+        options.outputs = [.svg]
+        let scenario = try Scenario.parse(
+            "name: t\ncanvas: { width: 300, height: fit, scale: 1 }\ntree: [ { id: w, title: Wi-Fi, icon: wifi } ]", file: "t.yaml")
+        let files = try ScenarioRenderer.render(scenario, options: options).files
+        let svg = String(decoding: try #require(files.first { $0.path == "state-00.svg" }).bytes, as: UTF8.self)
+        let texts = svg.matches(of: /<text[^>]*>([^<]*)<\/text>/).map { String($0.1) }
+        #expect(texts == ["Wi-Fi"])
+        #expect(svg.matches(of: /<use href/).count > "Wi-Fi".count, "the letter's glyph is drawn")
+    }
+
     /// `RenderOptions.loops` (`--loops`) sets how often every animation
     /// plays, the SVG's included, over the scenario's.
     @Test func loopsFromTheOptions() throws {
