@@ -147,8 +147,12 @@ public struct Appearance: Sendable, Equatable {
         public var selection: SelectionShape = .row
         /// How a row's `icon` is drawn.
         public var icons: IconStyle = .tile
-        /// A checkbox before each row's content (checked, unchecked, or mixed from the leaves).
-        public var checkboxes = false
+        /// A checkbox before each row's content (checked, unchecked, or mixed
+        /// from the leaves). nil, the default: drawn when the outline uses
+        /// checks (a node is checked, or a step or code checks or unchecks
+        /// one), so that a changed check always changes the picture; false
+        /// hides them even then (`updates.json` still records every check).
+        public var checkboxes: Bool?
         /// A folder whose only child is a folder shares its row (`Sources/App/Views`), as code editors show them.
         public var compactFolders = false
         /// Where a title too long for its row is cut: in the middle for file

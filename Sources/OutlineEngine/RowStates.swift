@@ -32,6 +32,11 @@ public struct DropTarget: Sendable, Equatable {
 }
 
 extension Outline {
+    /// Whether the outline uses checks: a node was built checked, or was
+    /// checked or unchecked since. Its checkboxes are then part of what it
+    /// shows (a look draws them unless told not to). O(1).
+    public var usesChecks: Bool { checksInUse }
+
     /// The node's checkbox state. O(1).
     public func checkState(of node: NodeID) -> CheckState {
         let n = Int(node.raw)

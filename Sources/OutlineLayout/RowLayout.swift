@@ -61,7 +61,7 @@ package struct RowLayout: Sendable {
         /// A folder with nothing in it: a closed disclosure all the same, as
         /// Finder and code editors show one (they cannot know it is empty until it opens).
         package var isEmptyFolder: Bool { childCount == nil && !isDetail && icon == Appearance.folderIcon }
-        /// The row's checkbox state (drawn when `style.checkboxes`); the focus
+        /// The row's checkbox state (drawn when `style.checkboxes` is true); the focus
         /// ring, the pointer and a dragged row's drop place.
         package var check: CheckState = .unchecked
         package var isFocused = false
@@ -175,7 +175,7 @@ package struct RowLayout: Sendable {
     /// The checkbox of a row (not on detail rows, nor on the "Loading…" row
     /// of a node still loading its children), moving `leading` past it.
     private func checkbox(_ facts: Facts, fixed: Double?, leading: inout Double) -> RowContent.Checkbox? {
-        guard appearance.style.checkboxes, !facts.isDetail, facts.icon != Appearance.loadingIcon else { return nil }
+        guard appearance.style.checkboxes == true, !facts.isDetail, facts.icon != Appearance.loadingIcon else { return nil }
         let size = min(Metrics.checkboxSize, (fixed ?? Metrics.checkboxSize + 6) - 6)
         guard size >= 4 else { return nil }
         defer { leading += size + Metrics.checkboxGap * size / Metrics.checkboxSize }

@@ -4,7 +4,10 @@ import OutlineEngine
 import UnfoldSupport
 
 /// `updates.json`: for the initial state and after every step, the step's
-/// text, its batch update and the visible rows. One type writes the file
+/// text, its batch update and the visible rows with every state a user can
+/// change: title, expansion, check, selection, highlight, focus, pointer and
+/// drop place. A state a look does not draw is still recorded here, so that
+/// changing it fails a snapshot test. One type writes the file
 /// (from a `Playback`) and reads it back (from a reference or a downloaded
 /// report), so that a file from elsewhere is stored only as Unfold writes it.
 ///
@@ -14,12 +17,29 @@ package struct UpdatesRecord: Equatable, Sendable {
     package struct Row: Equatable, Sendable {
         /// The node's path of ids.
         package var id: String
+        /// The node's title; nil on a detail row.
+        package var title: String?
         /// Its nesting level, 0 at the top.
         package var depth: Int
         /// Whether it is a detail row.
         package var detail: Bool
         /// Whether it is expanded; nil when it cannot be (a leaf, a detail row).
         package var expanded: Bool?
+        /// Its checkbox; nil when the outline uses no checks.
+        package var check: CheckState?
+        /// Selected, highlighted, focused, under the pointer.
+        package var selected = false, highlighted = false, focused = false, hovered = false
+        /// Where a dragged row would drop, when it is over this one.
+        package var drop: DropTarget.Position?
+
+        /// A row with these facts and no other state set.
+        package init(id: String, title: String?, depth: Int, detail: Bool, expanded: Bool?) {
+            self.id = id
+            self.title = title
+            self.depth = depth
+            self.detail = detail
+            self.expanded = expanded
+        }
     }
 
     /// One state: the step that led to it and the rows it shows.
@@ -43,9 +63,14 @@ package struct UpdatesRecord: Equatable, Sendable {
             let u = state.update, outline = state.outline
             let rows = outline.visibleRows.map { row in
                 let info = outline.info(row)
-                return Row(
-                    id: outline.id(of: row.node), depth: info.depth, detail: row.isDetail,
-                    expanded: row.isDetail || !info.isExpandable ? nil : info.isExpanded)
+                var r = Row(
+                    id: outline.id(of: row.node), title: row.isDetail ? nil : outline.title(of: row.node), depth: info.depth,
+                    detail: row.isDetail, expanded: row.isDetail || !info.isExpandable ? nil : info.isExpanded)
+                r.check = outline.usesChecks && !row.isDetail ? info.check : nil
+                (r.selected, r.highlighted, r.focused, r.hovered, r.drop) = (
+                    info.isSelected, info.isHighlighted, info.isFocused, info.isHovered, info.drop
+                )
+                return r
             }
             return State(
                 step: state.label, rowsBefore: u.rowsBefore, rowsAfter: u.rowsAfter, deleted: u.deleted, inserted: u.inserted,
@@ -62,7 +87,10 @@ package struct UpdatesRecord: Equatable, Sendable {
     /// Reads an `updates.json` of the shape `json()` writes (other keys are
     /// dropped), every number a non-negative integer in range. O(bytes).
     package init(json bytes: [UInt8]) throws(Unreadable) {
-        struct FileRow: Decodable { var id: String, depth: Int, detail: Bool, expanded: Bool? }
+        struct FileRow: Decodable {
+            var id: String, title: String?, depth: Int, detail: Bool, expanded: Bool?, check: String?
+            var selected: Bool?, highlighted: Bool?, focused: Bool?, hovered: Bool?, drop: String?
+        }
         struct FileState: Decodable {
             var step: String, rowsBefore: Int, rowsAfter: Int, deleted: [Int], inserted: [Int], changed: [Int], rows: [FileRow]
         }
@@ -75,10 +103,21 @@ package struct UpdatesRecord: Equatable, Sendable {
                 ([s.rowsBefore, s.rowsAfter] + s.deleted + s.inserted + s.changed).allSatisfy(inRange) && s.rows.allSatisfy { inRange($0.depth) }
             })
         else { throw Unreadable(description: "it holds a number out of range") }
+        let named = list.allSatisfy { s in
+            s.rows.allSatisfy { ($0.check.map { CheckState(rawValue: $0) != nil } ?? true) && ($0.drop.map { DropTarget.Position(rawValue: $0) != nil } ?? true) }
+        }
+        guard named else { throw Unreadable(description: "it holds a check or drop place Unfold does not know") }
         states = list.map { s in
             State(
                 step: s.step, rowsBefore: s.rowsBefore, rowsAfter: s.rowsAfter, deleted: s.deleted, inserted: s.inserted, changed: s.changed,
-                rows: s.rows.map { Row(id: $0.id, depth: $0.depth, detail: $0.detail, expanded: $0.expanded) })
+                rows: s.rows.map { f in
+                    var r = Row(id: f.id, title: f.title, depth: f.depth, detail: f.detail, expanded: f.expanded)
+                    r.check = f.check.flatMap(CheckState.init(rawValue:))
+                    (r.selected, r.highlighted) = (f.selected ?? false, f.highlighted ?? false)
+                    (r.focused, r.hovered) = (f.focused ?? false, f.hovered ?? false)
+                    r.drop = f.drop.flatMap(DropTarget.Position.init(rawValue:))
+                    return r
+                })
         }
     }
 
@@ -91,12 +130,28 @@ package struct UpdatesRecord: Equatable, Sendable {
             out += "   \"rows\": ["
             for (r, row) in state.rows.enumerated() {
                 out += (r == 0 ? "\n" : ",\n")
-                out += "    {\"id\": \(JSONText.quoted(row.id)), \"depth\": \(row.depth), "
-                out += "\"detail\": \(row.detail), \"expanded\": \(row.expanded.map(String.init) ?? "null")}"
+                out += "    {\"id\": \(JSONText.quoted(row.id)), "
+                if let title = row.title { out += "\"title\": \(JSONText.quoted(title)), " }
+                out += "\"depth\": \(row.depth), \"detail\": \(row.detail), \"expanded\": \(row.expanded.map(String.init) ?? "null")"
+                out += row.states + "}"
             }
             out += state.rows.isEmpty ? "]}" : "\n   ]}"
             out += i == states.count - 1 ? "\n" : ",\n"
         }
         return out + "]\n"
+    }
+}
+
+extension UpdatesRecord.Row {
+    /// The states set on the row, as the keys that follow `expanded` (none
+    /// when nothing is set, so that a scenario without them reads as before).
+    fileprivate var states: String {
+        var out = ""
+        if let check { out += ", \"check\": \"\(check.rawValue)\"" }
+        for (key, value) in [("selected", selected), ("highlighted", highlighted), ("focused", focused), ("hovered", hovered)] where value {
+            out += ", \"\(key)\": true"
+        }
+        if let drop { out += ", \"drop\": \"\(drop.rawValue)\"" }
+        return out
     }
 }

@@ -88,28 +88,3 @@ package struct ContentHash: Sendable {
         }.joined()
     }
 }
-
-extension RGBAImage {
-    /// The hash of the picture (size and straight pixels): equal for two
-    /// pictures exactly when they would decode to the same PNG pixels
-    /// (barring a collision). O(pixels).
-    package var pixelHash: String {
-        var hash = ContentHash()
-        hash.update(width)
-        hash.update(height)
-        hash.update(bytes)
-        return hash.hex
-    }
-}
-
-extension Pixmap {
-    /// The `pixelHash` of the picture with straight alpha, as PNG stores it. O(pixels).
-    package var pixelHash: String {
-        guard isOpaque else { return straight.pixelHash }
-        var hash = ContentHash()
-        hash.update(width)
-        hash.update(height)
-        hash.update(pixels)
-        return hash.hex
-    }
-}

@@ -1,4 +1,5 @@
 import CUnfoldPixels
+import Foundation
 
 /// An 8-bit RGBA image with straight (not premultiplied) alpha: pixels exactly
 /// as a PNG file stores them. Comparison works on these, as pixelmatch does,
@@ -110,6 +111,25 @@ extension Pixmap {
         out.withUnsafeMutableBufferPointer { unfold_unpremultiply($0.baseAddress, width * height) }
         // The size was checked when the pixmap was made.
         return RGBAImage(unchecked: width, height, out)
+    }
+}
+
+extension Pixmap {
+    /// Whether a PNG of this picture decodes to exactly `image`: the same
+    /// size and, with alpha made straight as PNG stores it, the same bytes.
+    /// This is how a snapshot test tells a picture from its reference: by
+    /// every pixel, never by a hash that a chosen file could match.
+    /// O(pixels); copies nothing when the picture is opaque.
+    package func hasPixels(of image: RGBAImage) -> Bool {
+        guard width == image.width, height == image.height else { return false }
+        let stored = isOpaque ? pixels : straight.bytes
+        // The buffers are valid inside the closures; both hold width × height × 4 bytes.
+        return stored.withUnsafeBytes { a in
+            image.bytes.withUnsafeBytes { b in
+                guard let pa = a.baseAddress, let pb = b.baseAddress, a.count == b.count else { return false }
+                return memcmp(pa, pb, a.count) == 0
+            }
+        }
     }
 }
 

@@ -174,8 +174,6 @@ public enum PNG {
         private var stream: OpaquePointer?
         package let width: Int
         package let height: Int
-        /// The `pixelHash` of the rows so far, finished by `finish`.
-        private var hash = ContentHash()
 
         package init(width: Int, height: Int, threads: Int = 1) throws(PNGError) {
             var err = [CChar](repeating: 0, count: 256)
@@ -185,8 +183,6 @@ public enum PNG {
             stream = s
             self.width = width
             self.height = height
-            hash.update(width)
-            hash.update(height)
         }
 
         deinit { cpng_stream_free(stream) }
@@ -196,7 +192,6 @@ public enum PNG {
             guard let stream else { throw PNGError(message: "the PNG is finished") }
             guard pixmap.width == width else { throw PNGError(message: "rows are \(pixmap.width) pixels wide, the PNG \(width)") }
             let rgba = pixmap.isOpaque ? pixmap.pixels : pixmap.straight.bytes
-            hash.update(rgba)
             var err = [CChar](repeating: 0, count: 256)
             let code = rgba.withUnsafeBufferPointer { p in
                 cpng_stream_rows(stream, p.baseAddress, pixmap.stride, UInt32(pixmap.height), &err, err.count)
@@ -207,15 +202,15 @@ public enum PNG {
         /// The bytes the encoder holds now.
         package var heldBytes: Int { Int(cpng_stream_bytes(stream)) }
 
-        /// The file's bytes and the image's `pixelHash`, once every row is in.
-        package func finish() throws(PNGError) -> (png: [UInt8], pixels: String) {
+        /// The file's bytes, once every row is in.
+        package func finish() throws(PNGError) -> [UInt8] {
             guard let s = stream else { throw PNGError(message: "the PNG is finished") }
             var out = cpng_buffer()
             var err = [CChar](repeating: 0, count: 256)
             let code = cpng_stream_finish(s, &out, &err, err.count)
             cpng_stream_free(s)
             stream = nil
-            return (try PNG.take(out, code: code, err: err, action: "write the PNG"), hash.hex)
+            return try PNG.take(out, code: code, err: err, action: "write the PNG")
         }
     }
 

@@ -10,6 +10,13 @@ package enum FileNames {
     package static func frame(step: Int, index: Int, _ fileExtension: String) -> String {
         String(format: "step-%02d/frame-%02d.", step, index) + fileExtension
     }
+    /// The state a `state-NN.<ext>` file shows (NN), nil for any other name.
+    package static func stateIndex(_ name: String) -> Int? {
+        guard name.hasPrefix("state-"), let dot = name.lastIndex(of: "."), dot > name.index(name.startIndex, offsetBy: 6) else { return nil }
+        let digits = name[name.index(name.startIndex, offsetBy: 6) ..< dot]
+        guard digits.count <= 6, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return Int(digits)
+    }
     /// The strip of every frame.
     package static let strip = "strip.png"
     /// The batch updates of every step.

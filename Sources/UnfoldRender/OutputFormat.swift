@@ -69,10 +69,8 @@ package struct PictureSettings: Sendable {
     /// Bands each picture is drawn in on as many threads: more than one
     /// when a render has fewer pictures than workers and they are tall.
     package let bands: Int
-    /// Give each file its `pixelHash` (`RenderedFile.pixels`).
-    package let hashPixels: Bool
-    /// Files whose pixels are known (path → `pixelHash`) need not be encoded.
-    package let knownPixels: [String: String]
+    /// Whether the caller holds a still's pixels already (`RenderOptions.isUnchanged`).
+    package let isUnchanged: (@Sendable (_ name: String, _ pixels: Pixmap) -> Bool)?
     /// The theme was chosen by the caller (`RenderOptions.theme`): pictures
     /// that could follow the reader's theme show this one alone.
     package let fixedTheme: Bool
@@ -102,7 +100,6 @@ package final class DrawnPicture: @unchecked Sendable {
     package let layout: FrameLayout
     package let settings: PictureSettings
     private var pixmap: Pixmap?
-    private var hashes: [Bool: String] = [:]
     private var encodings: [String: [UInt8]] = [:]
 
     init(picture: RenderPlan.Picture, uses: RenderPlan.Uses, layout: FrameLayout, settings: PictureSettings) {
@@ -131,15 +128,6 @@ package final class DrawnPicture: @unchecked Sendable {
         let whole = try pixels()
         guard asState, case let .state(s) = picture, let height = settings.stateHeights?[s].pixels, height < whole.height else { return whole }
         return Pixmap(width: whole.width, height: height, pixels: Array(whole.pixels[0 ..< whole.width * 4 * height]))
-    }
-
-    /// The still's `pixelHash` (see `stillPixels`) when the render asks for hashes, else nil.
-    package func pixelHash(asState: Bool) throws -> String? {
-        guard settings.hashPixels else { return nil }
-        if let hash = hashes[asState] { return hash }
-        let value = try stillPixels(asState: asState).pixelHash
-        hashes[asState] = value
-        return value
     }
 
     /// The still's file in `E`'s format (see `stillPixels`), encoded once.

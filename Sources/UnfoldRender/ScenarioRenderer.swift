@@ -48,12 +48,12 @@ public struct RenderOptions: Sendable {
     public var workers: Int = ProcessInfo.processInfo.activeProcessorCount
     /// The fonts text is drawn with (a scenario's own font files are tried first).
     public var fonts: FontSet
-    /// Give each picture its `pixelHash` (`RenderedFile.pixels`).
-    package var hashPixels = false
-    /// Pictures whose pixels are known (path → `pixelHash`): a picture whose
-    /// pixels hash the same is not encoded. For snapshot tests, which then
-    /// pass it without encoding or decoding anything. Implies `hashPixels`.
-    package var knownPixels: [String: String] = [:]
+    /// Tells, for a still picture's file name and its pixels, whether the
+    /// caller already holds exactly these pixels: such a file is not
+    /// encoded (`RenderedFile.isUnchanged`). A snapshot check answers by
+    /// comparing every pixel with its decoded reference. Called on the
+    /// workers, once per still, in any order.
+    package var isUnchanged: (@Sendable (_ name: String, _ pixels: Pixmap) -> Bool)?
 
     /// A canvas width given instead of the scenario's.
     public enum Width: Sendable, Equatable {
@@ -76,17 +76,23 @@ public struct RenderedFile: Sendable {
 
     /// The path in the scenario's folder, such as `state-01.png` or `step-01/frame-03.png`.
     public var path: String
-    /// The file's bytes. (Empty only for a picture that a snapshot check
-    /// skipped because its pixels equal its reference's.)
+    /// The file's bytes; empty when `isUnchanged`.
     public var bytes: [UInt8]
-    /// The picture's `pixelHash`, when `RenderOptions.hashPixels` asks for it.
-    package var pixels: String?
+    /// Whether the file was left unencoded because its pixels are exactly
+    /// those the caller holds (`RenderOptions.isUnchanged` said so).
+    package var isUnchanged = false
 
     /// A file at `path` holding `bytes`.
-    package init(path: String, bytes: [UInt8], pixels: String? = nil) {
+    package init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
-        self.pixels = pixels
+    }
+
+    /// The file at `path` whose pixels the caller holds already: no bytes.
+    package static func unchanged(path: String) -> RenderedFile {
+        var file = RenderedFile(path: path, bytes: [])
+        file.isUnchanged = true
+        return file
     }
 }
 
@@ -246,6 +252,8 @@ public enum ScenarioRenderer {
     /// Lays out a checked scenario with `measurer`, and checks the picture's size.
     private static func layOut(_ scenario: Scenario, playback: Playback, measurer: Typesetter, options: RenderOptions) throws -> LaidOut {
         var fitted = scenario.appearance
+        // Checks are drawn whenever the scenario uses them, unless its style hides them: a moved check changes the pictures.
+        fitted.style.checkboxes = fitted.style.checkboxes ?? playback.states.contains { $0.outline.usesChecks }
         let measure = TextMeasure.typesetter(measurer, scale: Double(fitted.canvas.scale), direction: fitted.canvas.direction)
         if fitted.canvas.fitsWidth {
             fitted.canvas.width = RowLayout.fittedWidth(of: playback.states.map(\.outline), appearance: fitted, measure: measure)
@@ -304,7 +312,7 @@ public enum ScenarioRenderer {
             name: scenario.name, titles: titles, appearance: appearance, height: height, stateHeights: stateHeights, fonts: fonts,
             thumbnail: options.thumbnail ?? 2 * appearance.canvas.scale,
             bands: size.height < Self.bandHeight ? 1 : max(1, min(options.workers / max(1, plan.count), size.height / Self.bandHeight)),
-            hashPixels: options.hashPixels || !options.knownPixels.isEmpty, knownPixels: options.knownPixels,
+            isUnchanged: options.isUnchanged,
             fixedTheme: options.theme != nil)
         let render = RenderContext(
             settings: settings, pictureSize: size, plan: plan, outputs: options.outputs, plays: appearance.animation.loops,

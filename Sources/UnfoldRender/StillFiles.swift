@@ -3,8 +3,8 @@ import UnfoldPNG
 
 /// Still pictures in one format: `state-NN.<ext>` for the state after step NN
 /// (00: the initial state), or `step-NN/frame-MM.<ext>` for every frame of
-/// every step's transition. Encoded on the workers; a file whose pixels are
-/// known (`RenderOptions.knownPixels`) is handed on without its bytes.
+/// every step's transition. Encoded on the workers; a still whose pixels the
+/// caller holds already (`RenderOptions.isUnchanged`) is handed on unencoded.
 struct StillFiles<Encoder: StillEncoder>: OutputFormat {
     /// Which pictures become files.
     enum Pictures {
@@ -28,10 +28,13 @@ struct StillFiles<Encoder: StillEncoder>: OutputFormat {
     func prepare(_ picture: DrawnPicture) throws -> (any Sendable)? {
         let names = names(picture.uses)
         guard !names.isEmpty else { return nil }
-        let pixels = try picture.pixelHash(asState: pictures == .states)
-        let known = pixels != nil && names.allSatisfy { picture.settings.knownPixels[$0] == pixels }
-        let bytes = known ? [] : try picture.encoded(as: Encoder.self, asState: pictures == .states)
-        return names.map { RenderedFile(path: $0, bytes: bytes, pixels: pixels) }
+        let asState = pictures == .states
+        if let isUnchanged = picture.settings.isUnchanged {
+            let pixels = try picture.stillPixels(asState: asState)
+            if names.allSatisfy({ isUnchanged($0, pixels) }) { return names.map { RenderedFile.unchanged(path: $0) } }
+        }
+        let bytes = try picture.encoded(as: Encoder.self, asState: asState)
+        return names.map { RenderedFile(path: $0, bytes: bytes) }
     }
 
     func writer(for render: RenderContext) throws -> any OutputWriter { PreparedFiles() }

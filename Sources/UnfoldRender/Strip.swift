@@ -109,8 +109,8 @@ struct StripWriter {
         }
     }
 
-    /// The strip's file and `pixelHash`, once every cell is placed.
-    func finish() throws -> (png: [UInt8], pixels: String) {
+    /// The strip's file, once every cell is placed.
+    func finish() throws -> [UInt8] {
         guard next == geometry.rows else { throw RenderError(description: "the strip is missing frames of row \(next + 1)") }
         return try stream.finish()
     }
@@ -134,18 +134,13 @@ struct StripFile: OutputFormat {
         return Writer(
             strip: try StripWriter(
                 geometry: geometry, labels: render.labels, palette: .of(appearance.canvas.theme, preset: appearance.style.preset),
-                typesetter: render.typesetter),
-            hashPixels: render.settings.hashPixels)
+                typesetter: render.typesetter))
     }
 
     final class Writer: OutputWriter {
         var strip: StripWriter
-        let hashPixels: Bool
 
-        init(strip: StripWriter, hashPixels: Bool) {
-            self.strip = strip
-            self.hashPixels = hashPixels
-        }
+        init(strip: StripWriter) { self.strip = strip }
 
         func take(_ picture: DrawnPicture, prepared: (any Sendable)?, emit: (RenderedFile) throws -> Void) throws {
             guard let thumbnail = prepared as? Pixmap else { return }
@@ -153,8 +148,7 @@ struct StripFile: OutputFormat {
         }
 
         func finish(emit: (RenderedFile) throws -> Void) throws {
-            let (png, pixels) = try strip.finish()
-            try emit(RenderedFile(path: FileNames.strip, bytes: png, pixels: hashPixels ? pixels : nil))
+            try emit(RenderedFile(path: FileNames.strip, bytes: try strip.finish()))
         }
 
         var heldBytes: Int { strip.heldBytes }

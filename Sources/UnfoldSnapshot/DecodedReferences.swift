@@ -1,53 +1,75 @@
-import Dispatch
 import Foundation
 import UnfoldCanvas
 
-/// What this machine reads in each stored picture of a scenario, decoded
-/// from the file itself: its pixels' hash, or why the file cannot be a
-/// reference. A verdict rests on this and on nothing the repository states
-/// about its files (`index.json` is as much input as the pictures are).
+/// The stored pictures of a scenario as this machine reads them: each
+/// decoded from the file itself, when first needed, and compared pixel by
+/// pixel with what was drawn. A verdict rests on this and on nothing the
+/// repository states about its files (`index.json` is as much input as the
+/// pictures are), and on no hash: a pull request chooses a reference's
+/// pixels, so only all of them can say that nothing changed.
 ///
-/// Pictures decode on all cores. O(bytes + pixels of the set).
-struct DecodedReferences: Sendable {
-    /// Reference name → `pixelHash` of the decoded file, for every picture that is a `TrustedPNG`.
-    private(set) var pixels: [String: String] = [:]
-    /// Reference name → why the file cannot be a reference (not a PNG as Unfold writes it, too large).
-    private(set) var refused: [String: String] = [:]
-
-    /// Decodes the pictures of `contents` that are among `produced`, the
-    /// pictures the scenario draws by name (a stale entry of the index is
-    /// never decoded: an index may list many).
-    init(_ contents: ReferenceStore.Contents, produced: [String: ReferenceKind]) {
-        let names = contents.files.keys.sorted().filter { produced[$0]?.isPicture ?? false }
-        let results = Results(count: names.count)
-        DispatchQueue.concurrentPerform(iterations: names.count) { i in
-            let name = names[i]
-            guard let kind = produced[name], let bytes = contents.files[name] else { return }
-            results.set(i, Result { () throws(ReferenceKind.Invalid) in try kind.decode(bytes).pixelHash })
-        }
-        for (i, name) in names.enumerated() {
-            switch results.get(i) {
-            case .success(let hash): pixels[name] = hash
-            case .failure(let error): refused[name] = error.description
-            case nil: refused[name] = "it could not be read"
-            }
-        }
+/// Shared by the render's workers, which ask about the pictures they drew
+/// (`isUnchanged`), and the runner, which asks why a file cannot be compared
+/// (`refusal`). A picture's pixels are dropped once compared, so memory stays
+/// O(workers × picture). Each reference is decoded at most once.
+final class DecodedReferences: @unchecked Sendable {
+    /// What is known of a reference once it was read.
+    private enum Reading {
+        /// A picture Unfold can compare (`TrustedPNG`).
+        case readable
+        /// Why the file cannot be a reference (not a PNG as Unfold writes it, too large).
+        case refused(String)
     }
-}
 
-/// One result per picture, each set by its own thread.
-private final class Results: @unchecked Sendable {
-    private var values: [Result<String, ReferenceKind.Invalid>?]
+    private let contents: ReferenceStore.Contents
+    private let produced: [String: ReferenceKind]
     private let lock = NSLock()
-    init(count: Int) { values = Array(repeating: nil, count: count) }
-    func set(_ i: Int, _ value: Result<String, ReferenceKind.Invalid>) {
-        lock.lock()
-        values[i] = value
-        lock.unlock()
+    private var readings: [String: Reading] = [:]
+
+    /// The pictures of `contents` that are among `produced`, the pictures the
+    /// scenario draws by name (a stale entry of the index is never decoded:
+    /// an index may list many).
+    init(_ contents: ReferenceStore.Contents, produced: [String: ReferenceKind]) {
+        self.contents = contents
+        self.produced = produced
     }
-    func get(_ i: Int) -> Result<String, ReferenceKind.Invalid>? {
+
+    /// Whether `pixels`, drawn as the picture `name`, are exactly the stored
+    /// reference's pixels. Decodes the reference. O(pixels).
+    func isUnchanged(_ name: String, _ pixels: Pixmap) -> Bool {
+        guard let image = decode(name) else { return false }
+        return pixels.hasPixels(of: image)
+    }
+
+    /// Why the stored picture `name` cannot be compared; nil when it can (or
+    /// when it is no picture of the scenario's). Decodes it the first time. O(pixels).
+    func refusal(_ name: String) -> String? {
+        lock.lock()
+        let known = readings[name]
+        lock.unlock()
+        if known == nil { _ = decode(name) }
         lock.lock()
         defer { lock.unlock() }
-        return values[i]
+        if case .refused(let reason) = readings[name] { return reason }
+        return nil
+    }
+
+    /// The reference's pixels, decoded under its kind's limits; nil when it
+    /// is no stored picture of the scenario's, or cannot be read (the reason
+    /// is kept for `refusal`).
+    private func decode(_ name: String) -> RGBAImage? {
+        guard let kind = produced[name], kind.isPicture, let bytes = contents.files[name] else { return nil }
+        let reading: Reading, image: RGBAImage?
+        do {
+            image = try kind.decode(bytes)
+            reading = .readable
+        } catch {
+            image = nil
+            reading = .refused(error.description)
+        }
+        lock.lock()
+        readings[name] = reading
+        lock.unlock()
+        return image
     }
 }

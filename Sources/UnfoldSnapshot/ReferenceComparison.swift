@@ -141,7 +141,8 @@ struct TextDiff {
         for i in 0 ..< max(e.count, a.count) {
             let left = i < e.count ? String(e[i]) : "(end)", right = i < a.count ? String(a[i]) : "(end)"
             if left != right {
-                return "line \(i + 1) differs: expected \(left.trimmingCharacters(in: .whitespaces)), got \(right.trimmingCharacters(in: .whitespaces))"
+                let line = { (text: String) in text.trimmingCharacters(in: CharacterSet(charactersIn: " ,")) }
+                return "line \(i + 1) differs: expected \(line(left)), got \(line(right))"
             }
         }
         return "the texts differ"

@@ -65,7 +65,7 @@ public enum SnapshotRunner {
     /// artifacts for failures, and returns one result per reference, plus the
     /// references the scenario no longer produces (removed when `prune`).
     /// Every reference file is read and decoded on this machine (`TrustedPNG`):
-    /// a picture whose pixels hash as the decoded reference's passes without
+    /// a picture whose every pixel is the decoded reference's passes without
     /// being encoded. Nothing in `index.json` stands in for decoding; its
     /// byte hashes only tell that a file was changed outside Unfold, which
     /// fails with the comparison's pictures.
@@ -84,9 +84,10 @@ public enum SnapshotRunner {
         let decoded = DecodedReferences(stored, produced: produced)
         var renderOptions = options.render
         renderOptions.outputs = Set(kinds.map(\.output))
-        renderOptions.hashPixels = true
         // A file changed outside Unfold is never passed by its pixels alone: its picture is encoded, to be shown or recorded.
-        if options.record != .all { renderOptions.knownPixels = decoded.pixels.filter { stored.verified($0.key) } }
+        if options.record != .all {
+            renderOptions.isUnchanged = { name, pixels in stored.verified(name) && decoded.isUnchanged(name, pixels) }
+        }
         let result = try ScenarioRenderer.render(scenario, options: renderOptions)
         let artifacts = try Artifacts(root: options.artifacts, scenario: scenario.name)
         return try compareAndRecord(
@@ -101,6 +102,8 @@ public enum SnapshotRunner {
     ) throws -> ScenarioCheck {
         let clock = ContinuousClock()
         let index = stored.index
+        let rowChanges = RowChanges(
+            expected: stored.files[FileNames.updates], actual: result.files.first { $0.path == FileNames.updates }?.bytes)
         var cases: [CaseResult] = []
         var changes: [String: NewReference?] = [:]
         for file in result.files {
@@ -113,7 +116,7 @@ public enum SnapshotRunner {
             if let entry, let expected = stored.files[file.path] {
                 let verdict = try judge(
                     file, kind: kind, expected: expected, entry: entry, decoded: decoded, strip: result.strip, store: store,
-                    options: options, artifacts: artifacts)
+                    options: options, artifacts: artifacts, changes: rowChanges)
                 if options.record.records(missing: false, differs: !verdict.matches) {
                     changes[file.path] = try kind.stored(file.bytes)
                     c.status = .recorded
@@ -151,26 +154,27 @@ public enum SnapshotRunner {
     }
 
     /// The verdict on a rendered file against its stored reference: passed
-    /// by equal decoded pixels or equal bytes, else compared as its kind
-    /// compares. A file changed outside Unfold (not what the index records)
-    /// never passes.
+    /// when every decoded pixel is the reference's (the renderer found so
+    /// and left the file unencoded) or the bytes are equal, else compared as
+    /// its kind compares. A file changed outside Unfold (not what the index
+    /// records) never passes. A difference is told in words first
+    /// (`changes`: what changed in the rows).
     static func judge(
         _ file: RenderedFile, kind: ReferenceKind, expected: [UInt8], entry: ReferenceIndex.Entry, decoded: DecodedReferences,
-        strip: StripGeometry?, store: ReferenceStore, options: SnapshotOptions, artifacts: Artifacts
+        strip: StripGeometry?, store: ReferenceStore, options: SnapshotOptions, artifacts: Artifacts, changes: RowChanges?
     ) throws -> ReferenceVerdict {
         var verdict: ReferenceVerdict
-        if let refused = decoded.refused[file.path] {
-            verdict = ReferenceVerdict(matches: false, message: Self.unreadable(expected, name: file.path, reason: refused))
-            if !file.bytes.isEmpty { verdict.artifacts = try artifacts.save(actual: file.bytes, name: file.path) }
-        } else if let pixels = file.pixels, decoded.pixels[file.path] == pixels {
+        if file.isUnchanged {
             verdict = ReferenceVerdict(matches: true, message: "identical pixels")
-        } else if file.bytes.isEmpty {
-            throw changedMeanwhile(store)
         } else if expected == file.bytes {
             verdict = ReferenceVerdict(matches: true, message: "identical bytes")
+        } else if let refused = decoded.refusal(file.path) {
+            verdict = ReferenceVerdict(matches: false, message: Self.unreadable(expected, name: file.path, reason: refused))
+            verdict.artifacts = try artifacts.save(actual: file.bytes, name: file.path)
         } else {
             verdict = try kind.compare(
                 ReferenceComparison(expected: expected, actual: file.bytes, name: file.path, strip: strip, options: options.diff, artifacts: artifacts))
+            if !verdict.matches { verdict.message = told(verdict.message, of: file.path, changes: changes) }
         }
         if !ReferenceIndex.matches(expected, entry), !isLFSPointer(expected) {
             // Edited outside Unfold: compared as it is (it is what git shows), and never passed silently.
@@ -181,6 +185,18 @@ public enum SnapshotRunner {
             }
         }
         return verdict
+    }
+
+    /// A difference told in words first: what changed in the rows the file
+    /// shows (its state, or every state), else that only the drawing did;
+    /// then `message`, the comparison's own account.
+    static func told(_ message: String, of name: String, changes: RowChanges?) -> String {
+        guard let changes else { return message }
+        if let state = FileNames.stateIndex(name) {
+            return (changes.line(state: state) ?? "a drawing change (the rows are as recorded)") + "; " + message
+        }
+        if let summary = changes.summary { return summary + "; " + message }
+        return name == FileNames.updates ? message : "a drawing change (the rows are as recorded); " + message
     }
 
     /// Writes `changes` over the set that was compared (`index`): a

@@ -117,8 +117,7 @@ func render(
 }
 
 @Suite struct PNGTests {
-    /// The strip's encoder: rows in bands give the bytes (and the pixel hash)
-    /// of the whole picture, as it turns from palette to RGB to RGBA midway.
+    /// The strip's encoder: rows in bands give the bytes of the whole picture, as it turns from palette to RGB to RGBA midway.
     @Test func aStreamWritesTheBytesOfTheWholePicture() throws {
         var p = try Pixmap(width: 300, height: 700, fill: .white)
         p.fill(PixelRect(x0: 10, y0: 10, x1: 200, y1: 90), color: Color(r: 20, g: 90, b: 200))
@@ -132,9 +131,7 @@ func render(
                 try stream.add(band.premultiplied)
                 top += rows
             }
-            let (png, pixels) = try stream.finish()
-            #expect(png == (try PNG.encode(p)))
-            #expect(pixels == p.pixelHash)
+            #expect(try stream.finish() == (try PNG.encode(p)))
         }
         let short = try PNG.Stream(width: 300, height: 700)
         try short.add(try Pixmap(width: 300, height: 10, fill: .white))

@@ -279,7 +279,7 @@ func lines(_ s: Scenario) -> [String] {
               - drop: false
               - remove: b/loading
             """, file: "t.yaml")
-        #expect(s.style.checkboxes && s.nodes.map(\.title) == ["A", "X", "Y", "B", "Loading…"])
+        #expect(s.style.checkboxes == true && s.nodes.map(\.title) == ["A", "X", "Y", "B", "Loading…"])
         #expect(s.nodes[4].icon == "spinner" && s.nodes[4].parent == 3 && s.nodes[1].checked)
         #expect(s.steps.map(\.text) == ["check a", "focus a/x", "hover none", "drop before a/y", "drop none", "remove b/loading"])
         var outline = try s.makeOutline()

@@ -13,8 +13,10 @@ import UnfoldTestSupport
         let before = box.files()
         #expect(try box.run(scenario(title: "Bete")).cases.contains { $0.status == .failed })
         let acceptance = try box.acceptance()
-        #expect(acceptance.items.map(\.id) == ["tiny/state-01.png", "tiny/strip.png"])
-        #expect(try acceptance.accept(acceptance.select([])) == ["tiny/state-01.png", "tiny/strip.png"])
+        // The title is in the pictures and in updates.json.
+        let all = ["tiny/state-01.png", "tiny/strip.png", "tiny/updates.json"]
+        #expect(acceptance.items.map(\.id) == all)
+        #expect(try acceptance.accept(acceptance.select([])) == all)
         #expect(try SnapshotRunner.check(scenario(title: "Bete"), options: box.options(.never)).cases.allSatisfy { $0.status == .passed })
         #expect(try Acceptance.undo(snapshots: box.snapshots) == ["tiny"])
         #expect(box.files() == before)
@@ -57,7 +59,7 @@ import UnfoldTestSupport
         _ = try SnapshotRunner.check(scenario(), options: box.options(.missing))
         try box.run(scenario(title: "Bete"))
         let a = try box.acceptance()
-        #expect(try a.select(["tiny"]).map(\.id) == ["tiny/state-01.png", "tiny/strip.png"])
+        #expect(try a.select(["tiny"]).map(\.id) == ["tiny/state-01.png", "tiny/strip.png", "tiny/updates.json"])
         #expect(try a.select(["tiny/state-01"]).map(\.id) == ["tiny/state-01.png"])
         #expect(try a.select(["*/step-01/*"]).map(\.id) == ["tiny/step-01/frame-01", "tiny/step-01/frame-02"])
         #expect(try a.select(["tiny/strip.png", "tiny/step-01/frame-01"]).map(\.id) == ["tiny/strip.png"])
@@ -65,7 +67,7 @@ import UnfoldTestSupport
         #expect {
             try a.select(["nothing"])
         } throws: { error in
-            "\(error)" == "no failure in the report matches 'nothing'; it has: tiny/state-01.png, tiny/strip.png"
+            "\(error)" == "no failure in the report matches 'nothing'; it has: tiny/state-01.png, tiny/strip.png, tiny/updates.json"
         }
     }
 

@@ -29,14 +29,14 @@ import UnfoldTestSupport
         try Data(text.utf8).write(to: URL(fileURLWithPath: box.store.directory + "/index.json"))
     }
 
-    @Test func aPixelHashInTheIndexIsNeverTrusted() throws {
+    @Test func whatTheIndexClaimsIsNeverTrusted() throws {
         let box = try recorded()
-        // The index claims, for every untouched picture, the pixels of the new rendering.
+        // The index claims, for every picture, the bytes and the pixels of the new rendering.
         let stored = try box.store.contents()
         var entries: [String: String] = [:]
         for (name, entry) in stored.index.entries {
             var fields = "\"bytes\": \"\(entry.bytes)\""
-            if name.hasSuffix(".png") { fields += ", \"pixels\": \"\(try PNG.decode(try rendering(name, title: "Bete")).pixelHash)\"" }
+            if name.hasSuffix(".png") { fields += ", \"pixels\": \"\(ReferenceIndex.hash(try rendering(name, title: "Bete")))\"" }
             entries[name] = fields
         }
         try writeIndex(box, entries)
@@ -44,6 +44,43 @@ import UnfoldTestSupport
         let failed = run.cases.filter { $0.status == .failed }.map(\.reference)
         #expect(failed.contains("state-01.png") && failed.contains("strip.png"))
         #expect(run.cases.first { $0.reference == "state-01.png" }?.artifacts["diff"] != nil)
+    }
+
+    /// The attack on a hash: the reference's last pixels chosen so that a
+    /// hash of them would equal the new rendering's. The verdict compares
+    /// every pixel, so whatever the last pixels are, a changed picture fails.
+    @Test func aReferenceWithChosenLastPixelsFails() throws {
+        let box = try recorded()
+        let path = box.store.directory + "/state-01.png"
+        let old = try PNG.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        var forged = old
+        forged.copy(try RGBAImage(width: 8, height: 1, fill: Color(r: 1, g: 2, b: 3, a: 255)), x: old.width - 8, y: old.height - 1)
+        let bytes = try PNG.encode(forged)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        var entries: [String: String] = [:]
+        for (name, entry) in try box.store.contents().index.entries {
+            entries[name] = "\"bytes\": \"\(name == "state-01.png" ? ReferenceIndex.hash(bytes) : entry.bytes)\""
+        }
+        try writeIndex(box, entries)
+        // The same scenario: only the chosen pixels differ from what is drawn.
+        let run = try SnapshotRunner.check(scenario(), options: box.options(.never))
+        let state = try #require(run.cases.first { $0.reference == "state-01.png" })
+        #expect(state.status == .failed)
+        #expect(state.message.contains("8 different pixels"), "\(state.message)")
+        #expect(run.cases.filter { $0.reference != "state-01.png" }.allSatisfy { $0.status == .passed })
+    }
+
+    /// The renderer's question, answered pixel by pixel: one changed byte of
+    /// a picture, even in a translucent pixel, is a different picture.
+    @Test func aPictureIsUnchangedOnlyWhenEveryPixelIs() throws {
+        var drawn = try Pixmap(width: 4, height: 3, fill: .white)
+        drawn.fill(PixelRect(x0: 1, y0: 1, x1: 2, y1: 2), color: Color(r: 200, g: 40, b: 40, a: 128))
+        let image = drawn.straight
+        #expect(drawn.hasPixels(of: image))
+        var bytes = image.bytes
+        bytes[bytes.count - 2] ^= 1
+        #expect(!drawn.hasPixels(of: try RGBAImage(width: 4, height: 3, bytes: bytes)))
+        #expect(!drawn.hasPixels(of: try RGBAImage(width: 3, height: 4, bytes: image.bytes)))
     }
 
     @Test func anAnimatedReferenceWhoseDefaultImageIsTheNewPictureFails() throws {

@@ -52,6 +52,13 @@ import UnfoldTestSupport
         }
     }
 
+    /// Leaves `reference`'s case out of the report, so that another case may take its name.
+    func dropCase(_ box: Sandbox, _ reference: String) throws {
+        try editReport(box) { report in
+            report["cases"] = (report["cases"] as! [[String: Any]]).filter { $0["reference"] as? String != reference }
+        }
+    }
+
     @Test func anIndexThatNamesAPathOutsideIsDamagedAndLeaksNothing() throws {
         let box = try prepared()
         let index = box.store.directory + "/index.json"
@@ -235,6 +242,7 @@ import UnfoldTestSupport
         try FileManager.default.createSymbolicLink(atPath: actual, withDestinationPath: box.path + "/secret.txt")
         let acceptance = try box.acceptance()
         #expect(throws: ReportFolder.UnreadableFile.self) { try acceptance.accept(acceptance.select(["tiny/state-01.png"])) }
+        try dropCase(box, "updates.json")
         try editCase(box, "state-01.png") { $0["reference"] = "updates.json" }
         let again = try box.acceptance()
         #expect(throws: ReportFolder.UnreadableFile.self) { try again.accept(again.select(["tiny/updates.json"])) }
@@ -251,6 +259,7 @@ import UnfoldTestSupport
         try Data(Self.secret.utf8).write(to: URL(fileURLWithPath: actual))
         let acceptance = try box.acceptance()
         #expect(throws: Acceptance.Unacceptable.self) { try acceptance.accept(acceptance.select(["tiny/state-01.png"])) }
+        try dropCase(box, "updates.json")
         try editCase(box, "state-01.png") { $0["reference"] = "updates.json" }
         let text = try box.acceptance()
         #expect(throws: Acceptance.Unacceptable.self) { try text.accept(text.select(["tiny/updates.json"])) }

@@ -41,7 +41,7 @@ import UnfoldTestSupport
 
         let changed = try SnapshotRunner.check(scenario(title: "Bravo"), options: options(box, .never))
         let svg = try #require(changed.cases.first { $0.reference == "state-01.svg" })
-        #expect(svg.status == .failed && svg.message == "the SVG differs")
+        #expect(svg.status == .failed && svg.message == "\"Beta\" renamed \"Bravo\" (a/b); the SVG differs", "\(svg.message)")
         #expect(svg.artifacts["expected"]?.hasSuffix("state-01.expected.svg") == true)
         #expect(svg.artifacts["actual"].map { FileManager.default.fileExists(atPath: box.path + "/artifacts/" + $0) } == true)
     }

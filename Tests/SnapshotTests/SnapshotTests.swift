@@ -13,9 +13,9 @@ import UnfoldTestSupport
         #expect(first.cases.allSatisfy { $0.status == .recorded })
         #expect(Set(first.cases.map(\.reference)) == ["state-00.png", "state-01.png", "strip.png", "updates.json"])
         let second = try SnapshotRunner.check(scenario(), options: box.options(.never))
-        // Pictures pass by their pixel hash, without encoding; the text by its bytes.
+        // States pass by their decoded pixels, without encoding; the strip (always encoded) and the text by their bytes.
         #expect(second.cases.allSatisfy { $0.status == .passed })
-        #expect(second.cases.map(\.message) == ["identical pixels", "identical pixels", "identical pixels", "identical bytes"])
+        #expect(second.cases.map(\.message) == ["identical pixels", "identical pixels", "identical bytes", "identical bytes"])
     }
 
     /// The lock lets one writer in at a time, across threads, and its file
@@ -96,7 +96,9 @@ import UnfoldTestSupport
         let before = try store.contents().files["state-01.png"]
         let run = try SnapshotRunner.check(scenario(title: "Bete"), options: box.options(.missing))
         let state = run.cases.first { $0.reference == "state-01.png" }!
-        #expect(state.status == .failed && state.message.hasPrefix("differ: ") && state.message.contains(" different pixels (") && state.message.contains(", y "))
+        // What changed in the rows first, then the pixels.
+        #expect(state.status == .failed && state.message.hasPrefix("\"Beta\" renamed \"Bete\" (a/b); differ: "), "\(state.message)")
+        #expect(state.message.contains(" different pixels (") && state.message.contains(", y "))
         #expect(FileManager.default.fileExists(atPath: box.path + "/artifacts/" + state.artifacts["diff"]!))
         #expect(try store.contents().files["state-01.png"] == before)
         let strip = run.cases.first { $0.reference == "strip.png" }!
@@ -139,7 +141,7 @@ import UnfoldTestSupport
         _ = try SnapshotRunner.check(scenario(), options: box.options(.missing))
         let run = try SnapshotRunner.check(scenario(steps: "[ {expand: a}, {collapse: a} ]"), options: box.options(.never))
         let updates = run.cases.first { $0.reference == "updates.json" }!
-        #expect(updates.status == .failed && updates.message.hasPrefix("line "))
+        #expect(updates.status == .failed && updates.message.hasPrefix("step 2 \"collapse a\" is new; line "), "\(updates.message)")
         #expect(run.cases.first { $0.reference == "state-02.png" }!.status == .failed)  // missing under `never`
     }
 
@@ -216,5 +218,70 @@ import UnfoldTestSupport
         #expect(merged.html().contains("differs &lt;here&gt;"))
         let decoded = try JSONDecoder().decode(SnapshotReport.self, from: Data(merged.json()))
         #expect(decoded == merged)
+    }
+}
+
+/// A change a user makes fails, and says what it is, whether the look draws it or not.
+@Suite struct EveryStateIsSeenTests {
+    /// `tiny` with one of its files checked, and the style's `checkboxes` as given.
+    func checked(_ id: String, checkboxes: String = "") throws -> Scenario {
+        try Scenario.parse(
+            """
+            name: tiny
+            canvas: { width: 200, height: 160, scale: 1 }
+            \(checkboxes.isEmpty ? "" : "style: { checkboxes: \(checkboxes) }")
+            tree:
+              - id: a
+                title: Alpha
+                children: [ { id: b, title: Beta, checked: \(id == "b") }, { id: c, title: Gamma, checked: \(id == "c") } ]
+            steps: [ {expand: a} ]
+            """, file: "tiny.yaml")
+    }
+
+    @Test func aMovedCheckFailsWithoutAStyleAndNamesTheRows() throws {
+        let box = Sandbox()
+        _ = try SnapshotRunner.check(checked("b"), options: box.options(.missing))
+        let run = try SnapshotRunner.check(checked("c"), options: box.options(.never))
+        let state = try #require(run.cases.first { $0.reference == "state-01.png" })
+        #expect(state.status == .failed)
+        #expect(state.message.hasPrefix("\"Beta\" (a/b) unchecked, \"Gamma\" (a/c) checked; differ: "), "\(state.message)")
+        // The folder is mixed either way: its picture is the same, and passes.
+        #expect(run.cases.first { $0.reference == "state-00.png" }?.status == .passed)
+        let updates = try #require(run.cases.first { $0.reference == "updates.json" })
+        #expect(updates.status == .failed && updates.message.hasPrefix("state 1: \"Beta\" (a/b) unchecked, \"Gamma\" (a/c) checked; line "), "\(updates.message)")
+    }
+
+    @Test func checksHiddenByTheStyleStillFailInTheUpdates() throws {
+        let box = Sandbox()
+        _ = try SnapshotRunner.check(checked("b", checkboxes: "false"), options: box.options(.missing))
+        let run = try SnapshotRunner.check(checked("c", checkboxes: "false"), options: box.options(.never))
+        #expect(run.cases.filter { $0.reference.hasSuffix(".png") }.allSatisfy { $0.status == .passed })
+        let updates = try #require(run.cases.first { $0.reference == "updates.json" })
+        #expect(updates.status == .failed && updates.message.contains("\"Gamma\" (a/c) checked"), "\(updates.message)")
+    }
+
+    /// The states `scenario` draws, by name.
+    func render(_ scenario: Scenario, outputs: Set<RenderOptions.Output>) throws -> [String: [UInt8]] {
+        var options = RenderOptions(fonts: fontFiles)
+        options.outputs = outputs
+        return Dictionary(uniqueKeysWithValues: try ScenarioRenderer.render(scenario, options: options).files.map { ($0.path, $0.bytes) })
+    }
+
+    @Test func checkboxesAreDrawnWhenTheScenarioUsesChecks() throws {
+        let drawn = try render(checked("b"), outputs: [.states])
+        let hidden = try render(checked("b", checkboxes: "false"), outputs: [.states])
+        let none = try render(scenario(), outputs: [.states])
+        #expect(drawn["state-01.png"] != hidden["state-01.png"])
+        #expect(hidden["state-01.png"] == none["state-01.png"])
+        #expect(try render(checked("b", checkboxes: "true"), outputs: [.states])["state-01.png"] == drawn["state-01.png"])
+    }
+
+    @Test func aPictureChangeWithTheSameRowsIsADrawingChange() throws {
+        let box = Sandbox()
+        _ = try SnapshotRunner.check(checked("b"), options: box.options(.missing))
+        let run = try SnapshotRunner.check(checked("b", checkboxes: "false"), options: box.options(.never))
+        let state = try #require(run.cases.first { $0.reference == "state-01.png" })
+        #expect(state.status == .failed && state.message.hasPrefix("a drawing change (the rows are as recorded); differ: "), "\(state.message)")
+        #expect(run.cases.first { $0.reference == "updates.json" }?.status == .passed)
     }
 }

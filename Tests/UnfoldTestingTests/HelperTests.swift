@@ -105,7 +105,7 @@ let tiny = """
         #expect(!checkOutlineSnapshot(scenario, snapshots: dir, record: .missing, artifacts: artifacts).failed)
         let changed = try Scenario.parse(tiny.replacingOccurrences(of: "Gamma", with: "Delta"), file: "tiny.yaml")
         let failure = checkOutlineSnapshot(changed, snapshots: dir, record: .never, artifacts: artifacts)
-        let state = try #require(failure.messages.first { $0.hasPrefix("helper-tiny/state-01.png: differ: ") })
+        let state = try #require(failure.messages.first { $0.hasPrefix("helper-tiny/state-01.png: a/Gamma renamed a/Delta; differ: ") })
         for role in ["expected", "actual", "diff"] {
             let path = artifacts + "/helper-tiny/state-01.\(role).png"
             #expect(state.contains(path) && failure.artifacts.contains(path) && FileManager.default.fileExists(atPath: path))
@@ -281,7 +281,7 @@ enum CrossFramework {
         _ = checkOutlineSnapshot(try scenario("One"), snapshots: folder, record: .missing, artifacts: folder + "/artifacts")
         let check = checkOutlineSnapshot(try scenario("Two"), snapshots: folder, record: .never, artifacts: folder + "/artifacts")
         #expect(check.messages.count == 3, "\(check.messages)")
-        #expect(check.messages.last == "once: strip.png changed with the states above")
+        #expect(check.messages.last == "once: strip.png and updates.json changed with the states above")
         #expect(!check.artifacts.contains { $0.contains("strip") })
     }
 

@@ -1,0 +1,205 @@
+import OutlineEngine
+
+/// What changed between two recordings of a scenario's rows (the
+/// reference's `updates.json` and this run's), in the words a reviewer
+/// uses: rows inserted, removed, renamed or moved; opened or closed; checks,
+/// selection, highlight, focus, pointer and drop place. A failing snapshot
+/// says this before it counts pixels; when the rows are the same, the
+/// change is in the drawing alone, and it says that instead.
+///
+/// Rows are matched by id, state by state. O(rows of both records), with
+/// hashing; the longest run of rows in the same order is found in
+/// O(r log r) per state.
+package struct RowChanges: Equatable, Sendable {
+    /// Sentences per state: `states[i]` tells what changed in state i
+    /// (0: the initial state), empty when its rows are as recorded.
+    package private(set) var states: [[String]]
+    /// Sentences about the steps themselves: a step's text, steps added or gone.
+    package private(set) var steps: [String]
+
+    /// At most this many sentences are told of one state; the rest are counted.
+    package static let sentencesPerState = 6
+
+    /// The changes from `expected` to `actual`.
+    package init(expected: UpdatesRecord, actual: UpdatesRecord) {
+        states = []
+        steps = []
+        for i in 0 ..< max(expected.states.count, actual.states.count) {
+            guard i < expected.states.count else {
+                steps.append("step \(i) \(Self.quoted(actual.states[i].step)) is new")
+                states.append([])
+                continue
+            }
+            guard i < actual.states.count else {
+                steps.append("step \(i) \(Self.quoted(expected.states[i].step)) is gone")
+                continue
+            }
+            let e = expected.states[i], a = actual.states[i]
+            if i > 0, e.step != a.step { steps.append("step \(i) is \(Self.quoted(a.step)) (was \(Self.quoted(e.step)))") }
+            states.append(Self.sentences(from: e.rows, to: a.rows))
+        }
+    }
+
+    /// The changes between two `updates.json` files; nil when either is
+    /// missing or is not one (a reference recorded before updates were kept).
+    package init?(expected: [UInt8]?, actual: [UInt8]?) {
+        guard let expected, let actual, let e = try? UpdatesRecord(json: expected), let a = try? UpdatesRecord(json: actual) else { return nil }
+        self.init(expected: e, actual: a)
+    }
+
+    /// Whether the rows of every state, and the steps, are as recorded.
+    package var isEmpty: Bool { steps.isEmpty && states.allSatisfy(\.isEmpty) }
+
+    /// What changed in state `index`, in one line; nil when nothing did.
+    package func line(state index: Int) -> String? {
+        guard index < states.count, !states[index].isEmpty else { return nil }
+        return Self.joined(states[index])
+    }
+
+    /// What changed in the whole scenario, in one line, state by state
+    /// ("state 2: …; state 3: …", the first `statesInSummary` states that
+    /// changed); nil when nothing did.
+    package var summary: String? {
+        let changed = states.indices.filter { !states[$0].isEmpty }
+        var parts = steps + changed.prefix(Self.statesInSummary).compactMap { i in line(state: i).map { "state \(i): \($0)" } }
+        let more = changed.count - Self.statesInSummary
+        if more > 0 { parts.append("and \(more) more state\(more == 1 ? "" : "s") changed") }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
+
+    /// At most this many states are told in `summary`.
+    package static let statesInSummary = 3
+
+    /// Sentences of one state, at most `sentencesPerState` of them.
+    private static func joined(_ sentences: [String]) -> String {
+        let shown = sentences.prefix(sentencesPerState).joined(separator: ", ")
+        let more = sentences.count - sentencesPerState
+        return more > 0 ? shown + " and \(more) more change\(more == 1 ? "" : "s")" : shown
+    }
+
+    /// What turned `before` into `after`: removals, insertions, moves, then
+    /// each kept row's changes in the order of `after`.
+    private static func sentences(from before: [UpdatesRecord.Row], to after: [UpdatesRecord.Row]) -> [String] {
+        guard before != after else { return [] }
+        let key = { (r: UpdatesRecord.Row) in r.detail ? r.id + "\u{0}detail" : r.id }
+        let oldIndex = Dictionary(before.enumerated().map { (key($1), $0) }, uniquingKeysWith: { a, _ in a })
+        let newIndex = Dictionary(after.enumerated().map { (key($1), $0) }, uniquingKeysWith: { a, _ in a })
+        let kept = after.enumerated().compactMap { i, row in oldIndex[key(row)].map { (old: $0, new: i) } }
+        // Rows that came or went with a parent that opened or closed are told by that parent.
+        let toggled = Set(kept.filter { before[$0.old].expanded != after[$0.new].expanded }.map { after[$0.new].id })
+        let underToggled = { (row: UpdatesRecord.Row) in
+            var id = Substring(row.id)
+            while let slash = id.lastIndex(of: "/") {
+                id = id[..<slash]
+                if toggled.contains(String(id)) { return true }
+            }
+            return false
+        }
+        // A row that went and one that came in its place (after the same kept row, at the same depth, under the
+        // same parent) were renamed: ids made from titles change with them.
+        var went: [Place: [Int]] = [:]
+        for (i, place) in places(before, key: key, isKept: { newIndex[key($0)] != nil }).sorted(by: { $0.key < $1.key })
+        where !underToggled(before[i]) {
+            went[place, default: []].append(i)
+        }
+        let cameTo = places(after, key: key, isKept: { oldIndex[key($0)] != nil })
+        var out: [String] = [], renamed = Set<Int>()
+        for (i, row) in after.enumerated() where oldIndex[key(row)] == nil && !underToggled(row) {
+            if let p = cameTo[i], let old = went[p]?.first(where: { !renamed.contains($0) }) {
+                renamed.insert(old)
+                out.append("\(name(before[old])) renamed \(name(row))")
+            } else {
+                out.append("inserted \(name(row)) at row \(i + 1)")
+            }
+        }
+        for (i, row) in before.enumerated() where newIndex[key(row)] == nil && !underToggled(row) && !renamed.contains(i) {
+            out.append("removed \(name(row)) (was row \(i + 1))")
+        }
+        // Kept rows, in their new order; those off the longest run still in their old order moved.
+        let inOrder = longestIncreasingRun(kept.map(\.old))
+        for (n, pair) in kept.enumerated() where !inOrder.contains(n) {
+            out.append("\(name(after[pair.new])) moved from row \(pair.old + 1) to row \(pair.new + 1)")
+        }
+        for pair in kept { out += changes(before[pair.old], after[pair.new]) }
+        return out
+    }
+
+    /// Where a row that is not kept sits: after which kept row, how deep, under which parent.
+    private struct Place: Hashable {
+        var anchor: String, depth: Int, parent: Substring
+    }
+
+    /// The place of every row of `rows` that is not kept, by position. O(rows).
+    private static func places(
+        _ rows: [UpdatesRecord.Row], key: (UpdatesRecord.Row) -> String, isKept: (UpdatesRecord.Row) -> Bool
+    ) -> [Int: Place] {
+        var out: [Int: Place] = [:], anchor = ""
+        for (i, row) in rows.enumerated() {
+            if isKept(row) {
+                anchor = key(row)
+            } else {
+                out[i] = Place(anchor: anchor, depth: row.depth, parent: row.id[..<(row.id.lastIndex(of: "/") ?? row.id.startIndex)])
+            }
+        }
+        return out
+    }
+
+    /// What changed on one row kept by id.
+    private static func changes(_ e: UpdatesRecord.Row, _ a: UpdatesRecord.Row) -> [String] {
+        var out: [String] = []
+        let n = name(a)
+        // A record from before titles were kept has none: nothing to compare.
+        if let old = e.title, let new = a.title, old != new { out.append("\(quoted(old)) renamed \(quoted(new)) (\(a.id))") }
+        if e.depth != a.depth { out.append("\(n) moved from depth \(e.depth) to \(a.depth)") }
+        if e.expanded != a.expanded {
+            switch a.expanded {
+            case true: out.append("\(n) opened")
+            case false: out.append(e.expanded == true ? "\(n) closed" : "\(n) has children now")
+            case nil: out.append("\(n) has no children now")
+            }
+        }
+        if (e.check ?? .unchecked) != (a.check ?? .unchecked) { out.append("\(n) \((a.check ?? .unchecked).rawValue)") }
+        let flags: [(Bool, Bool, String, String)] = [
+            (e.selected, a.selected, "selected", "deselected"), (e.highlighted, a.highlighted, "highlighted", "no longer highlighted"),
+            (e.focused, a.focused, "focused", "no longer focused"), (e.hovered, a.hovered, "under the pointer", "no longer under the pointer"),
+        ]
+        for (was, now, on, off) in flags where was != now { out.append("\(n) \(now ? on : off)") }
+        if e.drop != a.drop { out.append(a.drop.map { "\(n) is the drop place (\($0.rawValue))" } ?? "\(n) is no longer the drop place") }
+        return out
+    }
+
+    /// A row as a reviewer knows it: its id, with the title when the id does not end with it.
+    private static func name(_ row: UpdatesRecord.Row) -> String {
+        let id = row.detail ? "the detail row of \(row.id)" : row.id
+        guard let title = row.title, !row.id.hasSuffix(title) else { return id }
+        return "\(quoted(title)) (\(id))"
+    }
+
+    /// A title or step in quotes, cut to 40 characters.
+    private static func quoted(_ text: String) -> String {
+        "\"" + (text.count > 40 ? text.prefix(39) + "…" : text) + "\""
+    }
+
+    /// The positions (in `values`) of a longest strictly increasing
+    /// subsequence: patience sorting with back links. O(n log n), no recursion.
+    private static func longestIncreasingRun(_ values: [Int]) -> Set<Int> {
+        var tails: [Int] = []  // position in `values` of the smallest tail of each length
+        var previous = [Int](repeating: -1, count: values.count)
+        for (i, v) in values.enumerated() {
+            var lo = 0, hi = tails.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if values[tails[mid]] < v { lo = mid + 1 } else { hi = mid }
+            }
+            if lo > 0 { previous[i] = tails[lo - 1] }
+            if lo == tails.count { tails.append(i) } else { tails[lo] = i }
+        }
+        var run = Set<Int>()
+        var i = tails.last ?? -1
+        while i >= 0 {
+            run.insert(i)
+            i = previous[i]
+        }
+        return run
+    }
+}
