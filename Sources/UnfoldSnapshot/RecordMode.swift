@@ -22,19 +22,31 @@ public enum RecordMode: String, Sendable, CaseIterable {
         }
     }
 
-    /// The mode to use: `explicit` when given, else `UNFOLD_RECORD`, else
-    /// `never` when `CI` is set (a CI run must not pass by recording), else `missing`.
+    /// The mode of a command: `explicit` (the command line's `--record`)
+    /// when given, else `UNFOLD_RECORD`, else `never` when `CI` is set (a CI
+    /// run must not pass by recording), else `missing`.
     public static func resolve(
         _ explicit: RecordMode? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(UnknownMode) -> RecordMode {
         if let explicit { return explicit }
+        return try forAssertion(requested: nil, environment: environment)
+    }
+
+    /// The mode of a snapshot assertion in Swift, by one rule: `UNFOLD_RECORD`
+    /// when it is set; else `never` when `CI` is set, whatever the code or a
+    /// trait asks (a CI run must not pass by recording, and only the person
+    /// who runs it can say otherwise); else `requested` (the assertion's
+    /// `record:`, then its scope's); else `missing`.
+    public static func forAssertion(
+        requested: RecordMode?, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(UnknownMode) -> RecordMode {
         if let value = environment["UNFOLD_RECORD"], !value.isEmpty {
             guard let mode = RecordMode(rawValue: value) else { throw UnknownMode(value: value) }
             return mode
         }
         if let ci = environment["CI"], !ci.isEmpty, ci != "0", ci.lowercased() != "false" { return .never }
-        return .missing
+        return requested ?? .missing
     }
 
     func records(missing: Bool, differs: Bool) -> Bool {

@@ -26,7 +26,9 @@ public struct SnapshotCheck: Sendable {
 /// (`expectOutlineSnapshot`, `XCTAssertOutlineSnapshot`) call it with a folder
 /// named after the test; call it yourself to keep references elsewhere.
 ///
-/// - `record`: else `UNFOLD_RECORD`, else `never` when `CI` is set, else `missing`.
+/// - `record`: `UNFOLD_RECORD` when set, else `never` when `CI` is set
+///   (whatever `record` says: a CI run never records unless told by
+///   `UNFOLD_RECORD`), else `record`, else the scope's, else `missing`.
 /// - `artifacts`: the folder for failures' expected, actual and diff pictures;
 ///   else `UNFOLD_ARTIFACTS`, else `.build/unfold-artifacts` of the package the
 ///   references belong to (followed by their path in the package). A pass
@@ -48,10 +50,10 @@ func checkOutlineSnapshot(_ scenario: Scenario, at location: SnapshotLocation, r
     var scenario = scenario
     scenario.name = location.name
     do {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ScopedRecording.environment ?? ProcessInfo.processInfo.environment
         var options = SnapshotOptions(render: RenderOptions(fonts: try FontSet.locate()))
         options.root = location.snapshots
-        options.record = try RecordMode.resolve(record ?? ScopedRecording.mode, environment: environment)
+        options.record = try RecordMode.forAssertion(requested: record ?? ScopedRecording.mode, environment: environment)
         options.artifacts = location.artifacts
         options.diff = diff
         let warnings = Warnings()

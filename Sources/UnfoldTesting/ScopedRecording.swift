@@ -1,15 +1,19 @@
 import Testing
 
 /// The record mode set for a scope of tests (`withOutlineSnapshotRecording`,
-/// the `.outlineSnapshots(record:)` trait). An assertion's own `record:`
-/// comes first, then this, then `UNFOLD_RECORD`.
-enum ScopedRecording {
+/// the `.outlineSnapshots(record:)` trait). `UNFOLD_RECORD` comes first, then
+/// `CI` (which records nothing), then an assertion's own `record:`, then
+/// this (`RecordMode.forAssertion(requested:environment:)`).
+package enum ScopedRecording {
     @TaskLocal static var mode: RecordMode?
+    /// The environment the record mode is read from; nil: the process's.
+    /// This package's tests set it to run as outside CI, or as in it.
+    @TaskLocal package static var environment: [String: String]?
 }
 
 /// Runs `body` with every snapshot assertion in it recording as `mode`
-/// says, whatever `UNFOLD_RECORD` says; an assertion's own `record:` still
-/// comes first. The scope is the task's: tasks `body` starts inherit it.
+/// says; an assertion's own `record:` comes first, and `UNFOLD_RECORD` and
+/// `CI` before both (in CI nothing is recorded unless `UNFOLD_RECORD` says so). The scope is the task's: tasks `body` starts inherit it.
 ///
 ///     try withOutlineSnapshotRecording(.failed) {
 ///         assertOutlineSnapshot(of: try Settings.outline())

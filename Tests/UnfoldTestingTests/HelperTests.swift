@@ -91,7 +91,7 @@ let tiny = """
 
     /// Record (and fail, saying so in one line), pass, fail with three picture
     /// paths, re-record the failures; a missing reference in `never` mode writes nothing.
-    @Test func theWholeRecordingCycle() throws {
+    @Test(.outsideCI) func theWholeRecordingCycle() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-helper-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let artifacts = dir + "/artifacts"
@@ -251,6 +251,57 @@ enum CrossFramework {
 
 /// A record mode set for a suite reaches every assertion in it: `.never`
 /// fails where the default (`missing`, outside CI) would record.
+/// Runs a test as on a developer's machine (no `CI`, no `UNFOLD_RECORD`),
+/// so that the record modes its code asks for apply, in CI as anywhere.
+struct OutsideCI: TestTrait, TestScoping {
+    func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
+        try await ScopedRecording.$environment.withValue([:]) { try await function() }
+    }
+}
+
+extension Trait where Self == OutsideCI {
+    /// Runs the test without `CI` and `UNFOLD_RECORD`.
+    static var outsideCI: Self { OutsideCI() }
+}
+
+/// In CI nothing is recorded unless `UNFOLD_RECORD` says so, whatever the code asks.
+@Suite struct RecordPrecedenceTests {
+    func folder() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("unfold-ci-\(UUID().uuidString)").path
+    }
+
+    @Test func recordAllUnderCIWritesNothing() throws {
+        let dir = folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let scenario = Scenario(name: "ci", outline: try CrossFramework.outline("One"), canvas: CrossFramework.canvas)
+        let check = ScopedRecording.$environment.withValue(["CI": "true"]) {
+            withOutlineSnapshotRecording(.all) {
+                checkOutlineSnapshot(scenario, snapshots: dir, record: .all, artifacts: dir + "/artifacts")
+            }
+        }
+        #expect(check.failed && check.messages[0].contains("no reference in"), "\(check.messages)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/ci"))
+        // The person who runs CI can say otherwise.
+        let told = ScopedRecording.$environment.withValue(["CI": "true", "UNFOLD_RECORD": "missing"]) {
+            checkOutlineSnapshot(scenario, snapshots: dir, record: .never, artifacts: dir + "/artifacts")
+        }
+        #expect(told.messages.first?.contains("recorded 2 references") == true, "\(told.messages)")
+    }
+
+    @Test func theRuleInOrder() throws {
+        let ci = ["CI": "1"], none: [String: String] = [:]
+        #expect(try RecordMode.forAssertion(requested: .all, environment: ci) == .never)
+        #expect(try RecordMode.forAssertion(requested: .all, environment: ci.merging(["UNFOLD_RECORD": "failed"]) { a, _ in a }) == .failed)
+        #expect(try RecordMode.forAssertion(requested: .all, environment: ["UNFOLD_RECORD": "never"]) == .never)
+        #expect(try RecordMode.forAssertion(requested: .failed, environment: none) == .failed)
+        #expect(try RecordMode.forAssertion(requested: nil, environment: none) == .missing)
+        #expect(try RecordMode.forAssertion(requested: nil, environment: ["CI": "false"]) == .missing)
+        // The command line's --record is the person's own word.
+        #expect(try RecordMode.resolve(.all, environment: ci) == .all)
+        #expect(try RecordMode.resolve(nil, environment: ci) == .never)
+    }
+}
+
 @Suite(.outlineSnapshots(record: .never)) struct ScopedRecordingTests {
     @Test func theSuitesRecordModeIsTheAssertions() throws {
         let outline = try CrossFramework.outline("Scoped")
@@ -272,7 +323,7 @@ enum CrossFramework {
 
 @Suite struct SnapshotCheckTests {
     /// A state that changes is told once: the strip and the updates that change with it are one line after it.
-    @Test func aChangedStateIsToldOnce() throws {
+    @Test(.outsideCI) func aChangedStateIsToldOnce() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-once-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let scenario = { (title: String) in
@@ -286,7 +337,7 @@ enum CrossFramework {
     }
 
     /// A picture taller than a page is told, without failing the test.
-    @Test func aTallPictureIsAWarning() throws {
+    @Test(.outsideCI) func aTallPictureIsAWarning() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-tall-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let outline = try Outline((0 ..< 120).map { NodeSpec(title: "Row \($0)") })
