@@ -17,20 +17,26 @@ swift test
 # The review loop of Swift tests: a model change fails, the failure names the
 # way to accept it, `unfold accept --report .build/unfold-artifacts` (run in
 # the package's folder) writes the new references into the tests'
-# __Snapshots__ folders, and the next `swift test` passes.
+# __Snapshots__ folders, and the next `swift test` passes; the undo that
+# accept prints puts every reference back and leaves no folder behind.
 unfold="$repo/.build/release/unfold"
 model=Sources/SettingsModel/Settings.swift
 cp "$model" "$repo/.build/consumer-model.orig"
 cp -R Tests/SettingsModelTests/__Snapshots__ "$repo/.build/consumer-snapshots.orig"
-restore() { mv "$repo/.build/consumer-model.orig" "$model"; rm -rf Tests/SettingsModelTests/__Snapshots__; mv "$repo/.build/consumer-snapshots.orig" Tests/SettingsModelTests/__Snapshots__; }
+restore() { mv "$repo/.build/consumer-model.orig" "$model"; touch "$model"; rm -rf Tests/SettingsModelTests/__Snapshots__; mv "$repo/.build/consumer-snapshots.orig" Tests/SettingsModelTests/__Snapshots__; }
 trap restore EXIT
 sed -i 's/"Software Update"/"Software Updates"/' "$model"
 if failing=$(CI=true swift test 2>&1); then echo "error: a changed model passed its snapshot tests" >&2; exit 1; fi
 grep -q "unfold accept --report .build/unfold-artifacts" <<<"$failing" || { echo "$failing"; echo "error: the failure does not say how to accept it" >&2; exit 1; }
-"$unfold" accept --report .build/unfold-artifacts
+accepted=$("$unfold" accept --report .build/unfold-artifacts)
+grep -q "into Tests/SettingsModelTests/__Snapshots__/SettingsTests; undo with \`unfold accept --undo\`" <<<"$accepted" \
+  || { echo "$accepted"; echo "error: accept does not say where it wrote and how to undo it" >&2; exit 1; }
 CI=true swift test >/dev/null || { echo "error: the tests still fail after unfold accept" >&2; exit 1; }
 changed=$(git -C "$repo" status --porcelain -- Examples/Consumer/Tests | wc -l)
-echo "consumer: a changed model failed, unfold accept took it, the next swift test passed ($changed files changed)"
+"$unfold" accept --undo
+left=$(git -C "$repo" status --porcelain --ignored -- Examples/Consumer/Tests Examples/Consumer/Snapshots)
+[ -z "$left" ] || { echo "$left"; echo "error: unfold accept --undo left changes or folders behind" >&2; exit 1; }
+echo "consumer: a changed model failed, unfold accept took it ($changed files changed), the next swift test passed, and --undo put everything back"
 restore
 trap - EXIT
 

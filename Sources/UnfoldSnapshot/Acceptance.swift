@@ -180,10 +180,11 @@ package struct Acceptance {
     @discardableResult
     package func accept(_ items: [Item], shown: [String: [UInt8]] = [:]) throws -> [String] {
         var accepted: [String] = []
-        // Each references' folder under its own lock, with its own undo record.
+        // Each references' folder under its own lock, with its own undo record; one stamp for them all.
+        let stamp = UndoRecord.newStamp()
         for (root, chosen) in Dictionary(grouping: items, by: { $0.folder ?? snapshots }).sorted(by: { $0.key < $1.key }) {
             do {
-                accepted += try accept(chosen, into: root, shown: shown)
+                accepted += try accept(chosen, into: root, stamp: stamp, shown: shown)
             } catch  where !accepted.isEmpty {
                 throw PartialAccept(accepted: accepted, error: error)
             }
@@ -192,7 +193,7 @@ package struct Acceptance {
     }
 
     /// Accepts `items`, all of them references in `root`.
-    private func accept(_ items: [Item], into root: String, shown: [String: [UInt8]]) throws -> [String] {
+    private func accept(_ items: [Item], into root: String, stamp: String, shown: [String: [UInt8]]) throws -> [String] {
         guard !items.isEmpty else { return [] }
         let byScenario = Dictionary(grouping: items, by: \.scenario).sorted(by: { $0.key < $1.key })
         return try ReferenceStore(root: root, scenario: "-").locked {
@@ -215,7 +216,7 @@ package struct Acceptance {
                 }
                 planned.append((store, chosen, changes, expecting))
             }
-            let record = try UndoRecord.new(root: root, report: reportHash)
+            let record = try UndoRecord.new(root: root, report: reportHash, stamp: stamp)
             var accepted: [String] = []
             for plan in planned {
                 do {
@@ -286,9 +287,46 @@ package struct Acceptance {
         }
     }
 
+    /// The folders `items` are accepted into: `snapshots`, or the Swift
+    /// tests' own `__Snapshots__` folders, in order.
+    package func folders(of items: [Item]) -> [String] {
+        Set(items.map { $0.folder ?? snapshots }).sorted()
+    }
+
     /// Puts back the references that the last accept into `snapshots`
     /// changed (see `UndoRecord.undoLast`). Returns the scenarios restored.
     package static func undo(snapshots: String = SnapshotOptions.defaultSnapshots) throws -> [String] {
-        try UndoRecord.undoLast(root: snapshots)
+        try UndoRecord.undoLast(roots: [snapshots]).map(\.scenario)
+    }
+
+    /// Puts back the references the last accept changed, wherever it wrote:
+    /// `snapshots`, or the `__Snapshots__` folders of Swift tests under
+    /// `project` (`undoFolders`). Returns the folders and scenarios restored.
+    package static func undo(project: String, snapshots: String) throws -> [(root: String, scenario: String)] {
+        try UndoRecord.undoLast(roots: [snapshots] + undoFolders(under: project))
+    }
+
+    /// The reference folders of Swift tests under `project` that hold undo
+    /// records: `…/__Snapshots__/<test file>/` with a `.unfold/accepted`.
+    /// Hidden folders (`.build`, `.git`) and links are not entered. O(folders
+    /// of the project, at most 24 deep).
+    static func undoFolders(under project: String) -> [String] {
+        var found: [String] = []
+        var pending = [(path: project, depth: 0)]
+        while let (path, depth) = pending.popLast() {
+            guard depth < 24, let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { continue }
+            for name in names.sorted() where !name.hasPrefix(".") {
+                let child = path == "." ? name : path + "/" + name
+                var info = stat()
+                guard lstat(child, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }
+                if name == "__Snapshots__" {
+                    let tests = (try? FileManager.default.contentsOfDirectory(atPath: child)) ?? []
+                    found += tests.sorted().map { child + "/" + $0 }.filter { !UndoRecord.numbers(root: $0).isEmpty }
+                } else {
+                    pending.append((child, depth + 1))
+                }
+            }
+        }
+        return found.sorted()
     }
 }

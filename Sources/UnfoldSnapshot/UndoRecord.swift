@@ -32,8 +32,10 @@ package struct UndoRecord: Sendable {
 
     /// A new record under `root`, numbered after the last one, made
     /// exclusively (two accepts at once get two records). `report` identifies
-    /// the report accepted from (its bytes' hash). Call it holding the lock.
-    static func new(root: String, report: String) throws -> UndoRecord {
+    /// the report accepted from (its bytes' hash); `stamp` the accept (one
+    /// accept that writes into several folders leaves a record in each, all
+    /// with its stamp, so that one undo puts them all back). Call it holding the lock.
+    static func new(root: String, report: String, stamp: String = newStamp()) throws -> UndoRecord {
         let folder = root + "/" + ReferenceStore.stateFolder + "/accepted"
         if mkdir(folder, 0o755) != 0, errno != EEXIST {
             throw ReferenceStore.DamagedError(description: "cannot make \(InertText(folder)): \(String(cString: strerror(errno)))")
@@ -44,12 +46,28 @@ package struct UndoRecord: Sendable {
             let path = folder + "/" + String(format: "%03d", n)
             if mkdir(path, 0o755) == 0 {
                 try AtomicFile.write(Array(report.utf8), to: path + "/report", durable: true)
+                try AtomicFile.write(Array(stamp.utf8), to: path + "/stamp", durable: true)
                 return UndoRecord(path: path, root: root)
             }
             guard errno == EEXIST else { break }
             n += 1
         }
         throw ReferenceStore.DamagedError(description: "cannot make an undo record in \(InertText(folder)): remove old records there")
+    }
+
+    /// A stamp for a new accept: later accepts have greater stamps (the
+    /// wall clock in nanoseconds, 20 digits, then the process id).
+    static func newStamp() -> String {
+        let ns = UInt64(max(0, Date().timeIntervalSince1970 * 1e9))
+        let digits = String(ns)
+        return String(repeating: "0", count: max(0, 20 - digits.count)) + digits + "-" + String(getpid())
+    }
+
+    /// The stamp of record `n` under `root` ("" for a record made before stamps were kept).
+    static func stamp(root: String, number n: Int) -> String? {
+        guard let record = try? ContainedFolder(root + "/" + ReferenceStore.stateFolder + "/accepted/" + String(format: "%03d", n)) else { return nil }
+        defer { record.close() }
+        return ((try? record.read("stamp", limit: 64)) ?? nil).map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
 
     /// The records' numbers, in order: folders named by 1 to `maxNumber` in digits.
@@ -82,17 +100,40 @@ package struct UndoRecord: Sendable {
         return try? ReferenceIndex(json: bytes)
     }
 
-    /// Puts back the references the last accept into `root` changed, if
+    /// Puts back the references that the last accept into any of `roots`
+    /// changed, in every folder it wrote (its records share a stamp), if
     /// they are still as it left them; each scenario on its own, struck from
-    /// the record as it is restored; the record goes when it is empty. A
-    /// scenario whose accept never committed is struck without a change.
-    /// Returns the scenarios restored.
-    package static func undoLast(root: String) throws -> [String] {
-        try ReferenceStore(root: root, scenario: "-").locked {
-            guard let last = numbers(root: root).last else {
-                throw Acceptance.Unacceptable(description: "nothing was accepted into \(InertText(root)), so there is nothing to undo")
+    /// the record as it is restored; a record goes when it is empty, and the
+    /// state folder with it when nothing else is left there. A scenario whose
+    /// accept never committed is struck without a change. Nothing is created
+    /// when there is nothing to undo. Returns the scenarios restored, by folder.
+    package static func undoLast(roots: [String]) throws -> [(root: String, scenario: String)] {
+        var records: [(root: String, number: Int, stamp: String)] = []
+        for root in Set(roots).sorted() {
+            for n in numbers(root: root) { records.append((root, n, stamp(root: root, number: n) ?? "")) }
+        }
+        // The last accept: the greatest stamp; among unstamped records, each folder's last one.
+        guard let last = records.map(\.stamp).max() else {
+            let names = roots.map { InertText($0).description }.joined(separator: ", ")
+            throw Acceptance.Unacceptable(description: "nothing was accepted into \(names), so there is nothing to undo")
+        }
+        let chosen = records.filter { r in r.stamp == last && (!last.isEmpty || r.number == numbers(root: r.root).last) }
+        var restored: [(root: String, scenario: String)] = []
+        for record in chosen {
+            do {
+                restored += try undo(root: record.root, number: record.number).map { (record.root, $0) }
+            } catch  where !restored.isEmpty {
+                throw Acceptance.Unacceptable(description: "restored \(restored.map(\.scenario).joined(separator: ", ")), then: \(error)")
             }
-            let record = UndoRecord(path: root + "/" + ReferenceStore.stateFolder + "/accepted/" + String(format: "%03d", last), root: root)
+            tidy(root: record.root)
+        }
+        return restored
+    }
+
+    /// Undoes record `number` of `root`, under the references' lock. Returns the scenarios restored.
+    private static func undo(root: String, number: Int) throws -> [String] {
+        try ReferenceStore(root: root, scenario: "-").locked {
+            let record = UndoRecord(path: root + "/" + ReferenceStore.stateFolder + "/accepted/" + String(format: "%03d", number), root: root)
             let folder = try ContainedFolder(record.path)
             defer { folder.close() }
             var restored: [String] = []
@@ -108,6 +149,17 @@ package struct UndoRecord: Sendable {
             try FileManager.default.removeItem(atPath: record.path)
             return restored
         }
+    }
+
+    /// Removes `<root>/.unfold/accepted` when it holds no record, and then
+    /// `<root>/.unfold` when all it holds is its `.gitignore`: an undone
+    /// accept leaves no folder behind. Called once the lock is released.
+    private static func tidy(root: String) {
+        let state = root + "/" + ReferenceStore.stateFolder
+        rmdir(state + "/accepted")
+        guard (try? FileManager.default.contentsOfDirectory(atPath: state)) == [".gitignore"] else { return }
+        unlink(state + "/.gitignore")
+        rmdir(state)
     }
 
     /// Undoes one scenario: true when its references were put back, false

@@ -11,8 +11,9 @@ struct AcceptCommand: ParsableCommand {
             ITEMS name what to accept (all failures when none): a scenario (regions), a reference \
             (regions/state-03.png or regions/state-03), a frame of a strip (regions/step-02/frame-03), \
             or a glob of those ('regions/state-*'). A reference that changed since the report was made is refused. \
-            References are written into --snapshots (default Snapshots), never where a report says. \
-            The last accept can be undone with --undo.
+            References are written into --snapshots (default Snapshots), or, for a report of Swift tests \
+            (.build/unfold-artifacts), into the tests' own __Snapshots__ folders, never where a report says. \
+            The last accept can be undone with --undo, wherever it wrote.
             Exit status: 0 done, 1 refused (stale references), 2 bad input.
             """)
 
@@ -28,14 +29,15 @@ struct AcceptCommand: ParsableCommand {
     @Flag(help: "List what would change, and change nothing.")
     var dryRun = false
 
-    @Flag(help: "Put back the references that the last accept into --snapshots changed.")
+    @Flag(help: "Put back the references that the last accept changed: in --snapshots or in the Swift tests' __Snapshots__ folders.")
     var undo = false
 
     func run() throws {
         if undo {
             guard items.isEmpty, !dryRun else { throw fail(UsageError(description: "--undo takes no items and no --dry-run")) }
-            let restored = try refusing { try Acceptance.undo(snapshots: snapshots) }
-            print("restored the references of \(restored.isEmpty ? "no scenario" : restored.joined(separator: ", "))")
+            let restored = try refusing { try Acceptance.undo(project: ".", snapshots: snapshots) }
+            let names = restored.map { $0.root == snapshots ? $0.scenario : $0.root + "/" + $0.scenario }
+            print("restored the references of \(names.isEmpty ? "no scenario" : names.map { InertText($0).description }.joined(separator: ", "))")
             return
         }
         let acceptance: Acceptance
@@ -50,12 +52,14 @@ struct AcceptCommand: ParsableCommand {
         }
         if dryRun {
             for item in chosen { print("would accept \(item.id)") }
-            print("\(chosen.count) item\(chosen.count == 1 ? "" : "s") into \(InertText(acceptance.snapshots)) (dry run: nothing changed)")
+            let folders = acceptance.folders(of: chosen).map { InertText($0).description }.joined(separator: ", ")
+            print("\(chosen.count) item\(chosen.count == 1 ? "" : "s") into \(folders) (dry run: nothing changed)")
             return
         }
         let accepted = try refusing { try acceptance.accept(chosen) }
         for id in accepted { print("accepted \(id)") }
-        print("\(accepted.count) item\(accepted.count == 1 ? "" : "s") into \(InertText(acceptance.snapshots)); undo with `unfold accept --undo`")
+        let folders = acceptance.folders(of: chosen).map { InertText($0).description }.joined(separator: ", ")
+        print("\(accepted.count) item\(accepted.count == 1 ? "" : "s") into \(folders); undo with `unfold accept --undo`")
     }
 
     /// Stale references exit with 1 (refused); a damaged store or report with 2.

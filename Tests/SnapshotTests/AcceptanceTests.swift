@@ -145,6 +145,29 @@ import UnfoldTestSupport
         #expect(try SnapshotRunner.check(scenario(), options: box.options(.never)).cases.allSatisfy { $0.status == .passed })
     }
 
+    /// One accept may write into several folders (a Swift run's tests each
+    /// keep their own): undo puts back the last accept, wherever it wrote,
+    /// then the one before, and leaves no folder of its own behind.
+    @Test func undoPutsBackTheLastAcceptWhereverItWrote() throws {
+        let a = Sandbox(), b = Sandbox()
+        for box in [a, b] { _ = try SnapshotRunner.check(scenario(), options: box.options(.missing)) }
+        let before = [a.files(), b.files()]
+        for box in [a, b] {
+            try box.run(scenario(title: "Bete"))
+            try box.acceptance().accept(try box.acceptance().select([]))
+        }
+        let roots = [a.snapshots, b.snapshots]
+        #expect(try UndoRecord.undoLast(roots: roots).map(\.root) == [b.snapshots])
+        #expect(b.files() == before[1] && a.files() != before[0])
+        #expect(try UndoRecord.undoLast(roots: roots).map(\.root) == [a.snapshots])
+        #expect(a.files() == before[0])
+        #expect(throws: Acceptance.Unacceptable.self) { try UndoRecord.undoLast(roots: roots) }
+        for root in roots { #expect(!FileManager.default.fileExists(atPath: root + "/.unfold")) }
+        // Nothing to undo makes no folder.
+        #expect(throws: Acceptance.Unacceptable.self) { try Acceptance.undo(snapshots: a.path + "/Elsewhere") }
+        #expect(!FileManager.default.fileExists(atPath: a.path + "/Elsewhere"))
+    }
+
     @Test func undoNeedsOnlyItsRecord() throws {
         let box = Sandbox()
         _ = try SnapshotRunner.check(scenario(), options: box.options(.missing))
