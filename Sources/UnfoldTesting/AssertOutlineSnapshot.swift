@@ -83,14 +83,16 @@ func assertSnapshot(
     let filePath = site.testFile
     do {
         let scenario = try scenario()
-        let test = TestIdentity.current(function: testName, filePath: filePath)
+        let module = "\(site.fileID)".split(separator: "/").first.map(String.init)
+        let test = TestIdentity.current(function: testName, filePath: filePath, module: module)
         let location = try SnapshotLocation.claim(filePath: filePath, test: test, named: name)
         let check = checkOutlineSnapshot(scenario, at: location, record: record, diff: diff)
         for warning in check.warnings { TestFailure.warn(warning, at: site) }
         guard check.failed else { return }
         var message = check.messages.joined(separator: "\n")
         if check.differences > 0 {
-            message += "\nIf the new pictures are right, accept them: UNFOLD_RECORD=failed swift test --filter \(test.name)"
+            let filter = test.filter.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" } ?? test.name
+            message += "\nIf the new pictures are right, accept them: UNFOLD_RECORD=failed swift test --filter \(filter)"
             if let accept = check.acceptCommand { message += ", or from the package's folder: \(accept)" }
         }
         TestFailure.report(message, attachments: check.artifacts, at: site)

@@ -62,7 +62,7 @@ func checkOutlineSnapshot(_ scenario: Scenario, at location: SnapshotLocation, r
         let result = try SnapshotRunner.check(scenario, options: options, prune: options.record != .never)
         var check = SnapshotCheck(result, at: location, mode: options.record)
         let fonts = options.render.fonts
-        check.acceptCommand = TestRunReport.record(result, at: location, environment: try SnapshotEnvironment(fonts: fonts))
+        check.acceptCommand = TestRunReport.record(result, at: location, mode: options.record, environment: try SnapshotEnvironment(fonts: fonts))
         check.warnings = warnings.all
         return check
     } catch {

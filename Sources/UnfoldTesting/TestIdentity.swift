@@ -18,6 +18,11 @@ package struct TestIdentity: Hashable, Sendable {
     /// The arguments of one case of a parameterized test, written the same
     /// way (`"Inbox", 3` → `Inbox-3`); nil when the test is not parameterized.
     package var arguments: String?
+    /// A `swift test --filter` pattern that runs this test and no other (every
+    /// case of a parameterized test): Swift Testing's id up to its source
+    /// location (`^AppTests\.Settings/screen\(\)/`), or XCTest's
+    /// `^Module\.Class/method$`; nil when the running test is unknown.
+    package var filter: String?
 
     /// A test known by `owner`, named `name` in file names; `arguments` for one case of a parameterized test.
     package init(owner: String, name: String, arguments: String? = nil) {
@@ -28,11 +33,12 @@ package struct TestIdentity: Hashable, Sendable {
 
     /// The test running on this task or thread. `function` is the caller's
     /// `#function` and `filePath` its `#filePath`, for the name and, outside a
-    /// known test, the owner.
-    package static func current(function: String, filePath: String) -> TestIdentity {
+    /// known test, the owner; `module` the test target's name, for an XCTest's `filter`.
+    package static func current(function: String, filePath: String, module: String? = nil) -> TestIdentity {
         let name = Self.fileName(function)
         if let test = Test.current {
             var identity = TestIdentity(owner: "\(test.id)", name: name)
+            identity.filter = swiftTestingFilter("\(test.id)")
             if let testCase = Test.Case.current, testCase.isParameterized {
                 let arguments = caseArguments(testCase) ?? "case\(ReferenceClaims.shared.next("cases of \(test.id)"))"
                 identity.arguments = arguments
@@ -41,7 +47,32 @@ package struct TestIdentity: Hashable, Sendable {
             return identity
         }
         let file = ((filePath as NSString).lastPathComponent as NSString).deletingPathExtension
-        return TestIdentity(owner: XCTestTracker.currentTestName() ?? "\(file).\(function)", name: name)
+        var identity = TestIdentity(owner: XCTestTracker.currentTestName() ?? "\(file).\(function)", name: name)
+        if let test = XCTestTracker.currentTestName(), let module {
+            let parts = test.split(separator: ".", maxSplits: 1).map(String.init)
+            if parts.count == 2 { identity.filter = "^" + regexEscaped(module + "." + parts[0]) + "/" + regexEscaped(parts[1]) + "$" }
+        }
+        return identity
+    }
+
+    /// The pattern of a Swift Testing test whose id is `id`
+    /// (`Module.Suite/test()/File.swift:9:2`): the id without its source
+    /// location, anchored at the start and ended by the `/` before it, so that
+    /// a test whose name starts the same is not matched.
+    package static func swiftTestingFilter(_ id: String) -> String {
+        var parts = id.split(separator: "/", omittingEmptySubsequences: false)
+        if let last = parts.last, last.contains(".swift:") { parts.removeLast() }
+        return "^" + regexEscaped(parts.joined(separator: "/")) + "/"
+    }
+
+    /// `text` with every character a regular expression gives a meaning escaped.
+    static func regexEscaped(_ text: String) -> String {
+        var out = ""
+        for c in text {
+            if "\\^$.|?*+()[]{}".contains(c) { out.append("\\") }
+            out.append(c)
+        }
+        return out
     }
 
     /// `text` as swift-snapshot-testing writes a name in a file name: runs of

@@ -17,7 +17,9 @@ import Darwin
 /// Every assertion of the run adds its failures (or takes back its earlier
 /// ones when it passes); the first assertion of a new run starts the report
 /// afresh, so an old failure is never accepted over a reference that passes
-/// now. Assertions of concurrent tests and of the run's XCTest and Swift
+/// now, unless the run records (`UNFOLD_RECORD=failed swift test --filter …`,
+/// the accept hint's command): the failures of the tests it did not run
+/// stay, to be accepted in turn. Assertions of concurrent tests and of the run's XCTest and Swift
 /// Testing processes take turns under a file lock.
 enum TestRunReport {
     /// Where the run's id is kept, beside the report.
@@ -27,17 +29,19 @@ enum TestRunReport {
     /// the command that accepts them, or nil when nothing was reported (a
     /// pass, or references outside a package's `__Snapshots__`/`Snapshots`).
     @discardableResult
-    static func record(_ result: ScenarioCheck, at location: SnapshotLocation, environment: @autoclosure () throws -> SnapshotEnvironment)
-        -> String?
-    {
+    static func record(
+        _ result: ScenarioCheck, at location: SnapshotLocation, mode: RecordMode, environment: @autoclosure () throws -> SnapshotEnvironment
+    ) -> String? {
         guard let folder = location.snapshotsInPackage, SnapshotReport.isReferenceFolder(folder) else { return nil }
         let base = location.reportFolder
         do {
             return try locked(base) {
                 var report = SnapshotReport()
                 let run = runID()
-                if (try? String(contentsOfFile: base + "/" + runFile, encoding: .utf8)) == run, let earlier = try? SnapshotReport.read(folder: base) {
+                let sameRun = (try? String(contentsOfFile: base + "/" + runFile, encoding: .utf8)) == run
+                if sameRun || mode == .failed || mode == .all, let earlier = try? SnapshotReport.read(folder: base) {
                     report = earlier.report
+                    if !sameRun { try AtomicFile.write(Array(run.utf8), to: base + "/" + runFile) }
                 } else {
                     try SnapshotReport.remove(from: base)
                     try AtomicFile.write(Array(run.utf8), to: base + "/" + runFile)

@@ -196,7 +196,9 @@ enum CrossFramework {
         // A difference says how to accept it, last.
         let differs: KnownIssueMatcher = {
             "\($0.comments)".contains("differ:")
-                && "\($0.comments)".contains("accept them: UNFOLD_RECORD=failed swift test --filter everyEntryPointFailsInsideSwiftTesting")
+                && "\($0.comments)".contains(
+                    "accept them: UNFOLD_RECORD=failed swift test --filter '^UnfoldTestingTests\\.CrossFrameworkTests/everyEntryPointFailsInsideSwiftTesting\\(\\)/'"
+                )
         }
         withKnownIssue {
             XCTAssertOutlineSnapshot(of: changed, named: "one", canvas: canvas, record: .never)
@@ -262,6 +264,23 @@ struct OutsideCI: TestTrait, TestScoping {
 extension Trait where Self == OutsideCI {
     /// Runs the test without `CI` and `UNFOLD_RECORD`.
     static var outsideCI: Self { OutsideCI() }
+}
+
+/// The accept hint's `--filter` runs the failing test and no other.
+@Suite struct AcceptHintTests {
+    func matches(_ pattern: String, _ id: String) throws -> Bool {
+        let regex = try NSRegularExpression(pattern: pattern)
+        return regex.firstMatch(in: id, range: NSRange(id.startIndex..., in: id)) != nil
+    }
+
+    @Test func theFilterNamesOneTestEvenAParameterizedOne() throws {
+        let pattern = TestIdentity.swiftTestingFilter("AppTests.Settings/sizes(count:)/SettingsTests.swift:12:6")
+        #expect(pattern == "^AppTests\\.Settings/sizes\\(count:\\)/")
+        #expect(try matches(pattern, "AppTests.Settings/sizes(count:)/SettingsTests.swift:12:6"))
+        for other in ["AppTests.Settings/sizesAgain(count:)/SettingsTests.swift:20:6", "OtherTests.AppTests.Settings/sizes(count:)/A.swift:1:1"] {
+            #expect(try !matches(pattern, other), "\(other)")
+        }
+    }
 }
 
 /// In CI nothing is recorded unless `UNFOLD_RECORD` says so, whatever the code asks.

@@ -16,6 +16,17 @@ import XCTest
     expectOutlineSnapshot(of: try Settings.outline(), canvas: canvas, diff: DiffOptions())
 }
 
+/// One reference folder per case: sectionShown-section.general.1/, sectionShown-section.privacy.1/.
+@Test(arguments: ["general", "privacy"]) func sectionShown(section: String) throws {
+    var outline = try Settings.outline()
+    _ = outline.collapseAll()
+    _ = outline.expand(try outline.node(id: section))
+    var canvas = Scenario.Canvas(height: nil)
+    canvas.width = 320
+    canvas.scale = 1
+    expectOutlineSnapshot(of: outline, canvas: canvas)
+}
+
 final class SettingsXCTests: XCTestCase {
     func testSettingsScreen() throws {
         XCTAssertOutlineSnapshot(try Settings.scenario())
