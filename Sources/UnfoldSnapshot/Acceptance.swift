@@ -206,6 +206,11 @@ package struct Acceptance {
                 var expecting: [String: String?] = [:]
                 for (whole, parts) in Dictionary(grouping: chosen, by: \.whole) {
                     guard let c = failures.first(where: { Item($0) == whole }) else { continue }
+                    // What a review shows is the project's reference; a report's own `expected` must be it too.
+                    // (A reference an earlier accept from this report wrote was checked then.)
+                    if !parts.contains(where: { shown[$0.id] != nil }), current.index.entries[c.reference]?.bytes == c.referenceHash {
+                        try checkExpected(c, against: current)
+                    }
                     let frames = parts.compactMap(\.frame)
                     changes[c.reference] = try newReference(for: c, frames: frames.count == parts.count ? frames : [], over: current, shown: shown)
                     let hash = current.index.entries[c.reference]?.bytes
@@ -228,6 +233,22 @@ package struct Acceptance {
             }
             return accepted
         }
+    }
+
+    /// Refuses a failure whose report shows an expected picture (or text)
+    /// other than the project's reference as it is now: the person who
+    /// looked at the report saw a difference that is not the one accepting
+    /// would make. Pictures are compared by their decoded pixels. O(pixels).
+    func checkExpected(_ c: CaseResult, against current: ReferenceStore.Contents) throws {
+        guard let path = c.artifacts["expected"], let kind = ReferenceKind.of(c.reference) else { return }
+        let refuse = Unacceptable(
+            description: "the report's expected \(c.scenario)/\(c.reference) is not the project's reference: "
+                + "the report was made against other references, or was edited; look at it with `unfold review --report \(InertText(folder))`, "
+                + "which shows the project's reference beside the report's picture")
+        guard let stored = current.files[c.reference] else { throw refuse }
+        let shown = try ReportFolder(folder).read(path, limit: ReferenceStore.fileLimit)
+        guard shown != stored else { return }
+        guard kind.isPicture, let a = try? kind.decode(shown), let b = try? kind.decode(stored), a == b else { throw refuse }
     }
 
     /// An accept that changed some scenarios before it failed.

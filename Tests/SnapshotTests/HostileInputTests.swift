@@ -59,6 +59,29 @@ import UnfoldTestSupport
         }
     }
 
+    /// The maintainer looks at a downloaded report whose expected picture is
+    /// not the project's reference (its diff looks small): accept refuses it,
+    /// and the review, which shows the project's reference, accepts.
+    @Test func aReportWhoseExpectedIsNotTheReferenceIsRefused() throws {
+        let box = try prepared()
+        let artifacts = box.path + "/artifacts/tiny/"
+        var forged = try PNG.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: artifacts + "state-01.actual.png"))))
+        forged.copy(try RGBAImage(width: 1, height: 1, fill: Color(r: 255, g: 0, b: 0, a: 255)), x: 0, y: 0)
+        try Data(try PNG.encode(forged)).write(to: URL(fileURLWithPath: artifacts + "state-01.expected.png"))
+        let before = box.files()
+        let acceptance = try box.acceptance()
+        #expect {
+            try acceptance.accept(acceptance.select(["tiny/state-01.png"]))
+        } throws: { error in
+            "\(error)".contains("is not the project's reference") && "\(error)".contains("unfold review --report")
+        }
+        #expect(box.files() == before)
+        let shown = try #require(acceptance.shownFailures().first { $0.id == "tiny/state-01.png" })
+        #expect(shown.expected == before["tiny/state-01.png"].map { [UInt8]($0) })
+        let actual = try #require(shown.actual)
+        #expect(try acceptance.accept(acceptance.select(["tiny/state-01.png"]), shown: ["tiny/state-01.png": actual]) == ["tiny/state-01.png"])
+    }
+
     @Test func anIndexThatNamesAPathOutsideIsDamagedAndLeaksNothing() throws {
         let box = try prepared()
         let index = box.store.directory + "/index.json"
