@@ -13,14 +13,23 @@ public struct OutlineNode: Sendable, Equatable {
     public var spec: NodeSpec
     /// The nodes under it, in order.
     public var children: [OutlineNode]
+    /// Whether the outline starts with this node selected (an outline has
+    /// one selection: of several nodes marked, the last one listed).
+    public var selected: Bool
 
     /// A node titled `title` with the nodes `children` lists under it.
-    /// `id` is the key among its siblings (the title when nil).
+    /// `id` is the key among its siblings (the title when nil); `checked`
+    /// checks its box (a parent is checked when all its leaves are, mixed
+    /// when some are), `highlighted` tints it as the selection does (several
+    /// nodes may be), and `selected` selects it.
     public init(
         _ title: String, id: String? = nil, subtitle: String? = nil, kind: String? = nil, icon: String? = nil,
-        expanded: Bool = false, @OutlineBuilder children: () -> [OutlineNode] = { [] }
+        expanded: Bool = false, checked: Bool = false, highlighted: Bool = false, selected: Bool = false,
+        @OutlineBuilder children: () -> [OutlineNode] = { [] }
     ) {
-        spec = NodeSpec(key: id, title: title, subtitle: subtitle, kind: kind, icon: icon, expanded: expanded)
+        spec = NodeSpec(
+            key: id, title: title, subtitle: subtitle, kind: kind, icon: icon, expanded: expanded, checked: checked, highlighted: highlighted)
+        self.selected = selected
         self.children = children()
     }
 }
@@ -48,11 +57,24 @@ extension Outline {
     /// An outline of the nodes a builder lists. The tree is flattened without
     /// recursion, parents before children. O(n).
     public init(collapsePolicy: CollapsePolicy = .remember, @OutlineBuilder _ nodes: () -> [OutlineNode]) throws(OutlineError) {
-        try self.init(OutlineNode.flatten(nodes()), collapsePolicy: collapsePolicy)
+        let nodes = nodes()
+        try self.init(OutlineNode.flatten(nodes), collapsePolicy: collapsePolicy)
+        if let selected = OutlineNode.selectedIndex(nodes) { _ = select(NodeID(Int32(selected))) }
     }
 }
 
 extension OutlineNode {
+    /// The position in `flatten(nodes)` of the last node marked `selected`. O(n).
+    static func selectedIndex(_ nodes: [OutlineNode]) -> Int? {
+        var stack = Array(nodes.reversed()), index = 0, found: Int?
+        while let node = stack.popLast() {
+            if node.selected { found = index }
+            index += 1
+            stack += node.children.reversed()
+        }
+        return found
+    }
+
     /// The nodes as a flat list of specs, each naming its parent. O(n).
     public static func flatten(_ nodes: [OutlineNode]) -> [NodeSpec] {
         var specs: [NodeSpec] = []

@@ -95,7 +95,7 @@ func assertSnapshot(
             message += "\nIf the new pictures are right, accept them: UNFOLD_RECORD=failed swift test --filter \(filter)"
             if let accept = check.acceptCommand { message += ", or from the package's folder: \(accept)" }
         }
-        TestFailure.report(message, attachments: check.artifacts, at: site)
+        TestFailure.report(message, attachments: check.artifacts, under: location.artifacts, at: site)
     } catch {
         TestFailure.report("\(error)", at: site)
     }

@@ -49,12 +49,15 @@ package struct AssertionSite: Sendable {
 /// that is not listening. Outside any test, the failure is also written to
 /// standard error.
 package enum TestFailure {
-    /// Reports `message`, attaching the files `attachments` where the framework can.
-    package static func report(_ message: String, attachments: [String] = [], at site: AssertionSite) {
+    /// Reports `message`, attaching the files `attachments` where the
+    /// framework can, each named by its path under `base` with `/` made `.`
+    /// (`settingsScreen.1.state-01.expected.png`: the test's folder and the
+    /// file), so that the attachments of a run's tests stay apart.
+    package static func report(_ message: String, attachments: [String] = [], under base: String? = nil, at site: AssertionSite) {
         if Test.current != nil {
             for path in attachments {
                 if let data = FileManager.default.contents(atPath: path) {
-                    Attachment.record([UInt8](data), named: (path as NSString).lastPathComponent, sourceLocation: site.sourceLocation)
+                    Attachment.record([UInt8](data), named: attachmentName(path, under: base), sourceLocation: site.sourceLocation)
                 }
             }
             Issue.record(Comment(rawValue: message), sourceLocation: site.sourceLocation)
@@ -65,6 +68,13 @@ package enum TestFailure {
             FileHandle.standardError.write(Data("\(site.filePath):\(site.line): snapshot assertion failed: \(message)\n".utf8))
         }
         XCTFail(message, file: site.filePath, line: site.line)
+    }
+
+    /// The name of the attachment of the file at `path`: its path under
+    /// `base` with `/` made `.`, else its file name.
+    package static func attachmentName(_ path: String, under base: String?) -> String {
+        guard let base, path.hasPrefix(base + "/") else { return (path as NSString).lastPathComponent }
+        return path.dropFirst(base.count + 1).replacingOccurrences(of: "/", with: ".")
     }
 
     /// Tells advice that does not fail the test: a Swift Testing issue of

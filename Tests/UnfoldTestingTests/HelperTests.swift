@@ -283,6 +283,16 @@ extension Trait where Self == OutsideCI {
     }
 }
 
+/// Attachments of a run's tests stay apart: each is named by its test's folder.
+@Test func attachmentsAreNamedByTheirTestsFolder() {
+    let base = "/p/.build/unfold-artifacts/Tests/AppTests/__Snapshots__/SettingsTests"
+    #expect(TestFailure.attachmentName(base + "/screen.1/state-00.expected.png", under: base) == "screen.1.state-00.expected.png")
+    #expect(
+        TestFailure.attachmentName(base + "/screen-case.Inbox.1/strip/step-01-frame-02.diff.png", under: base)
+            == "screen-case.Inbox.1.strip.step-01-frame-02.diff.png")
+    #expect(TestFailure.attachmentName("/elsewhere/state-00.actual.png", under: base) == "state-00.actual.png")
+}
+
 /// In CI nothing is recorded unless `UNFOLD_RECORD` says so, whatever the code asks.
 @Suite struct RecordPrecedenceTests {
     func folder() -> String {
