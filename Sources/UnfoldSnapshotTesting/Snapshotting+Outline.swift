@@ -58,12 +58,14 @@ extension Snapshotting where Value == Outline, Format == OutlineImage {
     ///     assertSnapshot(of: try Settings.outline(), as: .outline)
     public static var outline: Snapshotting { outline() }
 
-    /// The same on `canvas`, playing `steps`, with comparison options.
+    /// The same on `canvas`, in `style` with row `kinds`, playing `steps`,
+    /// with comparison options.
     public static func outline(
-        canvas: Scenario.Canvas = Scenario.Canvas(height: nil), steps: [Step.Action] = [], diff options: DiffOptions = DiffOptions()
+        canvas: Scenario.Canvas = Scenario.Canvas(height: nil), style: Scenario.Style = Scenario.Style(),
+        kinds: [String: Scenario.Kind] = [:], steps: [Step.Action] = [], diff options: DiffOptions = DiffOptions()
     ) -> Snapshotting {
         Snapshotting<Scenario, OutlineImage>.outline(diff: options).pullback { outline in
-            Scenario(name: "outline", outline: outline, canvas: canvas, steps: steps)
+            Scenario(name: "outline", outline: outline, canvas: canvas, style: style, kinds: kinds, steps: steps)
         }
     }
 }

@@ -82,7 +82,7 @@ func assertSnapshot(
 ) {
     let filePath = site.testFile
     do {
-        let scenario = try scenario()
+        let scenario = try scenario().withFontsBeside(testFile: filePath)
         let module = "\(site.fileID)".split(separator: "/").first.map(String.init)
         let test = TestIdentity.current(function: testName, filePath: filePath, module: module)
         let location = try SnapshotLocation.claim(filePath: filePath, test: test, named: name)
@@ -98,5 +98,22 @@ func assertSnapshot(
         TestFailure.report(message, attachments: check.artifacts, under: location.artifacts, at: site)
     } catch {
         TestFailure.report("\(error)", at: site)
+    }
+}
+
+extension Scenario {
+    /// The scenario with every font file set in code by a relative path
+    /// found beside `testFile`, as the assertions' scenario paths are (a
+    /// scenario file's fonts are already found beside that file). O(fonts).
+    package func withFontsBeside(testFile: String) -> Scenario {
+        var copy = self
+        let folder = (testFile as NSString).deletingLastPathComponent
+        copy.fonts = fonts.map { font in
+            guard font.location.line == 0, !font.path.hasPrefix("/") else { return font }
+            var beside = font
+            beside.path = folder + "/" + font.path
+            return beside
+        }
+        return copy
     }
 }

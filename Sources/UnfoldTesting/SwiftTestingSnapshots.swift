@@ -8,15 +8,27 @@ import Testing
 /// under Swift Testing's name. `scenarioPath` is relative to the test file
 /// (or absolute); a failure attaches the expected, actual and diff pictures.
 ///
-///     @Test func regions() { expectOutlineSnapshot(file: "regions.yaml") }
+///     @Test func regions() { expectOutlineSnapshot(ofFile: "regions.yaml") }
 public func expectOutlineSnapshot(
-    file scenarioPath: String, named name: String? = nil, record: RecordMode? = nil, diff: DiffOptions = DiffOptions(),
+    ofFile scenarioPath: String, named name: String? = nil, record: RecordMode? = nil, diff: DiffOptions = DiffOptions(),
     filePath: String = #filePath, testName: String = #function, sourceLocation: Testing.SourceLocation = #_sourceLocation,
     xctestFile: StaticString = #filePath
 ) {
     assertSnapshot(
         scenarioFile: scenarioPath, named: name, record: record, diff: diff, testName: testName,
         site: AssertionSite(sourceLocation, filePath: xctestFile, testFile: filePath))
+}
+
+/// The same as `expectOutlineSnapshot(ofFile:)`, under its former label.
+@available(*, deprecated, renamed: "expectOutlineSnapshot(ofFile:named:record:diff:)")
+public func expectOutlineSnapshot(
+    file scenarioPath: String, named name: String? = nil, record: RecordMode? = nil, diff: DiffOptions = DiffOptions(),
+    filePath: String = #filePath, testName: String = #function, sourceLocation: Testing.SourceLocation = #_sourceLocation,
+    xctestFile: StaticString = #filePath
+) {
+    expectOutlineSnapshot(
+        ofFile: scenarioPath, named: name, record: record, diff: diff, filePath: filePath, testName: testName, sourceLocation: sourceLocation,
+        xctestFile: xctestFile)
 }
 
 /// Expects an outline built in code, and the states after `steps`, to look

@@ -17,7 +17,7 @@ let tiny = """
 
 @Suite struct SwiftTestingHelperTests {
     @Test func aScenarioFileMatchesItsCommittedReferences() {
-        expectOutlineSnapshot(file: "helper.yaml", named: "file")
+        expectOutlineSnapshot(ofFile: "helper.yaml", named: "file")
     }
 
     @Test func anOutlineBuiltInCodeMatchesItsReference() throws {
@@ -128,7 +128,7 @@ let tiny = """
             "\(issue)".contains("no reference in \(dir)/Tests/T/__Snapshots__/MyTests/aFailureNamesTheTestsReferenceFolder.1")
         }
         withKnownIssue {
-            expectOutlineSnapshot(file: "missing.yaml", filePath: dir + "/Tests/T/MyTests.swift")
+            expectOutlineSnapshot(ofFile: "missing.yaml", filePath: dir + "/Tests/T/MyTests.swift")
         } matching: { issue in
             "\(issue)".contains("\(dir)/Tests/T/missing.yaml: error: no such scenario file")
         }
@@ -283,6 +283,14 @@ extension Trait where Self == OutsideCI {
     }
 }
 
+/// A font file set in code by a relative path is found beside the test file.
+@Test func fontsSetInCodeAreFoundBesideTheTestFile() throws {
+    var scenario = Scenario(name: "font", outline: try Outline { OutlineNode("Brand") })
+    scenario.fonts = [Scenario.FontFile(path: "Fonts/Brand.ttf"), Scenario.FontFile(path: "/abs/Brand.ttf")]
+    let located = scenario.withFontsBeside(testFile: "/p/Tests/AppTests/BrandTests.swift")
+    #expect(located.fonts.map(\.path) == ["/p/Tests/AppTests/Fonts/Brand.ttf", "/abs/Brand.ttf"])
+}
+
 /// Attachments of a run's tests stay apart: each is named by its test's folder.
 @Test func attachmentsAreNamedByTheirTestsFolder() {
     let base = "/p/.build/unfold-artifacts/Tests/AppTests/__Snapshots__/SettingsTests"
@@ -413,7 +421,7 @@ final class CrossFrameworkXCTests: XCTestCase {
         }
         let invalid = failures(of: { expectOutlineSnapshot(of: same, named: "one", canvas: canvas, steps: [.expand("Nope")], record: .never) })
         if invalid.count != 1 || !invalid[0].contains("Nope") { XCTFail("invalid step: \(invalid)") }
-        let missing = failures(of: { expectOutlineSnapshot(file: "no-such.yaml", record: .never) })
+        let missing = failures(of: { expectOutlineSnapshot(ofFile: "no-such.yaml", record: .never) })
         if missing.count != 1 || !missing[0].contains("no-such.yaml") { XCTFail("missing file: \(missing)") }
     }
 }
