@@ -17,7 +17,7 @@ extension SnapshotReport {
                 + self.stale.map { "<li>\(h($0))</li>" }.joined() + "</ul><p>Remove them with <code>unfold test --prune</code>.</p>"
         return """
             <!doctype html>
-            <html lang="en"><head><meta charset="utf-8"><title>unfold test: \(h(summary))</title>
+            <html lang="en"><head><meta charset="utf-8"><title>\(runName): \(h(summary))</title>
             <style>
             body { font: 14px/1.4 system-ui, sans-serif; margin: 24px; color: #1c1c1e; }
             h1 { font-size: 20px; } h2 { font-size: 16px; margin-top: 28px; } h3, h4 { font-size: 14px; }
@@ -32,7 +32,7 @@ extension SnapshotReport {
             .swipe .top { position: absolute; left: 0; top: 0; clip-path: inset(0 50% 0 0); }
             .controls { margin: 6px 0; }
             </style></head><body>
-            <h1>unfold test</h1>
+            <h1>\(runName)</h1>
             <p class="summary">\(h(summary))</p>
             \(body)\(stale)
             <h2>All references</h2>

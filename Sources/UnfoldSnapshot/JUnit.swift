@@ -1,11 +1,15 @@
 import UnfoldSupport
 
 extension SnapshotReport {
-    /// JUnit XML: a test suite per scenario, a test case per reference.
+    /// JUnit XML: a test suite per scenario (per assertion of a Swift test,
+    /// named by its test file and test: `SettingsTests.screen.1`), a test
+    /// case per reference.
     public func junit() -> String {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"unfold\" tests=\"\(cases.count)\" failures=\"\(failed)\">\n"
-        let byScenario = Dictionary(grouping: cases, by: \.scenario)
+        xml += "<testsuites name=\"\(runName)\" tests=\"\(cases.count)\" failures=\"\(failed)\">\n"
+        let byScenario = Dictionary(grouping: cases) { c in
+            (c.snapshots.map { String($0.split(separator: "/").last ?? "") + "." } ?? "") + c.scenario
+        }
         for (scenario, group) in byScenario.sorted(by: { $0.key < $1.key }) {
             let time = group.reduce(0) { $0 + $1.seconds }
             xml +=

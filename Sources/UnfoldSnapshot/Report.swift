@@ -107,6 +107,12 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
         "\(passed) passed, \(failed) failed" + (recorded > 0 ? ", \(recorded) recorded" : "")
     }
 
+    /// The run the report is of: `swift test` when every case is a Swift
+    /// test's assertion (it names its `__Snapshots__` folder), else `unfold test`.
+    public var runName: String {
+        !cases.isEmpty && cases.allSatisfy { $0.snapshots != nil } ? "swift test" : "unfold test"
+    }
+
     /// Reports of several shards as one, cases ordered by scenario and reference.
     public static func merged(_ reports: [SnapshotReport]) -> SnapshotReport {
         var all = SnapshotReport()
@@ -277,17 +283,20 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
     /// A Markdown summary for a CI job's page (`$GITHUB_STEP_SUMMARY`):
     /// failures with their diff pictures' paths and the commands that accept them.
     public func markdown() -> String {
-        var text = "### unfold test: \(summary)\n\n"
+        var text = "### \(runName): \(summary)\n\n"
         for (scenario, change) in (environmentChanges ?? [:]).sorted(by: { $0.key < $1.key }) {
             text += "> **\(MarkdownText.escaped(scenario))**: \(MarkdownText.escaped(change))\n\n"
         }
         let failures = cases.filter { $0.status == .failed }
         if !failures.isEmpty {
-            text += "| reference | what differs | diff | accept |\n|---|---|---|---|\n"
+            text += "| \(runName == "swift test" ? "test's reference" : "reference") | what differs | diff | accept |\n|---|---|---|---|\n"
             for c in failures {
                 let id = Acceptance.Item(c).id
                 let diff = c.artifacts["diff"].map { MarkdownText.code((folder.map { $0 + "/" } ?? "") + $0) } ?? ""
                 text += "| \(MarkdownText.code(id)) | \(MarkdownText.escaped(c.message)) | \(diff) | \(MarkdownText.code(acceptCommand(id))) |\n"
+            }
+            if runName == "swift test" {
+                text += "\nRe-record one test: `UNFOLD_RECORD=failed swift test --filter` with the pattern its failure prints. "
             }
             text += "\nAccept them all without rendering again: \(MarkdownText.code(acceptCommand())); "
             text += "review them one by one: \(MarkdownText.code(reviewCommand)).\n"

@@ -219,6 +219,22 @@ import UnfoldTestSupport
         let decoded = try JSONDecoder().decode(SnapshotReport.self, from: Data(merged.json()))
         #expect(decoded == merged)
     }
+
+    /// A report of Swift tests speaks of `swift test` and names each JUnit suite by its test.
+    @Test func aSwiftRunsReportSpeaksOfTests() {
+        var report = SnapshotReport()
+        for file in ["SettingsTests", "OtherTests"] {
+            var c = CaseResult(scenario: "screen.1", reference: "state-00.png", status: .failed, message: "differ")
+            c.snapshots = "Tests/AppTests/__Snapshots__/" + file
+            report.cases.append(c)
+        }
+        #expect(report.runName == "swift test")
+        #expect(report.markdown().hasPrefix("### swift test: 0 passed, 2 failed") && report.markdown().contains("UNFOLD_RECORD=failed swift test"))
+        #expect(report.html().contains("<h1>swift test</h1>"))
+        let junit = report.junit()
+        #expect(junit.contains("testsuite name=\"SettingsTests.screen.1\"") && junit.contains("testsuite name=\"OtherTests.screen.1\""))
+        #expect(SnapshotReport().runName == "unfold test")
+    }
 }
 
 /// A change a user makes fails, and says what it is, whether the look draws it or not.
