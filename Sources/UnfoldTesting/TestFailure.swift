@@ -63,8 +63,8 @@ package enum TestFailure {
             Issue.record(Comment(rawValue: message), sourceLocation: site.sourceLocation)
             return
         }
-        if XCTestTracker.currentTestName() == nil {
-            // Before the observer saw a test start (the first XCTest, or no test at all): said once more, where it cannot be lost.
+        if XCTestTracker.currentTestName() == nil, !isXCTestProcess {
+            // No test at all (a test runner's process reports through XCTest, once): said where it cannot be lost.
             FileHandle.standardError.write(Data("\(site.filePath):\(site.line): snapshot assertion failed: \(message)\n".utf8))
         }
         XCTFail(message, file: site.filePath, line: site.line)
@@ -76,6 +76,11 @@ package enum TestFailure {
         guard let base, path.hasPrefix(base + "/") else { return (path as NSString).lastPathComponent }
         return path.dropFirst(base.count + 1).replacingOccurrences(of: "/", with: ".")
     }
+
+    /// Whether this process runs XCTest tests (`<Package>PackageTests.xctest`
+    /// on Linux, `xctest` on macOS), where `XCTFail` reports a failure
+    /// even before Unfold's observer has seen the first test start.
+    static var isXCTestProcess: Bool { ProcessInfo.processInfo.processName.lowercased().contains("xctest") }
 
     /// Tells advice that does not fail the test: a Swift Testing issue of
     /// warning severity inside a `@Test`, else a line on standard error.
