@@ -56,18 +56,27 @@ package struct RowChanges: Equatable, Sendable {
         return Self.joined(states[index])
     }
 
-    /// What changed in the whole scenario, in one line, state by state
-    /// ("state 2: …; state 3: …", the first `statesInSummary` states that
-    /// changed); nil when nothing did.
+    /// What changed in the whole scenario, in one line: states that changed
+    /// alike told together ("states 2, 3, 5: …; state 4: …"), the first
+    /// `statesInSummary` different changes; nil when nothing changed.
     package var summary: String? {
-        let changed = states.indices.filter { !states[$0].isEmpty }
-        var parts = steps + changed.prefix(Self.statesInSummary).compactMap { i in line(state: i).map { "state \(i): \($0)" } }
-        let more = changed.count - Self.statesInSummary
+        var order: [String] = [], states: [String: [Int]] = [:]
+        for i in self.states.indices {
+            guard let line = line(state: i) else { continue }
+            if states[line] == nil { order.append(line) }
+            states[line, default: []].append(i)
+        }
+        var parts = steps
+        for line in order.prefix(Self.statesInSummary) {
+            let which = states[line] ?? []
+            parts.append("state\(which.count == 1 ? "" : "s") \(which.map(String.init).joined(separator: ", ")): \(line)")
+        }
+        let more = order.dropFirst(Self.statesInSummary).reduce(0) { $0 + (states[$1]?.count ?? 0) }
         if more > 0 { parts.append("and \(more) more state\(more == 1 ? "" : "s") changed") }
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 
-    /// At most this many states are told in `summary`.
+    /// At most this many different changes are told in `summary`.
     package static let statesInSummary = 3
 
     /// Sentences of one state, at most `sentencesPerState` of them.

@@ -13,21 +13,30 @@ import UnfoldSnapshot
 /// the failures (`data`), their pictures (`file?path=`, shown as blob URLs)
 /// and the decisions (a POST to `accept` or `reject`).
 ///
-/// Per failure: expected, actual and diff, a slider and a blink view, zoom.
+/// Failures are listed by test (a Swift test's assertion, or a scenario),
+/// each test with its own "accept test"; "accept all" takes every one, and
+/// after an accept the next undecided failure is shown. Per failure:
+/// expected, actual and diff side by side (fitted to the window), a slider
+/// and a blink view, zoom; a text reference (`updates.json`) as its changed
+/// lines.
 /// A strip shows its changed frames as a filmstrip (expected above actual),
 /// the frames that changed most first, each with a bar of how many pixels changed; a frame can be
-/// accepted alone. Keys: j/k next and previous, a accept, r reject,
+/// accepted alone. Keys: j/k next and previous, a accept, t accept the test, r reject,
 /// 1-6 the views, + and - zoom.
 enum ReviewPage {
     /// One thing to decide on, as the page shows it.
     struct Entry: Encodable {
         var id: String
+        /// The test or scenario it belongs to.
+        var test: String
         var title: String
         var message: String
         var expected: String?
         var actual: String?
         var diff: String?
         var pixels: Int?
+        /// A text reference's lines as they changed (no pictures then).
+        var text: [LineDiff.Line]?
         /// Strip frames, the most changed first.
         var frames: [Entry]
     }
@@ -51,9 +60,12 @@ enum ReviewPage {
                 files["\(n)-\(role).png"] = bytes
                 return "\(n)-\(role).png"
             }
+            // Text is shown as its lines, never as a picture.
+            let pictures = s.text == nil
             return Entry(
-                id: s.id, title: s.title, message: s.message, expected: named("expected", s.expected), actual: named("actual", s.actual),
-                diff: named("diff", s.diff), pixels: s.frames.isEmpty && s.differentPixels > 0 ? s.differentPixels : nil, frames: s.frames.map(entry))
+                id: s.id, test: s.test, title: s.title, message: s.message, expected: pictures ? named("expected", s.expected) : nil,
+                actual: pictures ? named("actual", s.actual) : nil, diff: named("diff", s.diff),
+                pixels: s.frames.isEmpty && s.differentPixels > 0 ? s.differentPixels : nil, text: s.text?.lines, frames: s.frames.map(entry))
         }
         return (Contents(summary: summary, items: shown.filter { $0.actual != nil }.map(entry)), files)
     }

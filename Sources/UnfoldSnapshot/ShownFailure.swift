@@ -1,4 +1,5 @@
 import Foundation
+import ScenarioFormat
 import UnfoldCanvas
 import UnfoldComparison
 import UnfoldDiff
@@ -14,6 +15,13 @@ import UnfoldRender
 package struct ShownFailure: Sendable {
     /// The item's id (`regions/state-03.png`, `regions/step-02/frame-03`).
     package var id: String
+    /// The test or scenario the item belongs to (`regions`, or a Swift
+    /// test's `Tests/AppTests/__Snapshots__/SettingsTests/screen.1`): a
+    /// review shows and accepts a test's items together.
+    package var test = ""
+    /// For a reference that is text (`updates.json`): its lines as they
+    /// changed, which a review shows instead of pictures.
+    package var text: LineDiff?
     /// The title to show.
     package var title: String
     /// What differs, as the comparison says (or why it cannot be shown).
@@ -41,7 +49,8 @@ extension Acceptance {
         var stores: [String: ReferenceStore.Contents?] = [:]
         return failures.prefix(Self.shownLimit).map { c in
             let item = Item(c)
-            var shown = ShownFailure(id: item.id, title: item.id, message: c.message)
+            var shown = ShownFailure(id: item.id, title: c.reference, message: c.message)
+            shown.test = (c.snapshots.map { $0 + "/" } ?? "") + c.scenario
             guard let kind = ReferenceKind.of(c.reference), let path = c.artifacts["actual"] else { return shown }
             let store = ReferenceStore(root: c.snapshots ?? snapshots, scenario: c.scenario)
             let current = stores[store.directory] ?? (try? store.contents())
@@ -57,8 +66,16 @@ extension Acceptance {
                 return shown
             }
             shown.expected = stored
+            // What changed in the rows, said first as the run says it, computed here from the project's and the report's updates.
+            let changes = rowChanges(of: c, current: current ?? nil)
+            if !kind.isPicture, let actual = shown.actual {
+                shown.text = LineDiff(expected: String(decoding: stored ?? [], as: UTF8.self), actual: String(decoding: actual, as: UTF8.self))
+                shown.message = changes?.summary ?? "the rows are as recorded; the text differs"
+            }
             if kind.isPicture, let expected = stored, let actual = shown.actual {
-                (shown.diff, shown.message, shown.differentPixels) = Self.compared(expected, actual)
+                let summary: String
+                (shown.diff, summary, shown.differentPixels) = Self.compared(expected, actual)
+                shown.message = SnapshotRunner.told(summary, of: c.reference, changes: changes)
             }
             if kind.hasFrames, let geometry = c.strip, let stored, let strip = try? kind.decode(stored) {
                 shown.frames = c.frames.map { f in
@@ -77,6 +94,17 @@ extension Acceptance {
             }
             return shown
         }
+    }
+
+    /// What changed in the rows of `c`'s test: the project's `updates.json`
+    /// (in `current`) against the report's actual one; nil when the report
+    /// has none (its updates passed, or it holds no such file). O(failures + rows).
+    func rowChanges(of c: CaseResult, current: ReferenceStore.Contents?) -> RowChanges? {
+        guard
+            let updates = failures.first(where: { $0.scenario == c.scenario && $0.snapshots == c.snapshots && $0.reference == FileNames.updates }),
+            let path = updates.artifacts["actual"], let actual = try? ReportFolder(folder).read(path, limit: ReferenceStore.fileLimit)
+        else { return nil }
+        return RowChanges(expected: current?.files[FileNames.updates], actual: actual)
     }
 
     /// The diff picture, the comparison's summary and its count.

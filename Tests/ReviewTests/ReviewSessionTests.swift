@@ -175,7 +175,8 @@ import UnfoldTestSupport
         try Data(forged.utf8).write(to: URL(fileURLWithPath: report))
         let names = try pictures(ReviewSession(acceptance: try box.acceptance(), port: Self.port))
         let message = try #require(names["message"])
-        #expect(message.hasPrefix("differ: ") && !message.hasPrefix("differ: 1 different pixels"))
+        // The words come from the project's and the report's updates, the pixels from comparing the project's reference.
+        #expect(message.hasPrefix("\"Beta\" renamed \"Bete\" (a/b); differ: ") && !message.contains("differ: 1 different pixels"), "\(message)")
         #expect(names["diff"] != nil)
     }
 
@@ -196,5 +197,61 @@ import UnfoldTestSupport
         let after = box.files()
         let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
         #expect(changed.contains("tiny/state-01.png") && !changed.contains { $0.contains("strip") }, "\(changed.sorted())")
+    }
+}
+
+/// The review by test: each failure names its test, `updates.json` is
+/// shown as its changed lines (never as a picture), and one decision
+/// accepts a whole test.
+@Suite struct ReviewByTestTests {
+    struct Data: Decodable {
+        struct Entry: Decodable {
+            var id: String
+            var test: String
+            var expected: String?
+            var actual: String?
+            var text: [Line]?
+        }
+        struct Line: Decodable, Equatable {
+            var mark: String
+            var text: String
+        }
+        var items: [Entry]
+    }
+
+    @Test func itemsNameTheirTestAndTextIsShownAsLines() throws {
+        let box = Sandbox()
+        _ = try SnapshotRunner.check(scenario(), options: box.options(.missing))
+        try box.run(scenario(title: "Bete"))
+        let session = ReviewSession(acceptance: try box.acceptance(), port: ReviewSessionTests.port)
+        let answer = session.respond(
+            to: HTTPRequest(
+                method: "GET", path: "/data", query: [:], headers: ["host": ReviewSessionTests.host, "x-unfold-token": session.token], body: []))
+        let data = try JSONDecoder().decode(Data.self, from: Foundation.Data(answer.body))
+        #expect(data.items.map(\.id) == ["tiny/state-01.png", "tiny/strip.png", "tiny/updates.json"])
+        #expect(data.items.allSatisfy { $0.test == "tiny" })
+        let updates = try #require(data.items.last)
+        #expect(updates.expected == nil && updates.actual == nil)
+        let lines = try #require(updates.text)
+        #expect(lines.contains { $0.mark == "-" && $0.text.contains("\"title\": \"Beta\"") })
+        #expect(lines.contains { $0.mark == "+" && $0.text.contains("\"title\": \"Bete\"") })
+        // Accepting the test is accepting its items.
+        let ids = data.items.map { "\"\($0.id)\"" }.joined(separator: ", ")
+        let accepted = session.respond(
+            to: HTTPRequest(
+                method: "POST", path: "/accept", query: [:], headers: ["host": ReviewSessionTests.host, "x-unfold-token": session.token],
+                body: Array("{\"items\": [\(ids)]}".utf8)))
+        #expect(accepted.status == 200)
+        #expect(try SnapshotRunner.check(scenario(title: "Bete"), options: box.options(.never)).cases.allSatisfy { $0.status == .passed })
+    }
+
+    @Test func aLineDiffKeepsContextAndCutsTheRest() {
+        let expected = (0 ..< 20).map { "line \($0)" }.joined(separator: "\n")
+        let actual = expected.replacingOccurrences(of: "line 10", with: "line ten")
+        let diff = LineDiff(expected: expected, actual: actual)
+        #expect(diff.lines.map(\.mark) == ["…", " ", " ", " ", "-", "+", " ", " ", " ", "…"])
+        #expect(diff.lines[0].text == "7 lines" && diff.lines[4].text == "line 10" && diff.lines[5].text == "line ten")
+        let long = LineDiff(expected: "", actual: (0 ..< 1000).map(String.init).joined(separator: "\n"))
+        #expect(long.lines.count == LineDiff.limit && long.lines.last?.mark == "…")
     }
 }

@@ -71,6 +71,13 @@ import Testing
         #expect(RowChanges(expected: focus, actual: none).line(state: 1) == "Documents focused, Projects no longer focused")
     }
 
+    @Test func statesThatChangedAlikeAreToldTogether() throws {
+        let steps = "[ {collapse: Documents}, {expand: Documents} ]"
+        let before = try record(tree, steps: steps)
+        let after = try record(tree.replacingOccurrences(of: "{ title: Notes.md }", with: "{ id: Notes.md, title: Minutes.md }"), steps: steps)
+        #expect(RowChanges(expected: before, actual: after).summary == "states 0, 2: \"Notes.md\" renamed \"Minutes.md\" (Documents/Notes.md)")
+    }
+
     @Test func aLongListIsCut() throws {
         let many = (0 ..< 10).map { "  - { title: n\($0) }" }.joined(separator: "\n")
         let before = try record(many)

@@ -158,7 +158,7 @@ def main():
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
                 check_no_framing(browser, url)
                 check_page_without_key(browser, base, token)
-                page = browser.new_page()
+                page = browser.new_page(viewport={"width": 1400, "height": 900})
                 page.goto(url)
                 expect(page.locator('.item[data-id="regions/strip.png"]')).to_be_visible()
                 # The key leaves the address bar, and a reload still works (the tab keeps it).
@@ -180,6 +180,18 @@ def main():
                 page.keyboard.press("k")
                 page.keyboard.press("r")
                 expect(page.locator('main h2 [data-state="rejected"]')).to_be_visible()
+                # The items are listed under their test, with one button that accepts it.
+                expect(page.locator('.test[data-test="regions"] button')).to_have_text("accept test")
+                # updates.json is shown as its changed lines, not as a picture.
+                page.click('.item[data-id="regions/updates.json"]')
+                expect(page.locator("pre.textdiff .add").first).to_contain_text("长安新区")
+                assert page.locator("main .views img").count() == 0
+                # Side by side fits a 1400-px window: three pictures in a row, none past the edge.
+                page.click('.item[data-id="regions/state-03.png"]')
+                page.wait_for_function("() => [...document.querySelectorAll('.views img')].every(i => i.complete && i.naturalWidth > 0)")
+                boxes = [page.locator(".views img").nth(k).bounding_box() for k in range(3)]
+                assert all(b["x"] + b["width"] <= 1400 for b in boxes), boxes
+                assert len({round(b["y"]) for b in boxes}) == 1, f"side by side stacks: {boxes}"
                 browser.close()
             check_server_robustness(base, token)
         finally:
