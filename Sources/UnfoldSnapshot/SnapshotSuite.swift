@@ -30,8 +30,9 @@ public struct SnapshotSuite {
         case reference(CaseResult)
         /// Scenarios whose failing references were recorded in another environment: one message for them all.
         case environmentChange(scenarios: [String], failed: Int, change: String)
-        /// A reference no scenario produces (removed when pruning).
-        case stale(String, removed: Bool)
+        /// A reference no scenario produces (removed when pruning); it
+        /// `fails` the run when nothing may be recorded (see `fails(_:)`).
+        case stale(String, removed: Bool, fails: Bool)
     }
 
     /// The K-th (1-based) of N stable shares of `scenarios`, by name: adding
@@ -83,7 +84,7 @@ public struct SnapshotSuite {
             let failed = report.cases.filter { $0.status == .failed && names.contains($0.scenario) }.count
             events(.environmentChange(scenarios: names, failed: failed, change: change))
         }
-        for s in report.stale { events(.stale(s, removed: prune)) }
+        for s in report.stale { events(.stale(s, removed: prune, fails: failsOnStale)) }
         report.folder = options.artifacts
         if report.failed > 0 {
             try report.write(to: options.artifacts)
@@ -92,6 +93,17 @@ public struct SnapshotSuite {
         }
         return report
     }
+
+    /// Whether `report` fails the run: a reference failed, or, when nothing
+    /// may be recorded (`never`, as in CI) and nothing pruned, a reference
+    /// no scenario produces is left: a scenario renamed, moved or gone would
+    /// otherwise leave its references untested while the run passes.
+    public func fails(_ report: SnapshotReport) -> Bool {
+        report.failed > 0 || (failsOnStale && !report.stale.isEmpty)
+    }
+
+    /// Whether a stale reference fails the run (`fails(_:)`).
+    private var failsOnStale: Bool { options.record == .never && !prune }
 
     /// The references of folders under the root that name no scenario of
     /// the suite (removed when pruning). Only folders with a scenario's name

@@ -4,7 +4,11 @@
 /// (`updates.json`, `index.json`, `unfold diff --json`), so that a name or a
 /// title from input stays one string value.
 package enum JSONText {
-    /// `text` as a quoted JSON string. O(length).
+    /// `text` as a quoted JSON string. Every character that acts on a
+    /// terminal or on the order text is shown in (C0 and C1 controls, bidi
+    /// overrides, `InertText.acts`) is written as a `\u` escape, so that the
+    /// JSON printed to a terminal (`unfold updates`) or shown in a diff is
+    /// inert; a JSON reader gets the same string back. O(length).
     package static func quoted(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
@@ -14,7 +18,7 @@ package enum JSONText {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
+            case _ where InertText.acts(scalar):
                 let hex = String(scalar.value, radix: 16)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(scalar)

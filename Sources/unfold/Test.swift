@@ -91,7 +91,7 @@ struct TestCommand: ParsableCommand {
         print(
             "references: \(formatBytes(report.referenceBytes))\(change) in \(InertText(snapshots)) for \(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s")")
         print(report.summary)
-        var failed = report.failed > 0
+        var failed = suite.fails(report)
         if checkDeterminism {
             let (files, differences) = try SnapshotSuite.checkDeterminism(scenarios, fonts: options.render.fonts)
             for line in differences { print("NONDETERMINISTIC \(line)") }
@@ -111,8 +111,13 @@ struct TestCommand: ParsableCommand {
             if c.frames.count > 5 { print("     and \(c.frames.count - 5) more frames (see the report)") }
         case .environmentChange(let names, let failed, let change):
             print("FAIL \(names.joined(separator: ", ")): \(failed) reference\(failed == 1 ? "" : "s") differ, and \(change)")
-        case .stale(let id, let removed):
-            print("stale reference \(InertText(id))" + (removed ? " (removed)" : "; remove it with --prune"))
+        case .stale(let id, let removed, let fails):
+            if fails {
+                print("FAIL stale reference \(InertText(id)): no scenario produces it (was its scenario renamed, moved or removed?); "
+                    + "restore the scenario, or remove it with --prune")
+            } else {
+                print("stale reference \(InertText(id))" + (removed ? " (removed)" : "; remove it with --prune"))
+            }
         }
     }
 }

@@ -314,6 +314,9 @@ let small = """
         #expect(FileManager.default.fileExists(atPath: s.path + "/Snapshots/cli/index.json"))
         // The default run (Examples/ in the working folder) is a full run.
         try FileManager.default.moveItem(atPath: dir, toPath: s.path + "/Examples")
+        // Where nothing may be recorded (CI), references that no scenario produces fail: a renamed scenario is not silently untested.
+        let never = try unfold(["test", "--snapshots", s.path + "/Snapshots", "--artifacts", s.path + "/art", "--record", "never"], in: s.path)
+        #expect(never.status == 1 && never.out.contains("FAIL stale reference cli/state-00.png: no scenario produces it"), "\(never.out)")
         let full = try unfold(["test", "--snapshots", s.path + "/Snapshots", "--artifacts", s.path + "/art", "--prune"], in: s.path)
         #expect(full.status == 0 && full.out.contains("stale reference cli/state-00.png (removed)"))
         #expect(!FileManager.default.fileExists(atPath: s.path + "/Snapshots/cli"))

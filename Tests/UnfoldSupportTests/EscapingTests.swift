@@ -26,10 +26,12 @@ import UnfoldSupport
 
     /// Every control character survives a round trip through a JSON parser.
     @Test func jsonTextIsAStringValueForEveryScalar() throws {
-        let text = String(String.UnicodeScalarView((0 ..< 0x80).compactMap(Unicode.Scalar.init))) + "\u{2028}名\u{1F600}"
+        let text = String(String.UnicodeScalarView((0 ..< 0xA0).compactMap(Unicode.Scalar.init))) + "\u{2028}\u{202E}名\u{1F600}"
         let json = "[" + JSONText.quoted(text) + "]"
         let parsed = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String]
         #expect(parsed == [text])
         #expect(JSONText.quoted("a\"b\\c\n\t\u{1}") == #""a\"b\\c\n\t\u0001""#)
+        // What acts on a terminal is escaped: `unfold updates` prints ids as they are in the file.
+        #expect(JSONText.quoted("a\u{9B}b\u{202E}c名") == #""a\u009bb\u202ec名""#)
     }
 }
