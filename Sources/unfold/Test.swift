@@ -113,8 +113,9 @@ struct TestCommand: ParsableCommand {
             print("FAIL \(names.joined(separator: ", ")): \(failed) reference\(failed == 1 ? "" : "s") differ, and \(change)")
         case .stale(let id, let removed, let fails):
             if fails {
-                print("FAIL stale reference \(InertText(id)): no scenario produces it (was its scenario renamed, moved or removed?); "
-                    + "restore the scenario, or remove it with --prune")
+                print(
+                    "FAIL stale reference \(InertText(id)): no scenario produces it (was its scenario renamed, moved or removed?); "
+                        + "restore the scenario, or remove it with --prune")
             } else {
                 print("stale reference \(InertText(id))" + (removed ? " (removed)" : "; remove it with --prune"))
             }
