@@ -195,6 +195,14 @@ package struct Acceptance {
     /// Accepts `items`, all of them references in `root`.
     private func accept(_ items: [Item], into root: String, stamp: String, shown: [String: [UInt8]]) throws -> [String] {
         guard !items.isEmpty else { return [] }
+        // A report names a Swift test's references folder; only one the project has is written into, never made.
+        var info = stat()
+        if root != snapshots { try OwnFolder.refuseLinks(root) }
+        guard root == snapshots || (lstat(root, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR) else {
+            throw Unacceptable(
+                description: "the report names \(InertText(root)) as a test's references folder, which the project does not have: "
+                    + "accept writes only into folders that hold references; run the test to record them there")
+        }
         let byScenario = Dictionary(grouping: items, by: \.scenario).sorted(by: { $0.key < $1.key })
         return try ReferenceStore(root: root, scenario: "-").locked {
             // Refuse before anything changes when a reference is stale or a picture unreadable.

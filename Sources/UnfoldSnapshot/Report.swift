@@ -170,6 +170,7 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
             try check(Scenario.isValidName(scenario) && text.utf8.count <= 4096, "has an environment change that names no scenario or is too long")
         }
         var seen = Set<String>()
+        var frames = 0
         for c in cases {
             let id = InertText(c.scenario + "/" + c.reference)
             // One case per reference: a review shows and accepts by the reference's id.
@@ -184,7 +185,12 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
                 let sides = [strip.rows, strip.columns, strip.frameWidth, strip.frameHeight]
                 try check(sides.allSatisfy { (1 ... 65535).contains($0) } && strip.width <= 65535 && strip.height <= 1 << 24, "gives \(id) a strip out of range")
             }
+            frames += c.frames.count
+            try check(frames <= Self.largestFrameCount, "holds more than \(Self.largestFrameCount) frames")
+            var cells = Set<[Int]>()
             for f in c.frames {
+                // A frame told twice would be shown, compared and accepted twice.
+                try check(cells.insert([f.step, f.frame]).inserted, "gives \(id) step \(f.step), frame \(f.frame) twice")
                 let numbers = [f.step, f.frame, f.differentPixels, f.x0, f.x1, f.y0, f.y1]
                 try check(numbers.allSatisfy { (0 ... (1 << 32)).contains($0) } && f.step >= 1, "gives \(id) a frame out of range")
                 try check(f.artifacts.count <= 8 && f.artifacts.values.allSatisfy(ReportFolder.isArtifactPath), "gives \(id) an artifact outside its folder")
@@ -194,6 +200,10 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
         try check(stale.allSatisfy { $0.utf8.count <= 512 }, "names a stale reference too long")
         try check(folder.map { $0.utf8.count <= 4096 } ?? true, "names a folder too long")
     }
+
+    /// The most strip frames a report may tell, over all its cases: a
+    /// review decodes and compares each.
+    static let largestFrameCount = 20_000
 
     /// The files a report is written as, in `write(to:)`'s order (`ReportFormat.all`).
     public static var files: [String] { ReportFormat.all.map(\.file) }

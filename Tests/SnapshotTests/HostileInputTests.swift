@@ -237,6 +237,31 @@ import UnfoldTestSupport
 
     func listing(_ path: String) -> [String] { (FileManager.default.subpaths(atPath: path) ?? []).sorted() }
 
+    /// A report that names a test's folder the project does not have: accept
+    /// makes no folder for it.
+    @Test func acceptMakesNoFolderAReportNames() throws {
+        let box = try prepared()
+        let folder = "unfold-made-\(UUID().uuidString)/Tests/AppTests/__Snapshots__"
+        defer { try? FileManager.default.removeItem(atPath: folder.split(separator: "/")[0].description) }
+        try editCase(box, "state-01.png") { $0["snapshots"] = folder }
+        let acceptance = try box.acceptance()
+        #expect {
+            try acceptance.accept(try acceptance.select(["*/state-01.png"]))
+        } throws: { "\($0)".contains("which the project does not have") }
+        #expect(!FileManager.default.fileExists(atPath: String(folder.split(separator: "/")[0])))
+    }
+
+    /// A report that tells one strip frame again and again is refused before anything is shown.
+    @Test func aFrameToldTwiceIsRefused() throws {
+        let box = try prepared()
+        try editCase(box, "strip.png") { c in
+            var frames = c["frames"] as! [[String: Any]]
+            frames += Array(repeating: frames[0], count: 3)
+            c["frames"] = frames
+        }
+        #expect { try box.acceptance() } throws: { "\($0)".contains("twice") }
+    }
+
     @Test func aReportNeverChoosesWhereAcceptWrites() throws {
         let box = try prepared()
         // A folder that holds only hidden files, named by the report as its references' folder.
