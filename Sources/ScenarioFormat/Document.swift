@@ -34,7 +34,17 @@ struct Document {
                 file: file, line: 1, column: 1, message: "the file is empty",
                 hint: "a scenario needs at least `name:` and `tree:`")
         }
-        root = Value(node: node, file: file)
+        root = Value(node: node, file: file, nodeBudget: Document.nodeBudget(bytes: text.utf8.count))
+    }
+
+    /// The most tree nodes a file of `bytes` bytes may hold: every node a
+    /// file writes takes at least two bytes, so only aliases (`*name`, which
+    /// repeat an anchored part) reach past `bytes / 2`. A few repeats are
+    /// welcome; a file whose aliases multiply into millions of nodes (an
+    /// "alias bomb") is refused after reading at most this many, in time and
+    /// memory linear in its size. O(1).
+    static func nodeBudget(bytes: Int) -> Int {
+        min(Limits.nodes, 16 * bytes + 100_000)
     }
 
     /// An upper bound of the nesting of block indentation, sequence dashes and
@@ -110,6 +120,8 @@ struct Document {
 struct Value {
     let node: Node
     let file: String
+    /// The most tree nodes read from this value's document (`Document.nodeBudget`).
+    var nodeBudget = Limits.nodes
 
     var line: Int { node.mark?.line ?? 1 }
     var column: Int { node.mark?.column ?? 1 }
@@ -173,7 +185,7 @@ struct Value {
 
     func list(_ what: String) throws(ScenarioError) -> [Value] {
         guard case let .sequence(seq) = node else { throw error("\(what) must be a list, not \(typeName)") }
-        return seq.map { Value(node: $0, file: file) }
+        return seq.map { Value(node: $0, file: file, nodeBudget: nodeBudget) }
     }
 
     /// A mapping whose keys must all be in `allowed`.
@@ -194,11 +206,11 @@ struct Value {
         var pairs: [(String, Value)] = []
         var keys: [String: Value] = [:]
         for (k, v) in m {
-            let key = Value(node: k, file: file)
+            let key = Value(node: k, file: file, nodeBudget: nodeBudget)
             let name = try key.string("a key")
             if keys[name] != nil { throw key.error("duplicate key '\(InertText(name))' in \(what)", hint: "keep one of them") }
             keys[name] = key
-            pairs.append((name, Value(node: v, file: file)))
+            pairs.append((name, Value(node: v, file: file, nodeBudget: nodeBudget)))
         }
         return Fields(owner: self, pairs: pairs, keys: keys)
     }

@@ -58,8 +58,14 @@ func walk(_ top: [Value], _ visit: (Value, Int?) throws(ScenarioError) -> (index
         guard next < items.count else { stack.removeLast(); continue }
         stack[last].next += 1
         visited += 1
-        if visited > Limits.nodes {
-            throw items[next].error("the tree has more than \(Limits.nodes) nodes", hint: "split it into several scenarios")
+        let budget = items[next].nodeBudget
+        if visited > budget {
+            guard budget < Limits.nodes else {
+                throw items[next].error("the tree has more than \(Limits.nodes) nodes", hint: "split it into several scenarios")
+            }
+            throw items[next].error(
+                "the tree has more than \(budget) nodes, more than a file of its size holds without aliases (`*name`) repeating parts of it many times over",
+                hint: "write the repeated nodes out, or build the tree in Swift")
         }
         let (index, children) = try visit(items[next], parent)
         if let children { stack.append((children, 0, index)) }
