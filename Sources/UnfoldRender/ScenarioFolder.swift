@@ -24,6 +24,12 @@ package enum ScenarioFolder {
             throw RenderError(description: "'\(InertText(name))' cannot name an output folder: use letters, digits, '.', '_' or '-'")
         }
         let live = directory + "/" + name
+        // A relative --out is the project's: a link anywhere on it (`docs/images` committed as one) could lead anywhere.
+        do { try OwnFolder.refuseLinks(live) } catch {
+            throw RenderError(
+                description: "\(InertText(error.path)) is a symbolic link; a render never writes through a link inside the project: "
+                    + "remove it, or give --out as an absolute path")
+        }
         try checkReplaceable(live)
         sweep(directory, name: name)
         do {

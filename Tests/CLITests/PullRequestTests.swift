@@ -23,6 +23,22 @@ import UnfoldTestSupport
         try Data(text.utf8).write(to: URL(fileURLWithPath: p.root + "/Examples/" + name))
     }
 
+    /// The README's own command, `unfold render Examples --out docs/images`,
+    /// in a project that committed `docs/images` as a link to a folder outside:
+    /// nothing there is written or removed.
+    @Test func anOutputFolderLinkedOutsideIsNeverWrittenThrough() throws {
+        let p = try project()
+        try example(p, "Documents.yaml", "name: Documents\ntree: [ {title: a} ]\n")
+        let outside = p.scratch.path + "/outside"
+        try FileManager.default.createDirectory(atPath: outside + "/Documents", withIntermediateDirectories: true)
+        _ = p.scratch.write("outside/Documents/thesis.txt", "mine")
+        try FileManager.default.createDirectory(atPath: p.root + "/docs", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: p.root + "/docs/images", withDestinationPath: outside)
+        let r = try unfold(["render", "Examples", "--out", "docs/images"], in: p.root)
+        #expect(r.status == 2 && r.err.contains("docs/images is a symbolic link"), "\(r.err)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside + "/Documents") == ["thesis.txt"])
+    }
+
     @Test func aScenarioLinkedOutsideIsRefusedAndNothingOfItIsPrinted() throws {
         let p = try project()
         try FileManager.default.createSymbolicLink(atPath: p.root + "/Examples/evil.yaml", withDestinationPath: p.secret)
