@@ -36,6 +36,7 @@ package struct UndoRecord: Sendable {
     /// accept that writes into several folders leaves a record in each, all
     /// with its stamp, so that one undo puts them all back). Call it holding the lock.
     static func new(root: String, report: String, stamp: String = newStamp()) throws -> UndoRecord {
+        try UndoJournal.remember(stamp)
         let folder = root + "/" + ReferenceStore.stateFolder + "/accepted"
         if mkdir(folder, 0o755) != 0, errno != EEXIST {
             throw ReferenceStore.DamagedError(description: "cannot make \(InertText(folder)): \(String(cString: strerror(errno)))")
@@ -56,11 +57,18 @@ package struct UndoRecord: Sendable {
     }
 
     /// A stamp for a new accept: later accepts have greater stamps (the
-    /// wall clock in nanoseconds, 20 digits, then the process id).
+    /// wall clock in nanoseconds, 20 digits), then 128 random bits from the
+    /// system's secure generator, which no one outside this machine can
+    /// guess (`UndoJournal`).
     static func newStamp() -> String {
         let ns = UInt64(max(0, Date().timeIntervalSince1970 * 1e9))
         let digits = String(ns)
-        return String(repeating: "0", count: max(0, 20 - digits.count)) + digits + "-" + String(getpid())
+        var generator = SystemRandomNumberGenerator()
+        let random = (0 ..< 2).map { _ in
+            let hex = String(generator.next() as UInt64, radix: 16)
+            return String(repeating: "0", count: 16 - hex.count) + hex
+        }.joined()
+        return String(repeating: "0", count: max(0, 20 - digits.count)) + digits + "-" + random
     }
 
     /// The stamp of record `n` under `root` ("" for a record made before stamps were kept).
@@ -109,15 +117,24 @@ package struct UndoRecord: Sendable {
     /// when there is nothing to undo. Returns the scenarios restored, by folder.
     package static func undoLast(roots: [String]) throws -> [(root: String, scenario: String)] {
         var records: [(root: String, number: Int, stamp: String)] = []
+        var strangers: [String] = []
         for root in Set(roots).sorted() {
-            for n in numbers(root: root) { records.append((root, n, stamp(root: root, number: n) ?? "")) }
+            for n in numbers(root: root) {
+                let stamp = stamp(root: root, number: n) ?? ""
+                // A record whose stamp this machine did not make (one a repository holds) is never applied.
+                if UndoJournal.knows(stamp) { records.append((root, n, stamp)) } else { strangers.append(root) }
+            }
         }
-        // The last accept: the greatest stamp; among unstamped records, each folder's last one.
         guard let last = records.map(\.stamp).max() else {
             let names = roots.map { InertText($0).description }.joined(separator: ", ")
+            if let root = strangers.first {
+                throw Acceptance.Unacceptable(
+                    description: "the undo records in \(InertText(root))/.unfold/accepted were not made on this machine "
+                        + "(a repository may hold them): they are not applied; restore the references from git instead")
+            }
             throw Acceptance.Unacceptable(description: "nothing was accepted into \(names), so there is nothing to undo")
         }
-        let chosen = records.filter { r in r.stamp == last && (!last.isEmpty || r.number == numbers(root: r.root).last) }
+        let chosen = records.filter { $0.stamp == last }
         var restored: [(root: String, scenario: String)] = []
         for record in chosen {
             do {

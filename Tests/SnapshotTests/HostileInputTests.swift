@@ -340,6 +340,23 @@ import UnfoldTestSupport
         #expect(try Acceptance.undo(snapshots: box.snapshots) == ["tiny"])
     }
 
+    /// A pull request commits an undo record (a well-formed one, as an accept
+    /// on another machine writes it): `unfold accept --undo` never applies it.
+    @Test func anUndoRecordNotMadeOnThisMachineIsNeverApplied() throws {
+        let box = try prepared()
+        let acceptance = try box.acceptance()
+        try acceptance.accept(acceptance.select([]))
+        let accepted = box.files()
+        // The record as the repository would hold it: its stamp is one this machine never made.
+        let stamp = box.snapshots + "/.unfold/accepted/001/stamp"
+        let made = try String(contentsOfFile: stamp, encoding: .utf8)
+        try Data((String(made.prefix(21)) + String(repeating: "0", count: 32)).utf8).write(to: URL(fileURLWithPath: stamp))
+        #expect {
+            try Acceptance.undo(snapshots: box.snapshots)
+        } throws: { "\($0)".contains("were not made on this machine") }
+        #expect(box.files() == accepted)
+    }
+
     @Test func anAcceptInterruptedBeforeOrAfterItsExchangeIsUndoneRight() throws {
         let box = try prepared()
         let before = box.files()
