@@ -90,11 +90,7 @@ package struct ReferenceComparison {
                 let rect = PixelRect(x0: o.x, y0: o.y, x1: o.x + strip.frameWidth, y1: o.y + strip.frameHeight)
                 guard let e = expected.cropped(rect), let a = actual.cropped(rect) else { continue }
                 // Ignored regions are in strip pixels; the frame's are local.
-                var local = options
-                local.ignore = options.ignore.map { r in
-                    PixelRect(x0: r.x0 - o.x, y0: r.y0 - o.y, x1: r.x1 - o.x, y1: r.y1 - o.y)
-                }
-                let result = UnfoldDiff.compare(e, a, options: local)
+                let result = UnfoldDiff.compare(e, a, options: options.shifted(x: o.x, y: o.y))
                 guard result.differentPixels > 0, let box = result.bounds else { continue }
                 var f = FrameFailure(
                     step: row + 1, frame: column, differentPixels: result.differentPixels,

@@ -40,6 +40,9 @@ public struct CaseResult: Codable, Sendable, Equatable {
     package var strip: StripGeometry?
     /// How long the check of this reference took, in seconds.
     public var seconds: Double = 0
+    /// For a failure: the comparison options it was judged with, which a
+    /// review compares with too (nil: the defaults).
+    package var comparison: ComparisonSettings?
 
     /// A result that says `message` about `reference` of `scenario`.
     public init(scenario: String, reference: String, status: Status, message: String) {
@@ -177,6 +180,7 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
             try check(c.status != .failed || seen.insert(Acceptance.Item(c).id).inserted, "lists \(id) twice")
             try check(Scenario.isValidName(c.scenario) && ReferenceKind.of(c.reference) != nil, "names \(id), which is not a scenario's reference")
             try check(c.seconds.isFinite && (0 ... 1e7).contains(c.seconds), "gives \(id) a time out of range")
+            try check(c.comparison?.isValid ?? true, "gives \(id) comparison options out of range")
             try check(c.snapshots.map(Self.isReferenceFolder) ?? true, "gives \(id) a references' folder that is not a Snapshots or __Snapshots__ folder inside the project")
             try check(c.message.utf8.count <= 4096 && (c.referenceHash.map { $0.utf8.count <= 64 } ?? true), "gives \(id) a message too long")
             try check(c.artifacts.count <= 8 && c.artifacts.values.allSatisfy(ReportFolder.isArtifactPath), "gives \(id) an artifact outside its folder")

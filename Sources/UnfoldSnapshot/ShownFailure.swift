@@ -74,7 +74,7 @@ extension Acceptance {
             }
             if kind.isPicture, let expected = stored, let actual = shown.actual {
                 let summary: String
-                (shown.diff, summary, shown.differentPixels) = Self.compared(expected, actual)
+                (shown.diff, summary, shown.differentPixels) = Self.compared(expected, actual, options: c.comparison?.options ?? DiffOptions())
                 shown.message = SnapshotRunner.told(summary, of: c.reference, changes: changes)
             }
             if kind.hasFrames, let geometry = c.strip, let stored, let strip = try? kind.decode(stored) {
@@ -85,7 +85,11 @@ extension Acceptance {
                         let actual = try frameActual(f, geometry: geometry, in: strip)
                         one.actual = actual.bytes
                         one.expected = try PNG.encode(actual.expected)
-                        if let expected = one.expected { (one.diff, one.message, one.differentPixels) = Self.compared(expected, actual.bytes) }
+                        if let expected = one.expected {
+                            let o = geometry.origin(row: f.step - 1, column: f.frame)
+                            let options = (c.comparison?.options ?? DiffOptions()).shifted(x: o.x, y: o.y)
+                            (one.diff, one.message, one.differentPixels) = Self.compared(expected, actual.bytes, options: options)
+                        }
                     } catch {
                         one.message = "this frame cannot be accepted: \(error)"
                     }
@@ -108,8 +112,8 @@ extension Acceptance {
     }
 
     /// The diff picture, the comparison's summary and its count.
-    static func compared(_ expected: [UInt8], _ actual: [UInt8]) -> (diff: [UInt8]?, summary: String, pixels: Int) {
-        var options = DiffOptions()
+    package static func compared(_ expected: [UInt8], _ actual: [UInt8], options: DiffOptions) -> (diff: [UInt8]?, summary: String, pixels: Int) {
+        var options = options
         options.drawDiff = true
         guard let comparison = try? Comparison(expected: expected, actual: actual, options: options) else {
             return (nil, "the pictures cannot be compared", 0)

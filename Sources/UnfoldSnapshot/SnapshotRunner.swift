@@ -126,6 +126,7 @@ public enum SnapshotRunner {
                 } else {
                     c.status = .failed
                     c.message = verdict.message
+                    if options.diff != DiffOptions() { c.comparison = ComparisonSettings(options.diff) }
                     c.artifacts = verdict.artifacts
                     c.frames = verdict.frames
                 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UnfoldDiff
 import UnfoldReview
 import UnfoldSnapshot
 import UnfoldTestSupport
@@ -243,6 +244,26 @@ import UnfoldTestSupport
                 body: Array("{\"items\": [\(ids)]}".utf8)))
         #expect(accepted.status == 200)
         #expect(try SnapshotRunner.check(scenario(title: "Bete"), options: box.options(.never)).cases.allSatisfy { $0.status == .passed })
+    }
+
+    /// A run with its own comparison options (anti-aliasing counted, no
+    /// colour threshold): the review compares with them, and says what the run said.
+    @Test func theReviewJudgesAsTheRunDid() throws {
+        let box = Sandbox()
+        _ = try SnapshotRunner.check(scenario(), options: box.options(.missing))
+        var options = box.options(.never)
+        options.diff = DiffOptions(threshold: 0, countAntiAliasing: true)
+        let check = try SnapshotRunner.check(scenario(title: "Bete"), options: options)
+        var report = SnapshotReport()
+        report.cases = check.cases
+        report.environment = try SnapshotEnvironment(fonts: fontFiles)
+        try report.write(to: box.path + "/artifacts")
+        let run = try #require(check.cases.first { $0.reference == "state-01.png" })
+        let shown = try #require(try box.acceptance().shownFailures().first { $0.id == "tiny/state-01.png" })
+        #expect(shown.message == run.message)
+        // With the defaults the count would differ: the options are what make them agree.
+        let defaults = try #require(Acceptance.compared(shown.expected ?? [], shown.actual ?? [], options: DiffOptions()).summary as String?)
+        #expect(!run.message.hasSuffix(defaults))
     }
 
     @Test func aLineDiffKeepsContextAndCutsTheRest() {
