@@ -40,6 +40,8 @@ extension Scenario {
         defer {
             if let levels = openFolderLevels { openFolders(levels) }
             closeFoldersIfAllOpen()
+            // The default loop named folders that are now part of a merged row: it is made again on the merged tree.
+            if stepsLoopTheTree, let at = steps.first?.location, let outline = try? makeOutline() { steps = Scenario.loop(of: outline, at: at) }
         }
         var newIndex = [Int](repeating: -1, count: count)
         var kept: [Int] = []

@@ -163,6 +163,7 @@ extension Scenario {
             return scenario
         }
         scenario.steps = loop(of: try scenario.makeOutline(), at: at)
+        scenario.stepsLoopTheTree = true
         return scenario
     }
 

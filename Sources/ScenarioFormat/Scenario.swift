@@ -51,6 +51,10 @@ public struct Scenario: Sendable {
     /// A `--from` tree without `--open`: it starts closed where it would
     /// start all open (`closeFoldersIfAllOpen()`), also once its folder chains merge.
     package var closesWhenAllOpen = false
+    /// A `--from` tree whose steps are its default loop (`Scenario.loop(of:at:)`):
+    /// made again once its folder chains merge, since they name the folders
+    /// the merge takes into one row.
+    package var stepsLoopTheTree = false
 
     /// A font file a scenario names (`fonts: [{file: Brand.ttf, weight: regular}]`).
     public struct FontFile: Sendable, Equatable {

@@ -32,6 +32,26 @@ import Testing
         for (before, after) in zip(playback.states, playback.states.dropFirst()) { #expect(rows(before) != rows(after)) }
     }
 
+    /// A folder that holds a single folder merges with it in a look that
+    /// compacts folders (explorer): the default steps are made on the merged
+    /// rows, and play in every look.
+    @Test func compactFoldersPlayTheirDefaultStepsInEveryLook() throws {
+        let f = Folder()
+        f.write("root/src/app/views/main.swift")
+        f.write("root/docs/guide.md")
+        let imported = try Scenario.imported(from: f.path + "/root")
+        for preset in Appearance.Preset.allCases {
+            var scenario = imported
+            scenario.apply(preset: preset)
+            let playback = try Playback(scenario)
+            #expect(playback.states.count == scenario.steps.count + 1, "\(preset)")
+            if preset == .explorer {
+                #expect(scenario.steps.last?.text == "expandOnly docs, src/app/views")
+                #expect(rows(try #require(playback.states.last)).contains("src/app/views/main.swift"))
+            }
+        }
+    }
+
     /// All open already (`--depth 2 --open 2`): no "expand all" that changes nothing.
     @Test func aTreeAllOpenStartsWithCollapsing() throws {
         let f = Folder()
