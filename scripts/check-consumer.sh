@@ -26,8 +26,12 @@ cp -R Tests/SettingsModelTests/__Snapshots__ "$repo/.build/consumer-snapshots.or
 restore() { mv "$repo/.build/consumer-model.orig" "$model"; touch "$model"; rm -rf Tests/SettingsModelTests/__Snapshots__; mv "$repo/.build/consumer-snapshots.orig" Tests/SettingsModelTests/__Snapshots__; }
 trap restore EXIT
 sed -i 's/"Software Update"/"Software Updates"/' "$model"
+# A moved check: the test sets no style, fails, and says which rows changed.
+sed -i 's/OutlineNode("Notes.md", id: "notes", checked: true)/OutlineNode("Notes.md", id: "notes")/; s/OutlineNode("Report.pdf", id: "report")/OutlineNode("Report.pdf", id: "report", checked: true)/' "$model"
 if failing=$(CI=true swift test 2>&1); then echo "error: a changed model passed its snapshot tests" >&2; exit 1; fi
 grep -q "unfold accept --report .build/unfold-artifacts" <<<"$failing" || { echo "$failing"; echo "error: the failure does not say how to accept it" >&2; exit 1; }
+grep -q '"Notes.md" (documents/notes) unchecked, "Report.pdf" (documents/report) checked; differ' <<<"$failing" \
+  || { echo "$failing"; echo "error: a moved check did not fail, or its failure does not name the rows" >&2; exit 1; }
 # The hint of a parameterized test's case, typed as printed, re-records that test and no other,
 # and the run's report keeps the other tests' failures for accept.
 hint=$(grep -o "UNFOLD_RECORD=failed swift test --filter '[^']*sectionShown[^']*'" <<<"$failing" | head -1)

@@ -17,6 +17,19 @@ public enum Settings {
         return outline
     }
 
+    /// A "files to sync" screen: folders and files, a check on each file to sync, one folder open.
+    public static func syncOutline() throws -> Outline {
+        try Outline {
+            OutlineNode("Documents", id: "documents", expanded: true) {
+                OutlineNode("Notes.md", id: "notes", checked: true)
+                OutlineNode("Report.pdf", id: "report")
+            }
+            OutlineNode("Projects", id: "projects") {
+                OutlineNode("README.md", id: "readme", checked: true)
+            }
+        }
+    }
+
     /// The same screen as a scenario with one step: expanding Privacy.
     public static func scenario() throws -> Scenario {
         var canvas = Scenario.Canvas()
