@@ -51,13 +51,15 @@ public enum PictureSnippet {
     /// An `<img>` of `picture` in the folder `light` (a path as the page
     /// names it); with `dark`, a `<picture>` whose dark source shows under
     /// `prefers-color-scheme: dark`. Paths are percent-encoded as URLs and,
-    /// with `alt`, escaped for HTML attributes. O(length).
+    /// with `alt`, escaped for HTML attributes. The markup is HTML and
+    /// MDX/JSX alike: empty elements closed with `/>`, and `srcSet` as JSX
+    /// names it (HTML attribute names are read in any case). O(length).
     public static func html(_ picture: Picture, light: String, dark: String? = nil, alt: String) -> String {
-        let img = "<img alt=\"\(attribute(alt))\" src=\"\(url(light + "/" + picture.file))\" width=\"\(picture.width)\" height=\"\(picture.height)\">"
+        let img = "<img alt=\"\(attribute(alt))\" src=\"\(url(light + "/" + picture.file))\" width=\"\(picture.width)\" height=\"\(picture.height)\" />"
         guard let dark else { return img }
         return """
             <picture>
-              <source media="(prefers-color-scheme: dark)" srcset="\(url(dark + "/" + picture.file))">
+              <source media="(prefers-color-scheme: dark)" srcSet="\(url(dark + "/" + picture.file))" />
               \(img)
             </picture>
             """

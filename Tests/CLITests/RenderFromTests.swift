@@ -124,7 +124,7 @@ import Darwin
         #expect(r.status == 0)
         let lines = r.out.split(separator: "\n").map(String.init)
         #expect(lines.count == 4 && lines.first == "<picture>" && lines.last == "</picture>", "\(lines)")
-        #expect(r.out.contains("<source media=\"(prefers-color-scheme: dark)\" srcset=\"\(s.path)/o/tree-dark/animation.png\">"))
+        #expect(r.out.contains("<source media=\"(prefers-color-scheme: dark)\" srcSet=\"\(s.path)/o/tree-dark/animation.png\" />"))
         // Scale 2 by default: the 2× picture shows at half its pixels.
         #expect(r.out.contains("<img alt=\"A tree of 2 entries: a\" src=\"\(s.path)/o/tree-light/animation.png\" width=\""))
         #expect(r.err.hasPrefix("rendered 2 scenarios"))

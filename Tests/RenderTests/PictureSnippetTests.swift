@@ -38,10 +38,14 @@ import UnfoldRender
         let picture = PictureSnippet.Picture(file: "animation.png", width: 195, height: 120)
         #expect(
             PictureSnippet.html(picture, light: "img/a\"b", alt: "R&D")
-                == "<img alt=\"R&amp;D\" src=\"img/a%22b/animation.png\" width=\"195\" height=\"120\">")
+                == "<img alt=\"R&amp;D\" src=\"img/a%22b/animation.png\" width=\"195\" height=\"120\" />")
         let both = PictureSnippet.html(picture, light: "img/a-light", dark: "my docs/a,b-dark", alt: "x")
         // A space or a comma would split `srcset`: they are percent-encoded.
-        #expect(both.hasPrefix("<picture>\n") && both.contains("srcset=\"my%20docs/a%2Cb-dark/animation.png\""))
-        #expect(both.contains("<img alt=\"x\" src=\"img/a-light/animation.png\" width=\"195\" height=\"120\">"))
+        #expect(both.hasPrefix("<picture>\n") && both.contains("srcSet=\"my%20docs/a%2Cb-dark/animation.png\" />"))
+        #expect(both.contains("<img alt=\"x\" src=\"img/a-light/animation.png\" width=\"195\" height=\"120\" />"))
+        // MDX and JSX need every empty element closed: no tag is left open.
+        for tag in ["<img ", "<source "] {
+            for part in both.components(separatedBy: tag).dropFirst() { #expect(part.prefix(while: { $0 != ">" }).hasSuffix(" /")) }
+        }
     }
 }
