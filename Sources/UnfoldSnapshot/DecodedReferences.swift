@@ -1,5 +1,6 @@
 import Foundation
 import UnfoldCanvas
+import UnfoldPNG
 
 /// The stored pictures of a scenario as this machine reads them: each
 /// decoded from the file itself, when first needed, and compared pixel by
@@ -37,9 +38,27 @@ final class DecodedReferences: @unchecked Sendable {
     /// Whether `pixels`, drawn as the picture `name`, are exactly the stored
     /// reference's pixels. Decodes the reference. O(pixels).
     func isUnchanged(_ name: String, _ pixels: Pixmap) -> Bool {
-        guard let image = decode(name) else { return false }
+        // A reference of another size cannot hold these pixels: its header says so without decoding it.
+        guard let bytes = contents.files[name], let header = try? TrustedPNG.check(bytes), header.width == pixels.width,
+            header.height == pixels.height, let image = decode(name)
+        else { return false }
         return pixels.hasPixels(of: image)
     }
+
+    /// Why the stored picture `name` is not decoded to be compared with the
+    /// picture `drawn` (PNG bytes): its header claims far more pixels (more
+    /// than `slack` times, plus a megapixel) than the scenario draws now. A
+    /// verdict decodes at most about what the scenario draws, whatever a file
+    /// says of itself. Nil when it may be decoded. O(chunks).
+    func oversized(_ name: String, than drawn: [UInt8]) -> String? {
+        guard let bytes = contents.files[name], let stored = try? TrustedPNG.check(bytes), let now = try? TrustedPNG.check(drawn) else { return nil }
+        guard stored.width * stored.height > Self.slack * now.width * now.height + (1 << 20) else { return nil }
+        return "the reference \(name) is \(stored.width)x\(stored.height) pixels, far more than the \(now.width)x\(now.height) "
+            + "the scenario draws now, and is not decoded; if the new picture is right, re-record it with `unfold test --record failed`"
+    }
+
+    /// How many times the pixels of what is drawn a reference may claim and still be decoded.
+    static let slack = 16
 
     /// Why the stored picture `name` cannot be compared; nil when it can (or
     /// when it is no picture of the scenario's). Decodes it the first time. O(pixels).

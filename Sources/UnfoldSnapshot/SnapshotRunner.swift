@@ -169,6 +169,9 @@ public enum SnapshotRunner {
             verdict = ReferenceVerdict(matches: true, message: "identical pixels")
         } else if expected == file.bytes {
             verdict = ReferenceVerdict(matches: true, message: "identical bytes")
+        } else if kind.isPicture, let oversized = decoded.oversized(file.path, than: file.bytes) {
+            verdict = ReferenceVerdict(matches: false, message: oversized)
+            verdict.artifacts = try artifacts.save(actual: file.bytes, name: file.path)
         } else if let refused = decoded.refusal(file.path) {
             verdict = ReferenceVerdict(matches: false, message: Self.unreadable(expected, name: file.path, reason: refused))
             verdict.artifacts = try artifacts.save(actual: file.bytes, name: file.path)

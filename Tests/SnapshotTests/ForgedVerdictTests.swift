@@ -70,6 +70,24 @@ import UnfoldTestSupport
         #expect(run.cases.filter { $0.reference != "state-01.png" }.allSatisfy { $0.status == .passed })
     }
 
+    /// A pull request commits a small file of one colour that claims millions
+    /// of pixels (a "PNG bomb"): it is refused from its header, by what the
+    /// scenario draws, before anything of it is decoded.
+    @Test func aReferenceFarLargerThanTheScenarioDrawsIsNotDecoded() throws {
+        let box = try recorded()
+        let bomb = try PNG.encode(try RGBAImage(width: 3000, height: 3000, fill: Color(r: 0, g: 0, b: 0, a: 255)))
+        #expect(bomb.count < 200_000)
+        try Data(bomb).write(to: URL(fileURLWithPath: box.store.directory + "/state-01.png"))
+        var entries: [String: String] = [:]
+        for (name, entry) in try box.store.contents().index.entries {
+            entries[name] = "\"bytes\": \"\(name == "state-01.png" ? ReferenceIndex.hash(bomb) : entry.bytes)\""
+        }
+        try writeIndex(box, entries)
+        let run = try SnapshotRunner.check(scenario(), options: box.options(.never))
+        let state = try #require(run.cases.first { $0.reference == "state-01.png" })
+        #expect(state.status == .failed && state.message.hasPrefix("the reference state-01.png is 3000x3000 pixels, far more than the 200x160"))
+    }
+
     /// The renderer's question, answered pixel by pixel: one changed byte of
     /// a picture, even in a translucent pixel, is a different picture.
     @Test func aPictureIsUnchangedOnlyWhenEveryPixelIs() throws {
