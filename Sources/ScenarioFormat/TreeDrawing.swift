@@ -10,10 +10,13 @@ import Foundation
 ///
 /// and its ASCII forms (`|--`, `+--`, `\--`, and a backtick before `--`). A line's depth is
 /// where its branch starts; a line without one is a top-level entry (`.`
-/// alone, the current folder, is left out); `│` lines, a shell prompt's
-/// line (`$ tree`) and `tree`'s closing count (`3 directories, 5 files`) are
-/// skipped. A comment after the name
-/// (`# …` or `// …`) is its annotation. O(lines).
+/// or `./` alone, the current folder, is left out), wherever the drawing is
+/// indented; `│` lines, a shell prompt's line (`$ tree`) and `tree`'s
+/// closing count (`3 directories, 5 files`) are skipped. Names are literal,
+/// as the page's reader sees them in a code block (`__init__.py` is no bold);
+/// `tree -F`'s marks (`run.sh*`, `link@ -> target`) are dropped. A note after
+/// the name, after two spaces or more, `#`, `//`, `<-` or `←`, is its
+/// annotation. O(lines).
 enum TreeDrawing {
     /// The branches a line may start with, box-drawing and ASCII.
     static let branches = ["├── ", "└── ", "├─ ", "└─ ", "|-- ", "`-- ", "+-- ", "\\-- ", "|__ ", "L-- "]
@@ -33,9 +36,11 @@ enum TreeDrawing {
                 items.append(MarkdownTree.Item(indent: column + 1, text: comment(rest), line: number, column: column + marker.count + 1))
             } else if text.allSatisfy({ $0 == "│" || $0 == "|" || $0.isWhitespace }) {
                 continue
-            } else if text != "." {
+            } else if ![".", "./"].contains(text.trimmingCharacters(in: .whitespaces)) {
                 // A top-level entry: the root `tree` was run on, or a line of a drawing that has several.
-                items.append(MarkdownTree.Item(indent: 0, text: comment(text), line: number, column: 1))
+                let indent = text.prefix(while: \.isWhitespace).count
+                items.append(
+                    MarkdownTree.Item(indent: 0, text: comment(String(text.dropFirst(indent))), line: number, column: indent + 1))
             }
         }
         guard branched, !items.isEmpty else { return block }
@@ -64,16 +69,33 @@ enum TreeDrawing {
         return words.count >= 2 && words[0].allSatisfy(\.isNumber) && (words[1].hasPrefix("director") || words[1].hasPrefix("file"))
     }
 
-    /// The entry with a trailing comment (`docs/  # the pages`) as a name
-    /// and an annotation, which the list reader takes apart.
+    /// The entry as the list reader takes it apart: the name in a code span
+    /// (literal, and whole when it has spaces), then its note, if any.
     private static func comment(_ entry: String) -> String {
-        for marker in ["  #", "  //", "\t#", " # ", " // "] {
-            guard let range = entry.range(of: marker) else { continue }
-            let name = entry[..<range.lowerBound].trimmingCharacters(in: .whitespaces)
-            let note = entry[range.upperBound...].drop { $0 == "/" || $0 == "#" || $0 == " " }
-            // A name with spaces is kept whole, in a code span, so that only the comment is the annotation.
-            return (name.contains(" ") ? "`\(name)`" : name) + (note.isEmpty ? "" : " " + note)
+        var name = Substring(entry), note = Substring("")
+        // The first place a note starts: two spaces or a tab, or a marker with spaces around it.
+        let starts = ["  ", "\t", " # ", " // ", " <- ", " ← "].compactMap { entry.range(of: $0)?.lowerBound }
+        if let start = starts.min() {
+            name = entry[..<start]
+            note = entry[start...].drop { " \t#/".contains($0) }
+            if note.hasPrefix("<-") { note = note.dropFirst(2) } else if note.hasPrefix("←") { note = note.dropFirst() }
+            note = note.drop { $0 == " " }
         }
-        return entry.contains(" ") ? "`\(entry)`" : entry
+        return code(marksDropped(name.trimmingCharacters(in: .whitespaces))) + (note.isEmpty ? "" : " " + note)
+    }
+
+    /// A name without the marks `tree -F` and `tree -l` add: a link's
+    /// ` -> target`, and a last `*` (executable), `@` (link), `=` (socket) or `|` (pipe).
+    private static func marksDropped(_ name: String) -> String {
+        var name = name.range(of: " -> ").map { String(name[..<$0.lowerBound]) } ?? name
+        if name.count > 1, let last = name.last, "*@=|".contains(last) { name.removeLast() }
+        return name
+    }
+
+    /// `text` as a Markdown code span: read literally, whatever it holds.
+    private static func code(_ text: String) -> String {
+        guard !text.isEmpty else { return text }
+        let fence = text.contains("`") ? "`` " : "`"
+        return fence + text + String(fence.reversed())
     }
 }

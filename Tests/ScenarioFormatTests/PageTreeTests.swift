@@ -47,6 +47,34 @@ import Testing
         #expect(lines(try Scenario.imported(from: ascii)) == ["src [folder]", "  main.c [c]", "Makefile [file]"])
     }
 
+    /// In a code block a name is literal (`__init__.py` is no bold), a note
+    /// comes after any of the marks pages use, `tree -F`'s marks go, and a
+    /// drawing indented in a list is read as it is drawn.
+    @Test func namesAreLiteralAndNotesFollowAnyMark() throws {
+        let f = Folder()
+        let page = """
+            - The layout:
+
+              ```
+              ./
+              ├── __init__.py
+              ├── __tests__/        <- Jest's tests
+              ├── components/   👈 the UI
+              ├── run.sh*
+              ├── latest@ -> v2
+              └── notes.md  ← read me
+              ```
+            """
+        let path = f.write("layout.md", page)
+        #expect(
+            lines(try Scenario.imported(from: path)) == [
+                "__init__.py [py]", "__tests__  Jest's tests [folder] +", "components  👈 the UI [folder] +", "run.sh [sh]", "latest [file]",
+                "notes.md  read me [md]",
+            ])
+        let rooted = f.write("rooted.md", "Install:\n\n   ```\n   src\n   └── main.c\n   ```\n")
+        #expect(lines(try Scenario.imported(from: rooted)) == ["src [folder]", "  main.c [c]"])
+    }
+
     @Test func aPageWithoutATreeSaysWhatItHas() throws {
         let f = Folder()
         let path = f.write("prose.md", "# Hi\n\n- Install it first.\n- Then run it.\n\n```bash\nnpm install\n```\n")
