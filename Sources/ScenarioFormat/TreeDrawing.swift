@@ -16,26 +16,36 @@ import Foundation
 /// as the page's reader sees them in a code block (`__init__.py` is no bold);
 /// `tree -F`'s marks (`run.sh*`, `link@ -> target`) are dropped. A note after
 /// the name, after two spaces or more, `#`, `//`, `<-` or `←`, is its
-/// annotation. O(lines).
+/// annotation. Windows' `tree /F` and `tree /A /F` are read too: folders on
+/// `├───` (`+---`) branches, their files under the bars. O(lines).
 enum TreeDrawing {
     /// The branches a line may start with, box-drawing and ASCII.
-    static let branches = ["├── ", "└── ", "├─ ", "└─ ", "|-- ", "`-- ", "+-- ", "\\-- ", "|__ ", "L-- "]
+    static let branches = ["├── ", "└── ", "├─ ", "└─ ", "|-- ", "`-- ", "+-- ", "\\-- ", "|__ ", "L-- "] + windowsBranches
+    /// Windows `tree /F` (box drawing) and `tree /A /F` (ASCII) branches, of folders only:
+    /// their files are lines without a branch, under the bars of the folders above.
+    static let windowsBranches = ["├───", "└───", "+---", "\\---"]
 
     /// The code block `block` (its lines with their numbers) as a drawing's
     /// items, or the block as it was when no line has a branch.
     static func candidate(_ block: MarkdownTree.Candidate, lines: [(number: Int, text: Substring)]) -> MarkdownTree.Candidate {
         var items: [MarkdownTree.Item] = []
         var branched = false
+        let windows = lines.contains { line in windowsBranches.contains { line.text.contains($0) } }
         for (number, line) in lines {
             let text = String(line.reversed().drop(while: \.isWhitespace).reversed())
-            // The command that printed it (`$ tree`) is no entry.
+            // The command that printed it (`$ tree`) is no entry, nor are the lines Windows' `tree` starts with.
             guard !text.isEmpty, !isCount(text), !["$ ", "% ", "> "].contains(where: text.hasPrefix) else { continue }
+            if windows, isWindowsHeader(text) { continue }
             if let (column, marker) = branch(in: text) {
                 branched = true
                 let rest = String(text.dropFirst(column + marker.count))
                 items.append(MarkdownTree.Item(indent: column + 1, text: comment(rest), line: number, column: column + marker.count + 1))
             } else if text.allSatisfy({ $0 == "│" || $0 == "|" || $0.isWhitespace }) {
                 continue
+            } else if windows, let first = text.firstIndex(where: { $0 != "│" && $0 != "|" && !$0.isWhitespace }), first != text.startIndex {
+                // A file of Windows' `tree /F`: as deep as the folders' names beside it (4 columns after their branch).
+                let column = text.distance(from: text.startIndex, to: first)
+                items.append(MarkdownTree.Item(indent: max(1, column - 3), text: comment(String(text[first...])), line: number, column: column + 1))
             } else if ![".", "./"].contains(text.trimmingCharacters(in: .whitespaces)) {
                 // A top-level entry: the root `tree` was run on, or a line of a drawing that has several.
                 let indent = text.prefix(while: \.isWhitespace).count
@@ -61,6 +71,12 @@ enum TreeDrawing {
             if best.map({ column < $0.0 }) ?? true { best = (column, marker) }
         }
         return best
+    }
+
+    /// The lines Windows' `tree` starts with: `Folder PATH listing…`,
+    /// `Volume serial number is …`, and the root (`C:.`, `C:\PROJECT`).
+    private static func isWindowsHeader(_ line: String) -> Bool {
+        line.hasPrefix("Folder PATH listing") || line.hasPrefix("Volume serial number") || line.range(of: #"^[A-Za-z]:[.\\]"#, options: .regularExpression) != nil
     }
 
     /// `3 directories, 5 files`, as `tree` ends its drawing.

@@ -75,6 +75,31 @@ import Testing
         #expect(lines(try Scenario.imported(from: rooted)) == ["src [folder]", "  main.c [c]"])
     }
 
+    /// Windows' `tree /F`, box drawing and ASCII (`/A`): folders on branches, files under the bars.
+    @Test func windowsTreeOutputIsRead() throws {
+        let f = Folder()
+        let box = """
+            Folder PATH listing for volume OS
+            Volume serial number is 1234-ABCD
+            C:.
+            │   README.md
+            │
+            ├───docs
+            │       index.md
+            │
+            └───src
+                │   main.py
+                │
+                └───utils
+                        helpers.py
+            """
+        let expected = ["README.md [md]", "docs [folder]", "  index.md [md]", "src [folder]", "  main.py [py]", "  utils [folder]", "    helpers.py [py]"]
+        #expect(lines(try Scenario.imported(from: f.write("box.md", "```\n" + box + "\n```\n"))) == expected)
+        let ascii = box.replacingOccurrences(of: "├───", with: "+---").replacingOccurrences(of: "└───", with: "\\---")
+            .replacingOccurrences(of: "│", with: "|")
+        #expect(lines(try Scenario.imported(from: f.write("ascii.md", "```\n" + ascii + "\n```\n"))) == expected)
+    }
+
     @Test func aPageWithoutATreeSaysWhatItHas() throws {
         let f = Folder()
         let path = f.write("prose.md", "# Hi\n\n- Install it first.\n- Then run it.\n\n```bash\nnpm install\n```\n")
