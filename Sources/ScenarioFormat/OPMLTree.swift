@@ -59,24 +59,32 @@ enum OPMLTree {
         guard !tree.nodes.isEmpty else {
             throw ScenarioError(file: path, line: 1, column: 1, message: "the OPML body has no <outline> rows", hint: "add <outline text=\"…\"/> elements to <body>")
         }
-        if let state = expansionText { try expand(&tree, state: state, file: path) }
+        if let state = expansionText, let ignored = expand(&tree, state: state) {
+            tree.origin = "\(path): <expansionState> holds \(ignored), which is not a row number: the outline starts closed"
+        }
         return tree
     }
 
-    /// Expands the rows `state` names, counting rows as the outline shows them.
-    static func expand(_ tree: inout ImportedTree, state: String, file: String) throws(ScenarioError) {
-        let specs = tree.nodes.enumerated().map { NodeSpec(key: String($0.offset), title: "", parent: $0.element.parent) }
-        guard var outline = try? Outline(specs) else { return }
+    /// Expands the rows `state` names, counting rows as the outline shows
+    /// them: from 1 as the spec's author writes them, from 0 as OmniOutliner
+    /// does (a list holding 0 is read so). The field is a convenience: a list
+    /// that is not one of numbers is ignored; its first item that is not one is returned.
+    static func expand(_ tree: inout ImportedTree, state: String) -> String? {
+        var numbers: [Int] = []
         for item in state.split(separator: ",") {
-            guard let n = Int(item.trimmingCharacters(in: .whitespacesAndNewlines)), n >= 1 else {
-                throw ScenarioError(
-                    file: file, line: 1, column: 1, message: "<expansionState> holds '\(InertText(String(item)))', which is not a row number",
-                    hint: "it is a comma-separated list of row numbers, e.g. 1,3,4")
-            }
-            guard let row = outline.row(at: n - 1) else { continue }  // past the end: outliners ignore it too
+            let text = item.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard let n = Int(text), n >= 0 else { return "'\(InertText(String(text.prefix(40))))'" }
+            numbers.append(n)
+        }
+        let specs = tree.nodes.enumerated().map { NodeSpec(key: String($0.offset), title: "", parent: $0.element.parent) }
+        guard var outline = try? Outline(specs) else { return nil }
+        let first = numbers.contains(0) ? 0 : 1
+        for n in numbers {
+            guard let row = outline.row(at: n - first) else { continue }  // past the end: outliners ignore it too
             _ = outline.expand(row.node)
         }
         for (index, node) in outline.nodes.enumerated() where outline.isExpanded(node) { tree.nodes[index].expanded = true }
+        return nil
     }
 }
 

@@ -157,6 +157,14 @@ func lines(_ s: Scenario) -> [String] {
             """)
         // Row 1 is A; once A is open, row 3 is "A2 & more".
         #expect(lines(try f.scenario("{opml: o.opml}")) == ["A +", "  A1", "  A2 & more +", "    deep", "B", "  B1"])
+        // OmniOutliner counts from 0: the same rows.
+        f.write("omni.opml", try String(contentsOfFile: f.path + "/o.opml", encoding: .utf8).replacingOccurrences(of: "1, 3", with: "0, 2"))
+        #expect(lines(try f.scenario("{opml: omni.opml}")) == ["A +", "  A1", "  A2 & more +", "    deep", "B", "  B1"])
+        // A field that holds no row numbers is a convenience lost, never an error: the outline starts closed, and the line that tells what was read says so.
+        f.write("odd.opml", try String(contentsOfFile: f.path + "/o.opml", encoding: .utf8).replacingOccurrences(of: "1, 3", with: "first, third"))
+        let odd = try Scenario.imported(from: f.path + "/odd.opml")
+        #expect(lines(odd) == ["A", "  A1", "  A2 & more", "    deep", "B", "  B1"])
+        #expect(odd.origin?.hasSuffix("<expansionState> holds 'first', which is not a row number: the outline starts closed") == true)
         f.write("broken.opml", "<opml><body>\n  <outline text=\"x\">\n</body></opml>")
         let broken = f.error("{opml: broken.opml}")
         #expect(broken?.message == "malformed OPML: </body> closes <outline> (line 2)" && broken?.line == 3 && broken?.column == 1)
