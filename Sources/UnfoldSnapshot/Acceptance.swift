@@ -293,7 +293,11 @@ package struct Acceptance {
             throw Unacceptable(description: "\(c.scenario)/\(c.reference) has no actual picture in the report")
         }
         do {
-            guard !frames.isEmpty else { return try kind.stored(try shown[whole.id] ?? ReportFolder(folder).read(path, limit: ReferenceStore.fileLimit)) }
+            guard !frames.isEmpty else {
+                let bytes = try shown[whole.id] ?? ReportFolder(folder).read(path, limit: ReferenceStore.fileLimit)
+                if kind.isPicture, let stored = current.files[c.reference] { try Self.checkSize(of: bytes, near: stored, name: "\(c.scenario)/\(c.reference)") }
+                return try kind.stored(bytes)
+            }
             guard let geometry = c.strip, current.verified(c.reference), let stored = current.files[c.reference] else {
                 throw Unacceptable(description: "\(c.scenario)/\(c.reference) has no verified strip to accept frames into; accept it whole")
             }
@@ -320,6 +324,19 @@ package struct Acceptance {
     /// tests' own `__Snapshots__` folders, in order.
     package func folders(of items: [Item]) -> [String] {
         Set(items.map { $0.folder ?? snapshots }).sorted()
+    }
+
+    /// Refuses, from the headers alone, a picture that claims far more pixels
+    /// than the reference it would replace (more than `DecodedReferences.slack`
+    /// times, plus a megapixel): a small file of one colour in a report must
+    /// not make accept decode and store gigabytes. O(chunks).
+    static func checkSize(of picture: [UInt8], near stored: [UInt8], name: String) throws {
+        guard let new = try? TrustedPNG.check(picture), let old = try? TrustedPNG.check(stored),
+            new.width * new.height > DecodedReferences.slack * old.width * old.height + (1 << 20)
+        else { return }
+        throw Unacceptable(
+            description: "the report's \(name) is \(new.width)x\(new.height) pixels, far more than the \(old.width)x\(old.height) "
+                + "of the reference it would replace: it is not decoded; record it by running the test instead")
     }
 
     /// Puts back the references that the last accept into `snapshots`

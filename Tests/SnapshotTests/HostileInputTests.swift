@@ -251,6 +251,20 @@ import UnfoldTestSupport
         #expect(!FileManager.default.fileExists(atPath: String(folder.split(separator: "/")[0])))
     }
 
+    /// A report whose actual picture is a small file of one colour that
+    /// claims millions of pixels: accept refuses it from its header.
+    @Test func aPictureFarLargerThanTheReferenceItReplacesIsNotAccepted() throws {
+        let box = try prepared()
+        let bomb = try PNG.encode(try RGBAImage(width: 3000, height: 3000, fill: Color(r: 0, g: 0, b: 0, a: 255)))
+        try Data(bomb).write(to: URL(fileURLWithPath: box.path + "/artifacts/tiny/state-01.actual.png"))
+        let before = box.files()
+        let acceptance = try box.acceptance()
+        #expect {
+            try acceptance.accept(acceptance.select(["tiny/state-01.png"]))
+        } throws: { "\($0)".contains("is 3000x3000 pixels, far more than the 200x160 of the reference it would replace") }
+        #expect(box.files() == before)
+    }
+
     /// A report that tells one strip frame again and again is refused before anything is shown.
     @Test func aFrameToldTwiceIsRefused() throws {
         let box = try prepared()
@@ -320,7 +334,8 @@ import UnfoldTestSupport
         #expect {
             try big.accept(big.select(["tiny/state-01.png"]))
         } throws: { error in
-            "\(error)".contains("16384x16384 pixels, larger than any picture Unfold draws")
+            // Refused by the size of the reference it would replace, before the largest picture Unfold draws.
+            "\(error)".contains("16384x16384 pixels, far more than the 200x160")
         }
         #expect(!everythingWritten(box).contains("hunter2"))
     }
