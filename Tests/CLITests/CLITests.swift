@@ -341,12 +341,10 @@ let small = """
 /// pixelmatch v7.2.0's own suite through the command line: each case's count
 /// (from `--json`) and its diff image (`--out`, compared exactly).
 @Suite(.serialized) struct PixelmatchCLITests {
-    static let folder =
-        ProcessInfo.processInfo.environment["UNFOLD_PIXELMATCH_FIXTURES"]
-        ?? URL(fileURLWithPath: repository).deletingLastPathComponent().appendingPathComponent("shared/peers/pixelmatch-v7.2.0").path
+    /// The fixtures inside the repository, which the library's own tests read too.
+    static let folder = repository + "/Tests/ImageDiffTests/pixelmatch-v7.2.0"
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: folder + "/cases.json")))
-    func everyCaseFromTheCommandLine() throws {
+    @Test func everyCaseFromTheCommandLine() throws {
         let s = Scratch()
         let data = try Data(contentsOf: URL(fileURLWithPath: Self.folder + "/cases.json"))
         let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
