@@ -34,7 +34,8 @@ struct Document {
                 file: file, line: 1, column: 1, message: "the file is empty",
                 hint: "a scenario needs at least `name:` and `tree:`")
         }
-        root = Value(node: node, file: file, nodeBudget: Document.nodeBudget(bytes: text.utf8.count))
+        root = Value(
+            node: node, file: file, nodeBudget: Document.nodeBudget(bytes: text.utf8.count), textBudget: Document.textBudget(bytes: text.utf8.count))
     }
 
     /// The most tree nodes a file of `bytes` bytes may hold: every node a
@@ -45,6 +46,13 @@ struct Document {
     /// memory linear in its size. O(1).
     static func nodeBudget(bytes: Int) -> Int {
         min(Limits.nodes, 16 * bytes + 100_000)
+    }
+
+    /// The most bytes of text (titles, notes, handlers) a tree of a file of
+    /// `bytes` bytes may hold: a node that repeats an alias of a long text
+    /// costs its length each time, not one node. O(1).
+    static func textBudget(bytes: Int) -> Int {
+        16 * bytes + (1 << 20)
     }
 
     /// An upper bound of the nesting of block indentation, sequence dashes and
@@ -122,6 +130,8 @@ struct Value {
     let file: String
     /// The most tree nodes read from this value's document (`Document.nodeBudget`).
     var nodeBudget = Limits.nodes
+    /// The most bytes of text read into a tree from this value's document (`Document.textBudget`).
+    var textBudget = Int.max
 
     var line: Int { node.mark?.line ?? 1 }
     var column: Int { node.mark?.column ?? 1 }
@@ -185,7 +195,7 @@ struct Value {
 
     func list(_ what: String) throws(ScenarioError) -> [Value] {
         guard case let .sequence(seq) = node else { throw error("\(what) must be a list, not \(typeName)") }
-        return seq.map { Value(node: $0, file: file, nodeBudget: nodeBudget) }
+        return seq.map { Value(node: $0, file: file, nodeBudget: nodeBudget, textBudget: textBudget) }
     }
 
     /// A mapping whose keys must all be in `allowed`.
@@ -206,11 +216,11 @@ struct Value {
         var pairs: [(String, Value)] = []
         var keys: [String: Value] = [:]
         for (k, v) in m {
-            let key = Value(node: k, file: file, nodeBudget: nodeBudget)
+            let key = Value(node: k, file: file, nodeBudget: nodeBudget, textBudget: textBudget)
             let name = try key.string("a key")
             if keys[name] != nil { throw key.error("duplicate key '\(InertText(name))' in \(what)", hint: "keep one of them") }
             keys[name] = key
-            pairs.append((name, Value(node: v, file: file, nodeBudget: nodeBudget)))
+            pairs.append((name, Value(node: v, file: file, nodeBudget: nodeBudget, textBudget: textBudget)))
         }
         return Fields(owner: self, pairs: pairs, keys: keys)
     }

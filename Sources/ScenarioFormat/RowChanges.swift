@@ -112,9 +112,11 @@ package struct RowChanges: Equatable, Sendable {
             went[place, default: []].append(i)
         }
         let cameTo = places(after, key: key, isKept: { oldIndex[key($0)] != nil })
-        var out: [String] = [], renamed = Set<Int>()
+        var out: [String] = [], renamed = Set<Int>(), taken: [Place: Int] = [:]
         for (i, row) in after.enumerated() where oldIndex[key(row)] == nil && !underToggled(row) {
-            if let p = cameTo[i], let old = went[p]?.first(where: { !renamed.contains($0) }) {
+            if let p = cameTo[i], let gone = went[p], taken[p, default: 0] < gone.count {
+                let old = gone[taken[p, default: 0]]
+                taken[p, default: 0] += 1
                 renamed.insert(old)
                 out.append("\(name(before[old])) renamed \(name(row))")
             } else {

@@ -11,9 +11,17 @@ enum TreeReader {
 
     /// Reads a list of nodes, or with `single` one node.
     static func read(_ tree: Value, into scenario: inout Scenario, single: Bool = false) throws(ScenarioError) {
+        var text = 0  // bytes of text read, against the document's `textBudget`
         try walk(single ? [tree] : try tree.list("`tree`")) { item, parent throws(ScenarioError) in
             let f = try item.map("a node", allowed: Self.keys)
             let title = try f.required("title", in: "a node").string("`title`")
+            // What a node holds is charged as it is read: an alias repeats its text, and its handlers, at full cost.
+            text += f.pairs.reduce(0) { sum, pair in sum + (pair.value.node.scalar?.string.utf8.count ?? 0) + 32 * (pair.value.node.mapping?.count ?? 0) }
+            if text > item.textBudget {
+                throw item.error(
+                    "the tree holds more than \(item.textBudget) bytes of text, more than a file of its size holds without aliases (`*name`) repeating it",
+                    hint: "write the repeated text out, or build the tree in Swift")
+            }
             let index = scenario.nodes.count
             scenario.nodes.append(
                 NodeSpec(

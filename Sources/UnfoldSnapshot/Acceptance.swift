@@ -256,7 +256,10 @@ package struct Acceptance {
         guard let stored = current.files[c.reference] else { throw refuse }
         let shown = try ReportFolder(folder).read(path, limit: ReferenceStore.fileLimit)
         guard shown != stored else { return }
-        guard kind.isPicture, let a = try? kind.decode(shown), let b = try? kind.decode(stored), a == b else { throw refuse }
+        // Pictures of other sizes differ: told by their headers, before anything is decoded.
+        guard kind.isPicture, let a = try? TrustedPNG.check(shown), let b = try? TrustedPNG.check(stored), a.width == b.width, a.height == b.height,
+            let pa = try? kind.decode(shown), let pb = try? kind.decode(stored), pa == pb
+        else { throw refuse }
     }
 
     /// An accept that changed some scenarios before it failed.
@@ -276,8 +279,11 @@ package struct Acceptance {
     func accepts(current: String?, case c: CaseResult, root: String) -> Bool {
         if current == c.referenceHash { return true }
         guard let current else { return false }
+        // Only records this machine made count: a repository may hold others (`UndoJournal`).
+        let known = UndoJournal.stamps()
         return UndoRecord.numbers(root: root).contains { n in
-            UndoRecord.after(root: root, number: n, scenario: c.scenario, report: reportHash)?.entries[c.reference]?.bytes == current
+            known.contains(UndoRecord.stamp(root: root, number: n) ?? "")
+                && UndoRecord.after(root: root, number: n, scenario: c.scenario, report: reportHash)?.entries[c.reference]?.bytes == current
         }
     }
 
@@ -331,8 +337,7 @@ package struct Acceptance {
     /// times, plus a megapixel): a small file of one colour in a report must
     /// not make accept decode and store gigabytes. O(chunks).
     static func checkSize(of picture: [UInt8], near stored: [UInt8], name: String) throws {
-        guard let new = try? TrustedPNG.check(picture), let old = try? TrustedPNG.check(stored),
-            new.width * new.height > DecodedReferences.slack * old.width * old.height + (1 << 20)
+        guard let new = try? TrustedPNG.check(picture), let old = try? TrustedPNG.check(stored), DecodedReferences.farLarger(new, than: old)
         else { return }
         throw Unacceptable(
             description: "the report's \(name) is \(new.width)x\(new.height) pixels, far more than the \(old.width)x\(old.height) "
@@ -367,7 +372,10 @@ package struct Acceptance {
                 guard lstat(child, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }
                 if name == "__Snapshots__" {
                     let tests = (try? FileManager.default.contentsOfDirectory(atPath: child)) ?? []
-                    found += tests.sorted().map { child + "/" + $0 }.filter { !UndoRecord.numbers(root: $0).isEmpty }
+                    found += tests.sorted().map { child + "/" + $0 }.filter { folder in
+                        var test = stat()
+                        return lstat(folder, &test) == 0 && test.st_mode & S_IFMT == S_IFDIR && !UndoRecord.numbers(root: folder).isEmpty
+                    }
                 } else {
                     pending.append((child, depth + 1))
                 }

@@ -52,13 +52,25 @@ final class DecodedReferences: @unchecked Sendable {
     /// says of itself. Nil when it may be decoded. O(chunks).
     func oversized(_ name: String, than drawn: [UInt8]) -> String? {
         guard let bytes = contents.files[name], let stored = try? TrustedPNG.check(bytes), let now = try? TrustedPNG.check(drawn) else { return nil }
-        guard stored.width * stored.height > Self.slack * now.width * now.height + (1 << 20) else { return nil }
+        guard Self.farLarger(stored, than: now) else { return nil }
         return "the reference \(name) is \(stored.width)x\(stored.height) pixels, far more than the \(now.width)x\(now.height) "
             + "the scenario draws now, and is not decoded; if the new picture is right, re-record it with `unfold test --record failed`"
     }
 
     /// How many times the pixels of what is drawn a reference may claim and still be decoded.
     static let slack = 16
+
+    /// Whether a header's size claims more than `slack` times the pixels of
+    /// `other`, plus a megapixel. Headers are input: the products saturate
+    /// instead of overflowing. O(1).
+    static func farLarger(_ size: (width: Int, height: Int, paletteEntries: Int), than other: (width: Int, height: Int, paletteEntries: Int)) -> Bool {
+        func product(_ a: Int, _ b: Int) -> Int {
+            let (p, overflow) = a.multipliedReportingOverflow(by: b)
+            return overflow ? .max : p
+        }
+        let allowed = product(slack, product(other.width, other.height)).addingReportingOverflow(1 << 20)
+        return product(size.width, size.height) > (allowed.overflow ? .max : allowed.partialValue)
+    }
 
     /// Why the stored picture `name` cannot be compared; nil when it can (or
     /// when it is no picture of the scenario's). Decodes it the first time. O(pixels).

@@ -73,8 +73,13 @@ extension Acceptance {
                 shown.message = changes?.summary ?? "the rows are as recorded; the text differs"
             }
             if kind.isPicture, let expected = stored, let actual = shown.actual {
-                let summary: String
+                var summary: String
                 (shown.diff, summary, shown.differentPixels) = Self.compared(expected, actual, options: c.comparison?.options ?? DiffOptions())
+                // The run's options come from the report, which may be anyone's: what the defaults count is said too when it differs.
+                if c.comparison != nil {
+                    let strict = Self.compared(expected, actual, options: DiffOptions())
+                    if strict.pixels != shown.differentPixels { summary += "; with the default options: " + strict.summary }
+                }
                 shown.message = SnapshotRunner.told(summary, of: c.reference, changes: changes)
             }
             if kind.hasFrames, let geometry = c.strip, let stored, let strip = try? kind.decode(stored) {

@@ -53,10 +53,10 @@ enum UndoJournal {
         guard written == line.count else { throw Acceptance.Unacceptable(description: "cannot write \(path)") }
     }
 
-    /// Whether `stamp` was made on this machine (and is still kept). O(journal).
-    static func knows(_ stamp: String) -> Bool {
-        guard !stamp.isEmpty, let path = path() else { return false }
-        return stamps(path).contains(stamp)
+    /// The stamps made on this machine (and still kept), read once. O(journal).
+    static func stamps() -> Set<String> {
+        guard let path = path() else { return [] }
+        return Set(stamps(path))
     }
 
     /// The stamps in the journal at `path`, oldest first.

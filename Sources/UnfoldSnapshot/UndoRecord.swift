@@ -118,11 +118,12 @@ package struct UndoRecord: Sendable {
     package static func undoLast(roots: [String]) throws -> [(root: String, scenario: String)] {
         var records: [(root: String, number: Int, stamp: String)] = []
         var strangers: [String] = []
+        let known = UndoJournal.stamps()
         for root in Set(roots).sorted() {
             for n in numbers(root: root) {
                 let stamp = stamp(root: root, number: n) ?? ""
                 // A record whose stamp this machine did not make (one a repository holds) is never applied.
-                if UndoJournal.knows(stamp) { records.append((root, n, stamp)) } else { strangers.append(root) }
+                if !stamp.isEmpty, known.contains(stamp) { records.append((root, n, stamp)) } else { strangers.append(root) }
             }
         }
         guard let last = records.map(\.stamp).max() else {

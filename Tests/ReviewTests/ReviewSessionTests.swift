@@ -260,10 +260,32 @@ import UnfoldTestSupport
         try report.write(to: box.path + "/artifacts")
         let run = try #require(check.cases.first { $0.reference == "state-01.png" })
         let shown = try #require(try box.acceptance().shownFailures().first { $0.id == "tiny/state-01.png" })
-        #expect(shown.message == run.message)
-        // With the defaults the count would differ: the options are what make them agree.
-        let defaults = try #require(Acceptance.compared(shown.expected ?? [], shown.actual ?? [], options: DiffOptions()).summary as String?)
+        // The run's own account first; the defaults' count after it, since a report's options are whatever its sender wrote.
+        #expect(shown.message.hasPrefix(run.message + "; with the default options: differ: "), "\(shown.message)")
+        let defaults = Acceptance.compared(shown.expected ?? [], shown.actual ?? [], options: DiffOptions()).summary
         #expect(!run.message.hasSuffix(defaults))
+    }
+
+    /// A downloaded report whose options would hide every difference
+    /// (threshold 1): the review still says what the defaults count.
+    @Test func optionsThatHideADifferenceAreSeenThrough() throws {
+        let box = Sandbox()
+        _ = try SnapshotRunner.check(scenario(), options: box.options(.missing))
+        try box.run(scenario(title: "Bete"))
+        let report = box.path + "/artifacts/report.json"
+        var object = try #require(try JSONSerialization.jsonObject(with: Foundation.Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any])
+        var cases = try #require(object["cases"] as? [[String: Any]])
+        for i in cases.indices {
+            cases[i]["comparison"] =
+                [
+                    "threshold": 1, "countAntiAliasing": false, "checkerboard": true, "maxDifferentPixels": 0, "maxDifferentRatio": 0,
+                    "allowSizeChange": false, "ignore": [[0, 0, 100_000, 100_000]],
+                ] as [String: Any]
+        }
+        object["cases"] = cases
+        try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: report))
+        let shown = try #require(try box.acceptance().shownFailures().first { $0.id == "tiny/state-01.png" })
+        #expect(shown.message.contains("match: 0 different pixels") && shown.message.contains("; with the default options: differ: "), "\(shown.message)")
     }
 
     @Test func aLineDiffKeepsContextAndCutsTheRest() {

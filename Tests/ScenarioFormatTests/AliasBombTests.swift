@@ -27,6 +27,20 @@ import Testing
         }
     }
 
+    /// Few nodes, each repeating one long text through an alias: the text is
+    /// counted as it is read, not the nodes alone.
+    @Test func aLongTextRepeatedByAliasesIsRefused() throws {
+        var text = "name: notes\ntree:\n  - { title: n0, annotation: &a \"\(String(repeating: "x", count: 9000))\" }\n"
+        for i in 1 ... 3000 { text += "  - { title: n\(i), annotation: *a }\n" }
+        let budget = Document.textBudget(bytes: text.utf8.count)
+        #expect(3000 * 9000 > budget)
+        #expect {
+            try Scenario.parse(text, file: "notes.yaml")
+        } throws: { error in
+            "\(error)".contains("more than \(budget) bytes of text")
+        }
+    }
+
     @Test func aFewRepeatsAreRead() throws {
         let scenario = try Scenario.parse(Self.bomb(levels: 6), file: "small.yaml")
         // 2 + 6 + 14 + 30 + 62 + 126 nodes under the six tops.

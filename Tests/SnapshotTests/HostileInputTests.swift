@@ -265,6 +265,20 @@ import UnfoldTestSupport
         #expect(box.files() == before)
     }
 
+    /// A reference whose header claims the largest size a PNG can say: the
+    /// run and accept tell it apart from what is drawn without an overflow.
+    @Test func theLargestHeaderIsAFailureNotACrash() throws {
+        let box = try prepared()
+        var huge = try PNG.encode(RGBAImage(width: 1, height: 1, fill: Color(r: 0, g: 0, b: 0, a: 255)))
+        Self.setSize(&huge, width: 0xFFFF_FFFF, height: 0xFFFF_FFFF)
+        let path = box.store.directory + "/state-01.png"
+        try Data(huge).write(to: URL(fileURLWithPath: path))
+        let run = try SnapshotRunner.check(scenario(title: "Bete"), options: box.options(.never))
+        #expect(run.cases.first { $0.reference == "state-01.png" }?.status == .failed)
+        let acceptance = try box.acceptance()
+        #expect(throws: (any Error).self) { try acceptance.accept(acceptance.select(["tiny/state-01.png"])) }
+    }
+
     /// A report that tells one strip frame again and again is refused before anything is shown.
     @Test func aFrameToldTwiceIsRefused() throws {
         let box = try prepared()
