@@ -69,6 +69,12 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --snippet: the pictures' alt text (default: the tree's count of entries and its top-level names).", valueName: "text"))
     var alt: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "With --snippet: where the site serves --out (/img for Docusaurus' static/img, or https://…); the snippet's paths start with it instead of --out.",
+            valueName: "url"))
+    var baseURL: String?
+
     @Option(help: "ios, macos, explorer, plain or starlight: that preset's style instead of the scenario's.")
     var preset: Appearance.Preset?
 
@@ -278,7 +284,10 @@ struct RenderCommand: ParsableCommand {
                 FileHandle.standardError.write(Data("\(InertText(scenario.name)): no picture to show; add states or animation to --outputs\n".utf8))
                 continue
             }
-            let html = PictureSnippet.html(picture, light: folder, dark: twoThemes ? out + "/" + scenario.name + "-dark" : nil, alt: alt ?? scenario.altText)
+            // The page names the pictures where the site serves them.
+            let base = baseURL.map { String($0.reversed().drop { $0 == "/" }.reversed()) } ?? out
+            let html = PictureSnippet.html(
+                picture, light: base + "/" + light, dark: twoThemes ? base + "/" + scenario.name + "-dark" : nil, alt: alt ?? scenario.altText)
             for line in html.split(separator: "\n") { print(InertText(String(line))) }
         }
     }

@@ -128,6 +128,10 @@ import Darwin
         // Scale 2 by default: the 2× picture shows at half its pixels.
         #expect(r.out.contains("<img alt=\"A tree of 2 entries: a\" src=\"\(s.path)/o/tree-light/animation.png\" width=\""))
         #expect(r.err.hasPrefix("rendered 2 scenarios"))
+        // Where the site serves the pictures, as the page names them.
+        let site = try unfold(
+            ["render", "--from", tree, "--theme", "light,dark", "--out", s.path + "/o", "--outputs", "states,animation", "--base-url", "/img/trees/"])
+        #expect(site.out.contains("srcSet=\"/img/trees/tree-dark/animation.png\"") && site.out.contains("src=\"/img/trees/tree-light/animation.png\""))
     }
 
     /// `--snippet` with SVG: the animated SVG; without an animation, the
