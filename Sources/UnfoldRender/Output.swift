@@ -45,12 +45,15 @@ extension RenderOptions {
         /// `state-NN.svg` beside each state's PNG: vector pictures that follow
         /// the reader's light or dark theme unless `--theme` fixes one.
         public static let svg = Output("svg", SVGFiles())
+        /// `animation.svg`: the animation as SVG, drawn from the frames'
+        /// geometry alone (with `svg` and `animation` it is written anyway).
+        public static let svgAnimation = Output("svg-animation", SVGAnimationFile())
         /// `updates.json`: the batch update and the rows of every state.
         public static let updates = Output("updates", UpdatesFile())
 
         /// Every output, in the order their files are written at the end of a
         /// render: the one place a new format is registered.
-        public static let allCases: [Output] = [.states, .frames, .strip, .animation, .gif, .webp, .svg, .updates]
+        public static let allCases: [Output] = [.states, .frames, .strip, .animation, .gif, .webp, .svg, .svgAnimation, .updates]
 
         /// What a render writes unless told otherwise (GIF and WebP when asked).
         public static let defaults: Set<Output> = [.states, .frames, .strip, .animation, .updates]

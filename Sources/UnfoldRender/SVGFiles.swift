@@ -4,10 +4,15 @@ import UnfoldSVG
 /// `state-NN.svg` beside every state's PNG, drawn from the same layout as
 /// its pixels, in both themes unless the theme is fixed (`SVGPicture`); and
 /// `animation.svg` beside the animated PNG when `animation` is asked too
-/// (`SVGAnimation`).
+/// (`SVGAnimation`), unless `svg-animation` writes it.
 struct SVGFiles: OutputFormat {
+    /// Whether this output writes `animation.svg` among `outputs`.
+    static func writesAnimation(among outputs: Set<RenderOptions.Output>) -> Bool {
+        outputs.contains(.animation) && !outputs.contains(.svgAnimation)
+    }
+
     func needs(among outputs: Set<RenderOptions.Output>) -> RenderPlan.Needs {
-        outputs.contains(.animation) ? [.states, .animation] : .states
+        Self.writesAnimation(among: outputs) ? [.states, .animation] : .states
     }
 
     func prepare(_ picture: DrawnPicture) throws -> (any Sendable)? {
@@ -22,14 +27,7 @@ struct SVGFiles: OutputFormat {
     }
 
     func writer(for render: RenderContext) throws -> any OutputWriter {
-        let settings = render.settings
-        let animation =
-            needs(among: render.outputs).contains(.animation)
-            ? SVGAnimation(
-                appearance: settings.appearance, height: settings.height, typesetter: render.typesetter, bothThemes: !settings.fixedTheme,
-                steps: render.plan.steps, frames: render.plan.frames)
-            : nil
-        return Writer(animation: animation, title: settings.titles[0])
+        Writer(animation: Self.writesAnimation(among: render.outputs) ? SVGAnimationFile.animation(for: render) : nil, title: render.settings.titles[0])
     }
 
     /// Emits the states' files, and collects the animation's frames.
@@ -54,5 +52,24 @@ struct SVGFiles: OutputFormat {
             guard let animation else { return }
             try emit(RenderedFile(path: "animation.svg", bytes: Array(try animation.document(title: title).utf8)))
         }
+    }
+}
+
+/// `animation.svg` alone (`svg-animation`): the animation drawn from the
+/// frames' geometry, with no picture's pixels drawn or encoded, so that it
+/// costs about what the SVG states cost.
+struct SVGAnimationFile: OutputFormat {
+    func needs(among outputs: Set<RenderOptions.Output>) -> RenderPlan.Needs { .animation }
+
+    func writer(for render: RenderContext) throws -> any OutputWriter {
+        SVGFiles.Writer(animation: Self.animation(for: render), title: render.settings.titles[0])
+    }
+
+    /// The animation of `render`, to which its pictures are added as they come.
+    static func animation(for render: RenderContext) -> SVGAnimation {
+        let settings = render.settings
+        return SVGAnimation(
+            appearance: settings.appearance, height: settings.height, typesetter: render.typesetter, bothThemes: !settings.fixedTheme,
+            steps: render.plan.steps, frames: render.plan.frames)
     }
 }

@@ -119,6 +119,17 @@ import UnfoldSupport
         #expect(try files([.svg, .gif]).keys.sorted() == ["animation.gif"] + (0 ... 3).map { String(format: "state-%02d.svg", $0) })
     }
 
+    /// `svg-animation` writes `animation.svg` alone, the same bytes as beside
+    /// the APNG, and once when both are asked.
+    @Test func theAnimatedSVGAlone() throws {
+        let alone = try files([.svgAnimation])
+        #expect(alone.keys.sorted() == ["animation.svg"])
+        #expect(alone["animation.svg"] == (try files([.svg, .animation]))["animation.svg"])
+        let all = try files([.svg, .animation, .svgAnimation])
+        #expect(all.keys.filter { $0 == "animation.svg" }.count == 1 && all["animation.svg"] == alone["animation.svg"])
+        #expect(RenderOptions.Output(name: "svg-animation") == .svgAnimation)
+    }
+
     /// Every keyframes rule's percentages rise, even when a transition is
     /// instant (one frame a step): a value holds until the next one.
     @Test(arguments: [1, 2, 6])
