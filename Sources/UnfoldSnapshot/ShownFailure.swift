@@ -47,6 +47,7 @@ extension Acceptance {
     /// picture once. O(pictures' pixels).
     package func shownFailures() -> [ShownFailure] {
         var stores: [String: ReferenceStore.Contents?] = [:]
+        var changesByTest: [String: RowChanges?] = [:]  // read and compared once per test
         return failures.prefix(Self.shownLimit).map { c in
             let item = Item(c)
             var shown = ShownFailure(id: item.id, title: c.reference, message: c.message)
@@ -67,7 +68,8 @@ extension Acceptance {
             }
             shown.expected = stored
             // What changed in the rows, said first as the run says it, computed here from the project's and the report's updates.
-            let changes = rowChanges(of: c, current: current ?? nil)
+            let changes = changesByTest[shown.test] ?? rowChanges(of: c, current: current ?? nil)
+            changesByTest[shown.test] = changes
             if !kind.isPicture, let actual = shown.actual {
                 shown.text = LineDiff(expected: String(decoding: stored ?? [], as: UTF8.self), actual: String(decoding: actual, as: UTF8.self))
                 shown.message = changes?.summary ?? "the rows are as recorded; the text differs"

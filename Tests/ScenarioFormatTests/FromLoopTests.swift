@@ -52,6 +52,36 @@ import Testing
         }
     }
 
+    /// The same tree, with a chain of single folders, from every tree source:
+    /// its default steps play in every look.
+    @Test func everySourcePlaysItsDefaultStepsInEveryLook() throws {
+        let f = Folder()
+        f.write("root/src/app/views/main.swift")
+        f.write("root/docs/guide.md")
+        let sources = [
+            f.path + "/root",
+            f.write("list.md", "- src/\n  - app/\n    - views/\n      - main.swift\n- docs/\n  - guide.md\n"),
+            f.write("drawing.md", "```\n.\n├── src\n│   └── app\n│       └── views\n│           └── main.swift\n└── docs\n    └── guide.md\n```\n"),
+            f.write(
+                "tree.json",
+                #"[{"type":"directory","name":".","contents":[{"type":"directory","name":"src","contents":[{"type":"directory","name":"app","contents":[{"type":"directory","name":"views","contents":[{"type":"file","name":"main.swift"}]}]}]},{"type":"directory","name":"docs","contents":[{"type":"file","name":"guide.md"}]}]},{"type":"report","directories":5,"files":2}]"#
+            ),
+            f.write(
+                "outline.opml",
+                #"<opml version="2.0"><body><outline text="src"><outline text="app"><outline text="views"><outline text="main.swift"/></outline></outline></outline><outline text="docs"><outline text="guide.md"/></outline></body></opml>"#
+            ),
+        ]
+        for source in sources {
+            let imported = try Scenario.imported(from: source)
+            #expect(imported.steps.count >= 2, "\(source)")
+            for preset in Appearance.Preset.allCases {
+                var scenario = imported
+                scenario.apply(preset: preset)
+                #expect(throws: Never.self, "\(source) in \(preset)") { _ = try Playback(scenario) }
+            }
+        }
+    }
+
     /// All open already (`--depth 2 --open 2`): no "expand all" that changes nothing.
     @Test func aTreeAllOpenStartsWithCollapsing() throws {
         let f = Folder()

@@ -29,6 +29,16 @@ import UnfoldTestSupport
         try Data(text.utf8).write(to: URL(fileURLWithPath: box.store.directory + "/index.json"))
     }
 
+    /// Puts `bytes` in place of `state-01.png`, with an honest index: one that records the new file's bytes.
+    func replaceState01(_ box: Sandbox, with bytes: [UInt8]) throws {
+        try Data(bytes).write(to: URL(fileURLWithPath: box.store.directory + "/state-01.png"))
+        var entries: [String: String] = [:]
+        for (name, entry) in try box.store.contents().index.entries {
+            entries[name] = "\"bytes\": \"\(name == "state-01.png" ? ReferenceIndex.hash(bytes) : entry.bytes)\""
+        }
+        try writeIndex(box, entries)
+    }
+
     @Test func whatTheIndexClaimsIsNeverTrusted() throws {
         let box = try recorded()
         // The index claims, for every picture, the bytes and the pixels of the new rendering.
@@ -56,12 +66,7 @@ import UnfoldTestSupport
         var forged = old
         forged.copy(try RGBAImage(width: 8, height: 1, fill: Color(r: 1, g: 2, b: 3, a: 255)), x: old.width - 8, y: old.height - 1)
         let bytes = try PNG.encode(forged)
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-        var entries: [String: String] = [:]
-        for (name, entry) in try box.store.contents().index.entries {
-            entries[name] = "\"bytes\": \"\(name == "state-01.png" ? ReferenceIndex.hash(bytes) : entry.bytes)\""
-        }
-        try writeIndex(box, entries)
+        try replaceState01(box, with: bytes)
         // The same scenario: only the chosen pixels differ from what is drawn.
         let run = try SnapshotRunner.check(scenario(), options: box.options(.never))
         let state = try #require(run.cases.first { $0.reference == "state-01.png" })
@@ -77,12 +82,7 @@ import UnfoldTestSupport
         let box = try recorded()
         let bomb = try PNG.encode(try RGBAImage(width: 3000, height: 3000, fill: Color(r: 0, g: 0, b: 0, a: 255)))
         #expect(bomb.count < 200_000)
-        try Data(bomb).write(to: URL(fileURLWithPath: box.store.directory + "/state-01.png"))
-        var entries: [String: String] = [:]
-        for (name, entry) in try box.store.contents().index.entries {
-            entries[name] = "\"bytes\": \"\(name == "state-01.png" ? ReferenceIndex.hash(bomb) : entry.bytes)\""
-        }
-        try writeIndex(box, entries)
+        try replaceState01(box, with: bomb)
         let run = try SnapshotRunner.check(scenario(), options: box.options(.never))
         let state = try #require(run.cases.first { $0.reference == "state-01.png" })
         #expect(state.status == .failed && state.message.hasPrefix("the reference state-01.png is 3000x3000 pixels, far more than the 200x160"))
@@ -109,13 +109,7 @@ import UnfoldTestSupport
         let forged =
             PNGChunks.inserting([PNGChunks.chunk("acTL", [0, 0, 0, 1, 0, 0, 0, 0])], afterIHDR: try rendering("state-01.png", title: "Bete"))
             + PNGChunks.chunk("fcTL", Array(repeating: 0, count: 26)) + PNGChunks.chunk("fdAT", [0, 0, 0, 1] + PNGChunks.imageData(old))
-        try Data(forged).write(to: URL(fileURLWithPath: path))
-        // An honest index: it records the forged file's bytes.
-        var entries: [String: String] = [:]
-        for (name, entry) in try box.store.contents().index.entries {
-            entries[name] = "\"bytes\": \"\(name == "state-01.png" ? ReferenceIndex.hash(forged) : entry.bytes)\""
-        }
-        try writeIndex(box, entries)
+        try replaceState01(box, with: forged)
         let run = try SnapshotRunner.check(scenario(title: "Bete"), options: box.options(.never))
         let state = try #require(run.cases.first { $0.reference == "state-01.png" })
         #expect(state.status == .failed)
