@@ -9,8 +9,10 @@ import PackageDescription
 //   UnfoldPaint, UnfoldPNG, UnfoldSVG          a layout drawn; pictures encoded
 //   UnfoldRender                               a scenario's pictures, planned and written
 //   UnfoldDiff, UnfoldComparison               pixelmatch's comparison, of images and of files
-//   UnfoldSnapshot                             references, the suite and its reports, accept
-//   UnfoldReview                               `unfold review`: the page and its loopback server (not in the product)
+//   UnfoldReferences                           the catalog of reference kinds, the store, undo records, comparisons
+//   UnfoldReport                               results, failure pictures and ids, the report and its formats
+//   UnfoldSnapshot                             options, record modes, the runner and the suite
+//   UnfoldAcceptance, UnfoldReview             accept and the review's model; `unfold review`'s page and server (not in the product)
 //   Unfold (re-exports) ← UnfoldTesting ← UnfoldSnapshotTesting; unfold (the command line)
 // Internal modules carry an Unfold prefix so that they cannot clash with a user's own.
 let package = Package(
@@ -73,20 +75,32 @@ let package = Package(
         .target(name: "CUnfoldFiles"),
         .target(name: "UnfoldComparison", dependencies: ["UnfoldDiff", "UnfoldPNG", "UnfoldCanvas", "UnfoldSupport"]),
         .target(
+            name: "UnfoldReferences",
+            dependencies: ["UnfoldRender", "UnfoldComparison", "UnfoldDiff", "UnfoldPNG", "ScenarioFormat", "UnfoldCanvas", "UnfoldSupport"]),
+        .target(
+            name: "UnfoldReport", dependencies: ["UnfoldReferences", "UnfoldRender", "UnfoldDiff", "ScenarioFormat", "UnfoldCanvas", "UnfoldSupport"]),
+        .target(
             name: "UnfoldSnapshot",
             dependencies: [
-                "UnfoldRender", "UnfoldDiff", "UnfoldComparison", "UnfoldPNG", "ScenarioFormat", "UnfoldCanvas", "UnfoldSupport",
+                "UnfoldReferences", "UnfoldReport", "UnfoldRender", "UnfoldDiff", "UnfoldPNG", "ScenarioFormat", "UnfoldCanvas", "UnfoldSupport",
+            ]),
+        // Accepting a report's pictures and the review's model: not part of the `Unfold` product.
+        .target(
+            name: "UnfoldAcceptance",
+            dependencies: [
+                "UnfoldReferences", "UnfoldReport", "UnfoldRender", "UnfoldComparison", "UnfoldDiff", "UnfoldPNG", "ScenarioFormat", "UnfoldCanvas",
+                "UnfoldSupport",
             ]),
         // `unfold review`: the page and its loopback server; not part of the `Unfold` product.
         .target(name: "CUnfoldReviewPage", path: "Sources/CReviewPage", exclude: ["page"], cSettings: [.headerSearchPath("page")]),
-        .target(name: "UnfoldReview", dependencies: ["UnfoldSnapshot", "UnfoldSupport", "CUnfoldReviewPage"]),
+        .target(name: "UnfoldReview", dependencies: ["UnfoldAcceptance", "UnfoldReport", "UnfoldReferences", "UnfoldSupport", "CUnfoldReviewPage"]),
         .target(
             name: "Unfold",
             dependencies: [
                 "OutlineEngine", "OutlineAppearance", "ScenarioFormat", "UnfoldCanvas", "UnfoldPNG", "UnfoldRender",
-                "UnfoldDiff", "UnfoldComparison", "UnfoldSnapshot",
+                "UnfoldDiff", "UnfoldComparison", "UnfoldReport", "UnfoldSnapshot",
             ]),
-        .target(name: "UnfoldTesting", dependencies: ["Unfold", "UnfoldSupport"]),
+        .target(name: "UnfoldTesting", dependencies: ["Unfold", "UnfoldReferences", "UnfoldSupport"]),
         .target(
             name: "UnfoldSnapshotTesting",
             dependencies: [
@@ -96,7 +110,7 @@ let package = Package(
         .executableTarget(
             name: "unfold",
             dependencies: [
-                "Unfold", "UnfoldReview", "UnfoldSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Unfold", "UnfoldReferences", "UnfoldAcceptance", "UnfoldReview", "UnfoldSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "unfold-fuzz", dependencies: ["ScenarioFormat"]),
         .executableTarget(
@@ -106,7 +120,8 @@ let package = Package(
             ]),
         // Helpers that several test targets share.
         .target(
-            name: "UnfoldTestSupport", dependencies: ["UnfoldSnapshot", "UnfoldRender", "ScenarioFormat", "UnfoldCanvas"], path: "Tests/UnfoldTestSupport"),
+            name: "UnfoldTestSupport",
+            dependencies: ["UnfoldSnapshot", "UnfoldReferences", "UnfoldReport", "UnfoldAcceptance", "UnfoldRender", "ScenarioFormat", "UnfoldCanvas"], path: "Tests/UnfoldTestSupport"),
         .testTarget(name: "OutlineEngineTests", dependencies: ["OutlineEngine"]),
         .testTarget(name: "UnfoldSupportTests", dependencies: ["UnfoldSupport"]),
         .testTarget(name: "ScenarioFormatTests", dependencies: ["ScenarioFormat", "UnfoldSupport"]),
@@ -121,13 +136,17 @@ let package = Package(
                 "UnfoldTesting", "UnfoldSnapshotTesting",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing", condition: .when(traits: ["SnapshotTesting"])),
             ], exclude: ["helper.yaml", "__Snapshots__"]),
-        .testTarget(name: "ReviewTests", dependencies: ["UnfoldReview", "UnfoldSnapshot", "UnfoldRender", "ScenarioFormat", "UnfoldTestSupport"]),
+        .testTarget(
+            name: "ReviewTests",
+            dependencies: [
+                "UnfoldReview", "UnfoldAcceptance", "UnfoldReport", "UnfoldReferences", "UnfoldSnapshot", "UnfoldRender", "ScenarioFormat", "UnfoldTestSupport",
+            ]),
         .testTarget(name: "CLITests", dependencies: ["unfold", "UnfoldTestSupport"]),
         .testTarget(
             name: "SnapshotTests",
             dependencies: [
-                "UnfoldSnapshot", "UnfoldRender", "ScenarioFormat", "UnfoldCanvas", "OutlineEngine", "UnfoldPNG", "UnfoldComparison", "UnfoldSupport",
-                "UnfoldTestSupport",
+                "UnfoldSnapshot", "UnfoldReferences", "UnfoldReport", "UnfoldAcceptance", "UnfoldRender", "ScenarioFormat", "UnfoldCanvas",
+                "OutlineEngine", "UnfoldPNG", "UnfoldComparison", "UnfoldDiff", "UnfoldSupport", "UnfoldTestSupport",
             ]),
         .testTarget(
             name: "RenderTests",

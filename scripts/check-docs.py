@@ -34,7 +34,7 @@ from urllib.parse import unquote, urlparse
 
 LIBRARY_MODULES = [
     "OutlineEngine", "OutlineAppearance", "UnfoldSupport", "ScenarioFormat", "OutlineLayout", "UnfoldCanvas", "UnfoldPaint",
-    "UnfoldPNG", "UnfoldRender", "UnfoldDiff", "UnfoldComparison", "UnfoldSnapshot", "Unfold", "UnfoldTesting",
+    "UnfoldPNG", "UnfoldRender", "UnfoldDiff", "UnfoldComparison", "UnfoldReferences", "UnfoldReport", "UnfoldSnapshot", "Unfold", "UnfoldTesting",
     "UnfoldSnapshotTesting",
 ]
 

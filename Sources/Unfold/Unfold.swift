@@ -14,4 +14,5 @@
 @_exported import UnfoldDiff
 @_exported import UnfoldPNG
 @_exported import UnfoldRender
+@_exported import UnfoldReport
 @_exported import UnfoldSnapshot

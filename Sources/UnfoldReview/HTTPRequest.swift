@@ -1,5 +1,4 @@
 import Foundation
-import UnfoldSnapshot
 
 /// One HTTP request as `LoopbackServer` read it and `ReviewSession` answers
 /// it: a plain value, so that the review's answers can be tested without a

@@ -1,5 +1,4 @@
 import Foundation
-import UnfoldSnapshot
 
 /// One HTTP answer as `ReviewSession` makes it and `LoopbackServer` sends
 /// it. Every response carries headers that keep it to the page that asked:

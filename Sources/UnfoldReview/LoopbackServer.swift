@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import Synchronization
-import UnfoldSnapshot
 import UnfoldSupport
 
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
 import CUnfoldReviewPage
 import Foundation
-import UnfoldSnapshot
+import UnfoldAcceptance
+import UnfoldReferences
 
 /// The page `unfold review` serves: a report's failures, to look at and to
 /// accept or reject one by one.
@@ -49,25 +50,31 @@ enum ReviewPage {
 
     /// The failures as the page shows them (`ShownFailure`), and the pictures
     /// the page may load, by the names the entries give them. O(pictures).
-    static func contents(summary: String, shown: [ShownFailure]) -> (contents: Contents, files: [String: [UInt8]]) {
-        var files: [String: [UInt8]] = [:]
+    static func contents(summary: String, shown: [ShownFailure]) -> (contents: Contents, files: [String: ServedFile]) {
+        var files: [String: ServedFile] = [:]
         var entries = 0
         func entry(_ s: ShownFailure) -> Entry {
             let n = entries
             entries += 1
-            func named(_ role: String, _ bytes: [UInt8]?) -> String? {
+            func named(_ role: String, _ bytes: [UInt8]?, type: String = s.mediaType) -> String? {
                 guard let bytes else { return nil }
-                files["\(n)-\(role).png"] = bytes
-                return "\(n)-\(role).png"
+                files["\(n)-\(role)"] = ServedFile(type: type, bytes: bytes)
+                return "\(n)-\(role)"
             }
             // Text is shown as its lines, never as a picture.
             let pictures = s.text == nil
             return Entry(
                 id: s.id, test: s.test, title: s.title, message: s.message, expected: pictures ? named("expected", s.expected) : nil,
-                actual: pictures ? named("actual", s.actual) : nil, diff: named("diff", s.diff),
+                actual: pictures ? named("actual", s.actual) : nil, diff: named("diff", s.diff, type: "image/png"),
                 pixels: s.frames.isEmpty && s.differentPixels > 0 ? s.differentPixels : nil, text: s.text?.lines, frames: s.frames.map(entry))
         }
         return (Contents(summary: summary, items: shown.filter { $0.actual != nil }.map(entry)), files)
+    }
+
+    /// A picture the page may load: its bytes and the media type of its kind of reference.
+    struct ServedFile {
+        var type: String
+        var bytes: [UInt8]
     }
 
     /// The policy of the page: its own inline script and styles, pictures

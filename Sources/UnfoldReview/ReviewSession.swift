@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
-import UnfoldSnapshot
+import UnfoldAcceptance
+import UnfoldReferences
 
 /// What `unfold review` answers, without the sockets: a request in, a
 /// response out. Only the person who started the review can drive it:
@@ -36,7 +37,7 @@ package final class ReviewSession: Sendable {
 
     private struct Shown {
         var data: ReviewPage.Contents
-        var files: [String: [UInt8]]
+        var files: [String: ReviewPage.ServedFile]
         var actual: [String: [UInt8]]
     }
 
@@ -156,9 +157,10 @@ package final class ReviewSession: Sendable {
         }
     }
 
-    /// A picture the page shows, by the name its data gives it; nothing else. O(1).
+    /// A picture the page shows, by the name its data gives it, served as
+    /// its kind's media type; nothing else. O(1).
     private func file(_ name: String) -> HTTPResponse {
-        guard let bytes = current().files[name] else { return .text(404, "not found") }
-        return HTTPResponse(status: 200, type: "image/png", body: bytes)
+        guard let file = current().files[name] else { return .text(404, "not found") }
+        return HTTPResponse(status: 200, type: file.type, body: file.bytes)
     }
 }

@@ -2,7 +2,9 @@ import Foundation
 import ScenarioFormat
 import UnfoldCanvas
 import UnfoldPNG
+import UnfoldReferences
 import UnfoldRender
+import UnfoldReport
 import UnfoldSupport
 
 #if canImport(Glibc)
@@ -88,26 +90,33 @@ final class Artifacts {
         try AtomicFile.write(bytes, to: file.full)
     }
 
-    func save(expected: [UInt8], actual: [UInt8], name: String) throws -> [String: String] {
-        let e = path(name, "expected"), a = path(name, "actual")
-        try write(expected, e)
-        try write(actual, a)
-        return ["expected": e.relative, "actual": a.relative]
-    }
-
-    func save(actual: [UInt8], name: String) throws -> [String: String] {
-        let a = path(name, "actual")
-        try write(actual, a)
-        return ["actual": a.relative]
-    }
-
-    func save(expected: [UInt8], actual: [UInt8], diff: RGBAImage?, name: String) throws -> [String: String] {
-        var out = try save(expected: expected, actual: actual, name: name)
-        if let diff {
-            let p = path(name, "diff")
-            try write(try PNG.encode(diff), p)
-            out["diff"] = p.relative
+    /// Writes the pictures of a failure of the reference `name`: the
+    /// difference picture is encoded here. Returns their paths.
+    func save(_ evidence: FailureEvidence, name: String) throws -> FailurePictures {
+        var pictures = FailurePictures()
+        if let expected = evidence.expected {
+            let e = path(name, "expected")
+            try write(expected, e)
+            pictures.expected = e.relative
         }
-        return out
+        let a = path(name, "actual")
+        try write(evidence.actual, a)
+        pictures.actual = a.relative
+        if let diff = evidence.diff {
+            let d = path(name, "diff")
+            try write(try PNG.encode(diff), d)
+            pictures.diff = d.relative
+        }
+        return pictures
+    }
+
+    /// Writes the pictures of `verdict`'s failure (of the reference `name`)
+    /// and of each frame that differs. Returns the failure's pictures and frames.
+    func save(_ verdict: ReferenceVerdict, name: String) throws -> (pictures: FailurePictures, frames: [FrameFailure]) {
+        let pictures = try verdict.evidence.map { try save($0, name: name) } ?? FailurePictures()
+        let frames = try verdict.frames.map { d in
+            FrameFailure(d, pictures: try save(d.evidence, name: FileNames.stripFrame(step: d.step, index: d.frame)))
+        }
+        return (pictures, frames)
     }
 }

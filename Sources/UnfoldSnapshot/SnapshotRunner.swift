@@ -4,15 +4,17 @@ import UnfoldCanvas
 import UnfoldComparison
 import UnfoldDiff
 import UnfoldPNG
+import UnfoldReferences
 import UnfoldRender
+import UnfoldReport
 import UnfoldSupport
 
 /// How `unfold test` and the test helpers check scenarios against references.
 public struct SnapshotOptions: Sendable {
     /// Where references are unless told otherwise: `Snapshots`.
-    public static let defaultSnapshots = "Snapshots"
+    public static let defaultSnapshots = SnapshotsFolder.defaultPath
     /// Where failures' images and the reports go unless told otherwise: `.unfold/artifacts`.
-    public static let defaultArtifacts = ".unfold/artifacts"
+    public static let defaultArtifacts = ReportFolder.defaultPath
 
     /// The folder holding `<scenario>/` reference folders.
     public var root = defaultSnapshots
@@ -24,8 +26,9 @@ public struct SnapshotOptions: Sendable {
     /// How pictures are compared with their references.
     public var diff = DiffOptions()
     /// The kinds of reference kept: the states, the strip (which holds every
-    /// frame, so frame files need not be stored again) and the updates.
-    package var kinds = ReferenceKind.standard
+    /// frame, so frame files need not be stored again) and the updates. The
+    /// store, the reports, accept, the review and undo read them from here.
+    package var catalog = ReferenceCatalog.standard
     /// How the scenarios are rendered (its `outputs` are the kinds' outputs).
     public var render: RenderOptions
 
@@ -75,11 +78,11 @@ public enum SnapshotRunner {
         }
         let clock = ContinuousClock()
         let start = clock.now
-        let store = ReferenceStore(root: options.root, scenario: scenario.name, kinds: options.kinds)
+        let store = ReferenceStore(root: options.root, scenario: scenario.name, catalog: options.catalog)
         let environment = try SnapshotEnvironment(fonts: ScenarioRenderer.fonts(for: scenario, options: options.render))
         let stored = try store.contents()
         // What the scenario produces, by name, known before anything is drawn.
-        let kinds = options.kinds.filter { !$0.names(scenario.steps.count).isEmpty }
+        let kinds = options.catalog.kinds.filter { !$0.names(scenario.steps.count).isEmpty }
         let produced = Dictionary(kinds.flatMap { kind in kind.names(scenario.steps.count).map { ($0, kind) } }, uniquingKeysWith: { a, _ in a })
         let decoded = DecodedReferences(stored, produced: produced)
         var renderOptions = options.render
@@ -108,15 +111,15 @@ public enum SnapshotRunner {
         var changes: [String: NewReference?] = [:]
         for file in result.files {
             let caseStart = clock.now
-            guard let kind = ReferenceKind.of(file.path, in: options.kinds) else { continue }
+            guard let kind = options.catalog.kind(of: file.path) else { continue }
             var c = CaseResult(scenario: result.name, reference: file.path, status: .passed, message: "matches")
             let entry = index.entries[file.path]
             c.referenceHash = entry?.bytes
             if kind.hasFrames { c.strip = result.strip }
             if let entry, let expected = stored.files[file.path] {
                 let verdict = try judge(
-                    file, kind: kind, expected: expected, entry: entry, decoded: decoded, strip: result.strip, store: store,
-                    options: options, artifacts: artifacts, changes: rowChanges)
+                    file, kind: kind, expected: expected, entry: entry, decoded: decoded, strip: result.strip, store: store, options: options,
+                    changes: rowChanges)
                 if options.record.records(missing: false, differs: !verdict.matches) {
                     changes[file.path] = try kind.stored(file.bytes)
                     c.status = .recorded
@@ -126,9 +129,8 @@ public enum SnapshotRunner {
                 } else {
                     c.status = .failed
                     c.message = verdict.message
-                    if options.diff != DiffOptions() { c.comparison = ComparisonSettings(options.diff) }
-                    c.artifacts = verdict.artifacts
-                    c.frames = verdict.frames
+                    c.comparison = ComparisonSettings(options.diff)
+                    (c.artifacts, c.frames) = try artifacts.save(verdict, name: file.path)
                 }
             } else if options.record.records(missing: true, differs: false) {
                 changes[file.path] = try kind.stored(file.bytes)
@@ -138,7 +140,7 @@ public enum SnapshotRunner {
                 c.status = .failed
                 c.message =
                     "no reference in \(InertText(store.directory)); record it with `unfold test --record missing` (UNFOLD_RECORD=missing for the Swift test helpers)"
-                c.artifacts = try artifacts.save(actual: file.bytes, name: file.path)
+                c.artifacts = try artifacts.save(FailureEvidence(expected: nil, actual: file.bytes), name: file.path)
             }
             c.seconds = seconds(clock.now - caseStart) + renderSeconds / Double(max(1, result.files.count))
             cases.append(c)
@@ -159,10 +161,11 @@ public enum SnapshotRunner {
     /// and left the file unencoded) or the bytes are equal, else compared as
     /// its kind compares. A file changed outside Unfold (not what the index
     /// records) never passes. A difference is told in words first
-    /// (`changes`: what changed in the rows).
+    /// (`changes`: what changed in the rows). Writes nothing: a failure
+    /// carries its pictures.
     static func judge(
         _ file: RenderedFile, kind: ReferenceKind, expected: [UInt8], entry: ReferenceIndex.Entry, decoded: DecodedReferences,
-        strip: StripGeometry?, store: ReferenceStore, options: SnapshotOptions, artifacts: Artifacts, changes: RowChanges?
+        strip: StripGeometry?, store: ReferenceStore, options: SnapshotOptions, changes: RowChanges?
     ) throws -> ReferenceVerdict {
         var verdict: ReferenceVerdict
         if file.isUnchanged {
@@ -170,37 +173,25 @@ public enum SnapshotRunner {
         } else if expected == file.bytes {
             verdict = ReferenceVerdict(matches: true, message: "identical bytes")
         } else if kind.isPicture, let oversized = decoded.oversized(file.path, than: file.bytes) {
-            verdict = ReferenceVerdict(matches: false, message: oversized)
-            verdict.artifacts = try artifacts.save(actual: file.bytes, name: file.path)
+            verdict = ReferenceVerdict(matches: false, message: oversized, evidence: FailureEvidence(expected: nil, actual: file.bytes))
         } else if let refused = decoded.refusal(file.path) {
-            verdict = ReferenceVerdict(matches: false, message: Self.unreadable(expected, name: file.path, reason: refused))
-            verdict.artifacts = try artifacts.save(actual: file.bytes, name: file.path)
+            verdict = ReferenceVerdict(
+                matches: false, message: Self.unreadable(expected, name: file.path, reason: refused),
+                evidence: FailureEvidence(expected: nil, actual: file.bytes))
         } else {
             verdict = try kind.compare(
-                ReferenceComparison(expected: expected, actual: file.bytes, name: file.path, strip: strip, options: options.diff, artifacts: artifacts))
-            if !verdict.matches { verdict.message = told(verdict.message, of: file.path, changes: changes) }
+                ReferenceComparison(expected: expected, actual: file.bytes, name: file.path, strip: strip, options: options.diff))
+            if !verdict.matches { verdict.message = FailureMessage.told(verdict.message, of: file.path, changes: changes) }
         }
         if !ReferenceIndex.matches(expected, entry), !isLFSPointer(expected) {
             // Edited outside Unfold: compared as it is (it is what git shows), and never passed silently.
             verdict.message = (verdict.matches ? "it matches, but " : verdict.message + "; ") + Self.edited(name: file.path, store: store)
             if verdict.matches {
                 verdict.matches = false
-                verdict.artifacts = try artifacts.save(expected: expected, actual: file.bytes, name: file.path)
+                verdict.evidence = FailureEvidence(expected: expected, actual: file.bytes)
             }
         }
         return verdict
-    }
-
-    /// A difference told in words first: what changed in the rows the file
-    /// shows (its state, or every state), else that only the drawing did;
-    /// then `message`, the comparison's own account.
-    static func told(_ message: String, of name: String, changes: RowChanges?) -> String {
-        guard let changes else { return message }
-        if let state = FileNames.stateIndex(name) {
-            return (changes.line(state: state) ?? "a drawing change (the rows are as recorded)") + "; " + message
-        }
-        if let summary = changes.summary { return summary + "; " + message }
-        return name == FileNames.updates ? message : "a drawing change (the rows are as recorded); " + message
     }
 
     /// Writes `changes` over the set that was compared (`index`): a

@@ -1,7 +1,9 @@
 import Foundation
 import ScenarioFormat
 import UnfoldCanvas
+import UnfoldReferences
 import UnfoldRender
+import UnfoldReport
 
 /// A whole snapshot run: every scenario checked against its references,
 /// the references of scenarios that are gone found (and pruned), failures
@@ -59,11 +61,12 @@ public struct SnapshotSuite {
     public func run(_ events: (Event) -> Void = { _ in }) throws -> SnapshotReport {
         var report = SnapshotReport()
         report.environment = try SnapshotEnvironment(fonts: options.render.fonts)
+        report.kinds = options.catalog.kinds.map(ReportedKind.init)
         var changes: [String: [String]] = [:]  // message → scenarios
         var bytesChange = 0
         for scenario in scenarios.sorted(by: { $0.name < $1.name }) {
-            let store = ReferenceStore(root: options.root, scenario: scenario.name)
-            let sizeBefore = store.storedSize()
+            let store = ReferenceStore(root: options.root, scenario: scenario.name, catalog: options.catalog)
+            let sizeBefore = try store.storedSize()
             let check = try SnapshotRunner.check(scenario, options: options, prune: prune)
             report.cases += check.cases
             report.stale += check.stale
@@ -74,7 +77,7 @@ public struct SnapshotSuite {
             for c in check.cases where c.status == .recorded || (c.status == .failed && check.environmentChange == nil) {
                 events(.reference(c))
             }
-            let size = store.storedSize()
+            let size = try store.storedSize()
             report.referenceBytes += size
             bytesChange += size - sizeBefore
         }
@@ -87,7 +90,7 @@ public struct SnapshotSuite {
         for s in report.stale { events(.stale(s, removed: prune, fails: failsOnStale)) }
         report.folder = options.artifacts
         if report.failed > 0 {
-            try report.write(to: options.artifacts)
+            try report.write(to: options.artifacts, catalog: options.catalog)
         } else {
             try SnapshotReport.remove(from: options.artifacts)
         }
@@ -112,7 +115,7 @@ public struct SnapshotSuite {
         let folders = (try? FileManager.default.contentsOfDirectory(atPath: options.root)) ?? []
         var stale: [String] = []
         for folder in folders.sorted() where Scenario.isValidName(folder) && !names.contains(folder) {
-            let store = ReferenceStore(root: options.root, scenario: folder)
+            let store = ReferenceStore(root: options.root, scenario: folder, catalog: options.catalog)
             let references = try store.contents().index.entries.keys.sorted()
             guard !references.isEmpty else { continue }
             stale += references.map { folder + "/" + $0 }

@@ -1,5 +1,6 @@
 import Foundation
 @_exported import Unfold
+import UnfoldReferences
 
 /// What checking a scenario against its references found.
 public struct SnapshotCheck: Sendable {
@@ -62,7 +63,7 @@ func checkOutlineSnapshot(_ scenario: Scenario, at location: SnapshotLocation, r
         let result = try SnapshotRunner.check(scenario, options: options, prune: options.record != .never)
         var check = SnapshotCheck(result, at: location, mode: options.record)
         let fonts = options.render.fonts
-        check.acceptCommand = TestRunReport.record(result, at: location, mode: options.record, environment: try SnapshotEnvironment(fonts: fonts))
+        check.acceptCommand = TestRunReport.record(result, at: location, mode: options.record, catalog: options.catalog, environment: try SnapshotEnvironment(fonts: fonts))
         check.warnings = warnings.all
         return check
     } catch {
@@ -85,7 +86,7 @@ extension SnapshotCheck {
         let failed = result.cases.filter { $0.status == .failed }
         let missing = failed.filter { $0.referenceHash == nil }
         if !missing.isEmpty {
-            artifacts += missing.compactMap { $0.artifacts["actual"].map { location.artifacts + "/" + $0 } }
+            artifacts += missing.compactMap { $0.artifacts.actual.map { location.artifacts + "/" + $0 } }
             let why = mode == .never ? "the record mode is never (CI is set, UNFOLD_RECORD=never or `record: .never`)" : "they were not recorded"
             messages.append(
                 "\(name): no reference in \(folder) (\(missing.map(\.reference).joined(separator: ", "))): \(why); "
@@ -100,7 +101,7 @@ extension SnapshotCheck {
                 following.append(c.reference)
                 continue
             }
-            let paths = ["expected", "actual", "diff"].compactMap { role in c.artifacts[role].map { location.artifacts + "/" + $0 } }
+            let paths = c.artifacts.paths.map { location.artifacts + "/" + $0.path }
             artifacts += paths
             guard result.environmentChange == nil else { continue }
             messages.append("\(name)/\(c.reference): \(c.message)" + paths.map { "\n  " + $0 }.joined())

@@ -1,4 +1,5 @@
 import Foundation
+import UnfoldReferences
 import UnfoldSupport
 
 #if canImport(Glibc)
@@ -25,12 +26,14 @@ enum TestRunReport {
     /// Where the run's id is kept, beside the report.
     static let runFile = ".unfold-run"
 
-    /// Records what `result` found for the references at `location`; returns
+    /// Records what `result` found for the references (of the kinds in
+    /// `catalog`) at `location`; returns
     /// the command that accepts them, or nil when nothing was reported (a
     /// pass, or references outside a package's `__Snapshots__`/`Snapshots`).
     @discardableResult
     static func record(
-        _ result: ScenarioCheck, at location: SnapshotLocation, mode: RecordMode, environment: @autoclosure () throws -> SnapshotEnvironment
+        _ result: ScenarioCheck, at location: SnapshotLocation, mode: RecordMode, catalog: ReferenceCatalog,
+        environment: @autoclosure () throws -> SnapshotEnvironment
     ) -> String? {
         guard let folder = location.snapshotsInPackage, SnapshotReport.isReferenceFolder(folder) else { return nil }
         let base = location.reportFolder
@@ -39,7 +42,7 @@ enum TestRunReport {
                 var report = SnapshotReport()
                 let run = runID()
                 let sameRun = (try? String(contentsOfFile: base + "/" + runFile, encoding: .utf8)) == run
-                if sameRun || mode == .failed || mode == .all, let earlier = try? SnapshotReport.read(folder: base) {
+                if sameRun || mode == .failed || mode == .all, let earlier = try? SnapshotReport.read(folder: base, catalog: catalog) {
                     report = earlier.report
                     if !sameRun { try AtomicFile.write(Array(run.utf8), to: base + "/" + runFile) }
                 } else {
@@ -50,10 +53,10 @@ enum TestRunReport {
                 let failed = result.cases.filter { $0.status == .failed }.map { c in
                     var c = c
                     c.snapshots = folder
-                    c.artifacts = c.artifacts.mapValues { folder + "/" + $0 }
+                    c.artifacts = c.artifacts.prefixed(by: folder + "/")
                     c.frames = c.frames.map { f in
                         var f = f
-                        f.artifacts = f.artifacts.mapValues { folder + "/" + $0 }
+                        f.artifacts = f.artifacts.prefixed(by: folder + "/")
                         return f
                     }
                     return c
@@ -65,7 +68,8 @@ enum TestRunReport {
                     return nil
                 }
                 if report.environment == nil { report.environment = try environment() }
-                try report.write(to: base)
+                report.kinds = ReportedKind.union([report.kinds ?? [], catalog.kinds.map(ReportedKind.init)])
+                try report.write(to: base, catalog: catalog)
                 // Said as it is typed in the package's folder.
                 if let package = location.packageFolder, base.hasPrefix(package + "/") { report.folder = String(base.dropFirst(package.count + 1)) }
                 return failed.isEmpty ? nil : report.acceptCommand(folder + "/" + location.name)

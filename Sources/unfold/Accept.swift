@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import Unfold
+import UnfoldAcceptance
+import UnfoldReferences
 import UnfoldSupport
 
 struct AcceptCommand: ParsableCommand {
@@ -35,13 +37,13 @@ struct AcceptCommand: ParsableCommand {
     func run() throws {
         if undo {
             guard items.isEmpty, !dryRun else { throw fail(UsageError(description: "--undo takes no items and no --dry-run")) }
-            let restored = try refusing { try Acceptance.undo(project: ".", snapshots: snapshots) }
+            let restored = try refusing { try Acceptance.undo(project: ".", snapshots: snapshots, catalog: .standard) }
             let names = restored.map { $0.root == snapshots ? $0.scenario : $0.root + "/" + $0.scenario }
             print("restored the references of \(names.isEmpty ? "no scenario" : names.map { InertText($0).description }.joined(separator: ", "))")
             return
         }
         let acceptance: Acceptance
-        do { acceptance = try Acceptance(folder: report, snapshots: snapshots) } catch {
+        do { acceptance = try Acceptance(folder: report, snapshots: snapshots, catalog: .standard) } catch {
             throw fail(error)
         }
         let chosen: [Acceptance.Item]

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Unfold
+import UnfoldAcceptance
 import UnfoldReview
 import UnfoldSupport
 
@@ -27,7 +28,7 @@ struct ReviewCommand: ParsableCommand {
 
     func run() throws {
         let acceptance: Acceptance
-        do { acceptance = try Acceptance(folder: report, snapshots: snapshots) } catch {
+        do { acceptance = try Acceptance(folder: report, snapshots: snapshots, catalog: .standard) } catch {
             throw fail(error)
         }
         guard (0 ... 65535).contains(port) else { throw fail(UsageError(description: "--port \(port): use 0 to 65535")) }

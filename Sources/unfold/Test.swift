@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Unfold
+import UnfoldReferences
 import UnfoldSupport
 
 struct TestCommand: ParsableCommand {
@@ -159,7 +160,7 @@ struct MergeReports: ParsableCommand {
                 }
                 return (path as NSString).deletingLastPathComponent
             }
-            merged = try SnapshotReport.merge(folders: folders, into: out)
+            merged = try SnapshotReport.merge(folders: folders, into: out, catalog: .standard)
         } catch {
             throw fail("error: \(error)")
         }

@@ -1,6 +1,9 @@
 import Foundation
 import Synchronization
 import Testing
+import UnfoldAcceptance
+import UnfoldReferences
+import UnfoldReport
 import UnfoldReview
 import UnfoldSnapshot
 

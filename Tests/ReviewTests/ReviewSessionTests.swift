@@ -1,6 +1,9 @@
 import Foundation
 import Testing
+import UnfoldAcceptance
 import UnfoldDiff
+import UnfoldReferences
+import UnfoldReport
 import UnfoldReview
 import UnfoldSnapshot
 import UnfoldTestSupport
@@ -43,7 +46,7 @@ import UnfoldTestSupport
             session.respond(to: request("/nothing")),
             session.respond(to: request("/data")),
             session.respond(to: request("/data", key: key)),
-            session.respond(to: request("/file", query: ["path": "0-actual.png"], key: key)),
+            session.respond(to: request("/file", query: ["path": "0-actual"], key: key)),
             session.respond(to: request("/file", query: ["path": "report.json"], key: key)),
             session.respond(to: post("/reject", key: key, body: "{}")),
         ]
@@ -73,7 +76,7 @@ import UnfoldTestSupport
         #expect(!page.contains("tiny") && !page.contains(report.summary))
         for c in report.cases {
             #expect(!page.contains(c.message))
-            for path in c.artifacts.values { #expect(!page.contains(path)) }
+            for (_, path) in c.artifacts.paths { #expect(!page.contains(path)) }
         }
         // Without the fragment the address carries no key, and the page has no other.
         #expect(session.address == "http://127.0.0.1:4711/#" + session.token)
@@ -257,7 +260,7 @@ import UnfoldTestSupport
         var report = SnapshotReport()
         report.cases = check.cases
         report.environment = try SnapshotEnvironment(fonts: fontFiles)
-        try report.write(to: box.path + "/artifacts")
+        try report.write(to: box.path + "/artifacts", catalog: .standard)
         let run = try #require(check.cases.first { $0.reference == "state-01.png" })
         let shown = try #require(try box.acceptance().shownFailures().first { $0.id == "tiny/state-01.png" })
         // The run's own account first; the defaults' count after it, since a report's options are whatever its sender wrote.

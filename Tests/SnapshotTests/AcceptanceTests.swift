@@ -1,8 +1,11 @@
 import Foundation
 import ScenarioFormat
 import Testing
+import UnfoldAcceptance
 import UnfoldCanvas
+import UnfoldReferences
 import UnfoldRender
+import UnfoldReport
 import UnfoldSnapshot
 import UnfoldTestSupport
 
@@ -20,7 +23,7 @@ import UnfoldTestSupport
         #expect(try SnapshotRunner.check(scenario(title: "Bete"), options: box.options(.never)).cases.allSatisfy { $0.status == .passed })
         #expect(try Acceptance.undo(snapshots: box.snapshots) == ["tiny"])
         #expect(box.files() == before)
-        #expect(throws: Acceptance.Unacceptable.self) { try Acceptance.undo(snapshots: box.snapshots) }
+        #expect(throws: UndoRecord.Refused.self) { try Acceptance.undo(snapshots: box.snapshots) }
     }
 
     @Test func oneFrameOfAStripIsAcceptedAloneAndNothingElseChanges() throws {
@@ -51,7 +54,7 @@ import UnfoldTestSupport
         #expect(throws: ReferenceStore.StaleError.self) { try acceptance.accept(acceptance.select(["tiny/state-01"])) }
         #expect(box.files() == recorded)
         // A refused accept leaves nothing to undo.
-        #expect(throws: Acceptance.Unacceptable.self) { try Acceptance.undo(snapshots: box.snapshots) }
+        #expect(throws: UndoRecord.Refused.self) { try Acceptance.undo(snapshots: box.snapshots) }
     }
 
     @Test func patternsNameScenariosReferencesFramesAndGlobs() throws {
@@ -88,9 +91,9 @@ import UnfoldTestSupport
                 + "re-record them with `unfold test --record all` (UNFOLD_RECORD=all for the Swift test helpers)")
     }
 
-    /// The content-addressed layout of before 0.1 is not read: its index is
+    /// An index of another layout (each entry naming a file of its own) is
     /// refused, saying to record the scenario again, and nothing is recorded over it.
-    @Test func theContentAddressedLayoutIsRefusedWithHowToReRecord() throws {
+    @Test func anIndexOfAnotherLayoutIsRefusedWithHowToReRecord() throws {
         let box = Sandbox()
         _ = try SnapshotRunner.check(scenario(), options: box.options(.missing))
         let current = try box.store.contents()
@@ -103,7 +106,7 @@ import UnfoldTestSupport
         }
         try Data(("{\"references\": {" + entries.joined(separator: ", ") + "}}").utf8).write(to: URL(fileURLWithPath: box.store.directory + "/index.json"))
         let error = try #require(throws: ReferenceStore.DamagedError.self) { try SnapshotRunner.check(scenario(), options: box.options(.missing)) }
-        #expect(error.description.contains("content-addressed layout") && error.description.contains("delete the folder and record again"))
+        #expect(error.description.contains("has no `bytes` hash") && error.description.contains("delete the folder and record again"))
     }
 
     @Test func contentHashesDoNotDependOnHowTheBytesArriveAndSeeEveryByte() {
@@ -157,14 +160,14 @@ import UnfoldTestSupport
             try box.acceptance().accept(try box.acceptance().select([]))
         }
         let roots = [a.snapshots, b.snapshots]
-        #expect(try UndoRecord.undoLast(roots: roots).map(\.root) == [b.snapshots])
+        #expect(try UndoRecord.undoLast(roots: roots, catalog: .standard).map(\.root) == [b.snapshots])
         #expect(b.files() == before[1] && a.files() != before[0])
-        #expect(try UndoRecord.undoLast(roots: roots).map(\.root) == [a.snapshots])
+        #expect(try UndoRecord.undoLast(roots: roots, catalog: .standard).map(\.root) == [a.snapshots])
         #expect(a.files() == before[0])
-        #expect(throws: Acceptance.Unacceptable.self) { try UndoRecord.undoLast(roots: roots) }
+        #expect(throws: UndoRecord.Refused.self) { try UndoRecord.undoLast(roots: roots, catalog: .standard) }
         for root in roots { #expect(!FileManager.default.fileExists(atPath: root + "/.unfold")) }
         // Nothing to undo makes no folder.
-        #expect(throws: Acceptance.Unacceptable.self) { try Acceptance.undo(snapshots: a.path + "/Elsewhere") }
+        #expect(throws: UndoRecord.Refused.self) { try Acceptance.undo(snapshots: a.path + "/Elsewhere") }
         #expect(!FileManager.default.fileExists(atPath: a.path + "/Elsewhere"))
     }
 
@@ -184,9 +187,9 @@ import UnfoldTestSupport
         for (scenario, reference) in [("../x", "state-00.png"), ("tiny", "../index.json"), ("tiny", "a/b.png")] {
             var report = SnapshotReport()
             var c = CaseResult(scenario: scenario, reference: reference, status: .failed, message: "differs")
-            c.artifacts = ["actual": "x.png"]
+            c.artifacts = FailurePictures(actual: "x.png")
             report.cases = [c]
-            try report.write(to: box.path + "/artifacts")
+            try report.write(to: box.path + "/artifacts", catalog: .standard)
             #expect(throws: ReportError.self) { try box.acceptance() }
         }
     }

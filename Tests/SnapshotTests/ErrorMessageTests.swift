@@ -2,10 +2,13 @@ import Foundation
 import OutlineEngine
 import ScenarioFormat
 import Testing
+import UnfoldAcceptance
 import UnfoldCanvas
 import UnfoldComparison
 import UnfoldPNG
+import UnfoldReferences
 import UnfoldRender
+import UnfoldReport
 import UnfoldSnapshot
 import UnfoldTestSupport
 

@@ -1,8 +1,11 @@
 import Foundation
 import ScenarioFormat
 import Testing
+import UnfoldAcceptance
 import UnfoldCanvas
+import UnfoldReferences
 import UnfoldRender
+import UnfoldReport
 
 @testable import UnfoldSnapshot
 

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
+import UnfoldAcceptance
 import UnfoldCanvas
 import UnfoldPNG
+import UnfoldReferences
+import UnfoldReport
 import UnfoldTestSupport
 
 @testable import UnfoldSnapshot
@@ -53,7 +56,7 @@ import UnfoldTestSupport
         let run = try SnapshotRunner.check(scenario(title: "Bete"), options: box.options(.never))
         let failed = run.cases.filter { $0.status == .failed }.map(\.reference)
         #expect(failed.contains("state-01.png") && failed.contains("strip.png"))
-        #expect(run.cases.first { $0.reference == "state-01.png" }?.artifacts["diff"] != nil)
+        #expect(run.cases.first { $0.reference == "state-01.png" }?.artifacts.diff != nil)
     }
 
     /// The attack on a hash: the reference's last pixels chosen so that a

@@ -1,12 +1,15 @@
 import Foundation
 import ScenarioFormat
 import Testing
+import UnfoldAcceptance
 import UnfoldCanvas
 import UnfoldPNG
 import UnfoldRender
+import UnfoldReport
 import UnfoldSupport
 import UnfoldTestSupport
 
+@testable import UnfoldReferences
 @testable import UnfoldSnapshot
 
 /// What a fork's pull request (scenarios, `Snapshots/**`) or a downloaded
@@ -49,6 +52,17 @@ import UnfoldTestSupport
             var cases = report["cases"] as! [[String: Any]]
             for i in cases.indices where cases[i]["reference"] as? String == reference { edit(&cases[i]) }
             report["cases"] = cases
+        }
+    }
+
+    /// Makes `reference`'s case the case of `other`, compared with the
+    /// project's `other` (its hash) and showing only its actual picture.
+    func renameCase(_ box: Sandbox, _ reference: String, to other: String) throws {
+        let hash = try box.store.contents().index.entries[other]?.bytes
+        try editCase(box, reference) {
+            $0["reference"] = other
+            $0["referenceHash"] = hash
+            $0["artifacts"] = ["actual": ($0["artifacts"] as? [String: Any])?["actual"] ?? ""]
         }
     }
 
@@ -126,7 +140,7 @@ import UnfoldTestSupport
             #expect(state.status == .failed, "\(what)")
             if what == "lfs" { #expect(state.message.contains("git lfs pull")) } else { #expect(state.message.contains("was changed outside unfold")) }
             // A picture that still decodes is compared as it is, with a diff picture to look at.
-            if what == "one pixel" || what == "another picture" { #expect(state.artifacts["diff"] != nil, "\(what)") }
+            if what == "one pixel" || what == "another picture" { #expect(state.artifacts.diff != nil, "\(what)") }
         }
         // Re-encoded with the same pixels: still not passed silently.
         try Data(try PNG.encodeSmallest(try PNG.decode([UInt8](original)))).write(to: URL(fileURLWithPath: path))
@@ -156,7 +170,7 @@ import UnfoldTestSupport
         let (f, strip) = (try #require(c.frames.first), try #require(c.strip))
         let frame = try #require(try acceptance.select(["tiny/step-\(String(format: "%02d", f.step))/frame-\(String(format: "%02d", f.frame))"]).first)
         try acceptance.accept([frame])
-        let shown = try PNG.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: box.path + "/artifacts/" + f.artifacts["actual"]!))))
+        let shown = try PNG.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: box.path + "/artifacts/" + f.artifacts.actual!))))
         #expect(try storedFrame(box, f, strip) == shown)
     }
 
@@ -198,7 +212,7 @@ import UnfoldTestSupport
         var c = CaseResult(
             scenario: "tiny", reference: "updates.json", status: .failed,
             message: "line 2 differs: expected ![x](https://evil.example/x.png) <img src=x> | [link](https://evil.example)")
-        c.artifacts = ["diff": "tiny/a`b.diff.png"]
+        c.artifacts = FailurePictures(diff: "tiny/a`b.diff.png")
         report.cases = [c]
         report.stale = ["gone/`<b>`"]
         report.environmentChanges = ["tiny": "<script>**bold**</script>"]
@@ -319,7 +333,7 @@ import UnfoldTestSupport
         let acceptance = try box.acceptance()
         #expect(throws: ReportFolder.UnreadableFile.self) { try acceptance.accept(acceptance.select(["tiny/state-01.png"])) }
         try dropCase(box, "updates.json")
-        try editCase(box, "state-01.png") { $0["reference"] = "updates.json" }
+        try renameCase(box, "state-01.png", to: "updates.json")
         let again = try box.acceptance()
         #expect(throws: ReportFolder.UnreadableFile.self) { try again.accept(again.select(["tiny/updates.json"])) }
         // Names that are not references (notes.txt) are refused as a whole report.
@@ -336,14 +350,14 @@ import UnfoldTestSupport
         let acceptance = try box.acceptance()
         #expect(throws: Acceptance.Unacceptable.self) { try acceptance.accept(acceptance.select(["tiny/state-01.png"])) }
         try dropCase(box, "updates.json")
-        try editCase(box, "state-01.png") { $0["reference"] = "updates.json" }
+        try renameCase(box, "state-01.png", to: "updates.json")
         let text = try box.acceptance()
         #expect(throws: Acceptance.Unacceptable.self) { try text.accept(text.select(["tiny/updates.json"])) }
         // A picture larger than any Unfold draws, refused from its header (nothing is decoded).
         var huge = try PNG.encode(RGBAImage(width: 1, height: 1, fill: Color(r: 0, g: 0, b: 0, a: 255)))
         Self.setSize(&huge, width: 16384, height: 16384)
         try Data(huge).write(to: URL(fileURLWithPath: actual))
-        try editCase(box, "updates.json") { $0["reference"] = "state-01.png" }
+        try renameCase(box, "updates.json", to: "state-01.png")
         let big = try box.acceptance()
         #expect {
             try big.accept(big.select(["tiny/state-01.png"]))
@@ -359,7 +373,7 @@ import UnfoldTestSupport
         let record = box.path + "/artifacts/accepted/001/tiny"
         try FileManager.default.createDirectory(atPath: record, withIntermediateDirectories: true)
         try Data("{}".utf8).write(to: URL(fileURLWithPath: record + "/after.json"))
-        #expect(throws: Acceptance.Unacceptable.self) { try Acceptance.undo(snapshots: box.snapshots) }
+        #expect(throws: UndoRecord.Refused.self) { try Acceptance.undo(snapshots: box.snapshots) }
         // A record number too large for Int is not a record, and does not trap.
         try FileManager.default.createDirectory(atPath: box.snapshots + "/.unfold/accepted/9223372036854775807", withIntermediateDirectories: true)
         #expect(UndoRecord.numbers(root: box.snapshots) == [])
@@ -391,7 +405,7 @@ import UnfoldTestSupport
         let before = box.files()
         // Interrupted before the exchange: a record with the new set written, the references unchanged.
         try box.store.locked {
-            let record = try UndoRecord.new(root: box.snapshots, report: "r")
+            let record = try UndoRecord.new(root: box.snapshots, report: "r", stamp: UndoRecord.newStamp())
             let current = try box.store.contents()
             let new = current.index.json() + [10]
             let staging = try record.prepare(scenario: "tiny", after: new)

@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+import UnfoldAcceptance
+import UnfoldReferences
+import UnfoldReport
 import UnfoldTestSupport
 
 @testable import UnfoldSnapshot

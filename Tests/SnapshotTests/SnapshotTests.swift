@@ -1,8 +1,11 @@
 import Foundation
 import ScenarioFormat
 import Testing
+import UnfoldAcceptance
 import UnfoldCanvas
+import UnfoldReferences
 import UnfoldRender
+import UnfoldReport
 import UnfoldSnapshot
 import UnfoldTestSupport
 
@@ -22,7 +25,7 @@ import UnfoldTestSupport
     /// goes when it is released (no lock files pile up).
     @Test func theLockIsExclusiveAndRemovedWhenReleased() throws {
         let box = Sandbox()
-        let store = ReferenceStore(root: box.path + "/Snapshots", scenario: "tiny")
+        let store = ReferenceStore(root: box.path + "/Snapshots", scenario: "tiny", catalog: .standard)
         final class Counts: @unchecked Sendable {
             let lock = NSLock()
             var inside = 0, most = 0, entries = 0
@@ -92,14 +95,14 @@ import UnfoldTestSupport
     @Test func aChangedTitleFailsWithArtifactsAndKeepsTheReference() throws {
         let box = Sandbox()
         _ = try SnapshotRunner.check(scenario(), options: box.options(.missing))
-        let store = ReferenceStore(root: box.path + "/Snapshots", scenario: "tiny")
+        let store = ReferenceStore(root: box.path + "/Snapshots", scenario: "tiny", catalog: .standard)
         let before = try store.contents().files["state-01.png"]
         let run = try SnapshotRunner.check(scenario(title: "Bete"), options: box.options(.missing))
         let state = run.cases.first { $0.reference == "state-01.png" }!
         // What changed in the rows first, then the pixels.
         #expect(state.status == .failed && state.message.hasPrefix("\"Beta\" renamed \"Bete\" (a/b); differ: "), "\(state.message)")
         #expect(state.message.contains(" different pixels (") && state.message.contains(", y "))
-        #expect(FileManager.default.fileExists(atPath: box.path + "/artifacts/" + state.artifacts["diff"]!))
+        #expect(FileManager.default.fileExists(atPath: box.path + "/artifacts/" + state.artifacts.diff!))
         #expect(try store.contents().files["state-01.png"] == before)
         let strip = run.cases.first { $0.reference == "strip.png" }!
         #expect(strip.frames.map(\.frame) == [1, 2] && strip.frames.allSatisfy { $0.step == 1 })
@@ -110,7 +113,7 @@ import UnfoldTestSupport
         let box = Sandbox()
         _ = try SnapshotRunner.check(scenario(), options: box.options(.missing))
         let first = try SnapshotRunner.check(scenario(title: "Bete"), options: box.options(.never))
-        let diff = box.path + "/artifacts/" + (first.cases.first { $0.reference == "state-01.png" }?.artifacts["diff"] ?? "?")
+        let diff = box.path + "/artifacts/" + (first.cases.first { $0.reference == "state-01.png" }?.artifacts.diff ?? "?")
         #expect(FileManager.default.fileExists(atPath: diff))
         try Data("notes".utf8).write(to: URL(fileURLWithPath: box.path + "/artifacts/tiny/notes.txt"))
         // The next run fails elsewhere (a new step); the earlier failure's pictures are gone, other files stay.
@@ -120,8 +123,8 @@ import UnfoldTestSupport
         #expect(FileManager.default.fileExists(atPath: box.path + "/artifacts/tiny/notes.txt"))
         let left = try FileManager.default.subpathsOfDirectory(atPath: box.path + "/artifacts/tiny").filter { $0.hasSuffix(".png") || $0.hasSuffix(".json") }
         let named = Set(
-            second.cases.flatMap {
-                $0.artifacts.values.map { String($0.dropFirst("tiny/".count)) } + $0.frames.flatMap(\.artifacts.values).map { String($0.dropFirst("tiny/".count)) }
+            second.cases.flatMap { c in
+                (c.artifacts.paths + c.frames.flatMap(\.artifacts.paths)).map { String($0.path.dropFirst("tiny/".count)) }
             })
         #expect(Set(left) == named)
     }
@@ -148,7 +151,7 @@ import UnfoldTestSupport
     @Test func staleReferencesAreReportedAndPrunedOnlyWhenAsked() throws {
         let box = Sandbox()
         _ = try SnapshotRunner.check(scenario(steps: "[ {expand: a}, {collapse: a} ]"), options: box.options(.missing))
-        let store = ReferenceStore(root: box.path + "/Snapshots", scenario: "tiny")
+        let store = ReferenceStore(root: box.path + "/Snapshots", scenario: "tiny", catalog: .standard)
         let kept = try SnapshotRunner.check(scenario(), options: box.options(.never))
         #expect(kept.stale == ["tiny/state-02.png"])
         #expect(try store.contents().files["state-02.png"] != nil)
@@ -160,7 +163,7 @@ import UnfoldTestSupport
     @Test func referencesHaveStableNamesSoThatARerecordIsAModification() throws {
         let box = Sandbox()
         _ = try SnapshotRunner.check(scenario(), options: box.options(.missing))
-        let store = ReferenceStore(root: box.path + "/Snapshots", scenario: "tiny")
+        let store = ReferenceStore(root: box.path + "/Snapshots", scenario: "tiny", catalog: .standard)
         let names = { try FileManager.default.contentsOfDirectory(atPath: store.directory).sorted() }
         let first = try names()
         #expect(first == ["index.json", "state-00.png", "state-01.png", "strip.png", "updates.json"])
@@ -177,7 +180,7 @@ import UnfoldTestSupport
     @Test func aDamagedIndexOrMissingBlobIsAnErrorNeverARecording() throws {
         let box = Sandbox()
         _ = try SnapshotRunner.check(scenario(), options: box.options(.missing))
-        let store = ReferenceStore(root: box.path + "/Snapshots", scenario: "tiny")
+        let store = ReferenceStore(root: box.path + "/Snapshots", scenario: "tiny", catalog: .standard)
         try FileManager.default.removeItem(atPath: store.directory + "/state-01.png")
         #expect(throws: ReferenceStore.DamagedError.self) { try SnapshotRunner.check(scenario(), options: box.options(.missing)) }
         try FileManager.default.moveItem(atPath: store.directory + "/index.json", toPath: box.path + "/index.json")
@@ -215,7 +218,7 @@ import UnfoldTestSupport
         let merged = SnapshotReport.merged([a, b])
         #expect(merged.cases.map(\.scenario) == ["a", "b"] && merged.summary == "1 passed, 1 failed")
         #expect(merged.junit().contains("<failure message=\"differs &lt;here&gt;\">"))
-        #expect(merged.html().contains("differs &lt;here&gt;"))
+        #expect(merged.html(catalog: .standard).contains("differs &lt;here&gt;"))
         let decoded = try JSONDecoder().decode(SnapshotReport.self, from: Data(merged.json()))
         #expect(decoded == merged)
     }
@@ -230,7 +233,7 @@ import UnfoldTestSupport
         }
         #expect(report.runName == "swift test")
         #expect(report.markdown().hasPrefix("### swift test: 0 passed, 2 failed") && report.markdown().contains("UNFOLD_RECORD=failed swift test"))
-        #expect(report.html().contains("<h1>swift test</h1>"))
+        #expect(report.html(catalog: .standard).contains("<h1>swift test</h1>"))
         let junit = report.junit()
         #expect(junit.contains("testsuite name=\"SettingsTests.screen.1\"") && junit.contains("testsuite name=\"OtherTests.screen.1\""))
         #expect(SnapshotReport().runName == "unfold test")

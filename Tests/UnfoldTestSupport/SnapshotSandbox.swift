@@ -1,7 +1,10 @@
 import Foundation
 import ScenarioFormat
+import UnfoldAcceptance
 import UnfoldCanvas
+import UnfoldReferences
 import UnfoldRender
+import UnfoldReport
 import UnfoldSnapshot
 
 /// The bundled fonts, for the tests' renders.
@@ -48,7 +51,7 @@ extension Sandbox {
     /// The references' folder.
     public var snapshots: String { path + "/Snapshots" }
     /// The references of `tiny`.
-    package var store: ReferenceStore { ReferenceStore(root: snapshots, scenario: "tiny") }
+    package var store: ReferenceStore { ReferenceStore(root: snapshots, scenario: "tiny", catalog: .standard) }
 
     /// Checks `scenario` without recording and writes the run's report, as `unfold test` does.
     @discardableResult
@@ -57,12 +60,13 @@ extension Sandbox {
         var report = SnapshotReport()
         report.cases = check.cases
         report.environment = try SnapshotEnvironment(fonts: fontFiles)
-        try report.write(to: path + "/artifacts")
+        report.kinds = ReferenceCatalog.standard.kinds.map(ReportedKind.init)
+        try report.write(to: path + "/artifacts", catalog: .standard)
         return check
     }
 
     /// An acceptance of the last run's report.
-    package func acceptance() throws -> Acceptance { try Acceptance(folder: path + "/artifacts", snapshots: snapshots) }
+    package func acceptance() throws -> Acceptance { try Acceptance(folder: path + "/artifacts", snapshots: snapshots, catalog: .standard) }
 
     /// Every file under the references' folder with its bytes (not Unfold's own `.unfold`).
     public func files() -> [String: Data] {
@@ -73,5 +77,12 @@ extension Sandbox {
             out[file] = FileManager.default.contents(atPath: snapshots + "/" + file)
         }
         return out
+    }
+}
+
+extension Acceptance {
+    /// Puts back the last accept into `snapshots` alone, as `unfold accept --undo` does for it.
+    package static func undo(snapshots: String) throws -> [String] {
+        try UndoRecord.undoLast(roots: [snapshots], catalog: .standard).map(\.scenario)
     }
 }

@@ -23,7 +23,7 @@ extension SnapshotReport {
                 case .recorded:
                     xml += ">\n      <system-out>\(markup(c.message))</system-out>\n    </testcase>\n"
                 case .failed:
-                    let details = ([c.message] + c.frames.map(\.description) + c.artifacts.sorted(by: { $0.key < $1.key }).map { "\($0.key): \($0.value)" })
+                    let details = ([c.message] + c.frames.map(\.description) + c.artifacts.paths.map { "\($0.role): \($0.path)" })
                         .joined(separator: "\n")
                     xml += ">\n      <failure message=\"\(markup(c.message))\">\(markup(details))</failure>\n    </testcase>\n"
                 }

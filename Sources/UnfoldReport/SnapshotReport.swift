@@ -1,82 +1,8 @@
 import Foundation
-import OutlineAppearance
 import ScenarioFormat
+import UnfoldReferences
 import UnfoldRender
 import UnfoldSupport
-
-/// The outcome of checking one reference. Codable: the JSON report is the
-/// record that the HTML and JUnit reports are made from, and shards' reports merge.
-public struct CaseResult: Codable, Sendable, Equatable {
-    /// How the check of a reference ended.
-    public enum Status: String, Codable, Sendable {
-        /// The picture or file matched its reference.
-        case passed
-        /// It differed from its reference (or the reference was missing or damaged).
-        case failed
-        /// It was written as the reference, as the record mode asked.
-        case recorded
-    }
-
-    /// The scenario's name.
-    public var scenario: String
-    /// The reference's name, e.g. `state-03.png`.
-    public var reference: String
-    /// How the check ended.
-    public var status: Status
-    /// One line saying what happened.
-    public var message: String
-    /// Artifact files (relative to the report's folder): expected, actual, diff, sideBySide.
-    public var artifacts: [String: String] = [:]
-    /// For strips: the frames that differ.
-    public var frames: [FrameFailure] = []
-    /// The hash of the reference's bytes it was compared with (nil: none was
-    /// recorded), so that accepting the actual picture later can refuse a stale one.
-    public var referenceHash: String?
-    /// The folder of the scenario's references when it is not the run's
-    /// `Snapshots` (a Swift test's `__Snapshots__/<test file>`), relative to
-    /// the project; `unfold accept` writes there.
-    public var snapshots: String?
-    /// For strips: where the frames are.
-    package var strip: StripGeometry?
-    /// How long the check of this reference took, in seconds.
-    public var seconds: Double = 0
-    /// For a failure: the comparison options it was judged with, which a
-    /// review compares with too (nil: the defaults).
-    package var comparison: ComparisonSettings?
-
-    /// A result that says `message` about `reference` of `scenario`.
-    public init(scenario: String, reference: String, status: Status, message: String) {
-        self.scenario = scenario
-        self.reference = reference
-        self.status = status
-        self.message = message
-    }
-}
-
-/// A frame of a strip that differs from its reference.
-public struct FrameFailure: Codable, Sendable, Equatable {
-    /// The step, from 1 (a row of the strip).
-    public var step: Int
-    /// The frame of the step's transition, from 0 (a column of the strip).
-    public var frame: Int
-    /// How many pixels differ.
-    public var differentPixels: Int
-    /// The first row of the difference, in the strip frame's pixels.
-    public var y0: Int
-    /// The last row of the difference.
-    public var y1: Int
-    /// The first column of the difference.
-    public var x0: Int
-    /// The last column of the difference.
-    public var x1: Int
-    /// The frame's expected, actual and diff images (relative to the report's folder), by role.
-    public var artifacts: [String: String] = [:]
-
-    /// One line: `step 3, frame 2 differs in the rows 140-188 px (columns 0-780, 212 pixels)`.
-    public var description: String {
-        "step \(step), frame \(frame) differs in the rows \(y0)-\(y1) px (columns \(x0)-\(x1), \(differentPixels) pixels)"
-    }
-}
 
 /// A whole run (or several merged).
 public struct SnapshotReport: Codable, Sendable, Equatable {
@@ -94,6 +20,9 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
     public var referenceBytesChange: Int?
     /// The folder the report was written to, as given: accept commands name it.
     public var folder: String?
+    /// The kinds of reference the run kept (its `ReferenceCatalog`): a
+    /// report is accepted or reviewed only with a catalog that has them all.
+    package var kinds: [ReportedKind]?
 
     /// An empty report.
     public init() {}
@@ -125,6 +54,7 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
         all.referenceBytes = reports.reduce(0) { $0.addingReportingOverflow($1.referenceBytes).partialValue }
         all.referenceBytesChange = reports.compactMap(\.referenceBytesChange).reduce(0) { $0.addingReportingOverflow($1).partialValue }
         all.environment = reports.lazy.compactMap(\.environment).first
+        all.kinds = ReportedKind.union(reports.map { $0.kinds ?? [] })
         let changes = reports.compactMap(\.environmentChanges).reduce(into: [String: String]()) { $0.merge($1) { a, _ in a } }
         all.environmentChanges = changes.isEmpty ? nil : changes
         return all
@@ -140,9 +70,10 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
     }
 
     /// Reads `report.json` in the report folder `folder` (a file inside it,
-    /// no link, at most 64 MiB) and checks it as data someone else wrote
-    /// (`validate`). Returns the report and its bytes' hash, which names it.
-    package static func read(folder: String) throws(ReportError) -> (report: SnapshotReport, hash: String) {
+    /// no link, at most 64 MiB) and checks it as data someone else wrote,
+    /// against the kinds of `catalog` (`validate`). Returns the report and
+    /// its bytes' hash, which names it.
+    package static func read(folder: String, catalog: ReferenceCatalog) throws(ReportError) -> (report: SnapshotReport, hash: String) {
         let bytes: [UInt8]
         do { bytes = try ReportFolder(folder).read("report.json", limit: 64 << 20) } catch {
             throw ReportError(description: "\(InertText(folder)): no report (\(error))")
@@ -151,22 +82,32 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
         do { report = try JSONDecoder().decode(SnapshotReport.self, from: Data(bytes)) } catch {
             throw ReportError(description: "\(InertText(folder))/report.json is not an unfold JSON report (\(InertText("\(error)")))")
         }
-        do { try report.validate() } catch {
+        do { try report.validate(catalog: catalog) } catch {
             throw ReportError(description: "\(InertText(folder))/report.json \(error.description); it was not written by unfold test")
         }
         return (report, ReferenceIndex.hash(bytes))
     }
 
-    /// Checks a report as data someone else wrote: every scenario and
-    /// reference name is a name (`Scenario.isValidName`, `ReferenceKind`),
-    /// every artifact a path inside the report's folder, every number in
-    /// the range a run can produce. O(cases + frames).
-    package func validate() throws(ReportError) {
+    /// Checks a report as data someone else wrote: every kind it was made
+    /// with is one of `catalog`'s, every scenario and reference name is a
+    /// name (`Scenario.isValidName`, `catalog`), every artifact a path inside
+    /// the report's folder, every number in the range a run can produce.
+    /// O(cases + frames).
+    package func validate(catalog: ReferenceCatalog) throws(ReportError) {
         func check(_ ok: Bool, _ what: @autoclosure () -> String) throws(ReportError) {
             if !ok { throw ReportError(description: what()) }
         }
         let count = 0 ... (1 << 40)
-        try check(cases.count <= 1_000_000 && stale.count <= 1_000_000, "holds too many cases")
+        try check(cases.count <= 1_000_000 && stale.count <= 1_000_000 && (kinds?.count ?? 0) <= 100, "holds too many cases")
+        for kind in kinds ?? [] {
+            try check([kind.label, kind.mediaType, kind.pattern].allSatisfy { $0.utf8.count <= 200 }, "names a kind of reference too long")
+        }
+        for kind in kinds ?? [] where catalog.kind(labelled: kind.label)?.mediaType != kind.mediaType {
+            try check(
+                false,
+                "was made with the kind of reference \(InertText(kind.label)) (\(InertText(kind.pattern))), which this command does not keep; "
+                    + "accept or review it where that kind is defined")
+        }
         let change = -(1 << 40) ... (1 << 40)
         try check(count.contains(referenceBytes) && (referenceBytesChange.map(change.contains) ?? true), "has a byte count out of range")
         for (scenario, text) in environmentChanges ?? [:] {
@@ -177,13 +118,13 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
         for c in cases {
             let id = InertText(c.scenario + "/" + c.reference)
             // One case per reference: a review shows and accepts by the reference's id.
-            try check(c.status != .failed || seen.insert(Acceptance.Item(c).id).inserted, "lists \(id) twice")
-            try check(Scenario.isValidName(c.scenario) && ReferenceKind.of(c.reference) != nil, "names \(id), which is not a scenario's reference")
+            try check(c.status != .failed || seen.insert(c.id).inserted, "lists \(id) twice")
+            try check(Scenario.isValidName(c.scenario) && catalog.kind(of: c.reference) != nil, "names \(id), which is not a scenario's reference")
             try check(c.seconds.isFinite && (0 ... 1e7).contains(c.seconds), "gives \(id) a time out of range")
-            try check(c.comparison?.isValid ?? true, "gives \(id) comparison options out of range")
+            try check(c.comparison?.isValid ?? (c.status != .failed), "gives \(id) no comparison options, or options out of range")
             try check(c.snapshots.map(Self.isReferenceFolder) ?? true, "gives \(id) a references' folder that is not a Snapshots or __Snapshots__ folder inside the project")
             try check(c.message.utf8.count <= 4096 && (c.referenceHash.map { $0.utf8.count <= 64 } ?? true), "gives \(id) a message too long")
-            try check(c.artifacts.count <= 8 && c.artifacts.values.allSatisfy(ReportFolder.isArtifactPath), "gives \(id) an artifact outside its folder")
+            try check(c.artifacts.paths.allSatisfy { ReportFolder.isArtifactPath($0.path) }, "gives \(id) an artifact outside its folder")
             try check(c.frames.count <= Limits.steps * Limits.framesPerStep.upperBound, "gives \(id) too many frames")
             if let strip = c.strip {
                 let sides = [strip.rows, strip.columns, strip.frameWidth, strip.frameHeight]
@@ -197,7 +138,7 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
                 try check(cells.insert([f.step, f.frame]).inserted, "gives \(id) step \(f.step), frame \(f.frame) twice")
                 let numbers = [f.step, f.frame, f.differentPixels, f.x0, f.x1, f.y0, f.y1]
                 try check(numbers.allSatisfy { (0 ... (1 << 32)).contains($0) } && f.step >= 1, "gives \(id) a frame out of range")
-                try check(f.artifacts.count <= 8 && f.artifacts.values.allSatisfy(ReportFolder.isArtifactPath), "gives \(id) an artifact outside its folder")
+                try check(f.artifacts.paths.allSatisfy { ReportFolder.isArtifactPath($0.path) }, "gives \(id) an artifact outside its folder")
                 if let strip = c.strip { try check(f.step <= strip.rows && f.frame < strip.columns, "gives \(id) a frame outside its strip") }
             }
         }
@@ -207,7 +148,7 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
 
     /// The most strip frames a report may tell, over all its cases: a
     /// review decodes and compares each.
-    static let largestFrameCount = 20_000
+    package static let largestFrameCount = 20_000
 
     /// The files a report is written as, in `write(to:)`'s order (`ReportFormat.all`).
     public static var files: [String] { ReportFormat.all.map(\.file) }
@@ -226,13 +167,14 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
     }
 
     /// Writes every report file (`files`) into `directory` (never through a
-    /// link), after the manifest that lists them.
-    public func write(to directory: String) throws {
+    /// link), after the manifest that lists them; `catalog` says how each
+    /// kind of reference is shown.
+    package func write(to directory: String, catalog: ReferenceCatalog) throws {
         try OwnFolder.refuseLinks(directory)
         var report = self
         report.folder = directory
         try AtomicFile.write(Array(Self.files.joined(separator: "\n").utf8), to: directory + "/" + Self.manifest)
-        for format in ReportFormat.all { try AtomicFile.write(format.bytes(report), to: directory + "/" + format.file) }
+        for format in ReportFormat.all { try AtomicFile.write(format.bytes(report, catalog), to: directory + "/" + format.file) }
     }
 
     /// Removes the report files that `write(to:)` listed in `directory`'s
@@ -249,20 +191,21 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
         folder.remove(manifest)
     }
 
-    /// Merges the reports in the shards' folders `folders` into `out`: the
+    /// Merges the reports in the shards' folders `folders` (each read with
+    /// `catalog`) into `out`: the
     /// report files, and a copy of every artifact (read only inside its
     /// shard's folder, see `ReportFolder`), so that the merged folder is
     /// whole on its own and can be reviewed, accepted or uploaded.
     /// O(artifacts' bytes).
-    package static func merge(folders: [String], into out: String) throws -> SnapshotReport {
+    package static func merge(folders: [String], into out: String, catalog: ReferenceCatalog) throws -> SnapshotReport {
         try OwnFolder.refuseLinks(out)
         var reports: [SnapshotReport] = []
         var copied: Set<String> = []
         for folder in folders {
-            let report = try read(folder: folder).report
+            let report = try read(folder: folder, catalog: catalog).report
             let source = ReportFolder(folder)
             for c in report.cases {
-                for path in c.artifacts.values.sorted() + c.frames.flatMap({ $0.artifacts.values.sorted() }) where !copied.contains(path) {
+                for (_, path) in c.artifacts.paths + c.frames.flatMap(\.artifacts.paths) where !copied.contains(path) {
                     let bytes = try source.read(path, limit: ReferenceStore.fileLimit)
                     try OwnFolder.refuseLinks(path, inside: out)
                     try AtomicFile.write(bytes, to: out + "/" + path)
@@ -273,7 +216,7 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
         }
         var merged = SnapshotReport.merged(reports)
         merged.folder = out
-        try merged.write(to: out)
+        try merged.write(to: out, catalog: catalog)
         return merged
     }
 
@@ -287,7 +230,7 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
 
     /// ` --report FOLDER`, or nothing for the default folder.
     private var reportOption: String {
-        folder.map { $0 == SnapshotOptions.defaultArtifacts ? "" : " --report " + shellQuoted($0) } ?? ""
+        folder.map { $0 == ReportFolder.defaultPath ? "" : " --report " + shellQuoted($0) } ?? ""
     }
 
     private func shellQuoted(_ s: String) -> String {
@@ -305,8 +248,8 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
         if !failures.isEmpty {
             text += "| \(runName == "swift test" ? "test's reference" : "reference") | what differs | diff | accept |\n|---|---|---|---|\n"
             for c in failures {
-                let id = Acceptance.Item(c).id
-                let diff = c.artifacts["diff"].map { MarkdownText.code((folder.map { $0 + "/" } ?? "") + $0) } ?? ""
+                let id = c.id
+                let diff = c.artifacts.diff.map { MarkdownText.code((folder.map { $0 + "/" } ?? "") + $0) } ?? ""
                 text += "| \(MarkdownText.code(id)) | \(MarkdownText.escaped(c.message)) | \(diff) | \(MarkdownText.code(acceptCommand(id))) |\n"
             }
             if runName == "swift test" {
@@ -321,6 +264,32 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
         text += "\nReferences: \(referenceBytes) bytes"
         if let change = referenceBytesChange, change != 0 { text += " (\(change > 0 ? "+" : "")\(change) in this run)" }
         return text + "\n"
+    }
+}
+
+/// A kind of reference as a report records it: what it is called, how its
+/// files are named and served.
+package struct ReportedKind: Codable, Sendable, Equatable {
+    /// `ReferenceKind.label`.
+    package var label: String
+    /// `ReferenceKind.mediaType`.
+    package var mediaType: String
+    /// `ReferenceKind.pattern`.
+    package var pattern: String
+
+    /// How `kind` is recorded.
+    package init(_ kind: ReferenceKind) {
+        label = kind.label
+        mediaType = kind.mediaType
+        pattern = kind.pattern
+    }
+
+    /// The kinds of all `lists`, each once, in the order first met; nil
+    /// when there are none. O(kinds²), and a report holds at most 100.
+    package static func union(_ lists: [[ReportedKind]]) -> [ReportedKind]? {
+        var kinds: [ReportedKind] = []
+        for kind in lists.joined() where !kinds.contains(kind) { kinds.append(kind) }
+        return kinds.isEmpty ? nil : kinds
     }
 }
 

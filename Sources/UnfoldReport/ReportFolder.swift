@@ -20,6 +20,9 @@ package struct ReportFolder: Sendable {
     /// The folder, as given.
     package let path: String
 
+    /// Where failures' pictures and the reports go unless told otherwise: `.unfold/artifacts`.
+    package static let defaultPath = ".unfold/artifacts"
+
     /// The folder at `path`.
     package init(_ path: String) {
         self.path = path

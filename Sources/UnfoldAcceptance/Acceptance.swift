@@ -2,8 +2,16 @@ import Foundation
 import ScenarioFormat
 import UnfoldCanvas
 import UnfoldPNG
+import UnfoldReferences
 import UnfoldRender
+import UnfoldReport
 import UnfoldSupport
+
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 
 /// Accepting the actual pictures of a report (the artifacts folder of a
 /// failed run, also one downloaded from CI) as references, without
@@ -26,15 +34,19 @@ package struct Acceptance {
     package let report: SnapshotReport
     /// The references' folder that accepting writes into.
     package let snapshots: String
+    /// The kinds of reference the report may hold: its names, how its
+    /// files are decoded, stored and served.
+    package let catalog: ReferenceCatalog
     /// The hash of `report.json`'s bytes: undo records name the report they came from.
     let reportHash: String
 
-    /// Reads `<folder>/report.json`. References are written into `snapshots`
-    /// (by default `Snapshots`), whatever the report says.
-    package init(folder: String, snapshots: String = SnapshotOptions.defaultSnapshots) throws(ReportError) {
+    /// Reads `<folder>/report.json`, made by a run that kept the kinds of
+    /// `catalog`. References are written into `snapshots`, whatever the report says.
+    package init(folder: String, snapshots: String, catalog: ReferenceCatalog) throws(ReportError) {
         self.folder = folder
-        (report, reportHash) = try SnapshotReport.read(folder: folder)
+        (report, reportHash) = try SnapshotReport.read(folder: folder, catalog: catalog)
         self.snapshots = snapshots
+        self.catalog = catalog
     }
 
     /// Something that can be accepted: a failed reference, or one frame of a failed strip.
@@ -70,12 +82,10 @@ package struct Acceptance {
         }
 
         /// `regions/state-03.png`, or `regions/step-02/frame-03` for a strip
-        /// frame; a case in its own folder starts with the folder
-        /// (`Tests/AppTests/__Snapshots__/SettingsTests/screen.1/state-00.png`).
+        /// frame (`FailureID`).
         package var id: String {
-            let prefix = (folder.map { $0 + "/" } ?? "") + scenario + "/"
-            guard let frame else { return prefix + reference }
-            return prefix + String(format: "step-%02d/frame-%02d", frame.step, frame.index)
+            guard let frame else { return FailureID.of(folder: folder, scenario: scenario, reference: reference) }
+            return FailureID.of(folder: folder, scenario: scenario, step: frame.step, frame: frame.index)
         }
 
         package static func < (a: Item, b: Item) -> Bool { a.id < b.id }
@@ -98,7 +108,7 @@ package struct Acceptance {
 
     /// The failures that have an actual picture to accept.
     var failures: [CaseResult] {
-        report.cases.filter { $0.status == .failed && $0.artifacts["actual"] != nil }
+        report.cases.filter { $0.status == .failed && $0.artifacts.actual != nil }
     }
 
     /// Every failure as a whole reference, in order.
@@ -204,11 +214,11 @@ package struct Acceptance {
                     + "accept writes only into folders that hold references; run the test to record them there")
         }
         let byScenario = Dictionary(grouping: items, by: \.scenario).sorted(by: { $0.key < $1.key })
-        return try ReferenceStore(root: root, scenario: "-").locked {
+        return try SnapshotsFolder(root).locked {
             // Refuse before anything changes when a reference is stale or a picture unreadable.
             var planned: [(store: ReferenceStore, chosen: [Item], changes: [String: NewReference?], expecting: [String: String?])] = []
             for (scenario, chosen) in byScenario {
-                let store = ReferenceStore(root: root, scenario: scenario)
+                let store = ReferenceStore(root: root, scenario: scenario, catalog: catalog)
                 let current = try store.contents()
                 var changes: [String: NewReference?] = [:]
                 var expecting: [String: String?] = [:]
@@ -219,12 +229,12 @@ package struct Acceptance {
                     if !parts.contains(where: { shown[$0.id] != nil }), current.index.entries[c.reference]?.bytes == c.referenceHash {
                         try checkExpected(c, against: current)
                     }
-                    let frames = parts.compactMap(\.frame)
-                    changes[c.reference] = try newReference(for: c, frames: frames.count == parts.count ? frames : [], over: current, shown: shown)
                     let hash = current.index.entries[c.reference]?.bytes
                     guard accepts(current: hash, case: c, root: root) else {
                         throw ReferenceStore.StaleError(directory: store.directory, names: [c.reference])
                     }
+                    let frames = parts.compactMap(\.frame)
+                    changes[c.reference] = try newReference(for: c, frames: frames.count == parts.count ? frames : [], over: current, shown: shown)
                     expecting[c.reference] = hash
                 }
                 planned.append((store, chosen, changes, expecting))
@@ -248,7 +258,7 @@ package struct Acceptance {
     /// looked at the report saw a difference that is not the one accepting
     /// would make. Pictures are compared by their decoded pixels. O(pixels).
     func checkExpected(_ c: CaseResult, against current: ReferenceStore.Contents) throws {
-        guard let path = c.artifacts["expected"], let kind = ReferenceKind.of(c.reference) else { return }
+        guard let path = c.artifacts.expected, let kind = catalog.kind(of: c.reference) else { return }
         let refuse = Unacceptable(
             description: "the report's expected \(c.scenario)/\(c.reference) is not the project's reference: "
                 + "the report was made against other references, or was edited; look at it with `unfold review --report \(InertText(folder))`, "
@@ -279,12 +289,7 @@ package struct Acceptance {
     func accepts(current: String?, case c: CaseResult, root: String) -> Bool {
         if current == c.referenceHash { return true }
         guard let current else { return false }
-        // Only records this machine made count: a repository may hold others (`UndoJournal`).
-        let known = UndoJournal.stamps()
-        return UndoRecord.numbers(root: root).contains { n in
-            known.contains(UndoRecord.stamp(root: root, number: n) ?? "")
-                && UndoRecord.after(root: root, number: n, scenario: c.scenario, report: reportHash)?.entries[c.reference]?.bytes == current
-        }
+        return UndoRecord.acceptedEarlier(current, reference: c.reference, scenario: c.scenario, report: reportHash, root: root, catalog: catalog)
     }
 
     /// The reference to store for a failure: its actual picture (or
@@ -295,7 +300,7 @@ package struct Acceptance {
         throws -> NewReference
     {
         let whole = Item(c)
-        guard let kind = ReferenceKind.of(c.reference), let path = c.artifacts["actual"] else {
+        guard let kind = catalog.kind(of: c.reference), let path = c.artifacts.actual else {
             throw Unacceptable(description: "\(c.scenario)/\(c.reference) has no actual picture in the report")
         }
         do {
@@ -344,17 +349,12 @@ package struct Acceptance {
                 + "of the reference it would replace: it is not decoded; record it by running the test instead")
     }
 
-    /// Puts back the references that the last accept into `snapshots`
-    /// changed (see `UndoRecord.undoLast`). Returns the scenarios restored.
-    package static func undo(snapshots: String = SnapshotOptions.defaultSnapshots) throws -> [String] {
-        try UndoRecord.undoLast(roots: [snapshots]).map(\.scenario)
-    }
-
     /// Puts back the references the last accept changed, wherever it wrote:
     /// `snapshots`, or the `__Snapshots__` folders of Swift tests under
-    /// `project` (`undoFolders`). Returns the folders and scenarios restored.
-    package static func undo(project: String, snapshots: String) throws -> [(root: String, scenario: String)] {
-        try UndoRecord.undoLast(roots: [snapshots] + undoFolders(under: project))
+    /// `project` (`undoFolders`), reading them with `catalog` (see
+    /// `UndoRecord.undoLast`). Returns the folders and scenarios restored.
+    package static func undo(project: String, snapshots: String, catalog: ReferenceCatalog) throws -> [(root: String, scenario: String)] {
+        try UndoRecord.undoLast(roots: [snapshots] + undoFolders(under: project), catalog: catalog)
     }
 
     /// The reference folders of Swift tests under `project` that hold undo

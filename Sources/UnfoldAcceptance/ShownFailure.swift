@@ -4,7 +4,9 @@ import UnfoldCanvas
 import UnfoldComparison
 import UnfoldDiff
 import UnfoldPNG
+import UnfoldReferences
 import UnfoldRender
+import UnfoldReport
 
 /// One failure of a report as a review shows it, made by Unfold from two
 /// sources only: the expected picture is the project's reference as it is
@@ -24,6 +26,8 @@ package struct ShownFailure: Sendable {
     package var text: LineDiff?
     /// The title to show.
     package var title: String
+    /// The media type its pictures are served as (its kind's).
+    package var mediaType = "image/png"
     /// What differs, as the comparison says (or why it cannot be shown).
     package var message: String
     /// The current reference (or its frame), as a PNG; nil when there is none.
@@ -52,8 +56,9 @@ extension Acceptance {
             let item = Item(c)
             var shown = ShownFailure(id: item.id, title: c.reference, message: c.message)
             shown.test = (c.snapshots.map { $0 + "/" } ?? "") + c.scenario
-            guard let kind = ReferenceKind.of(c.reference), let path = c.artifacts["actual"] else { return shown }
-            let store = ReferenceStore(root: c.snapshots ?? snapshots, scenario: c.scenario)
+            guard let kind = catalog.kind(of: c.reference), let path = c.artifacts.actual else { return shown }
+            shown.mediaType = kind.mediaType
+            let store = ReferenceStore(root: c.snapshots ?? snapshots, scenario: c.scenario, catalog: catalog)
             let current = stores[store.directory] ?? (try? store.contents())
             stores[store.directory] = current
             // A reference that is not a PNG as Unfold writes it is not shown: a browser could show other pixels.
@@ -82,12 +87,13 @@ extension Acceptance {
                     let strict = Self.compared(expected, actual, options: DiffOptions())
                     if strict.pixels != shown.differentPixels { summary += "; with the default options: " + strict.summary }
                 }
-                shown.message = SnapshotRunner.told(summary, of: c.reference, changes: changes)
+                shown.message = FailureMessage.told(summary, of: c.reference, changes: changes)
             }
             if kind.hasFrames, let geometry = c.strip, let stored, let strip = try? kind.decode(stored) {
                 shown.frames = c.frames.map { f in
                     let frame = Item(c, frame: .init(step: f.step, index: f.frame))
-                    var one = ShownFailure(id: frame.id, title: String(format: "step %d, frame %d", f.step, f.frame), message: f.description)
+                    var one = ShownFailure(id: frame.id, title: "step \(f.step), frame \(f.frame)", message: f.description)
+                    one.mediaType = kind.mediaType
                     do {
                         let actual = try frameActual(f, geometry: geometry, in: strip)
                         one.actual = actual.bytes
@@ -113,7 +119,7 @@ extension Acceptance {
     func rowChanges(of c: CaseResult, current: ReferenceStore.Contents?) -> RowChanges? {
         guard
             let updates = failures.first(where: { $0.scenario == c.scenario && $0.snapshots == c.snapshots && $0.reference == FileNames.updates }),
-            let path = updates.artifacts["actual"], let actual = try? ReportFolder(folder).read(path, limit: ReferenceStore.fileLimit)
+            let path = updates.artifacts.actual, let actual = try? ReportFolder(folder).read(path, limit: ReferenceStore.fileLimit)
         else { return nil }
         return RowChanges(expected: current?.files[FileNames.updates], actual: actual)
     }
@@ -135,7 +141,7 @@ extension Acceptance {
         guard stored.width == geometry.width, stored.height == geometry.height else {
             throw Unacceptable(description: "the report's strip is not the size of the stored strip; accept the strip whole")
         }
-        guard let path = f.artifacts["actual"] else { throw Unacceptable(description: "the report has no picture of this frame") }
+        guard let path = f.artifacts.actual else { throw Unacceptable(description: "the report has no picture of this frame") }
         let bytes = try ReportFolder(folder).read(path, limit: ReferenceStore.fileLimit)
         let size: (width: Int, height: Int, paletteEntries: Int)
         do { size = try TrustedPNG.check(bytes) } catch { throw Unacceptable(description: "the frame's picture \(error)") }

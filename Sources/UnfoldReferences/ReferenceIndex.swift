@@ -25,9 +25,6 @@ import UnfoldSupport
 ///         "updates.json": {"bytes": "4af7a29e…"}
 ///       }
 ///     }
-///
-/// A `"pixels"` hash beside `"bytes"` (which indexes once held) is read and
-/// ignored.
 package struct ReferenceIndex: Equatable, Sendable {
     /// One reference's record.
     package struct Entry: Equatable, Sendable {
@@ -58,28 +55,27 @@ package struct ReferenceIndex: Equatable, Sendable {
         package var description: String
     }
 
-    /// Parses `index.json`. Every reference name must be one of `kinds` and
-    /// every hash 32 hex digits: an index is input (a pull request may edit
-    /// it) and never chooses a path. O(bytes).
-    package init(json data: [UInt8], kinds: [ReferenceKind] = ReferenceKind.standard) throws(Unreadable) {
+    /// Parses `index.json`. Every reference name must be of a kind in
+    /// `catalog` and every hash 32 hex digits: an index is input (a pull
+    /// request may edit it) and never chooses a path. O(bytes).
+    package init(json data: [UInt8], catalog: ReferenceCatalog) throws(Unreadable) {
         guard let object = try? JSONSerialization.jsonObject(with: Data(data)) as? [String: Any] else {
             throw Unreadable(description: "it is not a JSON object (a merge conflict?)")
         }
-        let references = object["references"] as? [String: Any] ?? (object["references"] == nil ? object : [:])
+        guard let references = object["references"] as? [String: Any] else {
+            throw Unreadable(description: "it has no `references` object")
+        }
         for (name, value) in references {
-            guard ReferenceKind.of(name, in: kinds) != nil else {
-                throw Unreadable(description: "it lists \(InertText(name)), which is not a reference name (state-NN.png, strip.png, updates.json)")
+            guard catalog.kind(of: name) != nil else {
+                throw Unreadable(description: "it lists \(InertText(name)), which is not a reference name (\(catalog.patterns))")
             }
-            if let fields = value as? [String: String], let bytes = fields["bytes"] {
-                guard Self.isHash(bytes) else { throw Unreadable(description: "the hash of \(name) is not 32 hex digits") }
-                entries[name] = Entry(bytes: bytes)
-            } else if (value as? [String: String])?["blob"] != nil || value is String {
-                throw Unreadable(description: "it is of the content-addressed layout of Unfold before 0.1, which is no longer read")
-            } else {
+            guard let fields = value as? [String: String], let bytes = fields["bytes"] else {
                 throw Unreadable(description: "the entry of \(name) has no `bytes` hash")
             }
+            guard Self.isHash(bytes) else { throw Unreadable(description: "the hash of \(name) is not 32 hex digits") }
+            entries[name] = Entry(bytes: bytes)
         }
-        if let stamp = object["environment"], object["references"] != nil {
+        if let stamp = object["environment"] {
             guard let fields = stamp as? [String: String], let renderer = fields["renderer"], let fonts = fields["fonts"],
                 let comparison = fields["comparison"], [renderer, fonts, comparison].allSatisfy({ $0.utf8.count <= 200 })
             else { throw Unreadable(description: "its `environment` is not {renderer, fonts, comparison}") }
@@ -109,59 +105,9 @@ package struct ReferenceIndex: Equatable, Sendable {
     }
 
     /// Whether `bytes` are what `entry` records. O(bytes).
-    static func matches(_ bytes: [UInt8], _ entry: Entry) -> Bool { hash(bytes) == entry.bytes }
+    package static func matches(_ bytes: [UInt8], _ entry: Entry) -> Bool { hash(bytes) == entry.bytes }
 
     private static func isHash(_ s: String) -> Bool {
         s.utf8.count == 32 && s.utf8.allSatisfy { (48 ... 57).contains($0) || (97 ... 102).contains($0) }
     }
-}
-
-/// What drew and judged a set of references: the renderer's version, the
-/// fonts' fingerprint and the comparison's algorithm. When a failing
-/// scenario's references were recorded in another environment, the failure
-/// says that once, instead of listing every picture.
-package struct SnapshotEnvironment: Codable, Equatable, Sendable {
-    /// `ScenarioRenderer.version` of the build that drew the references.
-    package var renderer: String
-    /// `FontSet.fingerprint()` of the fonts they were drawn with.
-    package var fonts: String
-    /// The comparison algorithm's id.
-    package var comparison: String
-
-    /// An environment from its parts.
-    package init(renderer: String, fonts: String, comparison: String) {
-        self.renderer = renderer
-        self.fonts = fonts
-        self.comparison = comparison
-    }
-
-    /// This build's environment with `fonts`. Reads font files (`FontSet.fingerprint`).
-    package init(fonts: FontSet) throws(TextError) {
-        self.init(renderer: ScenarioRenderer.version, fonts: try fonts.fingerprint(), comparison: DiffOptions.algorithm)
-    }
-
-    /// What differs from the environment `recorded` names, as a sentence; nil when nothing does.
-    package func change(from recorded: SnapshotEnvironment) -> String? {
-        var parts: [String] = []
-        if recorded.fonts != fonts { parts.append("font set \(InertText(String(recorded.fonts.prefix(8)))) (this build has \(fonts.prefix(8)))") }
-        if recorded.renderer != renderer { parts.append("renderer version \(InertText(recorded.renderer)) (this build has \(renderer))") }
-        if recorded.comparison != comparison { parts.append("comparison \(InertText(recorded.comparison)) (this build has \(comparison))") }
-        guard !parts.isEmpty else { return nil }
-        return "the references were recorded with " + parts.joined(separator: " and ")
-            + ": if the new pictures are right, re-record them with `unfold test --record all` (UNFOLD_RECORD=all for the Swift test helpers)"
-    }
-}
-
-/// A reference to record: its bytes as stored.
-package struct NewReference: Sendable, Equatable {
-    /// The file's bytes.
-    package var bytes: [UInt8]
-
-    /// A reference from its bytes.
-    package init(bytes: [UInt8]) {
-        self.bytes = bytes
-    }
-
-    /// Its index entry.
-    var entry: ReferenceIndex.Entry { .init(bytes: ReferenceIndex.hash(bytes)) }
 }

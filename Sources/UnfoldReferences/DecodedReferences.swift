@@ -13,7 +13,7 @@ import UnfoldPNG
 /// (`isUnchanged`), and the runner, which asks why a file cannot be compared
 /// (`refusal`). A picture's pixels are dropped once compared, so memory stays
 /// O(workers × picture). Each reference is decoded at most once.
-final class DecodedReferences: @unchecked Sendable {
+package final class DecodedReferences: @unchecked Sendable {
     /// What is known of a reference once it was read.
     private enum Reading {
         /// A picture Unfold can compare (`TrustedPNG`).
@@ -30,14 +30,14 @@ final class DecodedReferences: @unchecked Sendable {
     /// The pictures of `contents` that are among `produced`, the pictures the
     /// scenario draws by name (a stale entry of the index is never decoded:
     /// an index may list many).
-    init(_ contents: ReferenceStore.Contents, produced: [String: ReferenceKind]) {
+    package init(_ contents: ReferenceStore.Contents, produced: [String: ReferenceKind]) {
         self.contents = contents
         self.produced = produced
     }
 
     /// Whether `pixels`, drawn as the picture `name`, are exactly the stored
     /// reference's pixels. Decodes the reference. O(pixels).
-    func isUnchanged(_ name: String, _ pixels: Pixmap) -> Bool {
+    package func isUnchanged(_ name: String, _ pixels: Pixmap) -> Bool {
         // A reference of another size cannot hold these pixels: its header says so without decoding it.
         guard let bytes = contents.files[name], let header = try? TrustedPNG.check(bytes), header.width == pixels.width,
             header.height == pixels.height, let image = decode(name)
@@ -50,7 +50,7 @@ final class DecodedReferences: @unchecked Sendable {
     /// than `slack` times, plus a megapixel) than the scenario draws now. A
     /// verdict decodes at most about what the scenario draws, whatever a file
     /// says of itself. Nil when it may be decoded. O(chunks).
-    func oversized(_ name: String, than drawn: [UInt8]) -> String? {
+    package func oversized(_ name: String, than drawn: [UInt8]) -> String? {
         guard let bytes = contents.files[name], let stored = try? TrustedPNG.check(bytes), let now = try? TrustedPNG.check(drawn) else { return nil }
         guard Self.farLarger(stored, than: now) else { return nil }
         return "the reference \(name) is \(stored.width)x\(stored.height) pixels, far more than the \(now.width)x\(now.height) "
@@ -58,12 +58,12 @@ final class DecodedReferences: @unchecked Sendable {
     }
 
     /// How many times the pixels of what is drawn a reference may claim and still be decoded.
-    static let slack = 16
+    package static let slack = 16
 
     /// Whether a header's size claims more than `slack` times the pixels of
     /// `other`, plus a megapixel. Headers are input: the products saturate
     /// instead of overflowing. O(1).
-    static func farLarger(_ size: (width: Int, height: Int, paletteEntries: Int), than other: (width: Int, height: Int, paletteEntries: Int)) -> Bool {
+    package static func farLarger(_ size: (width: Int, height: Int, paletteEntries: Int), than other: (width: Int, height: Int, paletteEntries: Int)) -> Bool {
         func product(_ a: Int, _ b: Int) -> Int {
             let (p, overflow) = a.multipliedReportingOverflow(by: b)
             return overflow ? .max : p
@@ -74,7 +74,7 @@ final class DecodedReferences: @unchecked Sendable {
 
     /// Why the stored picture `name` cannot be compared; nil when it can (or
     /// when it is no picture of the scenario's). Decodes it the first time. O(pixels).
-    func refusal(_ name: String) -> String? {
+    package func refusal(_ name: String) -> String? {
         lock.lock()
         let known = readings[name]
         lock.unlock()

@@ -10,7 +10,7 @@ import Darwin
 #endif
 
 /// What one accept replaced, kept so that `unfold accept --undo` can put it
-/// back: `<root>/.unfold/accepted/<n>/`, on the project's side (never in a
+/// back: `<root>/.unfold/accepted/<n>/` (`SnapshotsFolder.accepted`), on the project's side (never in a
 /// report's folder, which may have been downloaded).
 ///
 /// For each scenario the accept changed, the record holds `<scenario>.after`
@@ -30,14 +30,25 @@ package struct UndoRecord: Sendable {
     /// The highest record number; an input could name more.
     static let maxNumber = 999_999
 
+    /// An undo that cannot be made (nothing to undo, records not made here, HOME unset).
+    package struct Refused: DescribedError {
+        /// What is wrong and what to do.
+        package var description: String
+    }
+
+    /// The folder of record `n` under `root`.
+    private static func path(root: String, number n: Int) -> String {
+        SnapshotsFolder(root).accepted + "/" + String(format: "%03d", n)
+    }
+
     /// A new record under `root`, numbered after the last one, made
     /// exclusively (two accepts at once get two records). `report` identifies
     /// the report accepted from (its bytes' hash); `stamp` the accept (one
     /// accept that writes into several folders leaves a record in each, all
     /// with its stamp, so that one undo puts them all back). Call it holding the lock.
-    static func new(root: String, report: String, stamp: String = newStamp()) throws -> UndoRecord {
+    package static func new(root: String, report: String, stamp: String) throws -> UndoRecord {
         try UndoJournal.remember(stamp)
-        let folder = root + "/" + ReferenceStore.stateFolder + "/accepted"
+        let folder = SnapshotsFolder(root).accepted
         if mkdir(folder, 0o755) != 0, errno != EEXIST {
             throw ReferenceStore.DamagedError(description: "cannot make \(InertText(folder)): \(String(cString: strerror(errno)))")
         }
@@ -60,7 +71,7 @@ package struct UndoRecord: Sendable {
     /// wall clock in nanoseconds, 20 digits), then 128 random bits from the
     /// system's secure generator, which no one outside this machine can
     /// guess (`UndoJournal`).
-    static func newStamp() -> String {
+    package static func newStamp() -> String {
         let ns = UInt64(max(0, Date().timeIntervalSince1970 * 1e9))
         let digits = String(ns)
         var generator = SystemRandomNumberGenerator()
@@ -72,15 +83,15 @@ package struct UndoRecord: Sendable {
     }
 
     /// The stamp of record `n` under `root` ("" for a record made before stamps were kept).
-    static func stamp(root: String, number n: Int) -> String? {
-        guard let record = try? ContainedFolder(root + "/" + ReferenceStore.stateFolder + "/accepted/" + String(format: "%03d", n)) else { return nil }
+    private static func stamp(root: String, number n: Int) -> String? {
+        guard let record = try? ContainedFolder(path(root: root, number: n)) else { return nil }
         defer { record.close() }
         return ((try? record.read("stamp", limit: 64)) ?? nil).map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
 
     /// The records' numbers, in order: folders named by 1 to `maxNumber` in digits.
-    static func numbers(root: String) -> [Int] {
-        guard let folder = try? ContainedFolder(root + "/" + ReferenceStore.stateFolder + "/accepted") else { return [] }
+    package static func numbers(root: String) -> [Int] {
+        guard let folder = try? ContainedFolder(SnapshotsFolder(root).accepted) else { return [] }
         defer { folder.close() }
         return folder.names().compactMap { name in
             guard name.utf8.count <= 6, name.utf8.allSatisfy({ (48 ... 57).contains($0) }), let n = Int(name), (1 ... maxNumber).contains(n) else { return nil }
@@ -98,14 +109,28 @@ package struct UndoRecord: Sendable {
         return folder
     }
 
-    /// The index (parsed) that record `n`'s accept wrote for `scenario`, if
-    /// it was made from the report whose hash is `report`.
-    static func after(root: String, number n: Int, scenario: String, report: String) -> ReferenceIndex? {
-        guard let record = try? ContainedFolder(root + "/" + ReferenceStore.stateFolder + "/accepted/" + String(format: "%03d", n)) else { return nil }
+    /// Whether an accept made on this machine (`UndoJournal`) from the report
+    /// whose hash is `report` wrote `hash` as `reference` of `scenario` under
+    /// `root`: such a reference may be replaced from the same report again.
+    /// O(records).
+    package static func acceptedEarlier(
+        _ hash: String, reference: String, scenario: String, report: String, root: String, catalog: ReferenceCatalog
+    ) -> Bool {
+        let known = UndoJournal.stamps()
+        return numbers(root: root).contains { n in
+            known.contains(stamp(root: root, number: n) ?? "")
+                && after(root: root, number: n, scenario: scenario, report: report, catalog: catalog)?.entries[reference]?.bytes == hash
+        }
+    }
+
+    /// The index (parsed with `catalog`) that record `n`'s accept wrote for
+    /// `scenario`, if it was made from the report whose hash is `report`.
+    private static func after(root: String, number n: Int, scenario: String, report: String, catalog: ReferenceCatalog) -> ReferenceIndex? {
+        guard let record = try? ContainedFolder(path(root: root, number: n)) else { return nil }
         defer { record.close() }
         guard (try? record.read("report", limit: 64)) == Array(report.utf8), let bytes = (try? record.read(scenario + ".after", limit: 64 << 20)) ?? nil
         else { return nil }
-        return try? ReferenceIndex(json: bytes)
+        return try? ReferenceIndex(json: bytes, catalog: catalog)
     }
 
     /// Puts back the references that the last accept into any of `roots`
@@ -114,8 +139,9 @@ package struct UndoRecord: Sendable {
     /// the record as it is restored; a record goes when it is empty, and the
     /// state folder with it when nothing else is left there. A scenario whose
     /// accept never committed is struck without a change. Nothing is created
-    /// when there is nothing to undo. Returns the scenarios restored, by folder.
-    package static func undoLast(roots: [String]) throws -> [(root: String, scenario: String)] {
+    /// when there is nothing to undo. Kept sets are read with `catalog`.
+    /// Returns the scenarios restored, by folder.
+    package static func undoLast(roots: [String], catalog: ReferenceCatalog) throws -> [(root: String, scenario: String)] {
         var records: [(root: String, number: Int, stamp: String)] = []
         var strangers: [String] = []
         let known = UndoJournal.stamps()
@@ -129,29 +155,29 @@ package struct UndoRecord: Sendable {
         guard let last = records.map(\.stamp).max() else {
             let names = roots.map { InertText($0).description }.joined(separator: ", ")
             if let root = strangers.first {
-                throw Acceptance.Unacceptable(
+                throw Refused(
                     description: "the undo records in \(InertText(root))/.unfold/accepted were not made on this machine "
                         + "(a repository may hold them): they are not applied; restore the references from git instead")
             }
-            throw Acceptance.Unacceptable(description: "nothing was accepted into \(names), so there is nothing to undo")
+            throw Refused(description: "nothing was accepted into \(names), so there is nothing to undo")
         }
         let chosen = records.filter { $0.stamp == last }
         var restored: [(root: String, scenario: String)] = []
         for record in chosen {
             do {
-                restored += try undo(root: record.root, number: record.number).map { (record.root, $0) }
+                restored += try undo(root: record.root, number: record.number, catalog: catalog).map { (record.root, $0) }
             } catch  where !restored.isEmpty {
-                throw Acceptance.Unacceptable(description: "restored \(restored.map(\.scenario).joined(separator: ", ")), then: \(error)")
+                throw Refused(description: "restored \(restored.map(\.scenario).joined(separator: ", ")), then: \(error)")
             }
-            tidy(root: record.root)
+            SnapshotsFolder(record.root).tidy()
         }
         return restored
     }
 
     /// Undoes record `number` of `root`, under the references' lock. Returns the scenarios restored.
-    private static func undo(root: String, number: Int) throws -> [String] {
-        try ReferenceStore(root: root, scenario: "-").locked {
-            let record = UndoRecord(path: root + "/" + ReferenceStore.stateFolder + "/accepted/" + String(format: "%03d", number), root: root)
+    private static func undo(root: String, number: Int, catalog: ReferenceCatalog) throws -> [String] {
+        try SnapshotsFolder(root).locked {
+            let record = UndoRecord(path: path(root: root, number: number), root: root)
             let folder = try ContainedFolder(record.path)
             defer { folder.close() }
             var restored: [String] = []
@@ -159,9 +185,9 @@ package struct UndoRecord: Sendable {
                 let scenario = String(name.dropLast(6))
                 guard Scenario.isValidName(scenario) else { continue }
                 do {
-                    if try record.undo(scenario, after: folder.read(name, limit: 64 << 20) ?? []) { restored.append(scenario) }
+                    if try record.undo(scenario, after: folder.read(name, limit: 64 << 20) ?? [], catalog: catalog) { restored.append(scenario) }
                 } catch  where !restored.isEmpty {
-                    throw Acceptance.Unacceptable(description: "restored \(restored.joined(separator: ", ")), then: \(error)")
+                    throw Refused(description: "restored \(restored.joined(separator: ", ")), then: \(error)")
                 }
             }
             try FileManager.default.removeItem(atPath: record.path)
@@ -169,22 +195,11 @@ package struct UndoRecord: Sendable {
         }
     }
 
-    /// Removes `<root>/.unfold/accepted` when it holds no record, and then
-    /// `<root>/.unfold` when all it holds is its `.gitignore`: an undone
-    /// accept leaves no folder behind. Called once the lock is released.
-    private static func tidy(root: String) {
-        let state = root + "/" + ReferenceStore.stateFolder
-        rmdir(state + "/accepted")
-        guard (try? FileManager.default.contentsOfDirectory(atPath: state)) == [".gitignore"] else { return }
-        unlink(state + "/.gitignore")
-        rmdir(state)
-    }
-
     /// Undoes one scenario: true when its references were put back, false
     /// when its accept never committed. A scenario changed since is refused
     /// and keeps its record.
-    private func undo(_ scenario: String, after: [UInt8]) throws -> Bool {
-        let store = ReferenceStore(root: root, scenario: scenario)
+    private func undo(_ scenario: String, after: [UInt8], catalog: ReferenceCatalog) throws -> Bool {
+        let store = ReferenceStore(root: root, scenario: scenario, catalog: catalog)
         let kept = path + "/" + scenario
         let live = Self.index(of: store.directory), replaced = Self.index(of: kept)
         let strike = {
@@ -203,10 +218,10 @@ package struct UndoRecord: Sendable {
             strike()
             return false
         }
-        try Self.verify(kept)
+        try Self.verify(kept, catalog: catalog)
         try store.checkNotLinked()
         try store.exchange(kept)
-        ReferenceStore.sync(root)
+        store.snapshots.sync()
         if Self.index(of: store.directory) == nil { rmdir(store.directory) }
         strike()
         return true
@@ -221,11 +236,11 @@ package struct UndoRecord: Sendable {
 
     /// Checks a kept set before it is put back: only reference files and an
     /// index, regular files, each holding what the index records.
-    private static func verify(_ folder: String) throws {
+    private static func verify(_ folder: String, catalog: ReferenceCatalog) throws {
         let f = try ContainedFolder(folder)
         defer { f.close() }
         let names = f.names()
-        let index = try f.read("index.json", limit: 64 << 20).map { bytes in try ReferenceIndex(json: bytes) } ?? ReferenceIndex()
+        let index = try f.read("index.json", limit: 64 << 20).map { bytes in try ReferenceIndex(json: bytes, catalog: catalog) } ?? ReferenceIndex()
         let files = Set(index.entries.keys)
         guard names.allSatisfy({ $0 == "index.json" || files.contains($0) }), index.entries.isEmpty == names.isEmpty else {
             throw ReferenceStore.DamagedError(description: "the undo record \(InertText(folder)) holds files that are not its references; restore from git instead")

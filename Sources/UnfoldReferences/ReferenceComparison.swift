@@ -6,9 +6,10 @@ import UnfoldPNG
 import UnfoldRender
 
 /// What a kind's comparison is handed: a reference whose stored bytes are
-/// not the rendered file's, and where to leave the pictures of a failure.
-/// The standard kinds compare pixels (`pictures`), a strip frame by frame
-/// (`stripFrames`) or lines of text (`lines`).
+/// not the rendered file's. A comparison only judges: it returns a verdict
+/// and the pictures that show a failure (`FailureEvidence`), and writes
+/// nothing. The standard kinds compare pixels (`pictures`), a strip frame
+/// by frame (`stripFrames`) or lines of text (`lines`).
 package struct ReferenceComparison {
     /// The stored reference's bytes.
     package let expected: [UInt8]
@@ -20,12 +21,19 @@ package struct ReferenceComparison {
     let strip: StripGeometry?
     /// How pictures are compared.
     package let options: DiffOptions
-    let artifacts: Artifacts
 
-    /// Leaves the expected and actual files (and `diff`, when given) for the
-    /// report; their paths by role. O(bytes).
-    package func saveFailure(diff: RGBAImage? = nil) throws -> [String: String] {
-        try artifacts.save(expected: expected, actual: actual, diff: diff, name: name)
+    /// A comparison of `expected` (stored) with `actual` (rendered) for the reference `name`.
+    package init(expected: [UInt8], actual: [UInt8], name: String, strip: StripGeometry?, options: DiffOptions) {
+        self.expected = expected
+        self.actual = actual
+        self.name = name
+        self.strip = strip
+        self.options = options
+    }
+
+    /// A failure that says `message`, shown by both files (and `diff`, when given).
+    package func differs(_ message: String, diff: RGBAImage? = nil) -> ReferenceVerdict {
+        ReferenceVerdict(matches: false, message: message, evidence: FailureEvidence(expected: expected, actual: actual, diff: diff))
     }
 
     /// The two pictures compared by pixelmatch's algorithm: first without a
@@ -44,8 +52,8 @@ package struct ReferenceComparison {
         var diffOptions = options
         diffOptions.drawDiff = true
         verdict.frames = try frames(images.expected, images.actual, strip: strip, options: diffOptions)
-        if !verdict.frames.isEmpty {
-            verdict.message = "\(verdict.frames.count) frame\(verdict.frames.count == 1 ? "" : "s") differ; first: \(verdict.frames[0].description)"
+        if let first = verdict.frames.first {
+            verdict.message = "\(verdict.frames.count) frame\(verdict.frames.count == 1 ? "" : "s") differ; first: \(first.description)"
         } else {
             verdict.message = "the frames match; the labels differ (\(verdict.message))"
         }
@@ -53,9 +61,8 @@ package struct ReferenceComparison {
     }
 
     /// Two texts, told by the first line that differs. O(bytes).
-    func lines() throws -> ReferenceVerdict {
-        let diff = TextDiff(expected: String(decoding: expected, as: UTF8.self), actual: String(decoding: actual, as: UTF8.self))
-        return ReferenceVerdict(matches: false, message: diff.summary, artifacts: try saveFailure())
+    func lines() -> ReferenceVerdict {
+        differs(TextDiff(expected: String(decoding: expected, as: UTF8.self), actual: String(decoding: actual, as: UTF8.self)).summary)
     }
 
     private func comparedPictures() throws -> (verdict: ReferenceVerdict, comparison: Comparison?) {
@@ -72,18 +79,18 @@ package struct ReferenceComparison {
             guard error.side == .expected else { throw error }
             let verdict = ReferenceVerdict(
                 matches: false, message: "the reference is not a readable PNG (\(error.error)); re-record it with `--record failed`",
-                artifacts: try artifacts.save(actual: actual, name: name))
+                evidence: FailureEvidence(expected: nil, actual: actual))
             return (verdict, nil)
         }
         let result = comparison.result
         if result.matches { return (ReferenceVerdict(matches: true, message: comparison.summary), comparison) }
-        return (ReferenceVerdict(matches: false, message: comparison.summary, artifacts: try saveFailure(diff: result.diff)), comparison)
+        return (differs(comparison.summary, diff: result.diff), comparison)
     }
 
     /// Every frame of the strip with a counted difference (the strip as a
     /// whole was judged by the budget), each with its pictures.
-    private func frames(_ expected: RGBAImage, _ actual: RGBAImage, strip: StripGeometry, options: DiffOptions) throws -> [FrameFailure] {
-        var failures: [FrameFailure] = []
+    private func frames(_ expected: RGBAImage, _ actual: RGBAImage, strip: StripGeometry, options: DiffOptions) throws -> [FrameDifference] {
+        var differences: [FrameDifference] = []
         for row in 0 ..< strip.rows {
             for column in 0 ..< strip.columns {
                 let o = strip.origin(row: row, column: column)
@@ -92,40 +99,87 @@ package struct ReferenceComparison {
                 // Ignored regions are in strip pixels; the frame's are local.
                 let result = UnfoldDiff.compare(e, a, options: options.shifted(x: o.x, y: o.y))
                 guard result.differentPixels > 0, let box = result.bounds else { continue }
-                var f = FrameFailure(
-                    step: row + 1, frame: column, differentPixels: result.differentPixels,
-                    y0: box.y0, y1: box.y1, x0: box.x0, x1: box.x1)
-                f.artifacts = try artifacts.save(
-                    expected: try PNG.encode(e), actual: try PNG.encode(a), diff: result.diff,
-                    name: String(format: "strip/step-%02d-frame-%02d.png", row + 1, column))
-                failures.append(f)
+                differences.append(
+                    FrameDifference(
+                        step: row + 1, frame: column, differentPixels: result.differentPixels, bounds: box,
+                        evidence: FailureEvidence(expected: try PNG.encode(e), actual: try PNG.encode(a), diff: result.diff)))
             }
         }
-        return failures
+        return differences
     }
 }
 
 /// What comparing one reference found: whether it matches, what to say,
-/// the pictures a report shows (by role: expected, actual, diff) and, for a
-/// strip, the frames that differ.
+/// the pictures that show a failure and, for a strip, the frames that differ.
 package struct ReferenceVerdict {
     /// Whether the reference passes.
     package var matches: Bool
     /// What to say, as a failure's message or a pass's note.
     package var message: String
-    /// The failure's files by role.
-    package var artifacts: [String: String] = [:]
+    /// The pictures that show a failure; nil for a pass.
+    package var evidence: FailureEvidence?
     /// The frames that differ, for a kind with frames.
-    var frames: [FrameFailure] = []
+    package var frames: [FrameDifference] = []
 
     /// A verdict from its parts.
-    package init(matches: Bool, message: String, artifacts: [String: String] = [:]) {
+    package init(matches: Bool, message: String, evidence: FailureEvidence? = nil) {
         self.matches = matches
         self.message = message
-        self.artifacts = artifacts
+        self.evidence = evidence
     }
 }
 
+/// The files that show a failure, in memory: the stored reference (nil when
+/// it cannot be shown), what was drawn, and the difference drawn.
+package struct FailureEvidence {
+    /// The stored reference's bytes.
+    package var expected: [UInt8]?
+    /// The rendered file's bytes.
+    package var actual: [UInt8]
+    /// The difference as a picture, when there is one.
+    package var diff: RGBAImage?
+
+    /// Evidence from its parts.
+    package init(expected: [UInt8]?, actual: [UInt8], diff: RGBAImage? = nil) {
+        self.expected = expected
+        self.actual = actual
+        self.diff = diff
+    }
+}
+
+/// A frame of a strip that differs, with its own pictures.
+package struct FrameDifference {
+    /// The step, from 1 (a row of the strip).
+    package var step: Int
+    /// The frame of the step's transition, from 0 (a column of the strip).
+    package var frame: Int
+    /// How many pixels differ.
+    package var differentPixels: Int
+    /// Where they are, in the frame's pixels.
+    package var bounds: PixelRect
+    /// The frame's expected, actual and diff pictures.
+    package var evidence: FailureEvidence
+
+    /// `step 3, frame 2 differs in the rows 140-188 px (columns 0-780, 212 pixels)`.
+    package var description: String {
+        Self.sentence(step: step, frame: frame, differentPixels: differentPixels, bounds: bounds)
+    }
+
+    /// How a frame's difference is told, here and in reports.
+    package static func sentence(step: Int, frame: Int, differentPixels: Int, bounds: PixelRect) -> String {
+        "step \(step), frame \(frame) differs in the rows \(bounds.y0)-\(bounds.y1) px (columns \(bounds.x0)-\(bounds.x1), \(differentPixels) pixels)"
+    }
+}
+
+extension DiffOptions {
+    /// The options for the part of a picture whose top-left corner is at
+    /// (x, y) (a strip's frame): ignored regions moved into its own pixels.
+    package func shifted(x: Int, y: Int) -> DiffOptions {
+        var local = self
+        local.ignore = ignore.map { PixelRect(x0: $0.x0 - x, y0: $0.y0 - y, x1: $0.x1 - x, y1: $0.y1 - y) }
+        return local
+    }
+}
 /// Which lines of two texts differ, for `updates.json`.
 struct TextDiff {
     let expected: String

@@ -34,23 +34,23 @@ enum UndoJournal {
     /// is trimmed, else O(1).
     static func remember(_ stamp: String) throws {
         guard let path = path() else {
-            throw Acceptance.Unacceptable(description: "set HOME (or XDG_STATE_HOME): an accept notes there what --undo may put back")
+            throw UndoRecord.Refused(description: "set HOME (or XDG_STATE_HOME): an accept notes there what --undo may put back")
         }
         do {
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         } catch {
-            throw Acceptance.Unacceptable(description: "cannot make the folder of \(path): \(error.localizedDescription)")
+            throw UndoRecord.Refused(description: "cannot make the folder of \(path): \(error.localizedDescription)")
         }
         if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > kept * 2 * 64 {
             let lines = stamps(path).suffix(kept)
             try AtomicFile.write(Array(lines.map { $0 + "\n" }.joined().utf8), to: path)
         }
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard fd >= 0 else { throw Acceptance.Unacceptable(description: "cannot write \(path): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw UndoRecord.Refused(description: "cannot write \(path): \(String(cString: strerror(errno)))") }
         defer { close(fd) }
         let line = Array((stamp + "\n").utf8)
         let written = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        guard written == line.count else { throw Acceptance.Unacceptable(description: "cannot write \(path)") }
+        guard written == line.count else { throw UndoRecord.Refused(description: "cannot write \(path)") }
     }
 
     /// The stamps made on this machine (and still kept), read once. O(journal).

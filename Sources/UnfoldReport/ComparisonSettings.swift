@@ -40,13 +40,3 @@ package struct ComparisonSettings: Codable, Sendable, Equatable {
             ignore: ignore.map { PixelRect(x0: $0[0], y0: $0[1], x1: $0[2], y1: $0[3]) })
     }
 }
-
-extension DiffOptions {
-    /// The options for the part of a picture whose top-left corner is at
-    /// (x, y) (a strip's frame): ignored regions moved into its own pixels.
-    package func shifted(x: Int, y: Int) -> DiffOptions {
-        var local = self
-        local.ignore = ignore.map { PixelRect(x0: $0.x0 - x, y0: $0.y0 - y, x1: $0.x1 - x, y1: $0.y1 - y) }
-        return local
-    }
-}

@@ -11,14 +11,13 @@ import UnfoldSupport
 /// One kind of reference, described once: which render output draws it, what
 /// its files are named, how its bytes are stored, how a reference that
 /// changed is compared, and how reports, the review page and accept treat it.
-/// The runner, the store, the index, reports and accept read everything
-/// about a reference from its kind; `standard` is the one list of the kinds
-/// `unfold test` keeps (a state picture `state-03.png`, the animation strip
-/// `strip.png` compared frame by frame, the batch updates `updates.json`).
+/// The runner, the store, the index, reports, accept, the review and undo
+/// read everything about a reference from its kind, found in the run's
+/// `ReferenceCatalog`.
 ///
 /// A new kind of reference is one more value: give it an output, its names,
-/// a way to store and a way to compare, and add it to the list the
-/// snapshot options carry (`SnapshotOptions.kinds`).
+/// a way to store and a way to compare, and add it to the catalog the
+/// snapshot options carry (`SnapshotOptions.catalog`).
 ///
 /// Everything that reaches the store goes through `stored(_:)`: a picture
 /// is decoded under the limits of what Unfold can draw and encoded anew, and
@@ -29,6 +28,8 @@ package struct ReferenceKind: Sendable {
     package let label: String
     /// The media type reports and the review page serve it as.
     package let mediaType: String
+    /// Its names as a person reads them (`state-NN.png`), for messages.
+    package let pattern: String
     /// The render output whose files are references of this kind.
     package let output: RenderOptions.Output
     /// The reference names a scenario of this many steps produces (none: the
@@ -44,18 +45,21 @@ package struct ReferenceKind: Sendable {
     package let hasFrames: Bool
     /// Bytes as they are stored: checked, decoded or parsed, and written anew.
     let store: @Sendable (ReferenceKind, [UInt8]) throws(Invalid) -> NewReference
-    /// How a reference whose bytes differ from the rendered file is judged.
-    let compare: @Sendable (ReferenceComparison) throws -> ReferenceVerdict
+    /// How a reference whose bytes differ from the rendered file is judged:
+    /// a verdict and, for a failure, the pictures that show it; nothing is written.
+    package let compare: @Sendable (ReferenceComparison) throws -> ReferenceVerdict
 
     /// A kind from its parts (see the properties).
     package init(
-        label: String, mediaType: String, output: RenderOptions.Output, names: @escaping @Sendable (_ steps: Int) -> [String],
-        matches: @escaping @Sendable (String) -> Bool, largest: (width: Int, pixels: Int)?, hasFrames: Bool = false,
+        label: String, mediaType: String, pattern: String, output: RenderOptions.Output,
+        names: @escaping @Sendable (_ steps: Int) -> [String], matches: @escaping @Sendable (String) -> Bool,
+        largest: (width: Int, pixels: Int)?, hasFrames: Bool = false,
         store: @escaping @Sendable (ReferenceKind, [UInt8]) throws(Invalid) -> NewReference,
         compare: @escaping @Sendable (ReferenceComparison) throws -> ReferenceVerdict
     ) {
         self.label = label
         self.mediaType = mediaType
+        self.pattern = pattern
         self.output = output
         self.names = names
         self.matches = matches
@@ -70,32 +74,23 @@ package struct ReferenceKind: Sendable {
 
     /// A state: a picture no larger than the largest canvas.
     package static let state = ReferenceKind(
-        label: "picture", mediaType: "image/png", output: .states, names: { steps in (0 ... steps).map { FileNames.state($0, "png") } },
+        label: "picture", mediaType: "image/png", pattern: "state-NN.png", output: .states, names: { steps in (0 ... steps).map { FileNames.state($0, "png") } },
         matches: isStateName, largest: (Int(Limits.canvasWidth.upperBound) * Limits.scale.upperBound, Pixmap.maxPixels),
         store: { kind, bytes throws(Invalid) in try kind.storedPicture(bytes) }, compare: { try $0.pictures() })
     /// The strip: a picture of every frame, each step a row. A scenario
     /// without steps has none (it would be the one state again).
     package static let strip = ReferenceKind(
-        label: "strip", mediaType: "image/png", output: .strip, names: { $0 > 0 ? [FileNames.strip] : [] }, matches: { $0 == FileNames.strip },
+        label: "strip", mediaType: "image/png", pattern: FileNames.strip, output: .strip, names: { $0 > 0 ? [FileNames.strip] : [] }, matches: { $0 == FileNames.strip },
         largest: StripGeometry.largest, hasFrames: true, store: { kind, bytes throws(Invalid) in try kind.storedPicture(bytes) },
         compare: { try $0.stripFrames() })
     /// The batch updates and rows of every step.
     package static let updates = ReferenceKind(
-        label: "updates", mediaType: "application/json", output: .updates, names: { _ in [FileNames.updates] },
+        label: "updates", mediaType: "application/json", pattern: FileNames.updates, output: .updates, names: { _ in [FileNames.updates] },
         matches: { $0 == FileNames.updates }, largest: nil,
         store: { _, bytes throws(Invalid) in
             do { return NewReference(bytes: Array(try UpdatesRecord(json: bytes).json().utf8)) } catch { throw Invalid(description: "\(error)") }
         },
         compare: { try $0.lines() })
-
-    /// The kinds `unfold test` and the Swift assertions keep.
-    package static let standard = [state, strip, updates]
-
-    /// The kind of the reference `name` among `kinds`; nil when it is no
-    /// reference's name. O(kinds).
-    package static func of(_ name: String, in kinds: [ReferenceKind] = standard) -> ReferenceKind? {
-        kinds.first { $0.matches(name) }
-    }
 
     /// `state-` and at least two digits, `.png`.
     private static func isStateName(_ name: String) -> Bool {
@@ -118,7 +113,7 @@ package struct ReferenceKind: Sendable {
 
     /// A picture of this kind, decoded only if it is a PNG as Unfold writes
     /// it (`TrustedPNG`) and its header is within `largest`. O(bytes + pixels).
-    func decode(_ bytes: [UInt8]) throws(Invalid) -> RGBAImage {
+    package func decode(_ bytes: [UInt8]) throws(Invalid) -> RGBAImage {
         guard let largest else { throw Invalid(description: "it is not a picture") }
         do { return try TrustedPNG.decode(bytes, largest: largest) } catch { throw Invalid(description: error.message) }
     }
@@ -136,8 +131,9 @@ package struct ReferenceKind: Sendable {
 /// Unfold writes uses (the same pixels always give the same bytes, so a
 /// picture recorded by a render and one accepted from a report are the same
 /// file), on every core.
-enum StoredPicture {
-    static func reference(image: RGBAImage) throws(PNGError) -> NewReference {
+package enum StoredPicture {
+    /// `image` encoded as a reference. O(pixels).
+    package static func reference(image: RGBAImage) throws(PNGError) -> NewReference {
         NewReference(bytes: try PNG.encode(image, threads: ProcessInfo.processInfo.activeProcessorCount))
     }
 }

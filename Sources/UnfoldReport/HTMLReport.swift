@@ -1,11 +1,13 @@
+import UnfoldReferences
 import UnfoldSupport
 
 extension SnapshotReport {
     /// A self-contained HTML page (no network, images by relative path) that
     /// shows every failure: expected, actual and diff side by side, a slider
     /// and a blink toggle to compare in place, and each differing strip frame.
-    public func html() -> String {
-        let body = cases.filter { $0.status == .failed }.enumerated().map { section($1, number: $0) }.joined()
+    /// A reference whose kind in `catalog` is not served as an image is linked.
+    package func html(catalog: ReferenceCatalog) -> String {
+        let body = cases.filter { $0.status == .failed }.enumerated().map { section($1, number: $0, catalog: catalog) }.joined()
         let rows = cases.map { c in
             "<tr class=\"\(c.status.rawValue)\"><td>\(h(c.scenario))</td><td>\(h(c.reference))</td>"
                 + "<td>\(c.status.rawValue)</td><td>\(h(c.message))</td></tr>\n"
@@ -54,23 +56,23 @@ extension SnapshotReport {
 
     /// The failure `c`, the `number`-th: its message, the command that
     /// accepts it, its pictures, and each strip frame that differs.
-    private func section(_ c: CaseResult, number i: Int) -> String {
+    private func section(_ c: CaseResult, number i: Int, catalog: ReferenceCatalog) -> String {
         var body = "<section class=\"case failed\" id=\"case\(i)\">\n"
         body += "<h2>\(h(c.scenario)) / \(h(c.reference))</h2>\n<p class=\"message\">\(h(c.message))</p>\n"
-        body += "<p class=\"accept\">Accept it: <code>\(h(acceptCommand(Acceptance.Item(c).id)))</code></p>\n"
-        if let expected = c.artifacts["expected"], let actual = c.artifacts["actual"], ReferenceKind.of(c.reference)?.isPicture ?? false {
-            body += comparison(id: "c\(i)", expected: expected, actual: actual, diff: c.artifacts["diff"])
-        } else if let expected = c.artifacts["expected"], let actual = c.artifacts["actual"] {
+        body += "<p class=\"accept\">Accept it: <code>\(h(acceptCommand(c.id)))</code></p>\n"
+        let isImage = catalog.kind(of: c.reference)?.mediaType.hasPrefix("image/") ?? false
+        if let expected = c.artifacts.expected, let actual = c.artifacts.actual, isImage {
+            body += comparison(id: "c\(i)", expected: expected, actual: actual, diff: c.artifacts.diff)
+        } else if let expected = c.artifacts.expected, let actual = c.artifacts.actual {
             body += "<p><a href=\"\(h(expected))\">expected</a> · <a href=\"\(h(actual))\">actual</a></p>\n"
         }
         if !c.frames.isEmpty {
             body += "<h3>Frames that differ</h3>\n"
             for (j, f) in c.frames.enumerated() {
                 body += "<div class=\"frame\"><h4>\(h(f.description))</h4>\n"
-                let frame = Acceptance.Item(c, frame: .init(step: f.step, index: f.frame)).id
-                body += "<p class=\"accept\">Accept this frame alone: <code>\(h(acceptCommand(frame)))</code></p>\n"
-                if let e = f.artifacts["expected"], let a = f.artifacts["actual"] {
-                    body += comparison(id: "c\(i)f\(j)", expected: e, actual: a, diff: f.artifacts["diff"])
+                body += "<p class=\"accept\">Accept this frame alone: <code>\(h(acceptCommand(c.id(of: f))))</code></p>\n"
+                if let e = f.artifacts.expected, let a = f.artifacts.actual {
+                    body += comparison(id: "c\(i)f\(j)", expected: e, actual: a, diff: f.artifacts.diff)
                 }
                 body += "</div>\n"
             }

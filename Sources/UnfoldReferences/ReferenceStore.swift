@@ -13,10 +13,10 @@ import Darwin
 /// The references of one scenario: `Snapshots/<name>/state-03.png`,
 /// `strip.png`, `updates.json` (stable names, so that a re-record shows in
 /// git as a modified picture), and `index.json` with the hash of each file's
-/// bytes and pixels and the environment they were recorded in.
+/// bytes and the environment they were recorded in.
 ///
 /// A scenario's folder changes only as a whole: the new set is written into
-/// a folder beside it (under `<root>/.unfold/`) and exchanged with the old one
+/// a folder beside it (under `<root>/.unfold/`, see `SnapshotsFolder`) and exchanged with the old one
 /// in one atomic step (`rename` with exchange), so a reader (which needs no
 /// lock) and an interrupted writer only ever see the old set or the new one.
 /// Writers take turns under a lock (`<root>/.unfold/lock`). What an
@@ -26,33 +26,35 @@ import Darwin
 /// Every file is opened inside the folder without following links, so a
 /// reference that is a link (to `/proc/self/environ`, say) is refused, not read.
 package struct ReferenceStore: Sendable {
-    /// The references' folder (`Snapshots`).
-    package let root: String
+    /// The references' folder it is in.
+    package let snapshots: SnapshotsFolder
     /// The scenario's name (checked by the caller with `Scenario.isValidName`).
     package let scenario: String
     /// The kinds of reference its index may list.
-    package let kinds: [ReferenceKind]
+    package let catalog: ReferenceCatalog
 
-    /// The store of `scenario` under `root`, holding references of `kinds`.
-    package init(root: String, scenario: String, kinds: [ReferenceKind] = ReferenceKind.standard) {
-        self.root = root
+    /// The store of `scenario` under `root`, holding references of the kinds in `catalog`.
+    package init(root: String, scenario: String, catalog: ReferenceCatalog) {
+        self.snapshots = SnapshotsFolder(root)
         self.scenario = scenario
-        self.kinds = kinds
+        self.catalog = catalog
     }
 
+    /// The references' folder, as given (`Snapshots`).
+    package var root: String { snapshots.path }
     /// `<root>/<scenario>`.
     package var directory: String { root + "/" + scenario }
-    /// Where Unfold keeps its own state beside the references: the lock, sets being written, undo records.
-    var state: String { root + "/" + Self.stateFolder }
-    static let stateFolder = ".unfold"
     /// The largest reference file read.
-    static let fileLimit = 512 << 20
+    package static let fileLimit = 512 << 20
 
     /// A store that cannot be trusted (a damaged index, a missing or linked
     /// file): nothing is recorded over it.
     package struct DamagedError: DescribedError {
         /// What is wrong and what to do.
         package var description: String
+
+        /// The error that says `description`.
+        package init(description: String) { self.description = description }
     }
 
     /// References that changed since a report was made: accepting the
@@ -62,6 +64,12 @@ package struct ReferenceStore: Sendable {
         package var directory: String
         /// The references that changed.
         package var names: [String]
+
+        /// The error for `names` of the scenario in `directory`.
+        package init(directory: String, names: [String]) {
+            self.directory = directory
+            self.names = names
+        }
         package var description: String {
             "\(InertText(directory)): \(names.joined(separator: ", ")) changed since the report was made; "
                 + "run `unfold test` again and accept from its report"
@@ -131,7 +139,7 @@ package struct ReferenceStore: Sendable {
             return Contents(index: ReferenceIndex(), files: [:])
         }
         let index: ReferenceIndex
-        do { index = try ReferenceIndex(json: indexBytes, kinds: kinds) } catch {
+        do { index = try ReferenceIndex(json: indexBytes, catalog: catalog) } catch {
             throw DamagedError(
                 description: "\(InertText(directory))/index.json is not a reference index: \(error); restore it from git (or delete the folder and record again)")
         }
@@ -151,79 +159,8 @@ package struct ReferenceStore: Sendable {
         return Contents(index: index, files: files, strangers: names.filter { !written.contains($0) })
     }
 
-    /// Runs `body` holding the references' lock (the file `<root>/.unfold/lock`),
-    /// waiting for another process or thread that holds it. The lock goes, and
-    /// its file with it, when `body` returns or the process ends. Writers take
-    /// it; readers need not.
-    package func locked<T>(_ body: () throws -> T) throws -> T {
-        let folder = try stateFolder()
-        defer { folder.close() }
-        let fd = try lock(in: folder)
-        defer {
-            // Removed while held: a waiter that then gets the lock of the
-            // removed file sees that it is no longer the file at the path and
-            // tries again (see `lock(in:)`).
-            unlinkat(folder.fd, "lock", 0)
-            close(fd)
-        }
-        sweep(folder)
-        return try body()
-    }
-
-    /// Opens and locks `lock` in `folder`, waiting for its holder; if the
-    /// holder removed the file meanwhile, locks the new one instead. The
-    /// descriptor is the lock: closing it releases it.
-    private func lock(in folder: ContainedFolder) throws(DamagedError) -> Int32 {
-        func failure(_ what: String) -> DamagedError {
-            DamagedError(description: "cannot \(what) the lock \(InertText(state))/lock: \(String(cString: strerror(errno)))")
-        }
-        while true {
-            let fd = openat(folder.fd, "lock", O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
-            guard fd >= 0 else { throw failure("open") }
-            while flock(fd, LOCK_EX) != 0 {
-                guard errno == EINTR else {
-                    close(fd)
-                    throw failure("take")
-                }
-            }
-            var held = stat(), current = stat()
-            if fstat(fd, &held) == 0, fstatat(folder.fd, "lock", &current, AT_SYMLINK_NOFOLLOW) == 0, held.st_dev == current.st_dev,
-                held.st_ino == current.st_ino
-            {
-                return fd
-            }
-            close(fd)
-        }
-    }
-
-    /// `<root>/.unfold`, made if missing (with a `.gitignore` that ignores it
-    /// all), and refused if it is a link.
-    private func stateFolder() throws(DamagedError) -> ContainedFolder {
-        do { try OwnFolder.refuseLinks(state) } catch { throw DamagedError(description: "\(error)") }
-        do { try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true) } catch {
-            throw DamagedError(description: "cannot make \(InertText(root)): \(error.localizedDescription)")
-        }
-        if mkdir(state, 0o755) == 0 {
-            try? AtomicFile.write(Array("# Unfold's own state (lock, undo records): not for git.\n*\n".utf8), to: state + "/.gitignore")
-        }
-        do { return try ContainedFolder(state) } catch { throw DamagedError(description: "\(error)") }
-    }
-
-    /// Removes sets that an interrupted writer left half-written or replaced
-    /// (`staging-*`), and puts back a scenario's folder that an interrupted
-    /// two-rename exchange left aside (`aside-<scenario>`).
-    private func sweep(_ folder: ContainedFolder) {
-        for name in folder.names() where name.hasPrefix("staging-") { try? FileManager.default.removeItem(atPath: state + "/" + name) }
-        for name in folder.names() where name.hasPrefix("aside-") {
-            let scenario = String(name.dropFirst(6)), live = root + "/" + scenario
-            var info = stat()
-            if Scenario.isValidName(scenario), lstat(live, &info) != 0 {
-                rename(state + "/" + name, live)
-            } else {
-                try? FileManager.default.removeItem(atPath: state + "/" + name)
-            }
-        }
-    }
+    /// Runs `body` holding the lock of the references' folder (`SnapshotsFolder.locked`).
+    package func locked<T>(_ body: () throws -> T) throws -> T { try snapshots.locked(body) }
 
     /// Writes `changes` (name → new reference, or nil to remove it) over the
     /// current set, keeping the other references as their files are (an
@@ -278,7 +215,7 @@ package struct ReferenceStore: Sendable {
             throw DamagedError(description: "cannot make \(InertText(directory)): \(String(cString: strerror(errno)))")
         }
         try exchange(staging)
-        Self.sync(root)
+        snapshots.sync()
         if index.entries.isEmpty {
             // The old set is in `staging` now; the folder left is empty.
             rmdir(directory)
@@ -288,7 +225,7 @@ package struct ReferenceStore: Sendable {
 
     /// A fresh folder for a set being written.
     private func newStaging() throws -> String {
-        let path = state + "/staging-\(scenario)-\(UInt64.random(in: 0 ... .max))"
+        let path = snapshots.state + "/staging-\(scenario)-\(UInt64.random(in: 0 ... .max))"
         guard mkdir(path, 0o755) == 0 else { throw DamagedError(description: "cannot make \(InertText(path)): \(String(cString: strerror(errno)))") }
         return path
     }
@@ -298,18 +235,10 @@ package struct ReferenceStore: Sendable {
     /// next writer's `sweep`).
     func exchange(_ staging: String) throws {
         do {
-            try FolderExchange.put(staging, at: directory, aside: state + "/aside-" + scenario)
+            try FolderExchange.put(staging, at: directory, aside: snapshots.state + "/aside-" + scenario)
         } catch {
             throw DamagedError(description: error.description)
         }
-    }
-
-    /// Flushes a folder's entries (renames) to the disk.
-    static func sync(_ folder: String) {
-        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        fsync(fd)
-        close(fd)
     }
 
     /// Refuses a scenario folder that is a symbolic link (it could point anywhere).
@@ -322,9 +251,9 @@ package struct ReferenceStore: Sendable {
         }
     }
 
-    /// Bytes on disk: the references and the index.
-    package func storedSize() -> Int {
-        guard let contents = try? contents() else { return 0 }
+    /// Bytes on disk: the references and the index. O(bytes of the set).
+    package func storedSize() throws(DamagedError) -> Int {
+        let contents = try contents()
         return contents.files.values.reduce(contents.index.entries.isEmpty ? 0 : contents.index.json().count) { $0 + $1.count }
     }
 }

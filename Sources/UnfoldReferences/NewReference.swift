@@ -1,0 +1,13 @@
+/// A reference to record: its bytes as stored.
+package struct NewReference: Sendable, Equatable {
+    /// The file's bytes.
+    package var bytes: [UInt8]
+
+    /// A reference from its bytes.
+    package init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// Its index entry.
+    var entry: ReferenceIndex.Entry { .init(bytes: ReferenceIndex.hash(bytes)) }
+}
