@@ -182,7 +182,7 @@ package struct Acceptance {
     }
 
     /// Accepts `items`: each scenario's references change at once, and none
-    /// changes when one of them changed since the report (`ReferenceStore.StaleError`)
+    /// changes when one of them changed since the report (`StaleReferences`)
     /// other than by an earlier accept from this report (so frames of one
     /// strip can be accepted one by one). `shown` holds, by item id, the
     /// actual bytes a review showed (`ShownFailure.actual`): those are what
@@ -231,7 +231,7 @@ package struct Acceptance {
                     }
                     let hash = current.index.entries[c.reference]?.bytes
                     guard accepts(current: hash, case: c, root: root) else {
-                        throw ReferenceStore.StaleError(directory: store.directory, names: [c.reference])
+                        throw StaleReferences(directory: store.directory, names: [c.reference])
                     }
                     let frames = parts.compactMap(\.frame)
                     changes[c.reference] = try newReference(for: c, frames: frames.count == parts.count ? frames : [], over: current, shown: shown)
@@ -264,7 +264,7 @@ package struct Acceptance {
                 + "the report was made against other references, or was edited; look at it with `unfold review --report \(InertText(folder))`, "
                 + "which shows the project's reference beside the report's picture")
         guard let stored = current.files[c.reference] else { throw refuse }
-        let shown = try ReportFolder(folder).read(path, limit: ReferenceStore.fileLimit)
+        let shown = try ReportFolder(folder).read(path, limit: SnapshotsFolder.fileLimit)
         guard shown != stored else { return }
         // Pictures of other sizes differ: told by their headers, before anything is decoded.
         guard kind.isPicture, let a = try? TrustedPNG.check(shown), let b = try? TrustedPNG.check(stored), a.width == b.width, a.height == b.height,
@@ -305,7 +305,7 @@ package struct Acceptance {
         }
         do {
             guard !frames.isEmpty else {
-                let bytes = try shown[whole.id] ?? ReportFolder(folder).read(path, limit: ReferenceStore.fileLimit)
+                let bytes = try shown[whole.id] ?? ReportFolder(folder).read(path, limit: SnapshotsFolder.fileLimit)
                 if kind.isPicture, let stored = current.files[c.reference] { try Self.checkSize(of: bytes, near: stored, name: "\(c.scenario)/\(c.reference)") }
                 return try kind.stored(bytes)
             }

@@ -64,7 +64,7 @@ extension Acceptance {
             // A reference that is not a PNG as Unfold writes it is not shown: a browser could show other pixels.
             let stored = current?.files[c.reference].flatMap { bytes in !kind.isPicture || (try? kind.decode(bytes)) != nil ? bytes : nil }
             do {
-                let actual = try ReportFolder(folder).read(path, limit: ReferenceStore.fileLimit)
+                let actual = try ReportFolder(folder).read(path, limit: SnapshotsFolder.fileLimit)
                 if kind.isPicture { _ = try kind.decode(actual) }
                 shown.actual = actual
             } catch {
@@ -119,7 +119,7 @@ extension Acceptance {
     func rowChanges(of c: CaseResult, current: ReferenceStore.Contents?) -> RowChanges? {
         guard
             let updates = failures.first(where: { $0.scenario == c.scenario && $0.snapshots == c.snapshots && $0.reference == FileNames.updates }),
-            let path = updates.artifacts.actual, let actual = try? ReportFolder(folder).read(path, limit: ReferenceStore.fileLimit)
+            let path = updates.artifacts.actual, let actual = try? ReportFolder(folder).read(path, limit: SnapshotsFolder.fileLimit)
         else { return nil }
         return RowChanges(expected: current?.files[FileNames.updates], actual: actual)
     }
@@ -142,7 +142,7 @@ extension Acceptance {
             throw Unacceptable(description: "the report's strip is not the size of the stored strip; accept the strip whole")
         }
         guard let path = f.artifacts.actual else { throw Unacceptable(description: "the report has no picture of this frame") }
-        let bytes = try ReportFolder(folder).read(path, limit: ReferenceStore.fileLimit)
+        let bytes = try ReportFolder(folder).read(path, limit: SnapshotsFolder.fileLimit)
         let size: (width: Int, height: Int, paletteEntries: Int)
         do { size = try TrustedPNG.check(bytes) } catch { throw Unacceptable(description: "the frame's picture \(error)") }
         guard size.width == geometry.frameWidth, size.height == geometry.frameHeight else {

@@ -44,37 +44,6 @@ package struct ReferenceStore: Sendable {
     package var root: String { snapshots.path }
     /// `<root>/<scenario>`.
     package var directory: String { root + "/" + scenario }
-    /// The largest reference file read.
-    package static let fileLimit = 512 << 20
-
-    /// A store that cannot be trusted (a damaged index, a missing or linked
-    /// file): nothing is recorded over it.
-    package struct DamagedError: DescribedError {
-        /// What is wrong and what to do.
-        package var description: String
-
-        /// The error that says `description`.
-        package init(description: String) { self.description = description }
-    }
-
-    /// References that changed since a report was made: accepting the
-    /// report's pictures over them would lose that change.
-    package struct StaleError: DescribedError {
-        /// The scenario's folder.
-        package var directory: String
-        /// The references that changed.
-        package var names: [String]
-
-        /// The error for `names` of the scenario in `directory`.
-        package init(directory: String, names: [String]) {
-            self.directory = directory
-            self.names = names
-        }
-        package var description: String {
-            "\(InertText(directory)): \(names.joined(separator: ", ")) changed since the report was made; "
-                + "run `unfold test` again and accept from its report"
-        }
-    }
 
     /// A scenario's references as read at one moment: the index and the bytes
     /// of every file it lists (the whole set is small: a scenario's pictures).
@@ -97,22 +66,22 @@ package struct ReferenceStore: Sendable {
     /// Reads the index and every file it lists, through one open folder, so
     /// that a set exchanged meanwhile is read whole or not at all (a read
     /// that races an exchange is made again). Needs no lock. A missing file,
-    /// a link, an unreadable index are `DamagedError`; a file whose bytes are
+    /// a link, an unreadable index are `DamagedReferences`; a file whose bytes are
     /// not what the index records is returned as it is (`verified` says so).
     /// O(bytes of the set).
-    package func contents() throws(DamagedError) -> Contents {
-        do { try OwnFolder.refuseLinks(root) } catch { throw DamagedError(description: "\(error)") }
+    package func contents() throws(DamagedReferences) -> Contents {
+        do { try OwnFolder.refuseLinks(root) } catch { throw DamagedReferences(description: "\(error)") }
         var attempt = 0
         while true {
             do {
                 return try read()
             } catch let error as Retry {
                 attempt += 1
-                guard attempt < 5 else { throw DamagedError(description: error.description) }
-            } catch let error as DamagedError {
+                guard attempt < 5 else { throw DamagedReferences(description: error.description) }
+            } catch let error as DamagedReferences {
                 throw error
             } catch {
-                throw DamagedError(description: "\(error)")
+                throw DamagedReferences(description: "\(error)")
             }
         }
     }
@@ -125,14 +94,14 @@ package struct ReferenceStore: Sendable {
         do { folder = try ContainedFolder(directory) } catch {
             var info = stat()
             if lstat(directory, &info) != 0 { return Contents(index: ReferenceIndex(), files: [:]) }
-            throw DamagedError(description: "\(error)")
+            throw DamagedReferences(description: "\(error)")
         }
         defer { folder.close() }
         let names = folder.names().filter { $0 != ".DS_Store" }
         guard let indexBytes = try folder.read("index.json", limit: 64 << 20) else {
             // Hidden entries count too: a folder of `.env` and `.git/` is not an empty set of references.
             guard names.isEmpty else {
-                throw DamagedError(
+                throw DamagedReferences(
                     description: "\(InertText(directory))/index.json is missing but the folder holds files; restore it from git "
                         + "(or, if they are not references, delete the folder and record again)")
             }
@@ -140,18 +109,18 @@ package struct ReferenceStore: Sendable {
         }
         let index: ReferenceIndex
         do { index = try ReferenceIndex(json: indexBytes, catalog: catalog) } catch {
-            throw DamagedError(
+            throw DamagedReferences(
                 description: "\(InertText(directory))/index.json is not a reference index: \(error); restore it from git (or delete the folder and record again)")
         }
         var files: [String: [UInt8]] = [:]
         for name in index.entries.keys {
-            guard let bytes = try folder.read(name, limit: Self.fileLimit) else {
+            guard let bytes = try folder.read(name, limit: SnapshotsFolder.fileLimit) else {
                 // The folder may have been exchanged between opening it and now.
                 var opened = stat(), current = stat()
                 if fstat(folder.fd, &opened) != 0 || lstat(directory, &current) != 0 || opened.st_ino != current.st_ino {
                     throw Retry(description: "\(directory) changed while it was read")
                 }
-                throw DamagedError(description: "\(InertText(directory))/\(name), a reference, is missing; restore it from git")
+                throw DamagedReferences(description: "\(InertText(directory))/\(name), a reference, is missing; restore it from git")
             }
             files[name] = bytes
         }
@@ -169,7 +138,7 @@ package struct ReferenceStore: Sendable {
     /// written or `verified` (compared equal in `environment` just now), the
     /// index is stamped with `environment`. With `expecting` (name → the
     /// bytes hash a report compared with, nil for none), refuses with
-    /// `StaleError` when a reference is no longer that. With `undo`, the
+    /// `StaleReferences` when a reference is no longer that. With `undo`, the
     /// replaced set is kept there as an undo record (see `UndoRecord`).
     /// Call it holding `locked`. O(bytes of the set).
     package func write(
@@ -179,12 +148,12 @@ package struct ReferenceStore: Sendable {
         guard !changes.isEmpty else { return }
         let old = try contents()
         guard old.strangers.isEmpty else {
-            throw DamagedError(
+            throw DamagedReferences(
                 description: "\(InertText(directory)) holds files Unfold did not write (\(old.strangers.prefix(5).map { "\(InertText($0))" }.joined(separator: ", "))); "
                     + "move them out: Unfold replaces a scenario's folder as a whole")
         }
         let stale = expecting.filter { old.index.entries[$0.key]?.bytes != $0.value }.keys.sorted()
-        guard stale.isEmpty else { throw StaleError(directory: directory, names: stale) }
+        guard stale.isEmpty else { throw StaleReferences(directory: directory, names: stale) }
         var index = ReferenceIndex(environment: old.index.environment)
         var files: [String: [UInt8]] = [:]
         for (name, entry) in old.index.entries where changes[name] == nil {
@@ -212,7 +181,7 @@ package struct ReferenceStore: Sendable {
         }
         if !index.entries.isEmpty { try AtomicFile.write(index.json(), to: staging + "/index.json", durable: true) }
         if mkdir(directory, 0o755) != 0, errno != EEXIST {
-            throw DamagedError(description: "cannot make \(InertText(directory)): \(String(cString: strerror(errno)))")
+            throw DamagedReferences(description: "cannot make \(InertText(directory)): \(String(cString: strerror(errno)))")
         }
         try exchange(staging)
         snapshots.sync()
@@ -226,33 +195,18 @@ package struct ReferenceStore: Sendable {
     /// A fresh folder for a set being written.
     private func newStaging() throws -> String {
         let path = snapshots.state + "/staging-\(scenario)-\(UInt64.random(in: 0 ... .max))"
-        guard mkdir(path, 0o755) == 0 else { throw DamagedError(description: "cannot make \(InertText(path)): \(String(cString: strerror(errno)))") }
+        guard mkdir(path, 0o755) == 0 else { throw DamagedReferences(description: "cannot make \(InertText(path)): \(String(cString: strerror(errno)))") }
         return path
     }
 
-    /// Swaps the folder `staging` with the scenario's folder at once (see
-    /// `FolderExchange`; an interruption of its fallback is undone by the
-    /// next writer's `sweep`).
-    func exchange(_ staging: String) throws {
-        do {
-            try FolderExchange.put(staging, at: directory, aside: snapshots.state + "/aside-" + scenario)
-        } catch {
-            throw DamagedError(description: error.description)
-        }
-    }
+    /// Swaps the folder `staging` with the scenario's folder at once (`SnapshotsFolder.exchange`).
+    func exchange(_ staging: String) throws(DamagedReferences) { try snapshots.exchange(staging, scenario: scenario) }
 
-    /// Refuses a scenario folder that is a symbolic link (it could point anywhere).
-    func checkNotLinked() throws(DamagedError) {
-        var info = stat()
-        if lstat(directory, &info) == 0, info.st_mode & S_IFMT != S_IFDIR {
-            throw DamagedError(
-                description: "\(InertText(directory)) is not a folder (a symbolic link?); references are never written through links: "
-                    + "replace it with a folder")
-        }
-    }
+    /// Refuses a scenario folder that is a symbolic link (`SnapshotsFolder.checkNotLinked`).
+    func checkNotLinked() throws(DamagedReferences) { try snapshots.checkNotLinked(scenario: scenario) }
 
     /// Bytes on disk: the references and the index. O(bytes of the set).
-    package func storedSize() throws(DamagedError) -> Int {
+    package func storedSize() throws(DamagedReferences) -> Int {
         let contents = try contents()
         return contents.files.values.reduce(contents.index.entries.isEmpty ? 0 : contents.index.json().count) { $0 + $1.count }
     }

@@ -31,7 +31,8 @@ package struct SnapshotsFolder: Sendable {
     /// Where accepts keep their undo records (`UndoRecord`).
     var accepted: String { state + "/accepted" }
 
-    private typealias DamagedError = ReferenceStore.DamagedError
+    /// The largest reference file read.
+    package static let fileLimit = 512 << 20
 
     /// Runs `body` holding the references' lock (the file `<path>/.unfold/lock`),
     /// waiting for another process or thread that holds it. The lock goes, and
@@ -55,9 +56,9 @@ package struct SnapshotsFolder: Sendable {
     /// Opens and locks `lock` in `folder`, waiting for its holder; if the
     /// holder removed the file meanwhile, locks the new one instead. The
     /// descriptor is the lock: closing it releases it.
-    private func lock(in folder: ContainedFolder) throws(DamagedError) -> Int32 {
-        func failure(_ what: String) -> DamagedError {
-            DamagedError(description: "cannot \(what) the lock \(InertText(state))/lock: \(String(cString: strerror(errno)))")
+    private func lock(in folder: ContainedFolder) throws(DamagedReferences) -> Int32 {
+        func failure(_ what: String) -> DamagedReferences {
+            DamagedReferences(description: "cannot \(what) the lock \(InertText(state))/lock: \(String(cString: strerror(errno)))")
         }
         while true {
             let fd = openat(folder.fd, "lock", O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
@@ -80,15 +81,15 @@ package struct SnapshotsFolder: Sendable {
 
     /// `<path>/.unfold`, made if missing (with a `.gitignore` that ignores it
     /// all), and refused if it is a link.
-    private func openState() throws(DamagedError) -> ContainedFolder {
-        do { try OwnFolder.refuseLinks(state) } catch { throw DamagedError(description: "\(error)") }
+    private func openState() throws(DamagedReferences) -> ContainedFolder {
+        do { try OwnFolder.refuseLinks(state) } catch { throw DamagedReferences(description: "\(error)") }
         do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
-            throw DamagedError(description: "cannot make \(InertText(path)): \(error.localizedDescription)")
+            throw DamagedReferences(description: "cannot make \(InertText(path)): \(error.localizedDescription)")
         }
         if mkdir(state, 0o755) == 0 {
             try? AtomicFile.write(Array("# Unfold's own state (lock, undo records): not for git.\n*\n".utf8), to: state + "/.gitignore")
         }
-        do { return try ContainedFolder(state) } catch { throw DamagedError(description: "\(error)") }
+        do { return try ContainedFolder(state) } catch { throw DamagedReferences(description: "\(error)") }
     }
 
     /// Removes sets that an interrupted writer left half-written or replaced
@@ -104,6 +105,28 @@ package struct SnapshotsFolder: Sendable {
             } else {
                 try? FileManager.default.removeItem(atPath: state + "/" + name)
             }
+        }
+    }
+
+    /// Swaps the folder `staging` with `scenario`'s folder at once (see
+    /// `FolderExchange`; an interruption of its fallback is undone by the
+    /// next writer's `sweep`).
+    func exchange(_ staging: String, scenario: String) throws(DamagedReferences) {
+        do {
+            try FolderExchange.put(staging, at: path + "/" + scenario, aside: state + "/aside-" + scenario)
+        } catch {
+            throw DamagedReferences(description: error.description)
+        }
+    }
+
+    /// Refuses a scenario's folder that is a symbolic link (it could point anywhere).
+    func checkNotLinked(scenario: String) throws(DamagedReferences) {
+        let directory = path + "/" + scenario
+        var info = stat()
+        if lstat(directory, &info) == 0, info.st_mode & S_IFMT != S_IFDIR {
+            throw DamagedReferences(
+                description: "\(InertText(directory)) is not a folder (a symbolic link?); references are never written through links: "
+                    + "replace it with a folder")
         }
     }
 

@@ -16,7 +16,7 @@ import Darwin
 /// For each scenario the accept changed, the record holds `<scenario>.after`
 /// (the index the accept wrote) and the folder `<scenario>`, in which the new
 /// set is written and which, by the exchange that commits it
-/// (`ReferenceStore.write(…, undo:)`), then holds the set it replaced. So
+/// (a store's `write(…, undo:)`), then holds the set it replaced. So
 /// the record and the change are one atomic step: whether a scenario's
 /// accept committed is read from the folders themselves (the scenario's index
 /// is the `after` one and the record's is not), with no window in which a
@@ -50,7 +50,7 @@ package struct UndoRecord: Sendable {
         try UndoJournal.remember(stamp)
         let folder = SnapshotsFolder(root).accepted
         if mkdir(folder, 0o755) != 0, errno != EEXIST {
-            throw ReferenceStore.DamagedError(description: "cannot make \(InertText(folder)): \(String(cString: strerror(errno)))")
+            throw DamagedReferences(description: "cannot make \(InertText(folder)): \(String(cString: strerror(errno)))")
         }
         _ = try ContainedFolder(folder).close()
         var n = (numbers(root: root).last ?? 0) + 1
@@ -64,7 +64,7 @@ package struct UndoRecord: Sendable {
             guard errno == EEXIST else { break }
             n += 1
         }
-        throw ReferenceStore.DamagedError(description: "cannot make an undo record in \(InertText(folder)): remove old records there")
+        throw DamagedReferences(description: "cannot make an undo record in \(InertText(folder)): remove old records there")
     }
 
     /// A stamp for a new accept: later accepts have greater stamps (the
@@ -104,7 +104,7 @@ package struct UndoRecord: Sendable {
         try AtomicFile.write(after, to: path + "/" + scenario + ".after", durable: true)
         let folder = path + "/" + scenario
         guard mkdir(folder, 0o755) == 0 else {
-            throw ReferenceStore.DamagedError(description: "cannot make \(InertText(folder)): \(String(cString: strerror(errno)))")
+            throw DamagedReferences(description: "cannot make \(InertText(folder)): \(String(cString: strerror(errno)))")
         }
         return folder
     }
@@ -199,9 +199,9 @@ package struct UndoRecord: Sendable {
     /// when its accept never committed. A scenario changed since is refused
     /// and keeps its record.
     private func undo(_ scenario: String, after: [UInt8], catalog: ReferenceCatalog) throws -> Bool {
-        let store = ReferenceStore(root: root, scenario: scenario, catalog: catalog)
+        let snapshots = SnapshotsFolder(root), directory = root + "/" + scenario
         let kept = path + "/" + scenario
-        let live = Self.index(of: store.directory), replaced = Self.index(of: kept)
+        let live = Self.index(of: directory), replaced = Self.index(of: kept)
         let strike = {
             try? FileManager.default.removeItem(atPath: kept)
             try? FileManager.default.removeItem(atPath: kept + ".after")
@@ -209,7 +209,7 @@ package struct UndoRecord: Sendable {
         guard live == after else {
             // The accept wrote `after`; if the scenario does not hold it, either it never committed or it changed since.
             guard replaced == after || !FileManager.default.fileExists(atPath: kept) else {
-                throw ReferenceStore.StaleError(directory: store.directory, names: ["index.json"])
+                throw StaleReferences(directory: directory, names: ["index.json"])
             }
             strike()
             return false
@@ -219,10 +219,10 @@ package struct UndoRecord: Sendable {
             return false
         }
         try Self.verify(kept, catalog: catalog)
-        try store.checkNotLinked()
-        try store.exchange(kept)
-        store.snapshots.sync()
-        if Self.index(of: store.directory) == nil { rmdir(store.directory) }
+        try snapshots.checkNotLinked(scenario: scenario)
+        try snapshots.exchange(kept, scenario: scenario)
+        snapshots.sync()
+        if Self.index(of: directory) == nil { rmdir(directory) }
         strike()
         return true
     }
@@ -243,11 +243,11 @@ package struct UndoRecord: Sendable {
         let index = try f.read("index.json", limit: 64 << 20).map { bytes in try ReferenceIndex(json: bytes, catalog: catalog) } ?? ReferenceIndex()
         let files = Set(index.entries.keys)
         guard names.allSatisfy({ $0 == "index.json" || files.contains($0) }), index.entries.isEmpty == names.isEmpty else {
-            throw ReferenceStore.DamagedError(description: "the undo record \(InertText(folder)) holds files that are not its references; restore from git instead")
+            throw DamagedReferences(description: "the undo record \(InertText(folder)) holds files that are not its references; restore from git instead")
         }
         for (name, entry) in index.entries {
-            guard let file = try f.read(name, limit: ReferenceStore.fileLimit), ReferenceIndex.matches(file, entry) else {
-                throw ReferenceStore.DamagedError(description: "the undo record's \(name) in \(InertText(folder)) is not what its index records")
+            guard let file = try f.read(name, limit: SnapshotsFolder.fileLimit), ReferenceIndex.matches(file, entry) else {
+                throw DamagedReferences(description: "the undo record's \(name) in \(InertText(folder)) is not what its index records")
             }
         }
     }

@@ -206,7 +206,7 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
             let source = ReportFolder(folder)
             for c in report.cases {
                 for (_, path) in c.artifacts.paths + c.frames.flatMap(\.artifacts.paths) where !copied.contains(path) {
-                    let bytes = try source.read(path, limit: ReferenceStore.fileLimit)
+                    let bytes = try source.read(path, limit: SnapshotsFolder.fileLimit)
                     try OwnFolder.refuseLinks(path, inside: out)
                     try AtomicFile.write(bytes, to: out + "/" + path)
                     copied.insert(path)

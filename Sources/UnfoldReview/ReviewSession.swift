@@ -149,7 +149,7 @@ package final class ReviewSession: Sendable {
                 let items = try acceptance.select(exactly: decision.items)
                 if accept { try acceptance.accept(items, shown: current().actual) }
                 return .json(200, Decided(items: items.map(\.id)))
-            } catch let error as ReferenceStore.StaleError {
+            } catch let error as StaleReferences {
                 return .json(409, Refusal(error: error.description))
             } catch {
                 return .json(400, Refusal(error: "\(error)"))

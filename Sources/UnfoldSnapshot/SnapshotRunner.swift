@@ -206,14 +206,14 @@ public enum SnapshotRunner {
         let verified = Set(cases.filter { $0.status == .passed }.map(\.reference))
         do {
             try store.locked { try store.write(changes, environment: environment, verified: verified, expecting: expecting) }
-        } catch is ReferenceStore.StaleError {
+        } catch is StaleReferences {
             throw changedMeanwhile(store)
         }
     }
 
     /// The references changed while they were being checked.
-    static func changedMeanwhile(_ store: ReferenceStore) -> ReferenceStore.DamagedError {
-        ReferenceStore.DamagedError(description: "\(InertText(store.directory)) changed while \(store.scenario) was being checked; run the check again")
+    static func changedMeanwhile(_ store: ReferenceStore) -> DamagedReferences {
+        DamagedReferences(description: "\(InertText(store.directory)) changed while \(store.scenario) was being checked; run the check again")
     }
 
     /// Why a reference's file cannot be compared: a Git LFS pointer, or not a

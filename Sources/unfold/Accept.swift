@@ -66,12 +66,12 @@ struct AcceptCommand: ParsableCommand {
 
     /// Stale references exit with 1 (refused); a damaged store or report with 2.
     private func refusing<T>(_ body: () throws -> T) throws -> T {
-        do { return try body() } catch let error as ReferenceStore.StaleError {
+        do { return try body() } catch let error as StaleReferences {
             FileHandle.standardError.write(Data("refused: \(error)\n".utf8))
             throw ExitCode(1)
         } catch let error as Acceptance.PartialAccept {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-            throw ExitCode(error.error is ReferenceStore.StaleError ? 1 : 2)
+            throw ExitCode(error.error is StaleReferences ? 1 : 2)
         } catch let error as CustomStringConvertible & Error {
             throw fail(error)
         }

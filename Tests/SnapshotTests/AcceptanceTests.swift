@@ -51,7 +51,7 @@ import UnfoldTestSupport
         _ = try SnapshotRunner.check(scenario(title: "Beth"), options: box.options(.failed))
         let recorded = box.files()
         let acceptance = try box.acceptance()
-        #expect(throws: ReferenceStore.StaleError.self) { try acceptance.accept(acceptance.select(["tiny/state-01"])) }
+        #expect(throws: StaleReferences.self) { try acceptance.accept(acceptance.select(["tiny/state-01"])) }
         #expect(box.files() == recorded)
         // A refused accept leaves nothing to undo.
         #expect(throws: UndoRecord.Refused.self) { try Acceptance.undo(snapshots: box.snapshots) }
@@ -105,7 +105,7 @@ import UnfoldTestSupport
             entries.append("\"\(name)\": {\"blob\": \"\(blob)\"}")
         }
         try Data(("{\"references\": {" + entries.joined(separator: ", ") + "}}").utf8).write(to: URL(fileURLWithPath: box.store.directory + "/index.json"))
-        let error = try #require(throws: ReferenceStore.DamagedError.self) { try SnapshotRunner.check(scenario(), options: box.options(.missing)) }
+        let error = try #require(throws: DamagedReferences.self) { try SnapshotRunner.check(scenario(), options: box.options(.missing)) }
         #expect(error.description.contains("has no `bytes` hash") && error.description.contains("delete the folder and record again"))
     }
 

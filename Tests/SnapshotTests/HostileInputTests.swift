@@ -102,7 +102,7 @@ import UnfoldTestSupport
         for blob in ["../../secret.txt", "../../../../../../proc/self/environ", "/etc/passwd", "state-01.png/../../../secret.txt"] {
             let text = "{\"references\": {\"state-01.png\": {\"blob\": \"\(blob)\"}}}"
             try Data(text.utf8).write(to: URL(fileURLWithPath: index))
-            #expect(throws: ReferenceStore.DamagedError.self) { try SnapshotRunner.check(scenario(), options: box.options(.never)) }
+            #expect(throws: DamagedReferences.self) { try SnapshotRunner.check(scenario(), options: box.options(.never)) }
             do { _ = try box.store.contents() } catch { #expect(!"\(error)".contains("hunter2")) }
         }
         #expect(!everythingWritten(box).contains("hunter2"))

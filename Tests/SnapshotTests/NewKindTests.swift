@@ -89,6 +89,6 @@ import UnfoldTestSupport
     @Test func anIndexListsOnlyTheKindsItIsReadWith() throws {
         let box = Sandbox()
         _ = try SnapshotRunner.check(scenario(), options: options(box, .missing))
-        #expect(throws: ReferenceStore.DamagedError.self) { try ReferenceStore(root: box.snapshots, scenario: "tiny", catalog: .standard).contents() }
+        #expect(throws: DamagedReferences.self) { try ReferenceStore(root: box.snapshots, scenario: "tiny", catalog: .standard).contents() }
     }
 }

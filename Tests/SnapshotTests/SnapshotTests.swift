@@ -182,12 +182,12 @@ import UnfoldTestSupport
         _ = try SnapshotRunner.check(scenario(), options: box.options(.missing))
         let store = ReferenceStore(root: box.path + "/Snapshots", scenario: "tiny", catalog: .standard)
         try FileManager.default.removeItem(atPath: store.directory + "/state-01.png")
-        #expect(throws: ReferenceStore.DamagedError.self) { try SnapshotRunner.check(scenario(), options: box.options(.missing)) }
+        #expect(throws: DamagedReferences.self) { try SnapshotRunner.check(scenario(), options: box.options(.missing)) }
         try FileManager.default.moveItem(atPath: store.directory + "/index.json", toPath: box.path + "/index.json")
-        #expect(throws: ReferenceStore.DamagedError.self) { try SnapshotRunner.check(scenario(), options: box.options(.missing)) }
+        #expect(throws: DamagedReferences.self) { try SnapshotRunner.check(scenario(), options: box.options(.missing)) }
         let conflicted = "<<<<<<< HEAD\n{}\n=======\n{}\n>>>>>>> other\n"
         try Data(conflicted.utf8).write(to: URL(fileURLWithPath: store.directory + "/index.json"))
-        #expect(throws: ReferenceStore.DamagedError.self) { try SnapshotRunner.check(scenario(), options: box.options(.all)) }
+        #expect(throws: DamagedReferences.self) { try SnapshotRunner.check(scenario(), options: box.options(.all)) }
         #expect(String(decoding: FileManager.default.contents(atPath: store.directory + "/index.json")!, as: UTF8.self) == conflicted)
     }
 
