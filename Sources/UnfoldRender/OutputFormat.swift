@@ -35,6 +35,9 @@ package protocol OutputWriter: AnyObject {
     func finish(emit: (RenderedFile) throws -> Void) throws
     /// Bytes held for files not emitted yet, for the render's memory limit.
     var heldBytes: Int { get }
+    /// Where each frame is in the strip it writes, if it writes one: the
+    /// result hands it to whoever compares strips frame by frame.
+    var stripGeometry: StripGeometry? { get }
 }
 
 extension OutputWriter {
@@ -44,6 +47,8 @@ extension OutputWriter {
     package func finish(emit: (RenderedFile) throws -> Void) throws {}
     /// Nothing is held.
     package var heldBytes: Int { 0 }
+    /// No strip.
+    package var stripGeometry: StripGeometry? { nil }
 }
 
 /// What every picture of one render is drawn with, shared by the workers.

@@ -353,7 +353,7 @@ public enum ScenarioRenderer {
                 }
             })
         for writer in writers { try writer.finish(emit: emit) }
-        return writers.lazy.compactMap { ($0 as? StripFile.Writer)?.strip.geometry }.first
+        return writers.lazy.compactMap(\.stripGeometry).first
     }
 
     /// Makes `directory/<name>/` hold exactly the result's files: they are

@@ -152,5 +152,7 @@ struct StripFile: OutputFormat {
         }
 
         var heldBytes: Int { strip.heldBytes }
+
+        var stripGeometry: StripGeometry? { strip.geometry }
     }
 }
