@@ -55,7 +55,7 @@ let package = Package(
         // Pixel loops in C, which a debug build still runs as plain loops.
         .target(name: "CUnfoldPixels", path: "Sources/CPixels"),
         .target(
-            name: "UnfoldCanvas", dependencies: ["UnfoldSupport", "CUnfoldFreeType", "CUnfoldHarfBuzz", "CUnfoldFriBidi", "CUnfoldFonts", "CUnfoldPixels"]),
+            name: "UnfoldCanvas", dependencies: ["OutlineAppearance", "UnfoldSupport", "CUnfoldFreeType", "CUnfoldHarfBuzz", "CUnfoldFriBidi", "CUnfoldFonts", "CUnfoldPixels"]),
         .target(name: "UnfoldPaint", dependencies: ["UnfoldCanvas", "OutlineLayout", "OutlineAppearance"]),
         .target(
             name: "CUnfoldPNG", path: "Sources/CPNG",

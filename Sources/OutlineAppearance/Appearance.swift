@@ -247,17 +247,17 @@ public struct Appearance: Sendable, Equatable {
         /// The title's font weight; nil: the style's.
         public var weight: Weight?
         /// The title's colour; nil: the theme's.
-        public var textColor: RGBA?
+        public var textColor: Color?
         /// The row's background colour; nil: the theme's.
-        public var background: RGBA?
+        public var background: Color?
         /// Rows of this kind have a detail row (a tap on a leaf toggles it).
         public var detail: Detail?
 
         /// A kind of rows `height` points tall (nil: self-sizing); the other
         /// values default to the style's and the theme's.
         public init(
-            height: Double? = 44, fontSize: Double? = nil, weight: Weight? = nil, textColor: RGBA? = nil,
-            background: RGBA? = nil, detail: Detail? = nil
+            height: Double? = 44, fontSize: Double? = nil, weight: Weight? = nil, textColor: Color? = nil,
+            background: Color? = nil, detail: Detail? = nil
         ) {
             self.height = height
             self.fontSize = fontSize
@@ -330,28 +330,5 @@ public struct Appearance: Sendable, Equatable {
         case easeOut
         /// Slow at both ends, fast in the middle.
         case easeInOut
-    }
-}
-
-/// A colour from `#RRGGBB` or `#RRGGBBAA`, not premultiplied.
-public struct RGBA: Sendable, Equatable, Hashable {
-    /// Red, 0...255.
-    public var r: UInt8
-    /// Green, 0...255.
-    public var g: UInt8
-    /// Blue, 0...255.
-    public var b: UInt8
-    /// Opacity, 0 (transparent) ... 255 (opaque).
-    public var a: UInt8
-    /// A colour from its components; opaque unless `a` says otherwise.
-    public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) {
-        self.r = r; self.g = g; self.b = b; self.a = a
-    }
-
-    /// A colour from `#RRGGBB` (opaque) or `#RRGGBBAA`; nil for any other text.
-    public init?(hex: String) {
-        guard hex.first == "#", hex.count == 7 || hex.count == 9, let v = UInt32(hex.dropFirst(), radix: 16) else { return nil }
-        let value = hex.count == 7 ? v << 8 | 0xFF : v
-        self.init(r: UInt8(value >> 24), g: UInt8(value >> 16 & 0xFF), b: UInt8(value >> 8 & 0xFF), a: UInt8(value & 0xFF))
     }
 }

@@ -3,34 +3,34 @@ extension Appearance {
     /// them into pixels. Kinds may override text and background.
     public struct Colors: Sendable, Equatable {
         /// The canvas.
-        public var background: RGBA
+        public var background: Color
         /// Titles.
-        public var text: RGBA
+        public var text: Color
         /// Subtitles, annotations and the strip's labels.
-        public var secondaryText: RGBA
+        public var secondaryText: Color
         /// Indent guides.
-        public var guide: RGBA
+        public var guide: Color
         /// Separators between rows.
-        public var separator: RGBA
+        public var separator: Color
         /// The disclosure chevron or triangle.
-        public var chevron: RGBA
+        public var chevron: Color
         /// A selected row.
-        public var selection: RGBA
+        public var selection: Color
         /// A detail row's background.
-        public var detailBackground: RGBA
+        public var detailBackground: Color
         /// The count badge.
-        public var badgeBackground: RGBA
+        public var badgeBackground: Color
         /// The count badge's number.
-        public var badgeText: RGBA
+        public var badgeText: Color
         /// Icons: tiles, symbols and documents.
-        public var icon: RGBA
+        public var icon: Color
         /// Checked boxes, the focus ring, where a dragged row would drop, and
         /// an active selection (`style.accent: active`).
-        public var accent: RGBA
+        public var accent: Color
         /// Under the pointer.
-        public var hover: RGBA
+        public var hover: Color
         /// Drawn folders (`style.icons: glyph`).
-        public var folder: RGBA
+        public var folder: Color
     }
 
     /// A look Unfold knows, described in one place: its style (sizes,
@@ -62,8 +62,8 @@ extension Appearance.Preset {
         }
     }
 
-    private static func hex(_ value: UInt32, alpha: UInt8 = 255) -> RGBA {
-        RGBA(r: UInt8(value >> 16 & 0xFF), g: UInt8(value >> 8 & 0xFF), b: UInt8(value & 0xFF), a: alpha)
+    private static func hex(_ value: UInt32, alpha: UInt8 = 255) -> Color {
+        Color(hex: value, alpha: alpha)
     }
 
     private static func style(_ preset: Appearance.Preset, _ change: (inout Appearance.Style) -> Void) -> Appearance.Style {

@@ -240,9 +240,9 @@ extension Scenario {
         return try v.double("\(what) (points or `auto`)", in: Limits.kindHeight)
     }
 
-    static func readColor(_ v: Value, what: String) throws(ScenarioError) -> RGBA {
+    static func readColor(_ v: Value, what: String) throws(ScenarioError) -> Color {
         let text = try v.string(what)
-        guard let c = RGBA(hex: text) else { throw v.error("\(what) '\(InertText(text))' is not a colour", hint: "write `\"#RRGGBB\"` or `\"#RRGGBBAA\"` (quoted)") }
+        guard let c = Color(hex: text) else { throw v.error("\(what) '\(InertText(text))' is not a colour", hint: "write `\"#RRGGBB\"` or `\"#RRGGBBAA\"` (quoted)") }
         return c
     }
 

@@ -103,7 +103,7 @@ package struct OutlinePainter {
         let clip = PixelRect(x0: 0, y0: max(surface.clip.y0, top), x1: width, y1: min(surface.clip.y1, bottom))
 
         // Background and selection.
-        let background = box.isDetail ? palette.detailBackground : kind?.background.map(Color.init) ?? palette.background
+        let background = box.isDetail ? palette.detailBackground : kind?.background ?? palette.background
         if layers.contains(.background), surface.drawsEveryShape || background != palette.background || box.opacity < 1 || top < drawnBottom {
             // With no background (`canvas.background: transparent`), an opaque row still hides the rows it covers.
             if palette.background.a == 0, box.opacity >= 1, top < drawnBottom { surface.clear(clip, to: .clear) }
@@ -220,7 +220,7 @@ package struct OutlinePainter {
 
         // The title's and subtitle's lines, as a block centred on the row.
         let title = content.title
-        let textColor = selected(box.isDetail ? palette.secondaryText : kind?.textColor.map(Color.init) ?? palette.text, box)
+        let textColor = selected(box.isDetail ? palette.secondaryText : kind?.textColor ?? palette.text, box)
         let textEnd = Int(((title.leading + title.width) * s).rounded())
         let textClip = PixelRect(x0: mirrored ? width - textEnd : 0, y0: clip.y0, x1: mirrored ? width : textEnd, y1: clip.y1)
         let secondary = selected(palette.secondaryText, box, dimmed: true)

@@ -33,10 +33,10 @@ package struct Palette: Sendable, Equatable {
 
     /// A look's colours as the painter uses them.
     package init(_ c: Appearance.Colors) {
-        (background, text, secondaryText) = (Color(c.background), Color(c.text), Color(c.secondaryText))
-        (guide, separator, chevron, selection) = (Color(c.guide), Color(c.separator), Color(c.chevron), Color(c.selection))
-        (detailBackground, badgeBackground, badgeText) = (Color(c.detailBackground), Color(c.badgeBackground), Color(c.badgeText))
-        (icon, accent, hover, folder) = (Color(c.icon), Color(c.accent), Color(c.hover), Color(c.folder))
+        (background, text, secondaryText) = (c.background, c.text, c.secondaryText)
+        (guide, separator, chevron, selection) = (c.guide, c.separator, c.chevron, c.selection)
+        (detailBackground, badgeBackground, badgeText) = (c.detailBackground, c.badgeBackground, c.badgeText)
+        (icon, accent, hover, folder) = (c.icon, c.accent, c.hover, c.folder)
     }
 
     /// The colours of a preset in a theme, with the selection of a focused
@@ -51,8 +51,4 @@ package struct Palette: Sendable, Equatable {
         }
         return p
     }
-}
-
-extension Color {
-    init(_ c: RGBA) { self.init(r: c.r, g: c.g, b: c.b, a: c.a) }
 }

@@ -124,11 +124,11 @@ import UnfoldRender
                 ).first)
         }
         let ios = try picture("ios")
-        let folder = Color(Appearance.Preset.ios.look.light.folder), tile = Color(Appearance.Preset.ios.look.light.icon)
+        let folder = Appearance.Preset.ios.look.light.folder, tile = Appearance.Preset.ios.look.light.icon
         #expect(count(folder, in: ios, row: 0, height: 44) > 20 && count(tile, in: ios, row: 0, height: 44) == 0)
         #expect(count(Color(hex: IconGlyph.documentColor), in: ios, row: 1, height: 44) > 20 && count(tile, in: ios, row: 1, height: 44) == 0)
         let plain = try picture("plain", theme: "dark")
-        let grey = Color(Appearance.Preset.plain.look.dark.icon)
+        let grey = Appearance.Preset.plain.look.dark.icon
         #expect(plain.pixel(x: 230, y: 2) == Color(hex: 0x1E1E1E))
         let markdown = try #require(IconGlyph(name: "md", open: false, folder: grey)).color
         #expect(count(grey, in: plain, row: 2, height: 32) > 20 && count(markdown, in: plain, row: 2, height: 32) == 0)
@@ -157,7 +157,7 @@ import UnfoldRender
         for y in 0 ..< picture.height {
             for x in 150 ..< picture.width {
                 let p = picture.pixel(x: x, y: y)
-                if p == Color(dark.secondaryText) { grey += 1 }
+                if p == dark.secondaryText { grey += 1 }
                 if p.r > 170 && p.g > 170 { light += 1 }
             }
         }
