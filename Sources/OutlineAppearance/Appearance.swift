@@ -94,16 +94,16 @@ public struct Appearance: Sendable, Equatable {
 
     /// The icon of a folder: drawn as one (`style.icons: glyph`), and given a
     /// disclosure even when it has no children, as file browsers do.
-    public static let folderIcon = "folder"
+    package static let folderIcon = "folder"
 
     /// The title of a row that stands for entries left out of a tree (docs
     /// write `…` or `...` in a file tree): it gets no icon, and when it ends a
     /// folder, the folder gets no count badge, since its count is unknown.
-    public static let placeholderTitle = "…"
+    package static let placeholderTitle = "…"
 
     /// The icon of the row a node shows while its children load ("Loading…"):
     /// drawn whatever `style.icons` says, and never given a checkbox.
-    public static let loadingIcon = "spinner"
+    package static let loadingIcon = "spinner"
 
     /// Left to right, or right to left (Arabic, Hebrew): the outline's reading direction.
     public enum Direction: String, Sendable, CaseIterable {

@@ -1,58 +1,58 @@
 extension Appearance {
     /// The colours of one theme of a look, as plain values; the painter turns
     /// them into pixels. Kinds may override text and background.
-    public struct Colors: Sendable, Equatable {
+    package struct Colors: Sendable, Equatable {
         /// The canvas.
-        public var background: Color
+        package var background: Color
         /// Titles.
-        public var text: Color
+        package var text: Color
         /// Subtitles, annotations and the strip's labels.
-        public var secondaryText: Color
+        package var secondaryText: Color
         /// Indent guides.
-        public var guide: Color
+        package var guide: Color
         /// Separators between rows.
-        public var separator: Color
+        package var separator: Color
         /// The disclosure chevron or triangle.
-        public var chevron: Color
+        package var chevron: Color
         /// A selected row.
-        public var selection: Color
+        package var selection: Color
         /// A detail row's background.
-        public var detailBackground: Color
+        package var detailBackground: Color
         /// The count badge.
-        public var badgeBackground: Color
+        package var badgeBackground: Color
         /// The count badge's number.
-        public var badgeText: Color
+        package var badgeText: Color
         /// Icons: tiles, symbols and documents.
-        public var icon: Color
+        package var icon: Color
         /// Checked boxes, the focus ring, where a dragged row would drop, and
         /// an active selection (`style.accent: active`).
-        public var accent: Color
+        package var accent: Color
         /// Under the pointer.
-        public var hover: Color
+        package var hover: Color
         /// Drawn folders (`style.icons: glyph`).
-        public var folder: Color
+        package var folder: Color
     }
 
     /// A look Unfold knows, described in one place: its style (sizes,
     /// disclosure, selection, icons, truncation) and its colours in the light
     /// and the dark theme. `Preset` names the looks; `Preset.look` is the one
     /// table of them.
-    public struct Look: Sendable {
+    package struct Look: Sendable {
         /// The style a scenario of this look starts from.
-        public var style: Style
+        package var style: Style
         /// The colours in the light theme.
-        public var light: Colors
+        package var light: Colors
         /// The colours in the dark theme.
-        public var dark: Colors
+        package var dark: Colors
 
         /// The colours in `theme`.
-        public func colors(_ theme: Theme) -> Colors { theme == .light ? light : dark }
+        package func colors(_ theme: Theme) -> Colors { theme == .light ? light : dark }
     }
 }
 
 extension Appearance.Preset {
     /// This preset's style and colours.
-    public var look: Appearance.Look {
+    package var look: Appearance.Look {
         switch self {
         case .ios: Self.iosLook
         case .macos: Self.macosLook

@@ -204,7 +204,7 @@ extension Scenario {
     /// may be `tree -J` output): an error that says to read it with `--from`.
     /// Nil for any other path. Meant for when the file failed to load as a
     /// scenario, so that the user sees how to render it instead of a YAML error.
-    public static func treeSourceGivenAsScenario(_ path: String) -> ScenarioError? {
+    package static func treeSourceGivenAsScenario(_ path: String) -> ScenarioError? {
         guard !path.lowercased().hasSuffix(".unfold.json"), let source = TreeSourceKind.of(file: path) else { return nil }
         // JSON that failed as a scenario may be `tree -J` output, or something else.
         let kind = source.key == TreeSourceKind.treeJSON.key ? "a JSON file" : source.name
@@ -217,7 +217,7 @@ extension Scenario {
     /// given as a folder of scenarios: the error, with the hint to draw the
     /// folder itself as a tree, which is what naming a project's folder
     /// (whose `.yml` files are someone else's) usually means.
-    public static func foundInFolder(_ error: ScenarioError, folder: String) -> ScenarioError {
+    package static func foundInFolder(_ error: ScenarioError, folder: String) -> ScenarioError {
         var error = error
         let tree = "if \(InertText(folder)) is a folder to draw as a tree, read it with --from: `unfold render --from \(InertText(folder)) --out <folder>`"
         error.hint = error.hint.isEmpty ? tree : error.hint + "; " + tree

@@ -28,7 +28,7 @@ public struct ProjectBoundary: Sendable, Equatable {
     }
 
     /// The folder `unfold` runs in.
-    public static var currentDirectory: ProjectBoundary { ProjectBoundary(root: ".") }
+    package static var currentDirectory: ProjectBoundary { ProjectBoundary(root: ".") }
 
     /// The package a test file belongs to: the nearest folder above `file`
     /// with a `Package.swift`, else the file's own folder. O(depth).

@@ -43,7 +43,7 @@ public struct Scenario: Sendable {
     /// For a tree read from a page that may hold several, which one was read:
     /// `page.mdx:42: <FileTree> 2 of 3, 17 rows` (`unfold render --from`
     /// prints it). Nil for other scenarios.
-    public var origin: String?
+    package var origin: String?
     /// The levels of folders open at the start when the tree came from a
     /// folder (`open: N`), so that merging folder chains (`compactFolders`)
     /// counts them on the rows as drawn: a merged top row opens with `open: 1`.

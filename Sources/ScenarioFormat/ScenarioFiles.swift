@@ -17,9 +17,9 @@ import Darwin
 /// inside the project too. O(entries).
 ///
 ///     let files = try ScenarioFiles.find(["Examples"], project: .currentDirectory, typed: false)
-public enum ScenarioFiles {
+package enum ScenarioFiles {
     /// The scenario files of `inputs`. `typed`: the inputs were typed by a person.
-    public static func find(_ inputs: [String], project: ProjectBoundary, typed: Bool = true) throws(ScenarioError) -> [String] {
+    package static func find(_ inputs: [String], project: ProjectBoundary, typed: Bool = true) throws(ScenarioError) -> [String] {
         var files: [String] = []
         for input in inputs {
             var info = stat()

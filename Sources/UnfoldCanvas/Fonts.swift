@@ -51,16 +51,16 @@ public struct FontSet: Sendable, Equatable {
     public var fallbacks: [Source]
     /// A scenario's own fonts, each for one weight, tried before the others
     /// in their order (a brand's font, say); empty for the bundled set.
-    public var preferred: [Preferred] = []
+    package var preferred: [Preferred] = []
 
     /// A font tried first for text of its weight.
-    public struct Preferred: Sendable, Equatable {
+    package struct Preferred: Sendable, Equatable {
         /// The font.
-        public var source: Source
+        package var source: Source
         /// The weight of the text it is tried for.
-        public var weight: FontWeight
+        package var weight: FontWeight
         /// `source`, tried first for text of `weight`.
-        public init(source: Source, weight: FontWeight) {
+        package init(source: Source, weight: FontWeight) {
             self.source = source
             self.weight = weight
         }
@@ -106,7 +106,7 @@ public struct FontSet: Sendable, Equatable {
 }
 
 /// Title weights that have their own font file.
-public enum FontWeight: Sendable, Hashable {
+package enum FontWeight: Sendable, Hashable {
     /// Regular text.
     case regular
     /// Semibold text.

@@ -29,7 +29,7 @@ public struct PixelRect: Sendable, Equatable, Hashable {
     public var isEmpty: Bool { x0 >= x1 || y0 >= y1 }
 
     /// The pixels in both rectangles (empty when they do not overlap).
-    public func intersection(_ o: PixelRect) -> PixelRect {
+    package func intersection(_ o: PixelRect) -> PixelRect {
         PixelRect(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
     }
 }

@@ -100,7 +100,7 @@ public struct RGBAImage: Sendable, Equatable {
 
 extension Pixmap {
     /// Whether every pixel is opaque. O(pixels).
-    public var isOpaque: Bool {
+    package var isOpaque: Bool {
         pixels.withUnsafeBufferPointer { unfold_is_opaque($0.baseAddress, width * height) != 0 }
     }
 

@@ -24,9 +24,9 @@ public struct Comparison: Sendable {
     /// Both files held the same bytes (still decoded once, to be sure they are a PNG).
     public var identical: Bool
     /// The decoded images, kept when a diff image was drawn (for a side-by-side picture).
-    public var images: (expected: RGBAImage, actual: RGBAImage)?
+    package var images: (expected: RGBAImage, actual: RGBAImage)?
     /// What the PNG reader tolerated in each file (a missing IEND, a damaged ancillary chunk).
-    public var warnings: (expected: PNGWarnings, actual: PNGWarnings) = ([], [])
+    package var warnings: (expected: PNGWarnings, actual: PNGWarnings) = ([], [])
 
     /// Whether the images count as the same under the options.
     public var matches: Bool { result.matches }
@@ -35,7 +35,7 @@ public struct Comparison: Sendable {
     /// and diff images are the contract. A future change of it is opt-in and
     /// gets a new version. The one id: `unfold diff --json` names it and
     /// references' environment stamps record it.
-    public static let algorithm = DiffOptions.algorithm
+    package static let algorithm = DiffOptions.algorithm
 
     /// One line that says what was found, e.g. `differ: 212 different pixels
     /// (0.0530%), 17 anti-aliased, in x 3-90, y 10-14 px; largest colour distance 0.412`
@@ -55,7 +55,7 @@ public struct Comparison: Sendable {
     }
 
     /// Where both images have pixels.
-    public var overlap: PixelSize {
+    package var overlap: PixelSize {
         PixelSize(
             width: min(result.expectedSize.width, result.actualSize.width),
             height: min(result.expectedSize.height, result.actualSize.height))
@@ -100,7 +100,7 @@ extension Comparison {
     }
 
     /// Expected | actual | diff side by side; nil without a diff image.
-    public func sideBySide() throws(Pixmap.SizeError) -> RGBAImage? {
+    package func sideBySide() throws(Pixmap.SizeError) -> RGBAImage? {
         guard let images, let diff = result.diff else { return nil }
         return try DiffPainter.sideBySide(expected: images.expected, actual: images.actual, diff: diff)
     }

@@ -52,7 +52,7 @@ public struct DiffOptions: Sendable, Equatable {
     public static let algorithm = "pixelmatch 7.2.0"
 
     /// The differing pixels these options allow in an image of `pixels` pixels.
-    public func allowedPixels(of pixels: Int) -> Int {
+    package func allowedPixels(of pixels: Int) -> Int {
         max(maxDifferentPixels, Int(maxDifferentRatio * Double(pixels)))
     }
 }

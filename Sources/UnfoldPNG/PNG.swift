@@ -53,7 +53,7 @@ public enum PNG {
     }
 
     /// Width and height from the header, without decoding; nil if the bytes do not start like a PNG.
-    public static func size(of bytes: [UInt8]) -> (width: Int, height: Int)? {
+    package static func size(of bytes: [UInt8]) -> (width: Int, height: Int)? {
         var width: UInt32 = 0, height: UInt32 = 0
         guard bytes.withUnsafeBufferPointer({ cpng_peek($0.baseAddress, $0.count, &width, &height) }) == Int32(CPNG_OK) else { return nil }
         return (Int(width), Int(height))
@@ -72,7 +72,7 @@ public enum PNG {
     /// damaged ancillary chunk, and says so in `warnings`; damaged critical
     /// data is an error. The common kinds decode straight into the image's
     /// memory with libdeflate; libpng's full read API takes the rest. O(pixels).
-    public static func read(_ bytes: [UInt8], maxPixels: UInt32 = defaultMaxPixels) throws(PNGError)
+    package static func read(_ bytes: [UInt8], maxPixels: UInt32 = defaultMaxPixels) throws(PNGError)
         -> (image: RGBAImage, warnings: PNGWarnings)
     {
         let (w, h) = try checkedSize(of: bytes, maxPixels: maxPixels)
@@ -308,21 +308,21 @@ extension PNG {
 }
 
 /// What a PNG reader tolerated, as libpng does by default.
-public struct PNGWarnings: OptionSet, Sendable, CustomStringConvertible {
+package struct PNGWarnings: OptionSet, Sendable, CustomStringConvertible {
     /// The set's bits.
-    public let rawValue: UInt32
+    package let rawValue: UInt32
     /// The set of the warnings whose bits `rawValue` holds.
-    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    package init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// The file ends after its image data, without IEND (some encoders write that).
-    public static let noEnd = PNGWarnings(rawValue: UInt32(CPNG_W_NO_IEND))
+    package static let noEnd = PNGWarnings(rawValue: UInt32(CPNG_W_NO_IEND))
     /// An ancillary chunk with a bad CRC was skipped.
-    public static let badAncillaryCRC = PNGWarnings(rawValue: UInt32(CPNG_W_BAD_ANCILLARY_CRC))
+    package static let badAncillaryCRC = PNGWarnings(rawValue: UInt32(CPNG_W_BAD_ANCILLARY_CRC))
     /// A misplaced, malformed or repeated transparency chunk was ignored.
-    public static let badAncillary = PNGWarnings(rawValue: UInt32(CPNG_W_BAD_ANCILLARY))
+    package static let badAncillary = PNGWarnings(rawValue: UInt32(CPNG_W_BAD_ANCILLARY))
 
     /// The warnings in words, separated by `; ` (empty when there is none).
-    public var description: String {
+    package var description: String {
         var parts: [String] = []
         if contains(.noEnd) { parts.append("the file has no IEND chunk (read as complete)") }
         if contains(.badAncillaryCRC) { parts.append("an ancillary chunk with a bad CRC was skipped") }

@@ -40,7 +40,7 @@ public enum TrustedPNG {
     /// The chunk walk: throws for any file that is not a still PNG as Unfold
     /// writes it (see the type's rules), and returns the size its header
     /// gives. Reads no image data. O(chunks).
-    public static func check(_ bytes: [UInt8]) throws(PNGError) -> (width: Int, height: Int, paletteEntries: Int) {
+    package static func check(_ bytes: [UInt8]) throws(PNGError) -> (width: Int, height: Int, paletteEntries: Int) {
         func refuse(_ why: String) -> PNGError { PNGError(message: "it is not a PNG as Unfold writes it: \(why)") }
         let signature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
         guard bytes.count >= 8, bytes[0 ..< 8].elementsEqual(signature) else { throw PNGError(message: "it is not a PNG file (bad signature)") }

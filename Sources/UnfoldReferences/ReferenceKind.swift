@@ -90,7 +90,7 @@ package struct ReferenceKind: Sendable {
         store: { _, bytes throws(Invalid) in
             do { return NewReference(bytes: Array(try UpdatesRecord(json: bytes).json().utf8)) } catch { throw Invalid(description: "\(error)") }
         },
-        compare: { try $0.lines() })
+        compare: { $0.lines() })
 
     /// `state-` and at least two digits, `.png`.
     private static func isStateName(_ name: String) -> Bool {

@@ -59,12 +59,12 @@ extension RenderOptions {
         public static let defaults: Set<Output> = [.states, .frames, .strip, .animation, .updates]
         /// What a render of trees alone (`--from`, for docs) writes unless told
         /// otherwise: the states and one animation, no folder of frames.
-        public static let treeDefaults: Set<Output> = [.states, .animation]
+        package static let treeDefaults: Set<Output> = [.states, .animation]
 
         /// The outputs for a run given `asked` (nil: none named), rendering
         /// scenario files (`scenarios`) and trees alone: trees alone get
         /// `treeDefaults`, or their one still (`--still`) only `states`.
-        public static func resolved(_ asked: Set<Output>?, scenarios: Bool, still: Bool = false) -> Set<Output> {
+        package static func resolved(_ asked: Set<Output>?, scenarios: Bool, still: Bool = false) -> Set<Output> {
             asked ?? (scenarios ? defaults : still ? [.states] : treeDefaults)
         }
 
@@ -81,10 +81,10 @@ extension RenderOptions {
 
 extension RenderOptions.Output {
     /// Other names an output answers to: `apng` is `animation` (the animated PNG).
-    public static let aliases: [String: RenderOptions.Output] = ["apng": .animation]
+    package static let aliases: [String: RenderOptions.Output] = ["apng": .animation]
 
     /// The output called `name` (its raw value, or an alias such as `apng`); nil for none.
-    public init?(name: String) {
+    package init?(name: String) {
         guard let output = Self(rawValue: name) ?? Self.aliases[name] else { return nil }
         self = output
     }
@@ -92,7 +92,7 @@ extension RenderOptions.Output {
     /// The outputs of a comma-separated list such as `states,strip,apng`.
     /// Throws a `RenderError` that lists the names to choose from for an
     /// unknown one. Empty items (`states,,strip`) are skipped.
-    public static func parseList(_ list: String) throws(RenderError) -> Set<RenderOptions.Output> {
+    package static func parseList(_ list: String) throws(RenderError) -> Set<RenderOptions.Output> {
         var outputs = Set<RenderOptions.Output>()
         for word in list.split(separator: ",") {
             let name = word.trimmingCharacters(in: .whitespaces)
@@ -105,5 +105,5 @@ extension RenderOptions.Output {
     }
 
     /// Every output's name, comma-separated, in order.
-    public static var namesList: String { allCases.map(\.rawValue).joined(separator: ",") }
+    package static var namesList: String { allCases.map(\.rawValue).joined(separator: ",") }
 }

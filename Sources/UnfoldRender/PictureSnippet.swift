@@ -7,18 +7,18 @@ import UnfoldSupport
 /// animation, else the fully open state; SVG where it was written), sizes
 /// it in CSS pixels so that a 2× picture shows at the size of its text, and
 /// with two themes shows the dark one under `prefers-color-scheme: dark`.
-public enum PictureSnippet {
+package enum PictureSnippet {
     /// A picture a page shows: its file in a render's folder, and its size in CSS pixels.
-    public struct Picture: Sendable, Equatable {
+    package struct Picture: Sendable, Equatable {
         /// The file, relative to the render's folder (`animation.svg`).
-        public var file: String
+        package var file: String
         /// The width in CSS pixels (the picture's pixels over its scale).
-        public var width: Int
+        package var width: Int
         /// The height in CSS pixels.
-        public var height: Int
+        package var height: Int
 
         /// A picture from its parts.
-        public init(file: String, width: Int, height: Int) {
+        package init(file: String, width: Int, height: Int) {
             self.file = file
             self.width = width
             self.height = height
@@ -30,7 +30,7 @@ public enum PictureSnippet {
     /// fully open state (the tallest still), each as SVG when that was
     /// written. Its size is read from the PNG's header, over `scale`. Nil
     /// when the render wrote no picture. O(states) headers read.
-    public static func picture(in folder: String, files: [String], scale: Int) -> Picture? {
+    package static func picture(in folder: String, files: [String], scale: Int) -> Picture? {
         let written = Set(files)
         var still: (file: String, width: Int, height: Int)?
         if written.contains(RenderedFile.animationPath), let size = pngSize(folder + "/" + RenderedFile.animationPath) {
@@ -54,7 +54,7 @@ public enum PictureSnippet {
     /// with `alt`, escaped for HTML attributes. The markup is HTML and
     /// MDX/JSX alike: empty elements closed with `/>`, and `srcSet` as JSX
     /// names it (HTML attribute names are read in any case). O(length).
-    public static func html(_ picture: Picture, light: String, dark: String? = nil, alt: String) -> String {
+    package static func html(_ picture: Picture, light: String, dark: String? = nil, alt: String) -> String {
         let img = "<img alt=\"\(attribute(alt))\" src=\"\(url(light + "/" + picture.file))\" width=\"\(picture.width)\" height=\"\(picture.height)\" />"
         guard let dark else { return img }
         return """

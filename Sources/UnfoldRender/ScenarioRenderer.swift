@@ -72,7 +72,7 @@ public struct RenderOptions: Sendable {
 /// One output file, relative to the scenario's folder.
 public struct RenderedFile: Sendable {
     /// The animated PNG's path in the scenario's folder.
-    public static let animationPath = "animation.png"
+    package static let animationPath = "animation.png"
 
     /// The path in the scenario's folder, such as `state-01.png` or `step-01/frame-03.png`.
     public var path: String
@@ -144,11 +144,11 @@ public enum ScenarioRenderer {
 
     /// Unfold's own version, which `unfold --version` prints. Kept here,
     /// beside the renderer's version, so that there is one place to raise it.
-    public static let unfoldVersion = "0.1.0"
+    package static let unfoldVersion = "0.1.0"
 
     /// What `unfold --version` prints: Unfold's version and the renderer's,
     /// such as `0.1.0 (renderer N)`, N being `version`.
-    public static var versionDescription: String { "\(unfoldVersion) (renderer \(version))" }
+    package static var versionDescription: String { "\(unfoldVersion) (renderer \(version))" }
 
     /// The fonts a scenario is drawn with: `options.fonts`, with the
     /// scenario's own font files tried first for their weight.
@@ -369,7 +369,7 @@ public enum ScenarioRenderer {
     }
 
     /// How many pictures `render` draws, for a progress bar.
-    public static func pictureCount(_ scenario: Scenario, options: RenderOptions) -> Int {
+    package static func pictureCount(_ scenario: Scenario, options: RenderOptions) -> Int {
         let animation = scenario.animation
         return RenderPlan(
             steps: scenario.steps.count, frames: options.frames ?? animation.frames,

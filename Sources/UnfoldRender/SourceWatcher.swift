@@ -6,17 +6,17 @@ import Foundation
 /// file's modification time, size and inode with the last call's, so it
 /// needs no platform's change notifications and sees saves made by renaming
 /// a new file over the old one.
-public struct SourceWatcher {
+package struct SourceWatcher {
     /// A place to watch: a file, or a folder's entries (and, when
     /// `recursive`, its subfolders' entries).
-    public struct Root: Sendable, Equatable {
+    package struct Root: Sendable, Equatable {
         /// The file or folder.
-        public var path: String
+        package var path: String
         /// Whether the folders inside a folder are watched too.
-        public var recursive: Bool
+        package var recursive: Bool
 
         /// Watches `path`, and with `recursive` everything below it.
-        public init(_ path: String, recursive: Bool = false) {
+        package init(_ path: String, recursive: Bool = false) {
             self.path = path
             self.recursive = recursive
         }
@@ -25,7 +25,7 @@ public struct SourceWatcher {
     /// At most this many files are watched; a larger tree is watched in part
     /// (the first ones in sorted order), so that a huge folder cannot make
     /// every poll slow.
-    public static let maxEntries = 20_000
+    package static let maxEntries = 20_000
 
     private let roots: [Root]
     /// Folders never looked into (the render's own output), as absolute paths.
@@ -39,7 +39,7 @@ public struct SourceWatcher {
     /// Starts watching `roots` as they are now, except what is in the
     /// `ignoring` folders (where the render writes, so that its own files do
     /// not start another render).
-    public init(_ roots: [Root], ignoring: [String] = []) {
+    package init(_ roots: [Root], ignoring: [String] = []) {
         // Absolute and standardized once: the paths below them are then built by appending names.
         self.roots = roots.map { Root(Self.absolute($0.path), recursive: $0.recursive) }
         ignored = Set(ignoring.map(Self.absolute))
@@ -50,7 +50,7 @@ public struct SourceWatcher {
 
     /// Whether a watched file was written, added or removed since the last
     /// call (or since the watcher was made). O(files watched).
-    public mutating func changed() -> Bool {
+    package mutating func changed() -> Bool {
         let now = Self.stamps(of: roots, ignoring: ignored)
         defer { stamps = now }
         return now != stamps

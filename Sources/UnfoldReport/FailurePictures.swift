@@ -22,9 +22,6 @@ public struct FailurePictures: Codable, Sendable, Equatable {
         [("expected", expected), ("actual", actual), ("diff", diff)].compactMap { role, path in path.map { (role, $0) } }
     }
 
-    /// Whether there is no picture.
-    public var isEmpty: Bool { expected == nil && actual == nil && diff == nil }
-
     /// The same pictures with `prefix` before each path (a folder they were moved into).
     package func prefixed(by prefix: String) -> FailurePictures {
         FailurePictures(expected: expected.map { prefix + $0 }, actual: actual.map { prefix + $0 }, diff: diff.map { prefix + $0 })

@@ -4,7 +4,7 @@ extension SnapshotReport {
     /// JUnit XML: a test suite per scenario (per assertion of a Swift test,
     /// named by its test file and test: `SettingsTests.screen.1`), a test
     /// case per reference.
-    public func junit() -> String {
+    package func junit() -> String {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<testsuites name=\"\(runName)\" tests=\"\(cases.count)\" failures=\"\(failed)\">\n"
         let byScenario = Dictionary(grouping: cases) { c in

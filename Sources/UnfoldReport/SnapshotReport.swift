@@ -41,12 +41,12 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
 
     /// The run the report is of: `swift test` when every case is a Swift
     /// test's assertion (it names its `__Snapshots__` folder), else `unfold test`.
-    public var runName: String {
+    package var runName: String {
         !cases.isEmpty && cases.allSatisfy { $0.snapshots != nil } ? "swift test" : "unfold test"
     }
 
     /// Reports of several shards as one, cases ordered by scenario and reference.
-    public static func merged(_ reports: [SnapshotReport]) -> SnapshotReport {
+    package static func merged(_ reports: [SnapshotReport]) -> SnapshotReport {
         var all = SnapshotReport()
         all.cases = reports.flatMap(\.cases).sorted { ($0.scenario, $0.reference) < ($1.scenario, $1.reference) }
         all.stale = reports.flatMap(\.stale).sorted()
@@ -63,7 +63,7 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
     /// The report as `report.json`: the record the HTML, JUnit and Markdown
     /// reports are made from, and what `unfold accept`, `unfold review` and
     /// `unfold merge-reports` read.
-    public func json() -> [UInt8] {
+    package func json() -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         return Array((try? encoder.encode(self)) ?? Data())
@@ -151,7 +151,7 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
     package static let largestFrameCount = 20_000
 
     /// The files a report is written as, in `write(to:)`'s order (`ReportFormat.all`).
-    public static var files: [String] { ReportFormat.all.map(\.file) }
+    package static var files: [String] { ReportFormat.all.map(\.file) }
     /// The manifest that lists the report files written, so that only those are ever removed.
     static let manifest = ".unfold-report"
 
@@ -239,7 +239,7 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
 
     /// A Markdown summary for a CI job's page (`$GITHUB_STEP_SUMMARY`):
     /// failures with their diff pictures' paths and the commands that accept them.
-    public func markdown() -> String {
+    package func markdown() -> String {
         var text = "### \(runName): \(summary)\n\n"
         for (scenario, change) in (environmentChanges ?? [:]).sorted(by: { $0.key < $1.key }) {
             text += "> **\(MarkdownText.escaped(scenario))**: \(MarkdownText.escaped(change))\n\n"
