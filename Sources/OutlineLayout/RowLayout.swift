@@ -128,10 +128,38 @@ package struct RowLayout: Sendable {
         // Names are cut as the look's platform cuts them; a detail row's sentence and subtitles at the end.
         let truncation = facts.isDetail ? Appearance.Truncation.end : style.truncation
 
-        let titleLines: [String], subtitleLines: [String]
-        let height: Double
         // A title with an annotation is drawn in runs of their own weight and tone.
         let styled = facts.annotation.map { TextRun.runs(title: title, weight: weight, annotation: $0) }
+        let (titleLines, titleRuns, subtitleLines, height) = lines(
+            title: title, styled: styled, subtitle: subtitle, fontSize: fontSize, weight: weight, width: width, truncation: truncation, fixed: fixed)
+
+        let content = RowContent(
+            chevronCenter: start + Metrics.chevronCenter, guides: style.guides ? guides(depth: facts.depth) : [],
+            // Inset separators start at the title, after the checkbox and icon, as UIKit's default separator inset does.
+            separator: style.separators ? (style.separatorInset ? leading : 0) : nil,
+            checkbox: checkbox, icon: icon, badge: badge,
+            title: RowContent.Text(
+                lines: titleLines, fontSize: fontSize, weight: weight, leading: leading, width: width, runs: titleRuns),
+            subtitle: subtitleLines.isEmpty
+                ? nil
+                : RowContent.Text(lines: subtitleLines, fontSize: subtitleSize, weight: .regular, leading: leading, width: width))
+        return RowBox(
+            row: row, y: y, height: height, depth: facts.depth,
+            chevron: facts.childCount != nil ? (facts.isExpanded ? 90 : 0) : facts.isEmptyFolder ? 0 : nil,
+            selection: facts.isSelected ? 1 : 0, focus: facts.isFocused ? 1 : 0, hover: facts.isHovered ? 1 : 0, drop: facts.drop,
+            kind: facts.kind, content: content)
+    }
+
+    /// A row's title and subtitle as lines (and the title's styled runs),
+    /// cut to one line each in a row of `fixed` height, else wrapped, and
+    /// the row's height.
+    private func lines(
+        title: String, styled: [TextRun]?, subtitle: String?, fontSize: Double, weight: Appearance.Weight, width: Double,
+        truncation: Appearance.Truncation, fixed: Double?
+    ) -> (title: [String], runs: [[TextRun]]?, subtitle: [String], height: Double) {
+        let subtitleSize = fontSize * Metrics.subtitleFontScale
+        let titleLines: [String], subtitleLines: [String]
+        let height: Double
         let titleRuns: [[TextRun]]?
         if let fixed {
             titleRuns = styled.map { [fit($0, fontSize: fontSize, width: width)] }
@@ -154,22 +182,7 @@ package struct RowLayout: Sendable {
                 + Double(subtitleLines.count) * measure.lineHeight(subtitleSize)
             height = max(text + Metrics.autoPadding, Metrics.autoMinimum)
         }
-
-        let content = RowContent(
-            chevronCenter: start + Metrics.chevronCenter, guides: style.guides ? guides(depth: facts.depth) : [],
-            // Inset separators start at the title, after the checkbox and icon, as UIKit's default separator inset does.
-            separator: style.separators ? (style.separatorInset ? leading : 0) : nil,
-            checkbox: checkbox, icon: icon, badge: badge,
-            title: RowContent.Text(
-                lines: titleLines, fontSize: fontSize, weight: weight, leading: leading, width: width, runs: titleRuns),
-            subtitle: subtitleLines.isEmpty
-                ? nil
-                : RowContent.Text(lines: subtitleLines, fontSize: subtitleSize, weight: .regular, leading: leading, width: width))
-        return RowBox(
-            row: row, y: y, height: height, depth: facts.depth,
-            chevron: facts.childCount != nil ? (facts.isExpanded ? 90 : 0) : facts.isEmptyFolder ? 0 : nil,
-            selection: facts.isSelected ? 1 : 0, focus: facts.isFocused ? 1 : 0, hover: facts.isHovered ? 1 : 0, drop: facts.drop,
-            kind: facts.kind, content: content)
+        return (titleLines, titleRuns, subtitleLines, height)
     }
 
     /// The checkbox of a row (not on detail rows, nor on the "Loading…" row

@@ -164,16 +164,10 @@ enum MarkdownTree {
                 }
                 continue
             }
-            if let mark = trimmed.first, mark == "`" || mark == "~" {
-                let run = trimmed.prefix { $0 == mark }
-                let info = trimmed.dropFirst(run.count)
-                // A run of backticks followed by another backtick is code in a paragraph, not a fence.
-                if run.count >= 3, mark == "~" || !info.contains("`") {
-                    end()
-                    let language = String(info.drop { $0.isWhitespace }.prefix { !$0.isWhitespace })
-                    fence = (mark, run.count, Candidate(kind: .code(language), line: number + 1), [])
-                    continue
-                }
+            if let opening = fenceOpening(trimmed) {
+                end()
+                fence = (opening.mark, opening.length, Candidate(kind: .code(opening.language), line: number + 1), [])
+                continue
             }
             if trimmed.hasPrefix("<FileTree") || trimmed.hasPrefix("</FileTree") {
                 inFileTree = !trimmed.hasPrefix("</")
@@ -195,6 +189,17 @@ enum MarkdownTree {
         closeFence()
         end()
         return found
+    }
+
+    /// The fence a line opens (three or more backticks or tildes, then the
+    /// info string's first word, its language); nil for any other line.
+    static func fenceOpening(_ trimmed: Substring) -> (mark: Character, length: Int, language: String)? {
+        guard let mark = trimmed.first, mark == "`" || mark == "~" else { return nil }
+        let run = trimmed.prefix { $0 == mark }
+        let info = trimmed.dropFirst(run.count)
+        // A run of backticks followed by another backtick is code in a paragraph, not a fence.
+        guard run.count >= 3, mark == "~" || !info.contains("`") else { return nil }
+        return (mark, run.count, String(info.drop { $0.isWhitespace }.prefix { !$0.isWhitespace }))
     }
 
     /// `- `, `* `, `+ ` or `1. ` / `1) `: the marker's width and the text after it.

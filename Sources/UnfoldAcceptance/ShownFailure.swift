@@ -81,36 +81,36 @@ extension Acceptance {
             }
             if kind.isPicture, let expected = stored, let actual = shown.actual {
                 var summary: String
-                (shown.diff, summary, shown.differentPixels) = Self.compared(expected, actual, options: c.comparison?.options ?? DiffOptions())
+                (shown.diff, summary, shown.differentPixels) = Self.compared(expected, actual, options: c.options)
                 // The run's options come from the report, which may be anyone's: what the defaults count is said too when it differs.
-                if c.comparison != nil {
-                    let strict = Self.compared(expected, actual, options: DiffOptions())
-                    if strict.pixels != shown.differentPixels { summary += "; with the default options: " + strict.summary }
-                }
+                let strict = Self.compared(expected, actual, options: DiffOptions())
+                if strict.pixels != shown.differentPixels { summary += "; with the default options: " + strict.summary }
                 shown.message = FailureMessage.told(summary, of: c.reference, changes: changes)
             }
             if kind.hasFrames, let geometry = c.strip, let stored, let strip = try? kind.decode(stored) {
-                shown.frames = c.frames.map { f in
-                    let frame = Item(c, frame: .init(step: f.step, index: f.frame))
-                    var one = ShownFailure(id: frame.id, title: "step \(f.step), frame \(f.frame)", message: f.description)
-                    one.mediaType = kind.mediaType
-                    do {
-                        let actual = try frameActual(f, geometry: geometry, in: strip)
-                        one.actual = actual.bytes
-                        one.expected = try PNG.encode(actual.expected)
-                        if let expected = one.expected {
-                            let o = geometry.origin(row: f.step - 1, column: f.frame)
-                            let options = (c.comparison?.options ?? DiffOptions()).shifted(x: o.x, y: o.y)
-                            (one.diff, one.message, one.differentPixels) = Self.compared(expected, actual.bytes, options: options)
-                        }
-                    } catch {
-                        one.message = "this frame cannot be accepted: \(error)"
-                    }
-                    return one
-                }.sorted { ($1.differentPixels, $0.id) < ($0.differentPixels, $1.id) }
+                shown.frames = shownFrames(of: c, kind: kind, geometry: geometry, stored: strip)
             }
             return shown
         }
+    }
+
+    /// The frames of `c`'s strip that differ, as a review shows them (each
+    /// against its cell of the `stored` strip), the most changed first.
+    private func shownFrames(of c: CaseResult, kind: ReferenceKind, geometry: StripGeometry, stored: RGBAImage) -> [ShownFailure] {
+        c.frames.map { f in
+            var one = ShownFailure(id: c.id(of: f), title: "step \(f.step), frame \(f.frame)", message: f.description)
+            one.mediaType = kind.mediaType
+            do {
+                let actual = try frameActual(f, geometry: geometry, in: stored)
+                let expected = try PNG.encode(actual.expected)
+                let o = geometry.origin(row: f.step - 1, column: f.frame)
+                (one.actual, one.expected) = (actual.bytes, expected)
+                (one.diff, one.message, one.differentPixels) = Self.compared(expected, actual.bytes, options: c.options.shifted(x: o.x, y: o.y))
+            } catch {
+                one.message = "this frame cannot be accepted: \(error)"
+            }
+            return one
+        }.sorted { ($1.differentPixels, $0.id) < ($0.differentPixels, $1.id) }
     }
 
     /// What changed in the rows of `c`'s test: the project's `updates.json`

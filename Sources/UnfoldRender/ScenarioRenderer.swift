@@ -285,22 +285,14 @@ public enum ScenarioRenderer {
         return LaidOut(appearance: appearance, states: layouts, transitions: transitions, height: height, size: size)
     }
 
-    /// Lays out a checked scenario with `measurer` (which also draws the
-    /// strip's labels), then draws, encodes and emits its pictures.
-    private static func draw(
-        _ scenario: Scenario, playback: Playback, fonts: FontIdentity, measurer: Typesetter, options: RenderOptions,
-        progress: (@Sendable (Int) -> Void)?, emit: (RenderedFile) throws -> Void
-    ) throws -> StripGeometry? {
-        let laidOut = try layOut(scenario, playback: playback, measurer: measurer, options: options)
+    /// What every picture and writer of a render shares: names, titles,
+    /// sizes, the plan and the strip's labels.
+    private static func context(
+        _ scenario: Scenario, playback: Playback, laidOut: LaidOut, plan: RenderPlan, fonts: FontIdentity, measurer: Typesetter,
+        options: RenderOptions
+    ) -> RenderContext {
         let (appearance, layouts, height, size) = (laidOut.appearance, laidOut.states, laidOut.height, laidOut.size)
-        let frames = appearance.animation.frames
         let steps = playback.states.count - 1
-
-        // The outputs in the order of `Output.allCases`, which is the order their last files are written in.
-        let formats = RenderOptions.Output.allCases.filter(options.outputs.contains).map(\.format)
-        let plan = RenderPlan(
-            steps: steps, frames: frames, needs: formats.reduce([]) { $0.union($1.needs(among: options.outputs)) },
-            hold: appearance.animation.hold, frameDelay: appearance.animation.frameDelay)
         let stateHeights =
             appearance.canvas.height == nil && appearance.canvas.fitsEachState
             ? layouts.map { layout in
@@ -314,16 +306,34 @@ public enum ScenarioRenderer {
             bands: size.height < Self.bandHeight ? 1 : max(1, min(options.workers / max(1, plan.count), size.height / Self.bandHeight)),
             isUnchanged: options.isUnchanged,
             fixedTheme: options.theme != nil)
-        let render = RenderContext(
+        return RenderContext(
             settings: settings, pictureSize: size, plan: plan, outputs: options.outputs, plays: appearance.animation.loops,
             threads: options.workers,
             labels: (1 ... max(1, steps)).map { steps == 0 ? "initial" : String(format: "%02d  %@", $0, playback.states[$0].label) },
             playback: playback, typesetter: measurer)
+    }
+
+    /// Lays out a checked scenario with `measurer` (which also draws the
+    /// strip's labels), then draws, encodes and emits its pictures.
+    private static func draw(
+        _ scenario: Scenario, playback: Playback, fonts: FontIdentity, measurer: Typesetter, options: RenderOptions,
+        progress: (@Sendable (Int) -> Void)?, emit: (RenderedFile) throws -> Void
+    ) throws -> StripGeometry? {
+        let laidOut = try layOut(scenario, playback: playback, measurer: measurer, options: options)
+        let appearance = laidOut.appearance
+
+        // The outputs in the order of `Output.allCases`, which is the order their last files are written in.
+        let formats = RenderOptions.Output.allCases.filter(options.outputs.contains).map(\.format)
+        let plan = RenderPlan(
+            steps: playback.states.count - 1, frames: appearance.animation.frames, needs: formats.reduce([]) { $0.union($1.needs(among: options.outputs)) },
+            hold: appearance.animation.hold, frameDelay: appearance.animation.frameDelay)
+        let render = context(scenario, playback: playback, laidOut: laidOut, plan: plan, fonts: fonts, measurer: measurer, options: options)
+        let settings = render.settings
         // Writers compress on this thread alone: meanwhile the pool's threads draw the next
         // pictures, and concurrent renders start no threads of their own.
         let writers = try formats.map { try $0.writer(for: render) }
         var emittedBytes = 0
-        let (states, moves) = (layouts, laidOut.transitions)
+        let (states, moves) = (laidOut.states, laidOut.transitions)
         // The pictures are drawn on the worker pool, with typesetters warm from earlier pictures and renders.
         try orderedParallel(
             count: plan.count, window: options.workers,

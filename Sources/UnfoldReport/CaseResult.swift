@@ -1,4 +1,5 @@
 import UnfoldCanvas
+import UnfoldDiff
 import UnfoldReferences
 import UnfoldRender
 
@@ -41,6 +42,10 @@ public struct CaseResult: Codable, Sendable, Equatable {
     /// For a failure: the comparison options it was judged with, which a
     /// review compares with too.
     package var comparison: ComparisonSettings?
+
+    /// The options to compare this result's pictures with: those it was
+    /// judged with (a read report holds them for every failure).
+    package var options: DiffOptions { comparison?.options ?? DiffOptions() }
 
     /// A result that says `message` about `reference` of `scenario`.
     public init(scenario: String, reference: String, status: Status, message: String) {

@@ -160,17 +160,7 @@ package final class LoopbackServer: Sendable {
             }
             if let paused = listenerPaused, paused <= now { listenerPaused = nil }
 
-            var polled = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
-            if listenerPaused == nil { polled.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0)) }
-            var ids: [Int] = []
-            for (id, c) in open {
-                switch c.phase {
-                case .reading: polled.append(pollfd(fd: c.fd, events: Int16(POLLIN), revents: 0))
-                case .writing: polled.append(pollfd(fd: c.fd, events: Int16(POLLOUT), revents: 0))
-                case .answering: continue
-                }
-                ids.append(id)
-            }
+            var (polled, ids) = pollSet(open, listening: listenerPaused == nil)
             let soonest = (open.values.compactMap(\.deadline) + (listenerPaused.map { [$0] } ?? [])).min()
             let wait = soonest.map { Self.milliseconds(until: $0, from: now) } ?? 1000
             guard poll(&polled, nfds_t(polled.count), Int32(min(wait, 1000))) > 0 else { continue }
@@ -199,6 +189,24 @@ package final class LoopbackServer: Sendable {
                 listenerPaused = admit(into: &open, next: &next)
             }
         }
+    }
+
+    /// What to wait for: the wake pipe, the listener (when `listening`), and
+    /// each connection that reads or writes, with the connections' numbers
+    /// in the order of their entries after the first two. O(connections).
+    private func pollSet(_ open: [Int: Connection], listening: Bool) -> (polled: [pollfd], ids: [Int]) {
+        var polled = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+        if listening { polled.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0)) }
+        var ids: [Int] = []
+        for (id, c) in open {
+            switch c.phase {
+            case .reading: polled.append(pollfd(fd: c.fd, events: Int16(POLLIN), revents: 0))
+            case .writing: polled.append(pollfd(fd: c.fd, events: Int16(POLLOUT), revents: 0))
+            case .answering: continue
+            }
+            ids.append(id)
+        }
+        return (polled, ids)
     }
 
     /// Reads what `c` sent; hands a complete request to a worker, or turns a
