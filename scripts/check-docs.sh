@@ -6,9 +6,14 @@
 # declaration without one as `file:line: kind name`. The rule (what counts,
 # what is documented) is written at the top of check-docs.py.
 #
+# It then checks that the product's API graph (scripts/api-graph.py: the
+# re-exported modules' symbols, which give the Unfold DocC archive its
+# pages) is current.
+#
 #     scripts/check-docs.sh            # the undocumented declarations; exit 1 if any
 #     scripts/check-docs.sh --all      # every public declaration, `!` before the undocumented
 #     scripts/check-docs.sh --summary  # only the counts per module
+#     scripts/check-docs.sh --write-api  # also write Sources/Unfold/Unfold.docc/Unfold.symbols.json
 set -euo pipefail
 cd "$(dirname "$0")/.."
 folder="$(dirname "$(swift build --show-bin-path)")/symbolgraph"
@@ -24,4 +29,8 @@ if [ "$status" -ne 0 ] && [ -n "$other" ]; then
   echo "error: dump-symbol-graph failed" >&2
   exit 2
 fi
-python3 scripts/check-docs.py "$folder" "$@"
+write_api=""
+args=()
+for a in "$@"; do if [ "$a" = --write-api ]; then write_api=--write; else args+=("$a"); fi; done
+python3 scripts/check-docs.py "$folder" ${args[@]+"${args[@]}"}
+python3 scripts/api-graph.py "$folder" $write_api
