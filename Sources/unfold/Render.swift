@@ -75,6 +75,12 @@ struct RenderCommand: ParsableCommand {
             valueName: "url"))
     var baseURL: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "With --snippet and --theme light,dark: the docs site whose theme switch shows the dark picture: \(PictureSnippet.Site.all.map(\.name).joined(separator: ", ")) (default github: the reader's system theme).",
+            valueName: "site"))
+    var site: PictureSnippet.Site = .github
+
     @Option(help: "ios, macos, explorer, plain or starlight: that preset's style instead of the scenario's.")
     var preset: Appearance.Preset?
 
@@ -287,7 +293,7 @@ struct RenderCommand: ParsableCommand {
             // The page names the pictures where the site serves them.
             let base = baseURL.map { String($0.reversed().drop { $0 == "/" }.reversed()) } ?? out
             let html = PictureSnippet.html(
-                picture, light: base + "/" + light, dark: twoThemes ? base + "/" + scenario.name + "-dark" : nil, alt: alt ?? scenario.altText)
+                picture, light: base + "/" + light, dark: twoThemes ? base + "/" + scenario.name + "-dark" : nil, alt: alt ?? scenario.altText, site: site)
             for line in html.split(separator: "\n") { print(InertText(String(line))) }
         }
     }
@@ -358,6 +364,11 @@ final class ProgressBar: @unchecked Sendable {
 }
 
 extension Appearance.Preset: ExpressibleByArgument {}
+extension PictureSnippet.Site: ExpressibleByArgument {
+    public init?(argument: String) { self.init(name: argument) }
+    public static var allValueStrings: [String] { all.map(\.name) }
+    public var defaultValueDescription: String { name }
+}
 extension Appearance.Direction: ExpressibleByArgument {}
 extension Appearance.Background: ExpressibleByArgument {}
 

@@ -132,6 +132,19 @@ import Darwin
         let site = try unfold(
             ["render", "--from", tree, "--theme", "light,dark", "--out", s.path + "/o", "--outputs", "states,animation", "--base-url", "/img/trees/"])
         #expect(site.out.contains("srcSet=\"/img/trees/tree-dark/animation.png\"") && site.out.contains("src=\"/img/trees/tree-light/animation.png\""))
+        // A docs site's own theme switch.
+        let starlight = try unfold(
+            ["render", "--from", tree, "--theme", "light,dark", "--out", s.path + "/o", "--outputs", "states,animation", "--base-url", "/img", "--site", "starlight"])
+        #expect(starlight.out.hasSuffix("src=\"/img/tree-dark/animation.png\" width=\"\(width(starlight.out))\" height=\"\(height(starlight.out))\" class=\"light:sl-hidden\" />\n"))
+        let unknown = try unfold(["render", "--from", tree, "--theme", "light,dark", "--out", s.path + "/o", "--site", "hugo"])
+        #expect(unknown.status == 2 && unknown.err.contains("'github', 'starlight', 'docusaurus' or 'vitepress'"), "\(unknown.err)")
+    }
+
+    /// The `width` and `height` a snippet gives its first picture.
+    private func width(_ snippet: String) -> String { attribute("width", in: snippet) }
+    private func height(_ snippet: String) -> String { attribute("height", in: snippet) }
+    private func attribute(_ name: String, in snippet: String) -> String {
+        String(snippet.components(separatedBy: name + "=\"").dropFirst().first?.prefix { $0 != "\"" } ?? "")
     }
 
     /// `--snippet` with SVG: the animated SVG; without an animation, the

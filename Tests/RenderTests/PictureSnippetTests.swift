@@ -48,4 +48,32 @@ import UnfoldRender
             for part in both.components(separatedBy: tag).dropFirst() { #expect(part.prefix(while: { $0 != ">" }).hasSuffix(" /")) }
         }
     }
+
+    /// A docs site whose reader switches themes with a toggle gets that
+    /// site's own switch: Starlight's classes, Docusaurus' component,
+    /// VitePress' `dark` class; every empty element closed.
+    @Test func eachSiteSwitchesThemesItsOwnWay() {
+        let picture = PictureSnippet.Picture(file: "animation.svg", width: 195, height: 120)
+        func html(_ site: PictureSnippet.Site) -> String {
+            PictureSnippet.html(picture, light: "/img/a&b-light", dark: "/img/a&b-dark", alt: "R&D \"x\"", site: site)
+        }
+        #expect(
+            html(.starlight) == """
+                <img alt="R&amp;D &quot;x&quot;" src="/img/a%26b-light/animation.svg" width="195" height="120" class="dark:sl-hidden" />
+                <img alt="R&amp;D &quot;x&quot;" src="/img/a%26b-dark/animation.svg" width="195" height="120" class="light:sl-hidden" />
+                """)
+        #expect(html(.docusaurus).hasPrefix("import ThemedImage from '@theme/ThemedImage';\n\n<ThemedImage "))
+        #expect(html(.docusaurus).contains("sources={{ light: \"/img/a%26b-light/animation.svg\", dark: \"/img/a%26b-dark/animation.svg\" }} />"))
+        #expect(html(.vitepress).contains("class=\"unfold-dark\" />") && html(.vitepress).contains(":root.dark .unfold-light { display: none; }"))
+        #expect(html(.github).contains("(prefers-color-scheme: dark)"))
+        for site in PictureSnippet.Site.all {
+            #expect(PictureSnippet.Site(name: site.name)?.name == site.name)
+            for tag in ["<img ", "<source ", "<ThemedImage "] {
+                for part in html(site).components(separatedBy: tag).dropFirst() { #expect(part.prefix(while: { $0 != ">" }).hasSuffix(" /")) }
+            }
+            // One theme is the same plain image on every site.
+            #expect(PictureSnippet.html(picture, light: "img", alt: "x", site: site).hasPrefix("<img alt=\"x\" src=\"img/animation.svg\""))
+        }
+        #expect(PictureSnippet.Site(name: "hugo") == nil)
+    }
 }
