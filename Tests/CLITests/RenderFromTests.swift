@@ -135,7 +135,8 @@ import Darwin
         // A docs site's own theme switch.
         let starlight = try unfold(
             ["render", "--from", tree, "--theme", "light,dark", "--out", s.path + "/o", "--outputs", "states,animation", "--base-url", "/img", "--site", "starlight"])
-        #expect(starlight.out.hasSuffix("src=\"/img/tree-dark/animation.png\" width=\"\(width(starlight.out))\" height=\"\(height(starlight.out))\" class=\"light:sl-hidden\" />\n"))
+        #expect(
+            starlight.out.hasSuffix("src=\"/img/tree-dark/animation.png\" width=\"\(width(starlight.out))\" height=\"\(height(starlight.out))\" class=\"light:sl-hidden\" />\n"))
         let unknown = try unfold(["render", "--from", tree, "--theme", "light,dark", "--out", s.path + "/o", "--site", "hugo"])
         #expect(unknown.status == 2 && unknown.err.contains("'github', 'starlight', 'docusaurus' or 'vitepress'"), "\(unknown.err)")
     }
