@@ -7,6 +7,10 @@ import Foundation
 public struct ImportOptions: Sendable, Equatable {
     /// The scenario's name, which names its output folder; nil: from the file's name.
     public var name: String?
+    /// Markdown: the tree to read, from 1, of every tree on the page (nested
+    /// lists, `<FileTree>` blocks and `tree` drawings in code blocks, in
+    /// page order).
+    public var tree: Int?
     /// Markdown: the list to read, from 1, of every list on the page; nil:
     /// the first `<FileTree>` block, else the first `tree` drawing in a code
     /// block, else the first nested list (or list of bare names).
@@ -27,10 +31,11 @@ public struct ImportOptions: Sendable, Equatable {
 
     /// Options with nothing set: each source read with its defaults.
     public init(
-        name: String? = nil, list: Int? = nil, fileTree: Int? = nil, depth: Int? = nil, open: Int? = nil, exclude: [String] = [], limit: Int? = nil,
+        name: String? = nil, tree: Int? = nil, list: Int? = nil, fileTree: Int? = nil, depth: Int? = nil, open: Int? = nil, exclude: [String] = [], limit: Int? = nil,
         still: Bool = false
     ) {
         self.name = name
+        self.tree = tree
         self.list = list
         self.fileTree = fileTree
         self.depth = depth
@@ -44,6 +49,7 @@ public struct ImportOptions: Sendable, Equatable {
     /// number out of range. O(1).
     func reading(for path: String) throws(ScenarioError) -> TreeReadOptions {
         var options = TreeReadOptions()
+        if let tree { options.tree = try Self.check(tree, TreeReadOptions.lists, "--tree", path) }
         if let list { options.list = try Self.check(list, TreeReadOptions.lists, "--list", path) }
         if let fileTree { options.filetree = try Self.check(fileTree, TreeReadOptions.lists, "--filetree", path) }
         if let depth { options.depth = try Self.check(depth, TreeReadOptions.depths, "--depth", path) }

@@ -50,17 +50,23 @@ enum MarkdownTree {
         var isTree: Bool { kind == .fileTree || kind == .drawing || (kind == .list && (isNested || isBare)) }
     }
 
-    /// Which tree of a page to read: the `number`-th list (any list), the
-    /// `fileTree`-th `<FileTree>` block, or (neither) the first `<FileTree>`
-    /// block, else the first `tree` drawing, else the first nested list or
-    /// list of bare names. A page with none of these is an error that lists
-    /// what it has, never a list of sentences drawn as folders.
-    static func read(_ path: String, list number: Int?, fileTree: Int? = nil, at location: ScenarioLocation) throws(ScenarioError)
-        -> ImportedTree
-    {
+    /// Which tree of a page to read: the `tree`-th tree (in page order,
+    /// whatever its form), the `list`-th list (any list), or the
+    /// `fileTree`-th `<FileTree>` block; at most one of them. None: the
+    /// first `<FileTree>` block, else the first `tree` drawing, else the
+    /// first nested list or list of bare names.
+    struct Choice: Sendable, Equatable {
+        var tree: Int?
+        var list: Int?
+        var fileTree: Int?
+    }
+
+    /// Reads the tree `choice` names. A page with no tree is an error that
+    /// lists what it has, never a list of sentences drawn as folders.
+    static func read(_ path: String, choice: Choice, at location: ScenarioLocation) throws(ScenarioError) -> ImportedTree {
         let text = try Scenario.readText(path, what: "Markdown file")
-        let found = candidates(in: text)
-        let (chosen, description) = try choose(found, list: number, fileTree: fileTree, path: path, at: location)
+        let found = candidates(in: text).sorted { $0.line < $1.line }
+        let (chosen, description) = try choose(found, choice, path: path, at: location)
         var tree = ImportedTree()
         var open: [(indent: Int, node: Int)] = []  // the items that can take children, innermost last
         for item in chosen.items {
@@ -84,28 +90,32 @@ enum MarkdownTree {
     }
 
     /// The candidate to read, and how to name it (`<FileTree> 2 of 3`).
-    private static func choose(_ found: [Candidate], list number: Int?, fileTree: Int?, path: String, at location: ScenarioLocation)
+    private static func choose(_ found: [Candidate], _ choice: Choice, path: String, at location: ScenarioLocation)
         throws(ScenarioError) -> (Candidate, String)
     {
-        func pick(_ n: Int, of kinds: [Candidate], option: String, what: String) throws(ScenarioError) -> (Candidate, String) {
+        func refuse(_ message: String, hint: String) -> ScenarioError {
+            ScenarioError(file: location.file, line: location.line, column: location.column, message: message, hint: hint)
+        }
+        func pick(_ n: Int, of kinds: [Candidate], option: String, what: String, listing: Bool = false) throws(ScenarioError) -> (Candidate, String) {
             guard (1 ... max(1, kinds.count)).contains(n), n <= kinds.count else {
-                throw ScenarioError(
-                    file: location.file, line: location.line, column: location.column,
-                    message: "there is no \(what) \(n): \(InertText(path)) has \(kinds.count) \(what)\(kinds.count == 1 ? "" : "s")",
+                // The trees are listed, with their lines and forms, to choose from.
+                let listed = listing && !kinds.isEmpty ? ": " + kinds.prefix(12).map(describeTree).joined(separator: "; ") + (kinds.count > 12 ? "; …" : "") : ""
+                throw refuse(
+                    "there is no \(what) \(n): \(InertText(path)) has \(kinds.count) \(what)\(kinds.count == 1 ? "" : "s")\(listed)",
                     hint: kinds.isEmpty ? "leave out \(option)" : "use a number from 1 to \(kinds.count)")
             }
             return (kinds[n - 1], "\(what) \(n) of \(kinds.count)")
         }
-        if number != nil, fileTree != nil {
-            throw ScenarioError(
-                file: location.file, line: location.line, column: location.column,
-                message: "a list's number and a <FileTree> block's number were both given",
-                hint: "give one: the list (`--list`, `list:`) or the <FileTree> block (`--filetree`, `filetree:`)")
+        guard [choice.tree, choice.list, choice.fileTree].compactMap({ $0 }).count <= 1 else {
+            throw refuse(
+                "more than one of a tree's, a list's and a <FileTree> block's numbers were given",
+                hint: "give one: the tree (`--tree`, `tree:`), the list (`--list`, `list:`) or the <FileTree> block (`--filetree`, `filetree:`)")
         }
         let lists = found.filter { $0.kind == .list || $0.kind == .fileTree }
         let fileTrees = found.filter { $0.kind == .fileTree }
-        if let number { return try pick(number, of: lists, option: "the list's number", what: "list") }
-        if let fileTree { return try pick(fileTree, of: fileTrees, option: "the <FileTree> block's number", what: "<FileTree>") }
+        if let n = choice.tree { return try pick(n, of: found.filter(\.isTree), option: "the tree's number", what: "tree", listing: true) }
+        if let n = choice.list { return try pick(n, of: lists, option: "the list's number", what: "list") }
+        if let n = choice.fileTree { return try pick(n, of: fileTrees, option: "the <FileTree> block's number", what: "<FileTree>") }
         if let first = fileTrees.first { return (first, "<FileTree> 1 of \(fileTrees.count)") }
         let drawings = found.filter { $0.kind == .drawing }
         if let first = drawings.first { return (first, "tree drawing 1 of \(drawings.count)") }
@@ -117,6 +127,16 @@ enum MarkdownTree {
                 : "the Markdown file has no tree: " + found.prefix(8).map(describe).joined(separator: "; ") + (found.count > 8 ? "; …" : ""),
             hint: "write the tree as a nested list (`- Sources/`, then `  - App.swift` under it), a `tree` drawing in a code block "
                 + "or a <FileTree> block; or read a list as it is with --list N")
+    }
+
+    /// What a tree of the page is, for a message: `line 12: a tree drawing of 9 entries`.
+    private static func describeTree(_ c: Candidate) -> String {
+        let entries = "\(c.items.count) entr\(c.items.count == 1 ? "y" : "ies")"
+        switch c.kind {
+        case .fileTree: return "line \(c.line): a <FileTree> block of \(entries)"
+        case .drawing: return "line \(c.line): a tree drawing of \(entries)"
+        default: return "line \(c.line): a list of \(entries)"
+        }
     }
 
     private static func isCode(_ kind: Candidate.Kind) -> Bool {

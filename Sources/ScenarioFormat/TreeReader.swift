@@ -88,7 +88,11 @@ enum SourceReader {
     /// another tool keeps (`markdown:`, `directory:`, `tree:`, `opml:`).
     static func read(_ v: Value, into scenario: inout Scenario, files: NamedFiles) throws(ScenarioError) {
         let fields = try v.anyMap("`source`")
-        let forms = (["file"] + TreeSourceKind.all.map(\.key)).filter { fields[$0] != nil }
+        let keys = (["file"] + TreeSourceKind.all.map(\.key)).filter { fields[$0] != nil }
+        // A key that is an option of another form named beside it is that option (`markdown:` with `tree: 2`).
+        let forms = keys.filter { key in
+            !keys.contains { other in TreeSourceKind.all.first { $0.key == other }?.options.contains { $0.rawValue == key } ?? false }
+        }
         guard forms.count == 1, let form = forms.first else {
             let kinds = TreeSourceKind.all.map { "`\($0.key):` (\($0.name))" }
             throw v.error(
@@ -102,6 +106,7 @@ enum SourceReader {
         var options = TreeReadOptions()
         if let x = f["list"] { options.list = try x.int("`source.list`", in: TreeReadOptions.lists) }
         if let x = f["filetree"] { options.filetree = try x.int("`source.filetree`", in: TreeReadOptions.lists) }
+        if kind.options.contains(.tree), let x = f["tree"] { options.tree = try x.int("`source.tree`", in: TreeReadOptions.lists) }
         if let x = f["depth"] { options.depth = try x.int("`source.depth`", in: TreeReadOptions.depths) }
         if let x = f["open"] { options.open = try x.int("`source.open`", in: TreeReadOptions.opens) }
         if let x = f["exclude"] { options.exclude = try x.list("`source.exclude`").map { v throws(ScenarioError) in try v.string("a pattern") } }

@@ -31,9 +31,9 @@ struct TreeSourceKind: Sendable {
         return try DirectoryTree.read(path, options: folder, at: at)
     }
     static let markdown = TreeSourceKind(
-        name: "a Markdown file", key: "markdown", isFolder: false, extensions: ["md", "mdx", "markdown"], options: [.list, .filetree, .depth]
+        name: "a Markdown file", key: "markdown", isFolder: false, extensions: ["md", "mdx", "markdown"], options: [.tree, .list, .filetree, .depth]
     ) { path, options, at throws(ScenarioError) in
-        try MarkdownTree.read(path, list: options.list, fileTree: options.filetree, at: at).limited(toDepth: options.depth)
+        try MarkdownTree.read(path, choice: options.choice, at: at).limited(toDepth: options.depth)
     }
     static let treeJSON = TreeSourceKind(name: "`tree -J` output", key: "tree", isFolder: false, extensions: ["json"], options: [.depth]) {
         path, options, at throws(ScenarioError) in try TreeCommandJSON.read(path, at: at).limited(toDepth: options.depth)
@@ -72,9 +72,12 @@ struct TreeSourceKind: Sendable {
 struct TreeReadOptions: Sendable, Equatable {
     /// An option's name, as a `source:` key and (with `--`) a flag.
     enum Key: String, Sendable, CaseIterable {
-        case list, filetree, depth, open, exclude, hidden, limit
+        case tree, list, filetree, depth, open, exclude, hidden, limit
     }
 
+    /// Markdown: the tree to read, from 1, of every tree on the page (nested
+    /// lists, `<FileTree>` blocks and drawings in code blocks, in page order).
+    var tree: Int?
     /// Markdown: the list to read, from 1, of every list on the page.
     var list: Int?
     /// Markdown: the `<FileTree>` block to read, from 1.
@@ -94,10 +97,16 @@ struct TreeReadOptions: Sendable, Equatable {
     static let lists = 1 ... 10_000, depths = 1 ... 64, opens = 0 ... 64
     static var limits: ClosedRange<Int> { 1 ... Limits.nodes }
 
+    /// Which of a Markdown page's trees the options name. O(1).
+    var choice: MarkdownTree.Choice {
+        MarkdownTree.Choice(tree: tree, list: list, fileTree: filetree)
+    }
+
     /// The options that are set, by key.
     var given: [Key] {
         Key.allCases.filter { key in
             switch key {
+            case .tree: tree != nil
             case .list: list != nil
             case .filetree: filetree != nil
             case .depth: depth != nil

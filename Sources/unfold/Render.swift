@@ -26,8 +26,12 @@ struct RenderCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "With --from on a Markdown file: the list to draw, from 1, of every list on the page (default: the first <FileTree> block, "
-                + "else the first tree drawing in a code block, else the first nested list).", valueName: "n"))
+            "With --from on a Markdown file: the tree to draw, from 1, of every tree on the page in page order (nested lists, <FileTree> blocks, "
+                + "tree drawings in code blocks; default: the first <FileTree> block, else the first tree drawing, else the first nested list).",
+            valueName: "n"))
+    var tree: Int?
+
+    @Option(help: ArgumentHelp("With --from on a Markdown file: the list to draw, from 1, of every list on the page.", valueName: "n"))
     var list: Int?
 
     @Option(name: .customLong("filetree"), help: ArgumentHelp("With --from on a Markdown file: the <FileTree> block to draw, from 1.", valueName: "n"))
@@ -265,11 +269,11 @@ struct RenderCommand: ParsableCommand {
                 throw fail(Scenario.treeSourceGivenAsScenario(file) ?? error)
             }
         }
-        for tree in from {
+        for source in from {
             let imports = ImportOptions(
-                name: name, list: list, fileTree: fileTree, depth: depth, open: open, exclude: exclude, limit: limit, still: still)
+                name: name, tree: tree, list: list, fileTree: fileTree, depth: depth, open: open, exclude: exclude, limit: limit, still: still)
             let scenario: Scenario
-            do { scenario = try Scenario.imported(from: tree, options: imports) } catch { throw fail(error) }
+            do { scenario = try Scenario.imported(from: source, options: imports) } catch { throw fail(error) }
             // Which tree of the page was read, so that a wrong guess shows at once.
             if let origin = scenario.origin { FileHandle.standardError.write(Data("\(InertText(origin))\n".utf8)) }
             scenarios.append(scenario)

@@ -125,6 +125,44 @@ import Testing
         #expect(lines(try f.scenario("{markdown: i18n.mdx, filetree: 2}")).first == "docs [folder] +")
     }
 
+    /// `--tree N` (`tree:` in `source:`) counts every tree of the page in
+    /// page order, whatever its form; a number past them lists them all.
+    @Test func everyTreeOfAPageIsCountedInPageOrder() throws {
+        let f = Folder()
+        let page = """
+            # Guide
+
+            1. Install the app.
+            2. Run it.
+
+            ```
+            my-app/
+            ├── src/
+            │   └── main.rs
+            └── Cargo.toml
+            ```
+
+            - docs/
+              - intro.md
+
+            <FileTree>
+            - a/
+              - b
+            </FileTree>
+            """
+        let path = f.write("guide.md", page)
+        let drawing = try Scenario.imported(from: path, options: ImportOptions(tree: 1))
+        #expect(lines(drawing).first == "my-app [folder]" && drawing.origin == "\(path):6: tree 1 of 3, 4 rows")
+        #expect(lines(try Scenario.imported(from: path, options: ImportOptions(tree: 3))) == ["a [folder]", "  b [file]"])
+        #expect(
+            f.errorImporting(path, ImportOptions(tree: 4))?.message
+                == "there is no tree 4: \(path) has 3 trees: line 6: a tree drawing of 4 entries; line 13: a list of 2 entries; "
+                + "line 17: a <FileTree> block of 2 entries")
+        #expect(f.errorImporting(path, ImportOptions(tree: 1, list: 1))?.message.hasPrefix("more than one of a tree's") == true)
+        // A scenario names it as `tree:` beside `markdown:`.
+        #expect(lines(try f.scenario("{markdown: guide.md, tree: 2}")).first == "docs [folder] +")
+    }
+
     /// Fences as CommonMark reads them: a longer fence holds a shorter one,
     /// a block left open runs to the end, and the prompt line is no entry.
     @Test func fencesNestCloseAtTheEndAndSkipThePrompt() throws {
@@ -134,7 +172,9 @@ import Testing
         #expect(lines(try Scenario.imported(from: nested)) == ["a [file]", "b [file]"])
         let inline = f.write("i.md", "```tree``` is a command.\n\n- src/\n  - a.md\n")
         #expect(lines(try Scenario.imported(from: inline)).first == "src [folder]")
-        #expect(f.errorImporting(nested, ImportOptions(list: 1, fileTree: 1))?.message == "a list's number and a <FileTree> block's number were both given")
+        #expect(
+            f.errorImporting(nested, ImportOptions(list: 1, fileTree: 1))?.message
+                == "more than one of a tree's, a list's and a <FileTree> block's numbers were given")
     }
 
     /// A page with one tree and nothing else says nothing about its choice.
