@@ -2,7 +2,7 @@ import UnfoldSupport
 
 /// Two scenarios with one name: they would write (and be checked against)
 /// one folder, so the second is refused as bad input.
-public struct DuplicateNameError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct DuplicateNameError: DescribedError, Equatable, Sendable {
     /// The name both scenarios have.
     public var name: String
     /// The file of the scenario that came first.

@@ -29,7 +29,7 @@ package enum SVGPicture {
 }
 
 /// A vector picture that cannot be made.
-package enum SVGError: Error, CustomStringConvertible {
+package enum SVGError: DescribedError {
     /// The light and dark pictures of a frame are not the same shapes.
     case themesDiffer
 

@@ -96,7 +96,7 @@ struct RenderCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Outputs to write, comma-separated: \(RenderOptions.Output.namesList) (apng is animation, the animated PNG; svg: state-NN.svg, and animation.svg with animation; default: all but gif, webp and svg; for --from trees alone: states,animation).",
+            "Outputs to write, comma-separated: \(RenderOptions.Output.namesList) (apng is animation, the animated PNG; svg: state-NN.svg, and animation.svg with animation; default: all but \(RenderOptions.Output.allCases.filter { !RenderOptions.Output.defaults.contains($0) }.map(\.rawValue).joined(separator: ", ")); for --from trees alone: states,animation).",
             valueName: "list"),
         transform: { try RenderOptions.Output.parseList($0) })
     var outputs: Set<RenderOptions.Output>?
@@ -136,8 +136,11 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "After rendering, render again whenever a scenario, a file beside it or a --from tree changes (one line per render).")
     var watch = false
 
-    @Option(name: .shortAndLong, help: "Worker threads (default: the number of cores).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    @Option(name: .shortAndLong, help: ArgumentHelp("Worker threads (default: the number of cores).", valueName: "n"))
+    var jobs: Int?
+
+    /// `--jobs`, or the number of cores.
+    var workers: Int { jobs ?? ProcessInfo.processInfo.activeProcessorCount }
 
     func validate() throws {
         if let scale, !Limits.scale.contains(scale) { throw ValidationError("--scale must be 1, 2 or 3") }
@@ -147,7 +150,7 @@ struct RenderCommand: ParsableCommand {
         if let thumbnail, !Limits.thumbnail.contains(thumbnail) {
             throw ValidationError("--thumbnail must be in \(Limits.thumbnail.lowerBound)...\(Limits.thumbnail.upperBound)")
         }
-        if !Limits.workers.contains(jobs) { throw ValidationError("--jobs must be in \(Limits.workers.lowerBound)...\(Limits.workers.upperBound)") }
+        if !Limits.workers.contains(workers) { throw ValidationError("--jobs must be in \(Limits.workers.lowerBound)...\(Limits.workers.upperBound)") }
         if let frameDelay, !Limits.frameDelay.contains(frameDelay) {
             throw ValidationError("--frame-ms must be in \(Limits.frameDelay.lowerBound)...\(Limits.frameDelay.upperBound)")
         }
@@ -251,7 +254,7 @@ struct RenderCommand: ParsableCommand {
         options.hold = hold
         options.loops = loops
         options.thumbnail = thumbnail
-        options.workers = jobs
+        options.workers = workers
         options.width = width
         options.padding = padding
         options.background = transparent ? .transparent : background

@@ -14,7 +14,7 @@ struct ReviewCommand: ParsableCommand {
             which holds the review's key after the #: only the browser that opens that address can see the \
             report or decide. Accepting writes through the same path as `unfold accept`, so \
             `unfold accept --undo` undoes it.
-            Keys on the page: j/k next and previous, a accept, r reject, 1-6 the views, + and - zoom.
+            Keys on the page: j/k next and previous, a accept, t accept the test, r reject, 1-6 the views, + and - zoom.
             """)
 
     @Option(help: "The report's folder: the --artifacts of `unfold test`, or one downloaded from CI.")

@@ -40,12 +40,15 @@ struct TestCommand: ParsableCommand {
 
     @OptionGroup var comparison: ComparisonOptions
 
-    @Option(name: .shortAndLong, help: "Worker threads (default: the number of cores).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    @Option(name: .shortAndLong, help: ArgumentHelp("Worker threads (default: the number of cores).", valueName: "n"))
+    var jobs: Int?
+
+    /// `--jobs`, or the number of cores.
+    var workers: Int { jobs ?? ProcessInfo.processInfo.activeProcessorCount }
 
     func validate() throws {
         _ = try parsedShard()
-        if !Limits.workers.contains(jobs) { throw ValidationError("--jobs must be in \(Limits.workers.lowerBound)...\(Limits.workers.upperBound)") }
+        if !Limits.workers.contains(workers) { throw ValidationError("--jobs must be in \(Limits.workers.lowerBound)...\(Limits.workers.upperBound)") }
     }
 
     func parsedShard() throws -> (k: Int, n: Int)? {
@@ -72,7 +75,7 @@ struct TestCommand: ParsableCommand {
         options.record = mode
         options.artifacts = artifacts
         options.diff = try comparison.diffOptions()
-        options.render.workers = jobs
+        options.render.workers = workers
         var suite = SnapshotSuite(scenarios: scenarios, options: options)
         suite.prune = prune
         // A full run (the default scenarios, no shard) also finds folders of
