@@ -111,13 +111,6 @@ package final class Typesetter {
         return line
     }
 
-    /// The direction a line of text reads in: its first strong letter's, else
-    /// `direction`. A line drawn in pieces (runs of their own weight) puts
-    /// them in this order.
-    package func readingDirection(of text: String, size: Double, direction: TextDirection) -> TextDirection {
-        shaped(text, size: size, weight: .regular, direction: direction).direction
-    }
-
     /// The advance width of a line of text, in pixels.
     package func width(_ text: String, size: Double, weight: FontWeight, direction: TextDirection = .leftToRight) -> Double {
         Double(shaped(text, size: size, weight: weight, direction: direction).width) / 64

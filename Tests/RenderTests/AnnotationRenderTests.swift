@@ -33,23 +33,28 @@ import UnfoldPNG
         return (Array(ink[..<gap]), Array(ink[gap...]))
     }
 
-    /// In a right-to-left outline a line of runs reads as its text does: an
-    /// English name with its note left to right (the name on the left, as the
-    /// whole line would be drawn), a Hebrew one right to left (the name on the right).
-    @Test func runsFollowTheDirectionTheirLineReadsIn() throws {
-        let scenario = try Scenario.parse(
-            """
-            name: rtl
-            canvas: { width: 390, height: 88, scale: 1, direction: rtl }
-            style: { badges: false }
-            tree:
-              - { title: astro.config.mjs, annotation: 'an **important** file' }
-              - { title: קובץ, annotation: 'הערה חשובה כאן' }
-            """, file: "rtl.yaml")
-        let image = try firstState(scenario)
-        let english = try nameAndNote(image, top: 2, bottom: 42), hebrew = try nameAndNote(image, top: 46, bottom: 86)
-        #expect(english.left.map(\.darkest).min() ?? 255 <= 0x30 && english.right.allSatisfy { $0.darkest >= 0x60 })
-        #expect(hebrew.right.map(\.darkest).min() ?? 255 <= 0x30 && hebrew.left.allSatisfy { $0.darkest >= 0x60 })
+    /// The name is at the outline's leading edge, where every name starts,
+    /// and its note after it in the outline's direction, whatever script
+    /// either is written in: in a right-to-left outline an English name is on
+    /// the right, and in a left-to-right one a Hebrew name is on the left.
+    @Test func theNameComesFirstInTheOutlinesDirection() throws {
+        for direction in ["rtl", "ltr"] {
+            let scenario = try Scenario.parse(
+                """
+                name: names
+                canvas: { width: 390, height: 88, scale: 1, direction: \(direction) }
+                style: { badges: false }
+                tree:
+                  - { title: astro.config.mjs, annotation: 'an **important** file' }
+                  - { title: קובץ, annotation: 'הערה חשובה כאן' }
+                """, file: "names.yaml")
+            let image = try firstState(scenario)
+            for (top, bottom) in [(2, 42), (46, 86)] {
+                let line = try nameAndNote(image, top: top, bottom: bottom)
+                let (name, note) = direction == "rtl" ? (line.right, line.left) : (line.left, line.right)
+                #expect(name.map(\.darkest).min() ?? 255 <= 0x30 && note.allSatisfy { $0.darkest >= 0x60 }, "\(direction), rows \(top)-\(bottom)")
+            }
+        }
     }
 
     /// The annotated entry: the name in the text colour, then the annotation
