@@ -125,8 +125,8 @@ enum MarkdownTree {
             message: found.isEmpty
                 ? "the Markdown file has no list and no tree drawing"
                 : "the Markdown file has no tree: " + found.prefix(8).map(describe).joined(separator: "; ") + (found.count > 8 ? "; …" : ""),
-            hint: "write the tree as a nested list (`- Sources/`, then `  - App.swift` under it), a `tree` drawing in a code block "
-                + "or a <FileTree> block; or read a list as it is with --list N")
+            hint: "write the tree as a nested list (`- Sources/`, then `  - App.swift` under it), a `tree` drawing in a code block, "
+                + "a <FileTree> block (Starlight's list or Nextra's tags) or Fumadocs' <Files>; or read a list as it is with --list N")
     }
 
     /// What a tree of the page is, for a message: `line 12: a tree drawing of 9 entries`.
@@ -159,6 +159,7 @@ enum MarkdownTree {
         var found: [Candidate] = []
         var current = Candidate(kind: .list, line: 0)
         var inFileTree = false
+        var jsxDepth = 0  // the folders open at a component tree's tag
         func end() {
             if !current.items.isEmpty { found.append(current) }
             current = Candidate(kind: inFileTree ? .fileTree : .list, line: 0)
@@ -189,8 +190,22 @@ enum MarkdownTree {
                 fence = (opening.mark, opening.length, Candidate(kind: .code(opening.language), line: number + 1), [])
                 continue
             }
-            if trimmed.hasPrefix("<FileTree") || trimmed.hasPrefix("</FileTree") {
-                inFileTree = !trimmed.hasPrefix("</")
+            if inFileTree, JSXFileTree.isTagLine(trimmed) {
+                // Nextra's and Fumadocs' tags: entries nested as the tags nest.
+                for (tag, column) in JSXFileTree.tags(in: trimmed) {
+                    guard let text = JSXFileTree.itemText(tag) else {
+                        jsxDepth = max(0, jsxDepth - 1)
+                        continue
+                    }
+                    if current.items.isEmpty { current.line = number + 1 }
+                    current.items.append(Item(indent: 2 * jsxDepth, text: text, line: number + 1, column: column))
+                    if case .folder(_, _, true) = tag { jsxDepth += 1 }
+                }
+                continue
+            }
+            if let opening = JSXFileTree.block(trimmed) {
+                inFileTree = opening
+                jsxDepth = 0
                 end()
                 continue
             }

@@ -235,7 +235,7 @@ struct RenderCommand: ParsableCommand {
         let twoThemes = try themes()?.count == 2
         let summary =
             "rendered \(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s"): \(written) file\(written == 1 ? "" : "s"), "
-            + "\(formatBytes(bytes)) in \(InertText(out)) (\(String(format: "%.2f", seconds)) s, \(jobs) worker\(jobs == 1 ? "" : "s"))"
+            + "\(formatBytes(bytes)) in \(InertText(out)) (\(String(format: "%.2f", seconds)) s, \(workers) worker\(workers == 1 ? "" : "s"))"
         guard snippet || twoThemes else { return print(summary) }
         // The snippets alone on stdout, to paste or pipe; the rest on stderr.
         FileHandle.standardError.write(Data((summary + "\n").utf8))

@@ -163,6 +163,43 @@ import Testing
         #expect(lines(try f.scenario("{markdown: guide.md, tree: 2}")).first == "docs [folder] +")
     }
 
+    /// Nextra's `<FileTree>` of tags and Fumadocs' `<Files>`: entries nested
+    /// as the tags nest, a folder closed unless `defaultOpen`, names with
+    /// spaces kept whole; both are trees of the page, counted by `--tree`.
+    @Test func componentTreesOfNextraAndFumadocsAreRead() throws {
+        let f = Folder()
+        let page = """
+            <FileTree>
+              <FileTree.Folder name="pages" defaultOpen>
+                <FileTree.File name="_meta.js" />
+                <FileTree.Folder name="fruits">
+                  <FileTree.File name="apple.mdx" />
+                </FileTree.Folder>
+                <FileTree.File name="index.mdx" />
+              </FileTree.Folder>
+            </FileTree>
+
+            <Files>
+              <Folder name='app' defaultOpen={true}>
+                <File name="my page.tsx" />
+                <Folder name="empty" />
+              </Folder>
+              <File name="package.json" />
+            </Files>
+            """
+        let path = f.write("files.mdx", page)
+        let nextra = try Scenario.imported(from: path, options: ImportOptions(still: true))
+        #expect(
+            lines(nextra) == [
+                "pages [folder] +", "  _meta.js [js]", "  fruits [folder] +", "    apple.mdx [mdx]", "  index.mdx [mdx]",
+            ], "\(lines(nextra))")
+        #expect(nextra.origin == "\(path):2: <FileTree> 1 of 2, 5 rows")
+        let opened = try MarkdownTree.read(path, choice: .init(), at: ScenarioLocation(file: path, line: 0, column: 0))
+        #expect(opened.nodes.map(\.expanded) == [true, false, false, false, false])
+        let fumadocs = try Scenario.imported(from: path, options: ImportOptions(tree: 2, still: true))
+        #expect(lines(fumadocs) == ["app [folder] +", "  my page.tsx [tsx]", "  empty [folder]", "package.json [json]"], "\(lines(fumadocs))")
+    }
+
     /// Fences as CommonMark reads them: a longer fence holds a shorter one,
     /// a block left open runs to the end, and the prompt line is no entry.
     @Test func fencesNestCloseAtTheEndAndSkipThePrompt() throws {
