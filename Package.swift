@@ -121,7 +121,8 @@ let package = Package(
         // Helpers that several test targets share.
         .target(
             name: "UnfoldTestSupport",
-            dependencies: ["UnfoldSnapshot", "UnfoldReferences", "UnfoldReport", "UnfoldAcceptance", "UnfoldRender", "ScenarioFormat", "UnfoldCanvas"], path: "Tests/UnfoldTestSupport"),
+            dependencies: ["UnfoldSnapshot", "UnfoldReferences", "UnfoldReport", "UnfoldAcceptance", "UnfoldRender", "ScenarioFormat", "UnfoldCanvas"],
+            path: "Tests/UnfoldTestSupport"),
         .testTarget(name: "OutlineEngineTests", dependencies: ["OutlineEngine"]),
         .testTarget(name: "UnfoldSupportTests", dependencies: ["UnfoldSupport"]),
         .testTarget(name: "ScenarioFormatTests", dependencies: ["ScenarioFormat", "UnfoldSupport"]),

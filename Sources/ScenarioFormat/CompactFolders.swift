@@ -39,9 +39,11 @@ extension Scenario {
         guard absorbed.contains(true) else { return }
         defer {
             if let levels = openFolderLevels { openFolders(levels) }
-            closeFoldersIfAllOpen()
+            openFoldersIfNoneOpen()
             // The default loop named folders that are now part of a merged row: it is made again on the merged tree.
-            if stepsLoopTheTree, let at = steps.first?.location, let outline = try? makeOutline() { steps = Scenario.loop(of: outline, at: at) }
+            if stepsLoopTheTree, let at = steps.first?.location, let outline = try? makeOutline() {
+                steps = Scenario.loop(of: outline, at: at, hold: animation.hold)
+            }
         }
         var newIndex = [Int](repeating: -1, count: count)
         var kept: [Int] = []

@@ -148,12 +148,13 @@ extension Scenario {
         let at = ScenarioLocation(file: path, line: 0, column: 0)
         let tree = try kind.read(path, reading, at)
         tree.apply(to: &scenario)
-        // Every step changes the picture: a tree that starts all open (as a
-        // Markdown list does) starts closed instead, unless `--open` says, so that expanding all
-        // shows something; a tree without folders is one still picture.
-        // A folder opens `--open` levels (1 unless told); a tree without an open state of its own starts closed when it would start all open.
-        scenario.closesWhenAllOpen = options.open == nil && !kind.isFolder && !options.still
-        scenario.closeFoldersIfAllOpen()
+        // The animation starts, and rests longest, on the tree as the source
+        // opens it (a Markdown list all open, a folder `--open` levels deep):
+        // that is what a poster, a reader who asked for less motion, and a
+        // viewer that does not animate show. A source with no folder open
+        // starts all open, unless `--open` says otherwise.
+        scenario.opensWhenNoneOpen = options.open == nil && !options.still
+        scenario.openFoldersIfNoneOpen()
         scenario.canvas.height = nil
         // Each still as tall as its own rows; the frames, the strip and the animations share the tallest.
         scenario.canvas.fitsEachState = true
@@ -162,7 +163,7 @@ extension Scenario {
             if scenario.openFolderLevels != nil { scenario.openFolderLevels = .max }
             return scenario
         }
-        scenario.steps = loop(of: try scenario.makeOutline(), at: at)
+        scenario.steps = loop(of: try scenario.makeOutline(), at: at, hold: scenario.animation.hold)
         scenario.stepsLoopTheTree = true
         return scenario
     }
@@ -170,31 +171,41 @@ extension Scenario {
     /// Steps that show every folder and end where they began, so that an
     /// animation loops without a jump: expand all (unless all is open),
     /// collapse all, and back to the folders open at the start (unless none
-    /// were). None for a tree without folders: it is one still. O(n).
-    static func loop(of outline: Outline, at: ScenarioLocation) -> [Step] {
+    /// were), which then rests longer the more rows it shows (`openHold`):
+    /// with the first rest, the tree as the source opens it shows for at
+    /// least half of each loop. None for a tree without folders: it is one
+    /// still. O(n).
+    static func loop(of outline: Outline, at: ScenarioLocation, hold: Int) -> [Step] {
         let folders = outline.nodes.filter(outline.isExpandable)
         guard !folders.isEmpty else { return [] }
         let open = outline.expandedNodes()
+        let rest = openHold(rows: outline.rowCount, hold: hold)
+        if open.isEmpty { return [Step(.expandAll, location: at, hold: rest), Step(.collapseAll, location: at)] }
         var steps: [Step] = []
         if open.count < folders.count { steps.append(Step(.expandAll, location: at)) }
         steps.append(Step(.collapseAll, location: at))
-        if !open.isEmpty { steps.append(Step(.expandOnly(open.map(outline.id(of:))), location: at)) }
+        steps.append(Step(open.count == folders.count ? .expandAll : .expandOnly(open.map(outline.id(of:))), location: at, hold: rest))
         return steps
+    }
+
+    /// How long the open tree rests at the end of the loop: the animation's
+    /// `hold`, and 60 ms more for each row it shows, up to 6 s. O(1).
+    static func openHold(rows: Int, hold: Int) -> Int {
+        min(max(hold, 6000), hold + 60 * rows)
     }
 }
 
 extension Scenario {
-    /// With `closesWhenAllOpen` (`--from` without `--open`): when every
-    /// folder that has something to show is open, closes them all (and a
-    /// folder source's open levels become 0), so that "expand all" changes
-    /// the picture. Run again after merging folder chains, which can open
-    /// the rows a folder's `open` levels count. O(nodes).
-    mutating func closeFoldersIfAllOpen() {
-        guard closesWhenAllOpen else { return }
+    /// With `opensWhenNoneOpen` (a `--from` animation without `--open`): when
+    /// no folder that has something to show is open, opens them all, so that
+    /// the animation starts on the open tree. Run again after merging folder
+    /// chains. O(nodes).
+    mutating func openFoldersIfNoneOpen() {
+        guard opensWhenNoneOpen else { return }
         let folders = Set(nodes.compactMap(\.parent))  // the folders that have something to show
-        guard folders.allSatisfy({ nodes[$0].expanded }) else { return }
-        for i in folders { nodes[i].expanded = false }
-        if openFolderLevels != nil { openFolderLevels = 0 }
+        guard !folders.contains(where: { nodes[$0].expanded }) else { return }
+        for i in folders { nodes[i].expanded = true }
+        if openFolderLevels != nil { openFolderLevels = .max }
     }
 }
 

@@ -60,7 +60,7 @@ enum OPMLTree {
             throw ScenarioError(file: path, line: 1, column: 1, message: "the OPML body has no <outline> rows", hint: "add <outline text=\"…\"/> elements to <body>")
         }
         if let state = expansionText, let ignored = expand(&tree, state: state) {
-            tree.origin = "\(path): <expansionState> holds \(ignored), which is not a row number: the outline starts closed"
+            tree.origin = "\(path): <expansionState> holds \(ignored), which is not a row number: it is ignored"
         }
         return tree
     }

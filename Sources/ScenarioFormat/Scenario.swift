@@ -48,9 +48,10 @@ public struct Scenario: Sendable {
     /// folder (`open: N`), so that merging folder chains (`compactFolders`)
     /// counts them on the rows as drawn: a merged top row opens with `open: 1`.
     package var openFolderLevels: Int?
-    /// A `--from` tree without `--open`: it starts closed where it would
-    /// start all open (`closeFoldersIfAllOpen()`), also once its folder chains merge.
-    package var closesWhenAllOpen = false
+    /// A `--from` animation without `--open`: it starts all open where it
+    /// would start with no folder open (`openFoldersIfNoneOpen()`), also once
+    /// its folder chains merge.
+    package var opensWhenNoneOpen = false
     /// A `--from` tree whose steps are its default loop (`Scenario.loop(of:at:)`):
     /// made again once its folder chains merge, since they name the folders
     /// the merge takes into one row.

@@ -269,14 +269,17 @@ extension Scenario {
     static let stepKeys = [
         "expand", "collapse", "toggle", "reveal", "expandRecursively", "collapseRecursively",
         "detail", "hideDetail", "select", "tap", "expandAll", "collapseAll", "expandToDepth", "expandOnly",
-        "insert", "remove", "move", "check", "uncheck", "focus", "hover", "drop",
+        "insert", "remove", "move", "check", "uncheck", "focus", "hover", "drop", "hold",
     ]
 
     static func readStep(_ v: Value) throws(ScenarioError) -> Step {
         let f = try v.map("a step", allowed: stepKeys)
-        guard f.pairs.count == 1, let (key, arg) = f.pairs.first else {
-            throw v.error("a step is a mapping with exactly one key, such as `- expand: gd`")
+        // The action's key, and `hold:` beside it.
+        let actions = f.pairs.filter { $0.key != "hold" }
+        guard actions.count == 1, let (key, arg) = actions.first else {
+            throw v.error("a step is a mapping with exactly one action, such as `- expand: gd` (and `hold: ms` beside it)")
         }
+        let hold = try f["hold"]?.int("`hold` (ms)", in: Limits.hold)
         let location = ScenarioLocation(file: v.file, line: v.line, column: v.column)
         func id() throws(ScenarioError) -> String { try arg.string("the id for `\(key)`") }
         let action: Step.Action
@@ -331,7 +334,7 @@ extension Scenario {
             }
         default: preconditionFailure("checked by map(allowed:)")
         }
-        return Step(action, location: location)
+        return Step(action, location: location, hold: hold)
     }
 }
 

@@ -57,12 +57,17 @@ public struct Step: Sendable, Equatable {
     public var action: Action
     /// Where the step is written, for messages.
     public var location: ScenarioLocation
+    /// Milliseconds the state after the step rests in an animation; nil:
+    /// the animation's `hold`. A state worth reading (a tree opened whole)
+    /// rests longer than one on the way.
+    public var hold: Int?
 
     /// A step doing `action`, written at `location` (for messages; a step
-    /// made in code is at `<code>`).
-    public init(_ action: Action, location: ScenarioLocation = ScenarioLocation(file: "<code>")) {
+    /// made in code is at `<code>`), resting `hold` ms after it (nil: the animation's).
+    public init(_ action: Action, location: ScenarioLocation = ScenarioLocation(file: "<code>"), hold: Int? = nil) {
         self.action = action
         self.location = location
+        self.hold = hold
     }
 
     /// The step as a line of text, as `updates.json` and strip labels show it.

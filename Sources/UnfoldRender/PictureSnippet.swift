@@ -27,26 +27,36 @@ package enum PictureSnippet {
     }
 
     /// The picture of a render to show, from the files it wrote (`files`,
-    /// relative to `folder`): the animation when there is one, else the
-    /// fully open state (the tallest still), each as SVG when that was
-    /// written. Its size is read from the PNG's header, over `scale`. Nil
-    /// when the render wrote no picture. O(states) headers read.
+    /// relative to `folder`): the animation when there is one (the animated
+    /// PNG, else the GIF, else the WebP), else the fully open state (the
+    /// tallest still), each as SVG where that was written. Its size is read
+    /// from the picture's header, over `scale`, or from the SVG when it was
+    /// written alone. Nil when the render wrote no picture. O(states) headers read.
     package static func picture(in folder: String, files: [String], scale: Int) -> Picture? {
+        guard scale > 0 else { return nil }
         let written = Set(files)
-        var still: (file: String, width: Int, height: Int)?
-        if written.contains(RenderedFile.animationPath), let size = pngSize(folder + "/" + RenderedFile.animationPath) {
-            still = (RenderedFile.animationPath, size.width, size.height)
-        } else {
-            // The tallest state shows the most rows: the fully open tree. The first of equals.
-            for file in files.filter({ $0.hasPrefix("state-") && $0.hasSuffix(".png") }).sorted() {
-                guard let size = pngSize(folder + "/" + file), size.height > still?.height ?? 0 else { continue }
-                still = (file, size.width, size.height)
-            }
+        func css(_ file: String, _ size: (width: Int, height: Int)) -> Picture {
+            Picture(file: file, width: (size.width + scale - 1) / scale, height: (size.height + scale - 1) / scale)
         }
-        guard let still, scale > 0 else { return nil }
+        let animationSVG = "animation.svg"
+        let raster = ["animation.png", "animation.gif", "animation.webp"].lazy.filter(written.contains)
+            .compactMap { file in headerSize(folder + "/" + file).map { css(file, $0) } }.first
+        if let raster {
+            return written.contains(animationSVG) ? Picture(file: animationSVG, width: raster.width, height: raster.height) : raster
+        }
+        // `animation.svg` written without a raster animation: its own size, in CSS pixels.
+        if written.contains(animationSVG), let size = svgSize(folder + "/" + animationSVG) {
+            return Picture(file: animationSVG, width: size.width, height: size.height)
+        }
+        // The tallest state shows the most rows: the fully open tree. The first of equals.
+        var still: Picture?, tallest = 0
+        for file in files.filter({ $0.hasPrefix("state-") && $0.hasSuffix(".png") }).sorted() {
+            guard let size = headerSize(folder + "/" + file), size.height > tallest else { continue }
+            (still, tallest) = (css(file, size), size.height)
+        }
+        guard let still else { return nil }
         let svg = String(still.file.dropLast(4)) + ".svg"
-        return Picture(
-            file: written.contains(svg) ? svg : still.file, width: (still.width + scale - 1) / scale, height: (still.height + scale - 1) / scale)
+        return written.contains(svg) ? Picture(file: svg, width: still.width, height: still.height) : still
     }
 
     /// The snippet of `picture` in the folder `light` (a path as the page
@@ -149,12 +159,31 @@ package enum PictureSnippet {
         return attribute(path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path)
     }
 
-    /// A PNG's width and height in pixels, from its header; nil for another file.
-    private static func pngSize(_ path: String) -> (width: Int, height: Int)? {
-        guard let header = try? InputFile.prefix(of: path, count: 24), header.count == 24,
-            header.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
-        else { return nil }
-        let number = { (at: Int) in header[at ..< at + 4].reduce(0) { $0 << 8 | Int($1) } }
-        return (number(16), number(20))
+    /// A PNG's, GIF's or animated WebP's width and height in pixels, from
+    /// its header; nil for another file. O(1).
+    private static func headerSize(_ path: String) -> (width: Int, height: Int)? {
+        guard let header = try? InputFile.prefix(of: path, count: 30) else { return nil }
+        func big(_ at: Int) -> Int { header[at ..< at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        func little(_ at: Int, _ count: Int) -> Int { header[at ..< at + count].reversed().reduce(0) { $0 << 8 | Int($1) } }
+        if header.count >= 24, header.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return (big(16), big(20)) }
+        if header.count >= 10, header.starts(with: Array("GIF8".utf8)) { return (little(6, 2), little(8, 2)) }
+        // An animated WebP holds its canvas in its extended header (`VP8X`): each side less one, in 24 bits.
+        if header.count >= 30, header.starts(with: Array("RIFF".utf8)), Array(header[8 ..< 16]) == Array("WEBPVP8X".utf8) {
+            return (little(24, 3) + 1, little(27, 3) + 1)
+        }
+        return nil
+    }
+
+    /// The `width` and `height` of an SVG Unfold wrote (its root's first
+    /// attributes, in CSS pixels); nil for another file. O(1).
+    private static func svgSize(_ path: String) -> (width: Int, height: Int)? {
+        guard let start = try? InputFile.prefix(of: path, count: 512) else { return nil }
+        let root = String(decoding: start, as: UTF8.self).prefix { $0 != ">" }
+        func number(_ name: String) -> Int? {
+            guard let range = root.range(of: " \(name)=\"") else { return nil }
+            return Double(root[range.upperBound...].prefix { $0 != "\"" }).map { Int($0.rounded(.up)) }
+        }
+        guard root.hasPrefix("<svg"), let width = number("width"), let height = number("height") else { return nil }
+        return (width, height)
     }
 }

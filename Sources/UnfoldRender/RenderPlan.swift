@@ -1,4 +1,5 @@
 import Foundation
+import ScenarioFormat
 
 /// Which pictures a scenario produces, in order, and where each one goes.
 /// Each distinct picture is drawn once: frame 0 of a step is the state
@@ -58,14 +59,18 @@ package struct RenderPlan: Sendable {
 
     package let steps: Int
     package let frames: Int
+    /// How long each state rests in the animation, in ms.
+    package let holds: [Int]
     /// Every picture to draw, in drawing order, with its uses.
     package let pictures: [(picture: Picture, uses: Uses)]
 
-    /// The plan for `steps` steps of `frames` frames each; `hold` and
-    /// `frameDelay` time the animation. O(steps × frames).
-    package init(steps: Int, frames: Int, needs: Needs, hold: Int, frameDelay: Int) {
+    /// The plan for `steps` steps of `frames` frames each; `holds` (ms each
+    /// state rests, one per state: `holds(_:hold:)`) and `frameDelay` time
+    /// the animation. O(steps × frames).
+    package init(steps: Int, frames: Int, needs: Needs, holds: [Int], frameDelay: Int) {
         self.steps = steps
         self.frames = frames
+        self.holds = holds
         let states = needs.contains(.states), frameFiles = needs.contains(.frames)
         let strip = needs.contains(.strip), animation = needs.contains(.animation)
         var list: [(Picture, Uses)] = []
@@ -80,7 +85,7 @@ package struct RenderPlan: Sendable {
                 if step > 0 { uses.stripCells.append(StripCell(row: step - 1, column: frames)) }
                 if step < steps { uses.stripCells.append(StripCell(row: step, column: 0)) }
             }
-            if animation { uses.animationDelay = hold }
+            if animation { uses.animationDelay = holds[min(step, holds.count - 1)] }
             if uses != Uses() { list.append((.state(step), uses)) }
             guard step < steps, frameFiles || strip || animation else { continue }
             for index in 1 ..< max(1, frames) {
@@ -92,6 +97,12 @@ package struct RenderPlan: Sendable {
             }
         }
         pictures = list
+    }
+
+    /// How long each state of `steps` rests: the first `hold`, each after a
+    /// step its own `hold` or `hold`. O(steps).
+    package static func holds(_ steps: [Step], hold: Int) -> [Int] {
+        [hold] + steps.map { $0.hold ?? hold }
     }
 
     /// How many pictures are drawn, for a progress bar.

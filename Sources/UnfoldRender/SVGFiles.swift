@@ -70,6 +70,6 @@ struct SVGAnimationFile: OutputFormat {
         let settings = render.settings
         return SVGAnimation(
             appearance: settings.appearance, height: settings.height, typesetter: render.typesetter, bothThemes: !settings.fixedTheme,
-            steps: render.plan.steps, frames: render.plan.frames)
+            holds: render.plan.holds, frames: render.plan.frames)
     }
 }

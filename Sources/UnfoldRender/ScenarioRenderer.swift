@@ -326,7 +326,7 @@ public enum ScenarioRenderer {
         let formats = RenderOptions.Output.allCases.filter(options.outputs.contains).map(\.format)
         let plan = RenderPlan(
             steps: playback.states.count - 1, frames: appearance.animation.frames, needs: formats.reduce([]) { $0.union($1.needs(among: options.outputs)) },
-            hold: appearance.animation.hold, frameDelay: appearance.animation.frameDelay)
+            holds: RenderPlan.holds(scenario.steps, hold: appearance.animation.hold), frameDelay: appearance.animation.frameDelay)
         let render = context(scenario, playback: playback, laidOut: laidOut, plan: plan, fonts: fonts, measurer: measurer, options: options)
         let settings = render.settings
         // Writers compress on this thread alone: meanwhile the pool's threads draw the next
@@ -384,7 +384,7 @@ public enum ScenarioRenderer {
         return RenderPlan(
             steps: scenario.steps.count, frames: options.frames ?? animation.frames,
             needs: options.outputs.reduce([]) { $0.union($1.format.needs(among: options.outputs)) },
-            hold: options.hold ?? animation.hold, frameDelay: options.frameDelay ?? animation.frameDelay
+            holds: RenderPlan.holds(scenario.steps, hold: options.hold ?? animation.hold), frameDelay: options.frameDelay ?? animation.frameDelay
         ).count
     }
 }

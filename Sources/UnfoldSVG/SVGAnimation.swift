@@ -6,7 +6,7 @@ import UnfoldPaint
 
 /// An animation as one SVG document with CSS keyframes and no script: the
 /// same frames as the animated PNG, on the same timeline (each state rests
-/// `hold` ms; a step's transition lasts its in-between frames' delays), with
+/// its hold; a step's transition lasts its in-between frames' delays), with
 /// motion interpolated between the frames.
 ///
 /// Each step is a group shown from the start of its transition to the end of
@@ -22,10 +22,11 @@ package final class SVGAnimation {
     private let themes: Themes
     private let markup: SVGMarkup
     private let height: Double
-    private let hold: Int
+    /// How long each state rests, in ms.
+    private let holds: [Int]
     private let loops: Int
-    /// From the start of one state's rest to the start of the next, in ms.
-    private let period: Int
+    /// When each state's rest starts, in ms.
+    private let starts: [Int]
     /// The whole animation, once, in ms.
     private let total: Int
     /// The current step's pictures so far, its state before first.
@@ -36,16 +37,25 @@ package final class SVGAnimation {
     private var body = ""
 
     /// An animation of `steps` steps of `frames` frames each (`RenderPlan`),
-    /// drawn in `appearance` on a canvas `height` points tall, timed by
-    /// `appearance.animation` (`hold`, `frameDelay`, `loops`).
-    package init(appearance: Appearance, height: Double, typesetter: Typesetter, bothThemes: Bool, steps: Int, frames: Int) {
+    /// drawn in `appearance` on a canvas `height` points tall: each state
+    /// rests as long as `holds` says (one per state), and each transition
+    /// takes `appearance.animation.frameDelay` per in-between frame.
+    package init(appearance: Appearance, height: Double, typesetter: Typesetter, bothThemes: Bool, holds: [Int], frames: Int) {
         themes = Themes(appearance: appearance, typesetter: typesetter, bothThemes: bothThemes)
         markup = SVGMarkup(alternateScheme: themes.alternateScheme)
         self.height = height
-        hold = max(1, appearance.animation.hold)
+        let rests = holds.isEmpty ? [1] : holds.map { max(1, $0) }
+        let transition = (max(1, frames) - 1) * max(1, appearance.animation.frameDelay)
+        var starts: [Int] = []
+        var at = 0
+        for rest in rests {
+            starts.append(at)
+            at += rest + transition
+        }
+        self.holds = rests
+        self.starts = starts
         loops = appearance.animation.loops
-        period = hold + (max(1, frames) - 1) * max(1, appearance.animation.frameDelay)
-        total = max(0, steps) * period + hold
+        total = (starts.last ?? 0) + (rests.last ?? 1)
         // The canvas, under every step's rows.
         let canvas = themes.base.pixelSize(height: height)
         body = themes.background(width: canvas.width, height: canvas.height, markup: markup)
@@ -58,9 +68,9 @@ package final class SVGAnimation {
         current.append(frame)
         guard isState, current.count > 1 else { return }
         // Frame j of a transition that starts at `begin` comes j/F of the way through it.
-        let begin = drawn * period + hold, end = (drawn + 1) * period, count = Double(current.count - 1)
+        let begin = starts[drawn] + holds[drawn], end = starts[drawn + 1], count = Double(current.count - 1)
         let times = current.indices.map { Double(begin) + Double(end - begin) * Double($0) / count }
-        body += try group(of: current, times: times, window: (drawn == 0 ? 0 : begin) ..< end + hold)
+        body += try group(of: current, times: times, window: (drawn == 0 ? 0 : begin) ..< end + holds[drawn + 1])
         drawn += 1
         current = [frame]
     }
@@ -73,7 +83,7 @@ package final class SVGAnimation {
         if drawn == 0, let state = current.first {
             body += try group(of: [state], times: [0], window: 0 ..< total)
         }
-        let rests = (0 ... drawn).map { SVGMarkup.number(Double($0 * period) + Double(hold) / 2) }.joined(separator: " ")
+        let rests = (0 ... drawn).map { SVGMarkup.number(Double(starts[$0]) + Double(holds[$0]) / 2) }.joined(separator: " ")
         // A reader who asked for less motion sees the first state still (what the attributes hold).
         let css =
             ".a{animation:\(total)ms linear both \(loops == 0 ? "infinite" : String(loops))}.s{animation-timing-function:step-end}"

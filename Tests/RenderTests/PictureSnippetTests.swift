@@ -34,6 +34,23 @@ import UnfoldRender
         #expect(picture == .init(file: "animation.svg", width: 100, height: 150))
     }
 
+    /// The animation that was written, whichever: the GIF or the WebP when
+    /// no animated PNG was, `animation.svg` alone at its own size.
+    @Test func theGIFTheWebPOrTheSVGWhenThatIsTheAnimation() throws {
+        let path = try folder(["state-00.png": (200, 80)])
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let le = { (n: Int, bytes: Int) in (0 ..< bytes).map { UInt8(n >> (8 * $0) & 255) } }
+        try Data(Array("GIF89a".utf8) + le(200, 2) + le(300, 2)).write(to: URL(fileURLWithPath: path + "/animation.gif"))
+        var webp = Array("RIFF".utf8) + le(100, 4) + Array("WEBPVP8X".utf8) + le(10, 4) + [0x12, 0, 0, 0] + le(199, 3) + le(299, 3)
+        webp += [0, 0]
+        try Data(webp).write(to: URL(fileURLWithPath: path + "/animation.webp"))
+        try Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="150.5" viewBox="0 0 100 150.5">"#.utf8)
+            .write(to: URL(fileURLWithPath: path + "/animation.svg"))
+        #expect(PictureSnippet.picture(in: path, files: ["state-00.png", "animation.gif"], scale: 2) == .init(file: "animation.gif", width: 100, height: 150))
+        #expect(PictureSnippet.picture(in: path, files: ["animation.webp"], scale: 2) == .init(file: "animation.webp", width: 100, height: 150))
+        #expect(PictureSnippet.picture(in: path, files: ["state-00.png", "animation.svg"], scale: 2) == .init(file: "animation.svg", width: 100, height: 151))
+    }
+
     @Test func oneThemeIsAnImgAndTwoAPictureWithPathsEscaped() {
         let picture = PictureSnippet.Picture(file: "animation.png", width: 195, height: 120)
         #expect(

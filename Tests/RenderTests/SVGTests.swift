@@ -49,6 +49,21 @@ import UnfoldSupport
         #expect(animation.contains("@keyframes"))
     }
 
+    /// A step's `hold` is how long the state after it rests, in the SVG as
+    /// in the animated PNG's delays.
+    @Test func aStepsHoldIsTheRestAfterIt() throws {
+        var options = RenderOptions(fonts: fontFiles)
+        options.outputs = [.animation, .svgAnimation]
+        let held = yaml.replacingOccurrences(of: "  - select: a2", with: "  - {select: a2, hold: 3000}")
+        let result = try ScenarioRenderer.render(try Scenario.parse(held, file: "svg.yaml"), options: options)
+        let svg = String(decoding: try #require(result.files.first { $0.path == "animation.svg" }).bytes, as: UTF8.self)
+        let rests = try #require(svg.firstMatch(of: /data-rests="([^"]*)"/)).1.split(separator: " ").compactMap { Int($0) }
+        // Rests of 800, 800, 3000 and 800 ms, with 5 frames of 40 ms between them.
+        #expect(zip(rests, rests.dropFirst()).map { $1 - $0 } == [400 + 200 + 400, 400 + 200 + 1500, 1500 + 200 + 400], "\(rests)")
+        let plan = RenderPlan(steps: 2, frames: 3, needs: .animation, holds: [800, 900, 2500], frameDelay: 40)
+        #expect(plan.pictures.compactMap(\.uses.animationDelay) == [800, 40, 40, 900, 40, 40, 2500])
+    }
+
     /// Each SVG's title says what the tree holds and, after the first state,
     /// the step it shows: not the scenario's file name.
     @Test func titlesDescribeTheTree() throws {

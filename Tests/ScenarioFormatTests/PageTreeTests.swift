@@ -34,8 +34,8 @@ import Testing
         let s = try Scenario.imported(from: path)
         #expect(
             lines(s) == [
-                "my-website [folder]", "  blog [folder]", "    2019-05-28-hola.md [md]", "    2021-08-26-welcome [folder]",
-                "      index.md [md]", "  docs  the pages [folder]", "    intro.md [md]", "  package.json [json]", "  sidebars.js  the sidebar [js]",
+                "my-website [folder] +", "  blog [folder] +", "    2019-05-28-hola.md [md]", "    2021-08-26-welcome [folder] +",
+                "      index.md [md]", "  docs  the pages [folder] +", "    intro.md [md]", "  package.json [json]", "  sidebars.js  the sidebar [js]",
             ])
         #expect(s.origin == "\(path):6: tree drawing 1 of 1, 9 rows")
         #expect(s.nodeLocations[1].line == 8)
@@ -44,7 +44,7 @@ import Testing
     @Test func asciiDrawingsAndTreesOfTheCurrentFolderToo() throws {
         let f = Folder()
         let ascii = f.write("a.md", "```\n.\n|-- src\n|   `-- main.c\n`-- Makefile\n\n2 directories, 2 files\n```\n")
-        #expect(lines(try Scenario.imported(from: ascii)) == ["src [folder]", "  main.c [c]", "Makefile [file]"])
+        #expect(lines(try Scenario.imported(from: ascii)) == ["src [folder] +", "  main.c [c]", "Makefile [file]"])
     }
 
     /// In a code block a name is literal (`__init__.py` is no bold), a note
@@ -72,7 +72,7 @@ import Testing
                 "notes.md  read me [md]",
             ])
         let rooted = f.write("rooted.md", "Install:\n\n   ```\n   src\n   └── main.c\n   ```\n")
-        #expect(lines(try Scenario.imported(from: rooted)) == ["src [folder]", "  main.c [c]"])
+        #expect(lines(try Scenario.imported(from: rooted)) == ["src [folder] +", "  main.c [c]"])
     }
 
     /// Windows' `tree /F`, box drawing and ASCII (`/A`): folders on branches, files under the bars.
@@ -93,7 +93,7 @@ import Testing
                 └───utils
                         helpers.py
             """
-        let expected = ["README.md [md]", "docs [folder]", "  index.md [md]", "src [folder]", "  main.py [py]", "  utils [folder]", "    helpers.py [py]"]
+        let expected = ["README.md [md]", "docs [folder] +", "  index.md [md]", "src [folder] +", "  main.py [py]", "  utils [folder] +", "    helpers.py [py]"]
         #expect(lines(try Scenario.imported(from: f.write("box.md", "```\n" + box + "\n```\n"))) == expected)
         let ascii = box.replacingOccurrences(of: "├───", with: "+---").replacingOccurrences(of: "└───", with: "\\---")
             .replacingOccurrences(of: "│", with: "|")
@@ -117,9 +117,9 @@ import Testing
             "i18n.mdx",
             "<FileTree>\n- src/\n  - a.md\n</FileTree>\n\nText\n\n<FileTree>\n- docs/\n  - en/\n  - ko/\n</FileTree>\n")
         let first = try Scenario.imported(from: path)
-        #expect(lines(first).first == "src [folder]" && first.origin == "\(path):2: <FileTree> 1 of 2, 2 rows")
+        #expect(lines(first).first == "src [folder] +" && first.origin == "\(path):2: <FileTree> 1 of 2, 2 rows")
         let second = try Scenario.imported(from: path, options: ImportOptions(fileTree: 2))
-        #expect(lines(second).first == "docs [folder]" && second.origin == "\(path):9: <FileTree> 2 of 2, 3 rows")
+        #expect(lines(second).first == "docs [folder] +" && second.origin == "\(path):9: <FileTree> 2 of 2, 3 rows")
         #expect(f.errorImporting(path, ImportOptions(fileTree: 3))?.message == "there is no <FileTree> 3: \(path) has 2 <FileTree>s")
         // A scenario names it as `filetree:`.
         #expect(lines(try f.scenario("{markdown: i18n.mdx, filetree: 2}")).first == "docs [folder] +")
@@ -152,8 +152,8 @@ import Testing
             """
         let path = f.write("guide.md", page)
         let drawing = try Scenario.imported(from: path, options: ImportOptions(tree: 1))
-        #expect(lines(drawing).first == "my-app [folder]" && drawing.origin == "\(path):6: tree 1 of 3, 4 rows")
-        #expect(lines(try Scenario.imported(from: path, options: ImportOptions(tree: 3))) == ["a [folder]", "  b [file]"])
+        #expect(lines(drawing).first == "my-app [folder] +" && drawing.origin == "\(path):6: tree 1 of 3, 4 rows")
+        #expect(lines(try Scenario.imported(from: path, options: ImportOptions(tree: 3))) == ["a [folder] +", "  b [file]"])
         #expect(
             f.errorImporting(path, ImportOptions(tree: 4))?.message
                 == "there is no tree 4: \(path) has 3 trees: line 6: a tree drawing of 4 entries; line 13: a list of 2 entries; "
@@ -208,7 +208,7 @@ import Testing
         let nested = f.write("n.md", "````md\n```\nnot a tree\n```\n````\n\n```\n$ tree\n.\n├── a\n└── b\n")
         #expect(lines(try Scenario.imported(from: nested)) == ["a [file]", "b [file]"])
         let inline = f.write("i.md", "```tree``` is a command.\n\n- src/\n  - a.md\n")
-        #expect(lines(try Scenario.imported(from: inline)).first == "src [folder]")
+        #expect(lines(try Scenario.imported(from: inline)).first == "src [folder] +")
         #expect(
             f.errorImporting(nested, ImportOptions(list: 1, fileTree: 1))?.message
                 == "more than one of a tree's, a list's and a <FileTree> block's numbers were given")

@@ -67,6 +67,15 @@ func parseError(_ text: String) -> ScenarioError? {
                     message: "unknown key 'chidren' in a node", hint: "did you mean 'children'?"))
     }
 
+    /// `hold:` beside a step's action: how long the state after it rests.
+    @Test func aStepsHoldIsTheRestAfterIt() throws {
+        let s = try Scenario.parse("name: x\ntree: [ {id: a, title: A, children: [ {title: B} ]} ]\nsteps:\n  - {expand: a, hold: 2500}\n  - collapse: a\n", file: "t.yaml")
+        #expect(s.steps.map(\.hold) == [2500, nil])
+        let two = parseError("name: x\ntree: [ {id: a, title: A} ]\nsteps:\n  - {expand: a, collapse: a}\n")
+        #expect(two?.message == "a step is a mapping with exactly one action, such as `- expand: gd` (and `hold: ms` beside it)")
+        #expect(parseError("name: x\ntree: [ {id: a, title: A} ]\nsteps:\n  - {expand: a, hold: 0}\n")?.message.hasPrefix("`hold` (ms)") == true)
+    }
+
     @Test func unknownIdsNameTheStepLineAndClosestIds() {
         let error = parseError("name: x\ntree:\n  - id: shandong\n    title: a\nsteps:\n  - expand: shandon\n")
         #expect(error?.line == 6)

@@ -160,11 +160,11 @@ func lines(_ s: Scenario) -> [String] {
         // OmniOutliner counts from 0: the same rows.
         f.write("omni.opml", try String(contentsOfFile: f.path + "/o.opml", encoding: .utf8).replacingOccurrences(of: "1, 3", with: "0, 2"))
         #expect(lines(try f.scenario("{opml: omni.opml}")) == ["A +", "  A1", "  A2 & more +", "    deep", "B", "  B1"])
-        // A field that holds no row numbers is a convenience lost, never an error: the outline starts closed, and the line that tells what was read says so.
+        // A field that holds no row numbers is a convenience lost, never an error: it is ignored (the animation starts all open), and the line that tells what was read says so.
         f.write("odd.opml", try String(contentsOfFile: f.path + "/o.opml", encoding: .utf8).replacingOccurrences(of: "1, 3", with: "first, third"))
         let odd = try Scenario.imported(from: f.path + "/odd.opml")
-        #expect(lines(odd) == ["A", "  A1", "  A2 & more", "    deep", "B", "  B1"])
-        #expect(odd.origin?.hasSuffix("<expansionState> holds 'first', which is not a row number: the outline starts closed") == true)
+        #expect(lines(odd) == ["A +", "  A1", "  A2 & more +", "    deep", "B +", "  B1"])
+        #expect(odd.origin?.hasSuffix("<expansionState> holds 'first', which is not a row number: it is ignored") == true)
         f.write("broken.opml", "<opml><body>\n  <outline text=\"x\">\n</body></opml>")
         let broken = f.error("{opml: broken.opml}")
         #expect(broken?.message == "malformed OPML: </body> closes <outline> (line 2)" && broken?.line == 3 && broken?.column == 1)
@@ -243,9 +243,9 @@ func lines(_ s: Scenario) -> [String] {
         let f = Folder()
         let md = f.write("My Tree.md", "- a/\n  - b\n")
         let s = try Scenario.imported(from: md)
-        #expect(s.name == "My-Tree" && s.canvas.height == nil && s.steps.map(\.text) == ["expandAll", "collapseAll"])
-        // A Markdown list is all open: it starts closed, so that expanding all changes the picture.
-        #expect(s.nodes.map(\.expanded) == [false, false])
+        #expect(s.name == "My-Tree" && s.canvas.height == nil && s.steps.map(\.text) == ["collapseAll", "expandAll"])
+        // A Markdown list is all open: the animation starts on it, as the page shows it.
+        #expect(s.nodes.map(\.expanded) == [true, false])
         // Nothing to open: one still picture, not three identical ones.
         #expect(try Scenario.imported(from: f.write("flat.md", "- a\n- b\n")).steps.isEmpty)
         #expect(throws: ScenarioError.self) { try Scenario.imported(from: f.write("x.txt", "- a")) }
