@@ -50,6 +50,20 @@ enum JSXFileTree {
         return found
     }
 
+    /// Appends the entries of a line of tags (line `line` of the page) to
+    /// `items`, each indented by the folders open (`depth`, which the tags
+    /// open and close). O(length).
+    static func read(_ line: Substring, line number: Int, into items: inout [MarkdownTree.Item], depth: inout Int) {
+        for (tag, column) in tags(in: line) {
+            guard let text = itemText(tag) else {
+                depth = max(0, depth - 1)
+                continue
+            }
+            items.append(MarkdownTree.Item(indent: 2 * depth, text: text, line: number, column: column))
+            if case .folder(_, _, true) = tag { depth += 1 }
+        }
+    }
+
     /// An entry as a Markdown list item writes it (`parse` reads it): the
     /// name as a code span (it may hold spaces), `/` after a folder's, and a
     /// closed folder marked `<!-- collapsed -->`.

@@ -176,13 +176,7 @@ enum MarkdownTree {
             let margin = line.utf8.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
             let trimmed = line[margin.endIndex...]
             if let open = fence {
-                // Closed by a run of its character at least as long, and nothing after it (CommonMark).
-                let run = trimmed.prefix { $0 == open.mark }
-                if run.count >= open.length, trimmed.dropFirst(run.count).allSatisfy(\.isWhitespace) {
-                    closeFence()
-                } else {
-                    fence?.lines.append((number + 1, line))
-                }
+                if closesFence(trimmed, mark: open.mark, length: open.length) { closeFence() } else { fence?.lines.append((number + 1, line)) }
                 continue
             }
             if let opening = fenceOpening(trimmed) {
@@ -191,16 +185,8 @@ enum MarkdownTree {
                 continue
             }
             if inFileTree, JSXFileTree.isTagLine(trimmed) {
-                // Nextra's and Fumadocs' tags: entries nested as the tags nest.
-                for (tag, column) in JSXFileTree.tags(in: trimmed) {
-                    guard let text = JSXFileTree.itemText(tag) else {
-                        jsxDepth = max(0, jsxDepth - 1)
-                        continue
-                    }
-                    if current.items.isEmpty { current.line = number + 1 }
-                    current.items.append(Item(indent: 2 * jsxDepth, text: text, line: number + 1, column: column))
-                    if case .folder(_, _, true) = tag { jsxDepth += 1 }
-                }
+                JSXFileTree.read(trimmed, line: number + 1, into: &current.items, depth: &jsxDepth)
+                if current.line == 0 { current.line = number + 1 }
                 continue
             }
             if let opening = JSXFileTree.block(trimmed) {
@@ -224,6 +210,13 @@ enum MarkdownTree {
         closeFence()
         end()
         return found
+    }
+
+    /// Whether a line closes a fence of `length` `mark`s: a run of its
+    /// character at least as long, and nothing after it (CommonMark).
+    static func closesFence(_ trimmed: Substring, mark: Character, length: Int) -> Bool {
+        let run = trimmed.prefix { $0 == mark }
+        return run.count >= length && trimmed.dropFirst(run.count).allSatisfy(\.isWhitespace)
     }
 
     /// The fence a line opens (three or more backticks or tildes, then the
