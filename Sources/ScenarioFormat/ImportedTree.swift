@@ -179,8 +179,11 @@ extension Scenario {
         let folders = outline.nodes.filter(outline.isExpandable)
         guard !folders.isEmpty else { return [] }
         let open = outline.expandedNodes()
+        // Opened whole, every node is a row.
+        guard !open.isEmpty else {
+            return [Step(.expandAll, location: at, hold: openHold(rows: outline.nodes.count, hold: hold)), Step(.collapseAll, location: at)]
+        }
         let rest = openHold(rows: outline.rowCount, hold: hold)
-        if open.isEmpty { return [Step(.expandAll, location: at, hold: rest), Step(.collapseAll, location: at)] }
         var steps: [Step] = []
         if open.count < folders.count { steps.append(Step(.expandAll, location: at)) }
         steps.append(Step(.collapseAll, location: at))
@@ -196,6 +199,14 @@ extension Scenario {
 }
 
 extension Scenario {
+    /// Rests every state `hold` ms (`animation.hold`, as `--hold-ms` sets
+    /// it). A tree's default loop is made again, so that the open tree it
+    /// rests on still rests longer, by its rows (`loop(of:at:hold:)`). O(nodes).
+    package mutating func rest(_ hold: Int) {
+        animation.hold = hold
+        if stepsLoopTheTree, let at = steps.first?.location, let outline = try? makeOutline() { steps = Scenario.loop(of: outline, at: at, hold: hold) }
+    }
+
     /// With `opensWhenNoneOpen` (a `--from` animation without `--open`): when
     /// no folder that has something to show is open, opens them all, so that
     /// the animation starts on the open tree. Run again after merging folder

@@ -14,9 +14,14 @@ enum JSXFileTree {
         case file(name: String)
     }
 
-    /// Whether a line (without its indentation) is made of such tags.
-    static func isTagLine(_ line: Substring) -> Bool {
-        ["<FileTree.", "</FileTree.", "<Folder", "</Folder", "<File ", "<File/"].contains { line.hasPrefix($0) }
+    /// Whether a line holds such tags (anywhere: a tree may be written on one line).
+    static func holdsTags(_ line: Substring) -> Bool {
+        ["<FileTree.", "</FileTree.", "<Folder", "</Folder", "<File ", "<File/"].contains { line.contains($0) }
+    }
+
+    /// Whether a line closes its block after its tags (`…</FileTree>`, `…</Files>`).
+    static func closesBlock(_ line: Substring) -> Bool {
+        line.contains("</FileTree>") || line.contains("</Files>")
     }
 
     /// Whether a line opens or closes a block that holds such tags
@@ -50,16 +55,18 @@ enum JSXFileTree {
         return found
     }
 
-    /// Appends the entries of a line of tags (line `line` of the page) to
-    /// `items`, each indented by the folders open (`depth`, which the tags
-    /// open and close). O(length).
-    static func read(_ line: Substring, line number: Int, into items: inout [MarkdownTree.Item], depth: inout Int) {
+    /// Appends the entries of a line of tags (line `line` of the page, its
+    /// text after `margin` characters of indentation) to `candidate`, each
+    /// indented by the folders open (`depth`, which the tags open and
+    /// close). O(length).
+    static func read(_ line: Substring, line number: Int, margin: Int, into candidate: inout MarkdownTree.Candidate, depth: inout Int) {
         for (tag, column) in tags(in: line) {
             guard let text = itemText(tag) else {
                 depth = max(0, depth - 1)
                 continue
             }
-            items.append(MarkdownTree.Item(indent: 2 * depth, text: text, line: number, column: column))
+            if candidate.items.isEmpty { candidate.line = number }
+            candidate.items.append(MarkdownTree.Item(indent: 2 * depth, text: text, line: number, column: margin + column))
             if case .folder(_, _, true) = tag { depth += 1 }
         }
     }

@@ -184,17 +184,18 @@ enum MarkdownTree {
                 fence = (opening.mark, opening.length, Candidate(kind: .code(opening.language), line: number + 1), [])
                 continue
             }
-            if inFileTree, JSXFileTree.isTagLine(trimmed) {
-                JSXFileTree.read(trimmed, line: number + 1, into: &current.items, depth: &jsxDepth)
-                if current.line == 0 { current.line = number + 1 }
-                continue
-            }
-            if let opening = JSXFileTree.block(trimmed) {
-                inFileTree = opening
-                jsxDepth = 0
+            let block = JSXFileTree.block(trimmed)  // `<FileTree>` or `<Files>` opens (true) or closes (false)
+            if let block {
+                (inFileTree, jsxDepth) = (block, 0)
                 end()
+            }
+            if inFileTree, JSXFileTree.holdsTags(trimmed) {
+                JSXFileTree.read(trimmed, line: number + 1, margin: margin.count, into: &current, depth: &jsxDepth)
+                if JSXFileTree.closesBlock(trimmed) { (inFileTree, jsxDepth) = (false, 0) }
+                if !inFileTree { end() }
                 continue
             }
+            if block != nil { continue }
             if trimmed.isEmpty { continue }
             let indent = margin.reduce(0) { $0 + ($1 == UInt8(ascii: "\t") ? 4 : 1) }
             if let (marker, rest) = listMarker(trimmed) {

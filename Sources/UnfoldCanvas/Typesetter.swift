@@ -25,6 +25,10 @@ package final class Typesetter {
     private let faces: [Face]
     /// Per weight (regular, semibold), the faces to try in order.
     private let chains: [[Int]]
+    /// Whether each face draws semibold itself; a semibold run's glyph from
+    /// any other face (a fallback for a script that has no bold font) is
+    /// drawn emboldened instead (`FT_Outline_EmboldenXY`), never regular.
+    private let isSemibold: [Bool]
     private let shaper: Shaper
     /// Shaped lines by text, size, weight and direction, in two generations:
     /// when the current one holds `cacheScalars` scalars it becomes the old
@@ -66,6 +70,7 @@ package final class Typesetter {
     private struct TableKey: Hashable {
         var face: Int
         var size: Int  // 1/64 px
+        var emboldened: Bool
     }
 
     private struct Glyph {
@@ -83,6 +88,7 @@ package final class Typesetter {
         let preferredStart = 2 + fonts.fallbacks.count
         let own = { (weight: FontWeight) in fonts.preferred.indices.filter { fonts.preferred[$0].weight == weight }.map { $0 + preferredStart } }
         chains = [own(.regular) + [0] + fallbacks, own(.semibold) + [1] + fallbacks]
+        isSemibold = faces.indices.map { $0 == 1 || own(.semibold).contains($0) }
         shaper = Shaper(faces: faces)
         currentSize = Array(repeating: 0, count: faces.count)
     }
@@ -268,7 +274,7 @@ package final class Typesetter {
                 surface.fill(missingBox(x: penX, width: p.advance >> 6, baseline: baseline, size: size), color: color, clip: area)
                 continue
             }
-            guard let g = glyph(face: p.face, index: p.id, size: sizeKey), g.width > 0 else { continue }
+            guard let g = glyph(face: p.face, index: p.id, size: sizeKey, emboldened: emboldens(p.face, weight)), g.width > 0 else { continue }
             let gx = penX + g.left, gy = penY - g.top
             let x0 = max(gx, area.x0), x1 = min(gx + g.width, area.x1)
             let y0 = max(gy, area.y0), y1 = min(gy + g.rows, area.y1)
@@ -309,11 +315,13 @@ package final class Typesetter {
     /// A glyph of a set line where `draw` puts it: which glyph of which face at
     /// which size, and its origin on whole pixels.
     package struct PlacedGlyph: Sendable, Hashable {
-        /// The face, glyph index and size (1/64 pixel) that name its outline (`outline(of:)`).
+        /// The face, glyph index, size (1/64 pixel) and emboldening that name its outline (`outline(of:)`).
         package struct Key: Sendable, Hashable {
             package var face: Int
             package var id: UInt32
             package var size: Int
+            /// A semibold glyph drawn from a face with no semibold of its own.
+            package var emboldened = false
         }
 
         package var key: Key
@@ -351,7 +359,7 @@ package final class Typesetter {
             if p.face < 0 {
                 boxes.append(missingBox(x: penX, width: p.advance >> 6, baseline: baseline, size: size))
             } else {
-                glyphs.append(PlacedGlyph(key: .init(face: p.face, id: p.id, size: sizeKey), x: penX, y: penY))
+                glyphs.append(PlacedGlyph(key: .init(face: p.face, id: p.id, size: sizeKey, emboldened: emboldens(p.face, weight)), x: penX, y: penY))
             }
         }
         return (glyphs, boxes)
@@ -367,6 +375,7 @@ package final class Typesetter {
         guard FT_Load_Glyph(ft, key.id, unfold_load_flags) == 0, ft.pointee.glyph.pointee.format == FT_GLYPH_FORMAT_OUTLINE else {
             return Path()
         }
+        if key.emboldened { embolden(ft.pointee.glyph, size: key.size) }
         let builder = OutlineBuilder()
         var funcs = FT_Outline_Funcs(
             move_to: { to, user in OutlineBuilder.from(user)?.move(to) ?? 1 },
@@ -390,8 +399,21 @@ package final class Typesetter {
         currentSize[face] = sizeKey
     }
 
-    private func glyph(face: Int, index: UInt32, size: Int) -> Glyph? {
-        let key = TableKey(face: face, size: size)
+    /// Whether a glyph of `face` in a run of `weight` is emboldened: a
+    /// semibold run drawn with a face that has no semibold of its own. O(1).
+    private func emboldens(_ face: Int, _ weight: FontWeight) -> Bool {
+        weight == .semibold && face >= 0 && face < isSemibold.count && !isSemibold[face]
+    }
+
+    /// Thickens the outline loaded in `slot` as a semibold face's strokes are
+    /// thicker than its regular's: by a 32nd of the size, across only, so
+    /// that the line's height and the glyph's advance stay the font's.
+    private func embolden(_ slot: FT_GlyphSlot, size: Int) {
+        FT_Outline_EmboldenXY(&slot.pointee.outline, FT_Pos(size / 32), 0)
+    }
+
+    private func glyph(face: Int, index: UInt32, size: Int, emboldened: Bool) -> Glyph? {
+        let key = TableKey(face: face, size: size, emboldened: emboldened)
         let table: Int
         if let last = lastTable, last.key == key {
             table = last.index
@@ -408,9 +430,9 @@ package final class Typesetter {
         if let g = glyphTables[table][entry] { return g }
         setSize(face, size)
         let ft = faces[face].face
-        guard FT_Load_Glyph(ft, index, unfold_load_flags) == 0,
-            FT_Render_Glyph(ft.pointee.glyph, FT_RENDER_MODE_NORMAL) == 0
-        else { return nil }
+        guard FT_Load_Glyph(ft, index, unfold_load_flags) == 0 else { return nil }
+        if emboldened, ft.pointee.glyph.pointee.format == FT_GLYPH_FORMAT_OUTLINE { embolden(ft.pointee.glyph, size: size) }
+        guard FT_Render_Glyph(ft.pointee.glyph, FT_RENDER_MODE_NORMAL) == 0 else { return nil }
         let slot = ft.pointee.glyph.pointee
         let bitmap = slot.bitmap
         let width = Int(bitmap.width), rows = Int(bitmap.rows), pitch = Int(bitmap.pitch)

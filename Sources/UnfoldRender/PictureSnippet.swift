@@ -93,6 +93,8 @@ package enum PictureSnippet {
     package struct Site: Sendable {
         /// The name `--site` takes.
         package let name: String
+        /// What a page needs once, before any picture (an import); nil for nothing.
+        package let preamble: String?
         /// The markup of a picture in both themes (the dark one's URL given).
         let themed: @Sendable (_ themes: Themes, _ dark: String) -> String
 
@@ -110,11 +112,9 @@ package enum PictureSnippet {
         package static let starlight = Site(name: "starlight") { themes, dark in
             themes.image(themes.light, " class=\"dark:sl-hidden\"") + "\n" + themes.image(dark, " class=\"light:sl-hidden\"")
         }
-        /// Docusaurus: its `ThemedImage` component, imported in the page (MDX).
-        package static let docusaurus = Site(name: "docusaurus") { themes, dark in
+        /// Docusaurus: its `ThemedImage` component, imported once in the page (MDX).
+        package static let docusaurus = Site(name: "docusaurus", preamble: "import ThemedImage from '@theme/ThemedImage';") { themes, dark in
             """
-            import ThemedImage from '@theme/ThemedImage';
-
             <ThemedImage alt="\(themes.alt)" width={\(themes.picture.width)} height={\(themes.picture.height)} \
             sources={{ light: "\(themes.light)", dark: "\(dark)" }} />
             """
@@ -140,8 +140,9 @@ package enum PictureSnippet {
             self = site
         }
 
-        private init(name: String, themed: @escaping @Sendable (Themes, String) -> String) {
+        private init(name: String, preamble: String? = nil, themed: @escaping @Sendable (Themes, String) -> String) {
             self.name = name
+            self.preamble = preamble
             self.themed = themed
         }
     }
@@ -181,7 +182,7 @@ package enum PictureSnippet {
         let root = String(decoding: start, as: UTF8.self).prefix { $0 != ">" }
         func number(_ name: String) -> Int? {
             guard let range = root.range(of: " \(name)=\"") else { return nil }
-            return Double(root[range.upperBound...].prefix { $0 != "\"" }).map { Int($0.rounded(.up)) }
+            return Double(root[range.upperBound...].prefix { $0 != "\"" }).flatMap { $0 > 0 && $0 < 1e6 ? Int($0.rounded(.up)) : nil }
         }
         guard root.hasPrefix("<svg"), let width = number("width"), let height = number("height") else { return nil }
         return (width, height)

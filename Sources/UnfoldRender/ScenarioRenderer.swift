@@ -136,7 +136,9 @@ public enum ScenarioRenderer {
     /// colours, iOS separators from the title and none around a selection,
     /// empty folders' disclosure); annotations drawn dimmer after the name
     /// with their bold runs semibold; Markdown's bold names highlighted.
-    package static let version = "5"
+    /// 6: semibold text in a script whose font has no bold (Chinese, Korean,
+    /// Hebrew, Arabic, …) drawn emboldened instead of regular.
+    package static let version = "6"
 
     /// Pixel rows below which a picture is not worth splitting into bands
     /// (`PictureSettings.bands`): threads cost more than they save.
@@ -205,10 +207,11 @@ public enum ScenarioRenderer {
         if let scale = options.scale { scenario.canvas.scale = scale }
         if let theme = options.theme { scenario.canvas.theme = theme }
         if let direction = options.direction { scenario.canvas.direction = direction }
+        // Before the preset, whose compact folders make a tree's loop again with the hold.
+        if let hold = options.hold { scenario.rest(hold) }
         if let preset = options.preset { scenario.apply(preset: preset) }
         if let frames = options.frames { scenario.animation.frames = frames }
         if let frameDelay = options.frameDelay { scenario.animation.frameDelay = frameDelay }
-        if let hold = options.hold { scenario.animation.hold = hold }
         if let loops = options.loops { scenario.animation.loops = loops }
         switch options.width {
         case let .points(width)?: (scenario.canvas.width, scenario.canvas.fitsWidth) = (width, false)

@@ -44,7 +44,8 @@ public struct CaseResult: Codable, Sendable, Equatable {
     package var comparison: ComparisonSettings?
 
     /// The options to compare this result's pictures with: those it was
-    /// judged with (a read report holds them for every failure).
+    /// judged with (a run keeps them for every failure; the defaults for a
+    /// report that holds none).
     package var options: DiffOptions { comparison?.options ?? DiffOptions() }
 
     /// A result that says `message` about `reference` of `scenario`.

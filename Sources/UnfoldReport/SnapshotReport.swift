@@ -121,7 +121,7 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
             try check(c.status != .failed || seen.insert(c.id).inserted, "lists \(id) twice")
             try check(Scenario.isValidName(c.scenario) && catalog.kind(of: c.reference) != nil, "names \(id), which is not a scenario's reference")
             try check(c.seconds.isFinite && (0 ... 1e7).contains(c.seconds), "gives \(id) a time out of range")
-            try check(c.comparison?.isValid ?? (c.status != .failed), "gives \(id) no comparison options, or options out of range")
+            try check(c.comparison?.isValid ?? true, "gives \(id) comparison options out of range")
             try check(c.snapshots.map(Self.isReferenceFolder) ?? true, "gives \(id) a references' folder that is not a Snapshots or __Snapshots__ folder inside the project")
             try check(c.message.utf8.count <= 4096 && (c.referenceHash.map { $0.utf8.count <= 64 } ?? true), "gives \(id) a message too long")
             try check(c.artifacts.paths.allSatisfy { ReportFolder.isArtifactPath($0.path) }, "gives \(id) an artifact outside its folder")

@@ -140,6 +140,7 @@ public enum SnapshotRunner {
                 c.status = .failed
                 c.message =
                     "no reference in \(InertText(store.directory)); record it with `unfold test --record missing` (UNFOLD_RECORD=missing for the Swift test helpers)"
+                c.comparison = ComparisonSettings(options.diff)
                 c.artifacts = try artifacts.save(FailureEvidence(expected: nil, actual: file.bytes), name: file.path)
             }
             c.seconds = seconds(clock.now - caseStart) + renderSeconds / Double(max(1, result.files.count))

@@ -89,7 +89,7 @@ struct ComparisonOptions: ParsableArguments {
 
     func validate() throws {
         if !(0 ... 1).contains(threshold) { throw ValidationError("--threshold must be between 0 and 1") }
-        if maxPixels < 0 { throw ValidationError("--max-pixels must be 0 or more") }
+        if !(0 ... (1 << 40)).contains(maxPixels) { throw ValidationError("--max-pixels must be between 0 and \(1 << 40)") }
         if !(0 ... 1).contains(maxRatio) { throw ValidationError("--max-ratio must be between 0 and 1") }
         if !(0 ... 1).contains(alpha) { throw ValidationError("--alpha must be between 0 and 1") }
         _ = try regions()
@@ -98,8 +98,10 @@ struct ComparisonOptions: ParsableArguments {
     func regions() throws -> [PixelRect] {
         try ignore.map { text in
             let n = text.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-            guard n.count == 4, n[2] > 0, n[3] > 0 else {
-                throw ValidationError("--ignore '\(text)' must be x,y,width,height, e.g. --ignore 0,0,390,44")
+            // Every number within what a picture can hold, so that the corner's sum cannot overflow.
+            let side = 0 ... (1 << 29)
+            guard n.count == 4, n[2] > 0, n[3] > 0, n.allSatisfy(side.contains) else {
+                throw ValidationError("--ignore '\(text)' must be x,y,width,height, each from 0 to \(side.upperBound), e.g. --ignore 0,0,390,44")
             }
             return PixelRect(x0: n[0], y0: n[1], x1: n[0] + n[2], y1: n[1] + n[3])
         }

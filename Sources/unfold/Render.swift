@@ -290,6 +290,8 @@ struct RenderCommand: ParsableCommand {
     /// The snippet of each scenario, ready to paste: an `<img>`, or with
     /// both themes a `<picture>`, of the files its render wrote.
     func printSnippets(_ scenarios: [Scenario], filesByName: [String: [String]], twoThemes: Bool) {
+        // What the page needs once (Docusaurus' import), then each picture.
+        if twoThemes, let preamble = site.preamble { print(preamble + "\n") }
         for scenario in scenarios {
             let light = twoThemes ? scenario.name + "-light" : scenario.name
             let folder = out + "/" + light

@@ -335,6 +335,12 @@ let small = """
             let full = try unfold(["diff", one, other, "--json", "--out", s.path + "/d.png"] + extra)
             #expect(band.out == full.out && band.status == full.status, "\(extra)")
         }
+        // Numbers past what a picture or a report can hold are refused, never trapped on.
+        for extra in [["--ignore", "\(Int.max),0,\(Int.max),1"], ["--ignore=-5,0,10,10"], ["--max-pixels", "\(Int.max)"]] {
+            let refused = try unfold(["diff", one, other] + extra)
+            #expect(refused.status == 64 || refused.status == 2, "\(extra): \(refused.status) \(refused.err)")
+            #expect(refused.err.contains("must be"), "\(extra): \(refused.err)")
+        }
     }
 }
 

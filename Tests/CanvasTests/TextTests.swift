@@ -19,13 +19,36 @@ import UnfoldCanvas
         }
     }
 
-    @Test func semiboldIsDarkerThanRegular() throws {
-        func ink(_ weight: FontWeight) throws -> Int {
+    /// Semibold is darker in every script: Latin from its semibold font, and
+    /// scripts whose bundled font has no bold (Hebrew, Arabic, Korean) by
+    /// emboldening the regular outlines, with the same advances. The vector
+    /// outline is emboldened as the pixels are.
+    @Test func semiboldIsDarkerThanRegularInEveryScript() throws {
+        func ink(_ text: String, _ weight: FontWeight) throws -> Int {
             var p = try Pixmap(width: 200, height: 40)
-            typesetter.draw("Settings", into: &p, x: 2, baseline: 30, size: 24, weight: weight, color: .black)
+            typesetter.draw(text, into: &p, x: 2, baseline: 30, size: 24, weight: weight, color: .black)
             return stride(from: 3, to: p.pixels.count, by: 4).reduce(0) { $0 + Int(p.pixels[$1]) }
         }
-        #expect(try ink(.semibold) > ink(.regular))
+        for text in ["Settings", "שלום", "مرحبا", "안녕하세요"] {
+            #expect(try ink(text, .semibold) > ink(text, .regular) * 21 / 20, "\(text)")
+        }
+        #expect(typesetter.width("שלום", size: 24, weight: .semibold) == typesetter.width("שלום", size: 24, weight: .regular))
+        let placed = { (weight: FontWeight) in self.typesetter.placedGlyphs("שלום", x: 0, baseline: 30, size: 24, weight: weight).glyphs }
+        #expect(placed(.semibold).allSatisfy { $0.key.emboldened } && !placed(.regular).contains { $0.key.emboldened })
+        func width(_ path: Path) -> Double {
+            let xs = path.elements.flatMap { element -> [Double] in
+                switch element {
+                case let .move(p), let .line(p): [p.x]
+                case let .quad(c, p): [c.x, p.x]
+                case let .cubic(c1, c2, p): [c1.x, c2.x, p.x]
+                case .close: []
+                }
+            }
+            return (xs.max() ?? 0) - (xs.min() ?? 0)
+        }
+        let bounds = { (glyphs: [Typesetter.PlacedGlyph]) in glyphs.map { width(self.typesetter.outline(of: $0.key)) }.reduce(0, +) }
+        #expect(bounds(placed(.semibold)) > bounds(placed(.regular)))
+        #expect(!typesetter.placedGlyphs("Settings", x: 0, baseline: 30, size: 24, weight: .semibold).glyphs.contains { $0.key.emboldened })
     }
 
     @Test func ellipsisFitsTheWidth() {

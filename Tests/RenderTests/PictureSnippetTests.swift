@@ -79,7 +79,7 @@ import UnfoldRender
                 <img alt="R&amp;D &quot;x&quot;" src="/img/a%26b-light/animation.svg" width="195" height="120" class="dark:sl-hidden" />
                 <img alt="R&amp;D &quot;x&quot;" src="/img/a%26b-dark/animation.svg" width="195" height="120" class="light:sl-hidden" />
                 """)
-        #expect(html(.docusaurus).hasPrefix("import ThemedImage from '@theme/ThemedImage';\n\n<ThemedImage "))
+        #expect(html(.docusaurus).hasPrefix("<ThemedImage ") && PictureSnippet.Site.docusaurus.preamble == "import ThemedImage from '@theme/ThemedImage';")
         #expect(html(.docusaurus).contains("sources={{ light: \"/img/a%26b-light/animation.svg\", dark: \"/img/a%26b-dark/animation.svg\" }} />"))
         #expect(html(.vitepress).contains("class=\"unfold-dark\" />") && html(.vitepress).contains(":root.dark .unfold-light { display: none; }"))
         #expect(html(.github).contains("(prefers-color-scheme: dark)"))

@@ -24,8 +24,11 @@ import Testing
         f.write("root/docs/guide.md")
         let (scenario, playback) = try played(f.path + "/root")
         #expect(scenario.steps.map(\.text) == ["expandAll", "collapseAll", "expandOnly docs, src"])
-        // Back where it began, the tree rests longer, 60 ms more for each of its 5 rows.
+        // Back where it began, the tree rests longer, 60 ms more for each of its 5 rows; also with `--hold-ms`.
         #expect(scenario.steps.map(\.hold) == [nil, nil, 800 + 5 * 60])
+        var slower = scenario
+        slower.rest(3000)
+        #expect(slower.animation.hold == 3000 && slower.steps.map(\.hold) == [nil, nil, 3000 + 5 * 60])
         let first = try #require(playback.states.first), last = try #require(playback.states.last)
         #expect(rows(first) == ["docs", "docs/guide.md", "src", "src/app", "src/lib.swift"])
         #expect(rows(last) == rows(first))

@@ -196,6 +196,10 @@ import Testing
         #expect(nextra.origin == "\(path):2: <FileTree> 1 of 2, 5 rows")
         let opened = try MarkdownTree.read(path, choice: .init(), at: ScenarioLocation(file: path, line: 0, column: 0))
         #expect(opened.nodes.map(\.expanded) == [true, false, false, false, false])
+        // A tree on one line closes its block: the list after it is a list again.
+        let one = f.write("one.mdx", "<FileTree><FileTree.Folder name=\"a\"><FileTree.File name=\"b.md\" /></FileTree.Folder></FileTree>\n\n- x\n- y\n")
+        #expect(lines(try Scenario.imported(from: one, options: ImportOptions(still: true))) == ["a [folder] +", "  b.md [md]"])
+        #expect(f.errorImporting(one, ImportOptions(tree: 3))?.message.hasSuffix("line 1: a <FileTree> block of 2 entries; line 3: a list of 2 entries") == true)
         let fumadocs = try Scenario.imported(from: path, options: ImportOptions(tree: 2, still: true))
         #expect(lines(fumadocs) == ["app [folder] +", "  my page.tsx [tsx]", "  empty [folder]", "package.json [json]"], "\(lines(fumadocs))")
     }

@@ -43,6 +43,17 @@ import UnfoldTestSupport
         #expect(again.cases.first { $0.reference == "state-01.png" }!.status == .failed)
     }
 
+    /// A new scenario in CI (nothing recorded, `--record never`) fails with
+    /// its picture; that report is accepted as any other.
+    @Test func aMissingReferenceIsAcceptedFromARunThatRecordedNothing() throws {
+        let box = Sandbox()
+        let check = try box.run(scenario())
+        #expect(check.cases.allSatisfy { $0.status == .failed && $0.referenceHash == nil && $0.comparison != nil })
+        let acceptance = try box.acceptance()
+        #expect(try acceptance.accept(acceptance.select([])) == ["tiny/state-00.png", "tiny/state-01.png", "tiny/strip.png", "tiny/updates.json"])
+        #expect(try SnapshotRunner.check(scenario(), options: box.options(.never)).cases.allSatisfy { $0.status == .passed })
+    }
+
     @Test func aReferenceThatChangedSinceTheReportIsRefused() throws {
         let box = Sandbox()
         _ = try SnapshotRunner.check(scenario(), options: box.options(.missing))
