@@ -1,30 +1,22 @@
 import OutlineAppearance
 import UnfoldCanvas
 
-/// The colours of a theme as the painter uses them (`Appearance.Colors`,
-/// which each look describes, as pixels' colours). Kinds may override text
-/// and background.
+/// The colours of a theme as the painter uses them: a look's colours
+/// (`Appearance.Colors`, read through: `palette.text`), and the colours of a
+/// selected row's content. Kinds may override text and background.
+@dynamicMemberLookup
 package struct Palette: Sendable, Equatable {
-    package var background: Color
-    package var text: Color
-    package var secondaryText: Color
-    package var guide: Color
-    package var separator: Color
-    package var chevron: Color
-    package var selection: Color
-    package var detailBackground: Color
-    package var badgeBackground: Color
-    package var badgeText: Color
-    package var icon: Color
-    /// Checked boxes, the focus ring and where a dragged row would drop.
-    package var accent: Color
-    /// Under the pointer.
-    package var hover: Color
-    /// Drawn folders (`style.icons: glyph`): a manila folder, blue in Finder.
-    package var folder: Color
+    /// The look's colours in the theme (the selection's changed by `style.accent: active`).
+    package var colors: Appearance.Colors
     /// Title, disclosure and drawn icons on a selected row (`style.accent: active`:
     /// white on the accent colour); nil: they keep their colours.
     package var selectedText: Color?
+
+    /// One of the look's colours (`palette.background`).
+    package subscript(dynamicMember color: WritableKeyPath<Appearance.Colors, Color>) -> Color {
+        get { colors[keyPath: color] }
+        set { colors[keyPath: color] = newValue }
+    }
 
     /// The colours of the `ios` look in the light theme.
     package static let light = Palette(Appearance.Preset.ios.look.light)
@@ -32,11 +24,8 @@ package struct Palette: Sendable, Equatable {
     package static let dark = Palette(Appearance.Preset.ios.look.dark)
 
     /// A look's colours as the painter uses them.
-    package init(_ c: Appearance.Colors) {
-        (background, text, secondaryText) = (c.background, c.text, c.secondaryText)
-        (guide, separator, chevron, selection) = (c.guide, c.separator, c.chevron, c.selection)
-        (detailBackground, badgeBackground, badgeText) = (c.detailBackground, c.badgeBackground, c.badgeText)
-        (icon, accent, hover, folder) = (c.icon, c.accent, c.hover, c.folder)
+    package init(_ colors: Appearance.Colors) {
+        self.colors = colors
     }
 
     /// The colours of a preset in a theme, with the selection of a focused
