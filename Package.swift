@@ -4,7 +4,7 @@ import PackageDescription
 // Layers, one target each; a target depends only on targets of the lines above it:
 //   OutlineEngine, OutlineAppearance           the outline and its look: no file, no pixel
 //   UnfoldSupport                              escaping, atomic files, the folder exchange, contained reading
-//   ScenarioFormat (Yams), OutlineLayout       scenario files; the geometry of rows and frames
+//   ScenarioFormat (libyaml), OutlineLayout    scenario files; the geometry of rows and frames
 //   UnfoldCanvas (FreeType, HarfBuzz, FriBidi) pixels and text
 //   UnfoldPaint, UnfoldPNG, UnfoldSVG          a layout drawn; pictures encoded
 //   UnfoldRender                               a scenario's pictures, planned and written
@@ -36,7 +36,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/jpsim/Yams", "5.0.1" ..< "7.0.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
         // `swift package generate-documentation`: the DocC catalogs of the library products.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -46,7 +45,8 @@ let package = Package(
         // Escaping for each place text is shown, atomic files, the folder exchange, contained reading, errors.
         .target(name: "UnfoldSupport", dependencies: ["CUnfoldFiles"]),
         .target(name: "OutlineAppearance"),
-        .target(name: "ScenarioFormat", dependencies: ["OutlineEngine", "OutlineAppearance", "UnfoldSupport", "Yams"]),
+        .systemLibrary(name: "CUnfoldYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
+        .target(name: "ScenarioFormat", dependencies: ["OutlineEngine", "OutlineAppearance", "UnfoldSupport", "CUnfoldYAML"]),
         .target(name: "OutlineLayout", dependencies: ["OutlineEngine", "OutlineAppearance"]),
         .systemLibrary(name: "CUnfoldFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
         .systemLibrary(name: "CUnfoldHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),

@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 need=()
-for pkg in libpng-dev libfreetype-dev libharfbuzz-dev libfribidi-dev zlib1g-dev libdeflate-dev libgif-dev libwebp-dev pkg-config; do
+for pkg in libpng-dev libfreetype-dev libharfbuzz-dev libfribidi-dev libyaml-dev zlib1g-dev libdeflate-dev libgif-dev libwebp-dev pkg-config; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 if [ ${#need[@]} -gt 0 ]; then

@@ -3,7 +3,7 @@
 # does (by path, products only), then checks that its executable renders the
 # same bytes when copied alone to another folder with the checkout's Fonts/
 # out of reach: the fonts travel inside the binary. Unfold's own sources must
-# build without a warning here (by path, with Yams 5).
+# build without a warning here (by path, beside Yams 5 and its own libyaml).
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 cd "$repo/Examples/Consumer"

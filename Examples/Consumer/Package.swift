@@ -4,7 +4,8 @@ import PackageDescription
 // A package as a user of Unfold writes it: an app model with a settings
 // outline, an executable that renders it to PNG, and snapshot tests in Swift
 // Testing and XCTest. It depends on Unfold by path and imports only its
-// products; Yams is pinned to 5.0.1 to show that Unfold accepts it.
+// products. Its executable also uses Yams (pinned to 5.0.1), which carries
+// its own copy of libyaml, beside Unfold, which reads YAML with the system's.
 let package = Package(
     name: "Consumer",
     platforms: [.macOS(.v13)],
@@ -14,7 +15,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "SettingsModel", dependencies: [.product(name: "Unfold", package: "Unfold")]),
-        .executableTarget(name: "render-settings", dependencies: ["SettingsModel", .product(name: "Unfold", package: "Unfold")]),
+        .executableTarget(
+            name: "render-settings",
+            dependencies: ["SettingsModel", .product(name: "Unfold", package: "Unfold"), .product(name: "Yams", package: "Yams")]),
         .testTarget(
             name: "SettingsModelTests", dependencies: ["SettingsModel", .product(name: "UnfoldTesting", package: "Unfold")],
             exclude: ["__Snapshots__"]),

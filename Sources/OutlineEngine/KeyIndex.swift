@@ -1,40 +1,50 @@
 /// key → the live nodes with that key, for bare-key lookups and suggestions.
-/// Most keys belong to one node, so those cost no array of their own.
+/// Most keys belong to one node, so those cost no array of their own: the
+/// table holds the node itself, or for a shared key `-(i + 1)` where `lists[i]`
+/// holds its nodes. Adding a node looks its key up once.
 struct KeyIndex: Sendable {
-    private var single: [String: Int32] = [:]
-    private var shared: [String: [Int32]] = [:]
+    private var table: [String: Int32] = [:]
+    private var lists: [[Int32]] = []
+    private static let absent = Int32.min
 
+    /// Room for `count` keys. O(count).
+    mutating func reserve(_ count: Int) { table.reserveCapacity(count) }
+
+    /// O(1) amortized.
     mutating func add(_ key: String, _ node: Int32) {
-        if shared[key] != nil {
-            shared[key, default: []].append(node)
-        } else if let first = single.removeValue(forKey: key) {
-            shared[key] = [first, node]
+        Self.add(node, to: &table[key, default: Self.absent], lists: &lists)
+    }
+
+    private static func add(_ node: Int32, to entry: inout Int32, lists: inout [[Int32]]) {
+        if entry == absent {
+            entry = node
+        } else if entry >= 0 {
+            lists.append([entry, node])
+            entry = -Int32(lists.count)
         } else {
-            single[key] = node
+            lists[Int(-entry - 1)].append(node)
         }
     }
 
+    /// O(nodes with the key).
     mutating func remove(_ key: String, _ node: Int32) {
-        guard var list = shared[key] else {
-            if single[key] == node { single[key] = nil }
+        guard let entry = table[key] else { return }
+        if entry >= 0 {
+            if entry == node { table[key] = nil }
             return
         }
-        list.removeAll { $0 == node }
-        if list.count == 1 {
-            shared[key] = nil
-            single[key] = list[0]
-        } else {
-            shared[key] = list
-        }
+        let i = Int(-entry - 1)
+        lists[i].removeAll { $0 == node }
+        if lists[i].isEmpty { table[key] = nil }
     }
 
     func nodes(_ key: String) -> [Int32] {
-        shared[key] ?? single[key].map { [$0] } ?? []
+        guard let entry = table[key] else { return [] }
+        return entry >= 0 ? [entry] : lists[Int(-entry - 1)]
     }
 
-    /// Every key with its nodes, in no particular order.
+    /// Every key with its nodes, in no particular order. O(keys).
     func forEach(_ body: (String, [Int32]) -> Void) {
-        for (key, node) in single { body(key, [node]) }
-        for (key, list) in shared { body(key, list) }
+        for (key, entry) in table { body(key, entry >= 0 ? [entry] : lists[Int(-entry - 1)]) }
     }
 }

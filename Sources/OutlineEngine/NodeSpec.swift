@@ -57,7 +57,7 @@ public struct NodeSpec: Sendable, Equatable {
 
 extension String {
     func replacingSlashes() -> String {
-        guard contains("/") else { return self }
+        guard utf8.contains(UInt8(ascii: "/")) else { return self }
         return split(separator: "/", omittingEmptySubsequences: false).joined(separator: "%2F")
     }
 }

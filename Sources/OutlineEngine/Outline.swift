@@ -82,7 +82,7 @@ public struct Outline: Sendable {
     /// that does not come before it.
     public init(_ specs: [NodeSpec], collapsePolicy: CollapsePolicy = .remember) throws(OutlineError) {
         self.collapsePolicy = collapsePolicy
-        try append(specs, under: -1, at: nil)
+        try append(specs, under: -1, at: nil, checkFirst: false)
         rows.insert(gatherVisible(under: -1), at: 0)
         if specs.contains(where: \.checked) { recountChecks() }
     }
@@ -208,32 +208,27 @@ public struct Outline: Sendable {
     /// Creates nodes for `specs` under `parent` (-1: top level), the first
     /// top-level spec at child position `index` (nil: at the end). Rows are not touched.
     /// Returns the new nodes that hang directly under `parent`.
+    /// `checkFirst` (as every edit does) checks all specs before changing
+    /// anything, so that a failure leaves the outline unchanged; an outline
+    /// being built has nothing to keep, and checks each spec as it adds it.
     @discardableResult
-    mutating func append(_ specs: [NodeSpec], under parent: Int32, at index: Int?) throws(OutlineError) -> [Int32] {
+    mutating func append(_ specs: [NodeSpec], under parent: Int32, at index: Int?, checkFirst: Bool = true) throws(OutlineError) -> [Int32] {
         let base = Int32(keys.count)
-        // Validate everything first, so that a failure leaves the outline unchanged.
-        var newKeys = Set<ChildKey>()
-        for (i, spec) in specs.enumerated() {
-            if let p = spec.parent, !(0 ..< i).contains(p) { throw .invalidParent(spec: i, parent: p) }
-            let key = spec.effectiveKey
-            if key.split(separator: "/", omittingEmptySubsequences: false).contains(where: \.isEmpty) { throw .invalidKey(key, spec: i) }
-            let owner = spec.parent.map { base + Int32($0) } ?? parent
-            let ck = ChildKey(parent: owner, key: key)
-            if childByKey[ck] != nil || !newKeys.insert(ck).inserted {
-                let first =
-                    specs[..<i].firstIndex { s in
-                        s.effectiveKey == key && (s.parent.map { base + Int32($0) } ?? parent) == owner
-                    } ?? -1
-                throw .duplicateID(idPath(specs, i, base: base, under: parent), first: first, second: i)
-            }
-        }
+        if checkFirst { try check(specs, under: parent) }
         let count = specs.count
         rows.reserve(slots: 2 * (Int(base) + count))
+        reserveNodes(Int(base) + count)
         var top: [Int32] = []
         for (i, spec) in specs.enumerated() {
             let n = base + Int32(i)
+            let key = spec.effectiveKey
+            if let p = spec.parent, !(0 ..< i).contains(p) { throw .invalidParent(spec: i, parent: p) }
+            guard let parts = Self.keyParts(key) else { throw .invalidKey(key, spec: i) }
             let p = spec.parent.map { base + Int32($0) } ?? parent
-            keys.append(spec.effectiveKey)
+            if childByKey.updateValue(n, forKey: ChildKey(parent: p, key: key)) != nil {
+                throw duplicate(specs, i, base: base, under: parent)
+            }
+            keys.append(key)
             titles.append(spec.title)
             subtitles.append(spec.subtitle)
             kinds.append(spec.kind)
@@ -249,9 +244,8 @@ public struct Outline: Sendable {
             checkedFlags.append(spec.checked)
             alive.append(true)
             nodeCount += 1
-            childByKey[ChildKey(parent: p, key: spec.effectiveKey)] = n
-            nodesByKey.add(Self.bareKey(spec.effectiveKey), n)
-            longestKeyParts = max(longestKeyParts, spec.effectiveKey.utf8.reduce(1) { $0 + ($1 == UInt8(ascii: "/") ? 1 : 0) })
+            nodesByKey.add(parts > 1 ? Self.bareKey(key) : key, n)
+            longestKeyParts = max(longestKeyParts, parts)
             if spec.parent == nil {
                 top.append(n)
             } else {
@@ -261,6 +255,66 @@ public struct Outline: Sendable {
         }
         insertSiblings(top, under: parent, at: index)
         return top
+    }
+
+    /// Throws what `append` would throw for `specs`, changing nothing.
+    /// O(specs), with a table of their keys.
+    private func check(_ specs: [NodeSpec], under parent: Int32) throws(OutlineError) {
+        let base = Int32(keys.count)
+        var newKeys = Set<ChildKey>()
+        for (i, spec) in specs.enumerated() {
+            if let p = spec.parent, !(0 ..< i).contains(p) { throw .invalidParent(spec: i, parent: p) }
+            let key = spec.effectiveKey
+            if Self.keyParts(key) == nil { throw .invalidKey(key, spec: i) }
+            let ck = ChildKey(parent: spec.parent.map { base + Int32($0) } ?? parent, key: key)
+            if childByKey[ck] != nil || !newKeys.insert(ck).inserted { throw duplicate(specs, i, base: base, under: parent) }
+        }
+    }
+
+    /// The error of spec `i`, whose key a sibling already has.
+    private func duplicate(_ specs: [NodeSpec], _ i: Int, base: Int32, under parent: Int32) -> OutlineError {
+        let key = specs[i].effectiveKey
+        let owner = specs[i].parent.map { base + Int32($0) } ?? parent
+        let first = specs[..<i].firstIndex { s in s.effectiveKey == key && (s.parent.map { base + Int32($0) } ?? parent) == owner } ?? -1
+        return .duplicateID(idPath(specs, i, base: base, under: parent), first: first, second: i)
+    }
+
+    /// The `/`-separated parts of a key, or nil when one is empty (an empty
+    /// key, or a `/` at an end or beside another). O(key).
+    static func keyParts(_ key: String) -> Int? {
+        var parts = 1
+        var previous = UInt8(ascii: "/")
+        for byte in key.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if previous == byte { return nil }
+                parts += 1
+            }
+            previous = byte
+        }
+        return previous == UInt8(ascii: "/") ? nil : parts
+    }
+
+    /// Room for `count` nodes in every per-node table, so that building a
+    /// large outline moves nothing. O(count) once.
+    private mutating func reserveNodes(_ count: Int) {
+        guard count > keys.capacity else { return }
+        keys.reserveCapacity(count)
+        titles.reserveCapacity(count)
+        subtitles.reserveCapacity(count)
+        kinds.reserveCapacity(count)
+        icons.reserveCapacity(count)
+        annotations.reserveCapacity(count)
+        highlightedFlags.reserveCapacity(count)
+        parents.reserveCapacity(count)
+        children.reserveCapacity(count)
+        indexInParent.reserveCapacity(count)
+        depths.reserveCapacity(count)
+        expandedFlags.reserveCapacity(count)
+        detailFlags.reserveCapacity(count)
+        checkedFlags.reserveCapacity(count)
+        alive.reserveCapacity(count)
+        childByKey.reserveCapacity(count)
+        nodesByKey.reserve(count)
     }
 
     /// Puts nodes into a parent's children (in place: no copy of the list)

@@ -1,41 +1,42 @@
 import OutlineAppearance
 import OutlineEngine
 import UnfoldSupport
-import Yams
 
-/// A parsed YAML or JSON document, read through `Value`s that remember where
-/// they are, so that every error can point at a line and column.
-struct Document {
-    let file: String
-    let root: Value
-
-    /// The nesting that scenario files may use. Yams builds nodes recursively,
-    /// so a file is checked for nesting before it is parsed.
+/// The reading of a YAML or JSON document: which syntax reads it, and the
+/// budgets a file of its size gets.
+enum Document {
+    /// The nesting that scenario files may use.
     static let maxNesting = Limits.fileNesting
 
-    init(text: String, file: String) throws(ScenarioError) {
-        self.file = file
-        if let (line, depth) = Document.nestingBeyondLimit(text) {
+    /// A reader of `bytes` (UTF-8): JSON when they start as JSON does (`{`
+    /// or `[`) and `json` is set, YAML otherwise. A JSON reader that fails
+    /// on the syntax says so (`syntaxFailed`), and YAML, which reads every
+    /// JSON file and more (comments, trailing commas), may try again.
+    static func reader(bytes: [UInt8], file: String, json: Bool = true) throws(ScenarioError) -> DocumentReader {
+        if let (line, depth) = nestingBeyondLimit(bytes) {
             throw ScenarioError(
                 file: file, line: line, column: 1,
-                message: "nesting is at least \(depth) levels deep; the limit is \(Document.maxNesting)",
+                message: "nesting is at least \(depth) levels deep; the limit is \(maxNesting)",
                 hint: "build deeper trees with the Swift API, or flatten the file")
         }
-        let node: Node?
+        let first = bytes.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
+        if json, first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
+            return DocumentReader(JSONStream(bytes: bytes, file: file), file: file, bytes: bytes.count)
+        }
+        return DocumentReader(try YAMLTokens(bytes: bytes, file: file), file: file, bytes: bytes.count)
+    }
+
+    /// Reads a document with `read`, as JSON first when it looks like JSON,
+    /// then as YAML if the JSON syntax failed.
+    static func read<T>(bytes: consuming [UInt8], file: String, _ read: (inout DocumentReader) throws(ScenarioError) -> T) throws(ScenarioError) -> T {
+        var reader = try Document.reader(bytes: bytes, file: file)
         do {
-            node = try Yams.compose(yaml: text)
-        } catch let error as YamlError {
-            throw Document.syntaxError(error, text: text, file: file)
+            return try read(&reader)
         } catch {
-            throw ScenarioError(file: file, line: 1, column: 1, message: "cannot parse the file as YAML", hint: "check that it is a text file")
+            guard reader.syntaxFailed && reader.isJSON else { throw error }
+            var yaml = try Document.reader(bytes: bytes, file: file, json: false)
+            return try read(&yaml)
         }
-        guard let node else {
-            throw ScenarioError(
-                file: file, line: 1, column: 1, message: "the file is empty",
-                hint: "a scenario needs at least `name:` and `tree:`")
-        }
-        root = Value(
-            node: node, file: file, nodeBudget: Document.nodeBudget(bytes: text.utf8.count), textBudget: Document.textBudget(bytes: text.utf8.count))
     }
 
     /// The most tree nodes a file of `bytes` bytes may hold: every node a
@@ -55,14 +56,21 @@ struct Document {
         16 * bytes + (1 << 20)
     }
 
+    /// The most tokens aliases may give in a file of `bytes` bytes: enough
+    /// for the nodes of `nodeBudget` (four tokens or more each) to be counted
+    /// first, and a bound on aliases outside the tree too. O(1).
+    static func replayBudget(bytes: Int) -> Int {
+        8 * nodeBudget(bytes: bytes)
+    }
+
     /// An upper bound of the nesting of block indentation, sequence dashes and
-    /// flow brackets, with the line where it passes the limit.
-    static func nestingBeyondLimit(_ text: String) -> (line: Int, depth: Int)? {
+    /// flow brackets, with the line where it passes the limit. O(bytes).
+    static func nestingBeyondLimit(_ bytes: [UInt8]) -> (line: Int, depth: Int)? {
         var flow = 0
         var line = 1
         var lineStart = true
         var indent = 0
-        for byte in text.utf8 {
+        for byte in bytes {
             switch byte {
             case UInt8(ascii: "\n"): line += 1; lineStart = true; indent = 0; continue
             case UInt8(ascii: " "), UInt8(ascii: "-"), UInt8(ascii: "?"):
@@ -77,42 +85,10 @@ struct Document {
         return nil
     }
 
-    /// The error of a file YAML refused, told by its position and the
-    /// reader's own words, never by quoting the file: it may be any file
-    /// (`/proc/self/environ` behind a link) whose lines must not reach a log.
-    static func syntaxError(_ error: YamlError, text: String, file: String) -> ScenarioError {
-        switch error {
-        case let .reader(problem, offset, value, _):
-            let (line, column) = position(ofByte: offset ?? 0, in: text)
-            let character = value >= 0 ? String(format: " (U+%04X)", value) : ""
-            return ScenarioError(
-                file: file, line: line, column: column, message: "the file cannot be read as YAML: \(InertText(problem))\(character)",
-                hint: "a scenario is UTF-8 text without control characters")
-        case let .scanner(context, problem, mark, _):
-            return ScenarioError(
-                file: file, line: mark.line, column: mark.column,
-                message: "syntax error: \(InertText(problem))" + (context.map { " \(InertText($0.text))" } ?? ""),
-                hint: "check the indentation and quoting on this line")
-        case let .parser(context, problem, mark, _):
-            return ScenarioError(
-                file: file, line: mark.line, column: mark.column,
-                message: "syntax error: \(InertText(problem))" + (context.map { " \(InertText($0.text))" } ?? ""),
-                hint: "check the indentation and quoting on this line")
-        case let .composer(context, problem, mark, _):
-            return ScenarioError(
-                file: file, line: mark.line, column: mark.column,
-                message: "syntax error: \(InertText(problem))" + (context.map { " \(InertText($0.text))" } ?? ""))
-        default:
-            // Other errors quote the file (a duplicate key quotes all of it): only their kind is told.
-            let kind = Mirror(reflecting: error).children.first?.label ?? "unknown"
-            return ScenarioError(file: file, line: 1, column: 1, message: "cannot parse the file as YAML (\(kind))", hint: "check for duplicate keys")
-        }
-    }
-
-    /// The 1-based line and column of the byte at `offset` of `text`. O(offset).
-    static func position(ofByte offset: Int, in text: String) -> (line: Int, column: Int) {
+    /// The 1-based line and column of the byte at `offset` of UTF-8 `bytes`. O(offset).
+    static func position(ofByte offset: Int, in bytes: some Collection<UInt8>) -> (line: Int, column: Int) {
         var line = 1, column = 1
-        for byte in text.utf8.prefix(max(0, offset)) {
+        for byte in bytes.prefix(max(0, offset)) {
             if byte == UInt8(ascii: "\n") {
                 line += 1
                 column = 1
@@ -124,42 +100,80 @@ struct Document {
     }
 }
 
-/// A node of a document with its position.
+/// A value of a document with its position: text (a scalar as written), a
+/// list or a mapping.
 struct Value {
-    let node: Node
-    let file: String
-    /// The most tree nodes read from this value's document (`Document.nodeBudget`).
-    var nodeBudget = Limits.nodes
-    /// The most bytes of text read into a tree from this value's document (`Document.textBudget`).
-    var textBudget = Int.max
+    enum Content {
+        case scalar(String)
+        case sequence([Value])
+        case mapping([(key: Value, value: Value)])
+    }
 
-    var line: Int { node.mark?.line ?? 1 }
-    var column: Int { node.mark?.column ?? 1 }
+    let content: Content
+    let file: String
+    let line: Int
+    let column: Int
+
+    init(_ content: Content, file: String, line: Int, column: Int) {
+        self.content = content
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    /// A scalar token's value.
+    init(_ token: DocumentToken, file: String) {
+        self.init(.scalar(token.text), file: file, line: Int(token.line), column: Int(token.column))
+    }
+
+    /// A container of `items` (keys and values in turn for a mapping) that starts at `start`.
+    init(container start: DocumentToken, items: [Value], file: String) {
+        let content: Content
+        if start.kind == .mappingStart {
+            content = .mapping(stride(from: 0, to: items.count - 1, by: 2).map { (items[$0], items[$0 + 1]) })
+        } else {
+            content = .sequence(items)
+        }
+        self.init(content, file: file, line: Int(start.line), column: Int(start.column))
+    }
+
+    /// What the value costs against a tree's `textBudget`: its text, or 32 bytes per entry of a mapping.
+    var textCost: Int {
+        switch content {
+        case let .scalar(text): text.utf8.count
+        case let .mapping(pairs): 32 * pairs.count
+        case .sequence: 0
+        }
+    }
+
+    var scalar: String? {
+        if case let .scalar(text) = content { return text }
+        return nil
+    }
 
     func error(_ message: String, hint: String = "") -> ScenarioError {
         ScenarioError(file: file, line: line, column: column, message: message, hint: hint)
     }
 
-    /// Not a `switch`: Yams 6 has a case for aliases that Yams 5 lacks, and a
-    /// `default` would be "never executed" with Yams 5.
     var typeName: String {
-        if node.scalar != nil { return "a scalar" }
-        if node.mapping != nil { return "a mapping" }
-        if node.sequence != nil { return "a list" }
-        return "an alias"
+        switch content {
+        case .scalar: "a scalar"
+        case .mapping: "a mapping"
+        case .sequence: "a list"
+        }
     }
 
     /// Text of at most `Limits.textLength` characters.
     func string(_ what: String) throws(ScenarioError) -> String {
-        guard case let .scalar(s) = node else { throw error("\(what) must be text, not \(typeName)") }
-        guard s.string.utf8.count <= Limits.textLength || s.string.count <= Limits.textLength else {
-            throw error("\(what) is \(s.string.count) characters long; the limit is \(Limits.textLength)")
+        guard let s = scalar else { throw error("\(what) must be text, not \(typeName)") }
+        guard s.utf8.count <= Limits.textLength || s.count <= Limits.textLength else {
+            throw error("\(what) is \(s.count) characters long; the limit is \(Limits.textLength)")
         }
-        return s.string
+        return s
     }
 
     func int(_ what: String, in range: ClosedRange<Int>) throws(ScenarioError) -> Int {
-        guard case let .scalar(s) = node, let v = Int(s.string) else {
+        guard let s = scalar, let v = Int(s) else {
             throw error("\(what) must be a whole number, not \(describe())")
         }
         guard range.contains(v) else { throw error("\(what) is \(v); it must be in \(range.lowerBound)...\(range.upperBound)") }
@@ -167,21 +181,21 @@ struct Value {
     }
 
     func double(_ what: String, in range: ClosedRange<Double>) throws(ScenarioError) -> Double {
-        guard case let .scalar(s) = node, let v = Double(s.string), v.isFinite else {
+        guard let s = scalar, let v = Double(s), v.isFinite else {
             throw error("\(what) must be a number, not \(describe())")
         }
         guard range.contains(v) else {
-            throw error("\(what) is \(InertText(s.string)); it must be in \(clean(range.lowerBound))...\(clean(range.upperBound))")
+            throw error("\(what) is \(InertText(s)); it must be in \(clean(range.lowerBound))...\(clean(range.upperBound))")
         }
         return v
     }
 
     func bool(_ what: String) throws(ScenarioError) -> Bool {
-        guard case let .scalar(s) = node else { throw error("\(what) must be true or false, not \(typeName)") }
-        switch s.string.lowercased() {
+        guard let s = scalar else { throw error("\(what) must be true or false, not \(typeName)") }
+        switch s.lowercased() {
         case "true", "yes", "on": return true
         case "false", "no", "off": return false
-        default: throw error("\(what) must be true or false, not '\(InertText(s.string))'")
+        default: throw error("\(what) must be true or false, not '\(InertText(s))'")
         }
     }
 
@@ -194,39 +208,23 @@ struct Value {
     }
 
     func list(_ what: String) throws(ScenarioError) -> [Value] {
-        guard case let .sequence(seq) = node else { throw error("\(what) must be a list, not \(typeName)") }
-        return seq.map { Value(node: $0, file: file, nodeBudget: nodeBudget, textBudget: textBudget) }
+        guard case let .sequence(items) = content else { throw error("\(what) must be a list, not \(typeName)") }
+        return items
     }
 
     /// A mapping whose keys must all be in `allowed`.
     func map(_ what: String, allowed: [String]) throws(ScenarioError) -> Fields {
-        let fields = try anyMap(what)
-        for (key, value) in fields.pairs where !allowed.contains(key) {
-            _ = value
-            throw fields.keyValue(key).error(
-                "unknown key '\(InertText(key))' in \(what)",
-                hint: didYouMean(key, allowed, fallback: "allowed keys: \(allowed.joined(separator: ", "))"))
-        }
-        return fields
+        try anyMap(what).only(allowed, in: what)
     }
 
     /// A mapping with any keys (for user-named things such as kinds).
     func anyMap(_ what: String) throws(ScenarioError) -> Fields {
-        guard case let .mapping(m) = node else { throw error("\(what) must be a mapping (key: value), not \(typeName)") }
-        var pairs: [(String, Value)] = []
-        var keys: [String: Value] = [:]
-        for (k, v) in m {
-            let key = Value(node: k, file: file, nodeBudget: nodeBudget, textBudget: textBudget)
-            let name = try key.string("a key")
-            if keys[name] != nil { throw key.error("duplicate key '\(InertText(name))' in \(what)", hint: "keep one of them") }
-            keys[name] = key
-            pairs.append((name, Value(node: v, file: file, nodeBudget: nodeBudget, textBudget: textBudget)))
-        }
-        return Fields(owner: self, pairs: pairs, keys: keys)
+        guard case let .mapping(pairs) = content else { throw error("\(what) must be a mapping (key: value), not \(typeName)") }
+        return try Fields(owner: self, pairs, in: what)
     }
 
     private func describe() -> String {
-        if case let .scalar(s) = node { return "'\(InertText(s.string))'" }
+        if let s = scalar { return "'\(InertText(s))'" }
         return typeName
     }
 
@@ -236,11 +234,38 @@ struct Value {
 /// The entries of a mapping, in file order.
 struct Fields {
     let owner: Value
-    let pairs: [(key: String, value: Value)]
-    let keys: [String: Value]
+    /// Each key (text, checked) where it is written, and its value.
+    let entries: [(key: Value, value: Value)]
 
-    subscript(_ key: String) -> Value? { pairs.first { $0.key == key }?.value }
-    func keyValue(_ key: String) -> Value { keys[key] ?? owner }
+    /// The entries of `owner` (a mapping, or where one starts): each key
+    /// must be text and appear once. O(entries), with a table past a few.
+    init(owner: Value, _ entries: [(key: Value, value: Value)], in what: String) throws(ScenarioError) {
+        var seen: Set<String> = []
+        for (i, entry) in entries.enumerated() {
+            let name = try entry.key.string("a key")
+            let repeated = entries.count > 8 ? !seen.insert(name).inserted : entries[..<i].contains { $0.key.scalar == name }
+            if repeated { throw entry.key.error("duplicate key '\(InertText(name))' in \(what)", hint: "keep one of them") }
+        }
+        self.owner = owner
+        self.entries = entries
+    }
+
+    /// The keys (checked to be text) and values, in file order. O(entries).
+    var pairs: [(key: String, value: Value)] { entries.map { ($0.key.scalar ?? "", $0.value) } }
+
+    /// These fields, checked to hold only keys of `allowed`.
+    func only(_ allowed: [String], in what: String) throws(ScenarioError) -> Fields {
+        for (key, _) in entries {
+            guard let name = key.scalar, !allowed.contains(name) else { continue }
+            throw key.error(
+                "unknown key '\(InertText(name))' in \(what)",
+                hint: didYouMean(name, allowed, fallback: "allowed keys: \(allowed.joined(separator: ", "))"))
+        }
+        return self
+    }
+
+    subscript(_ key: String) -> Value? { entries.first { $0.key.scalar == key }?.value }
+    func keyValue(_ key: String) -> Value { entries.first { $0.key.scalar == key }?.key ?? owner }
 
     func required(_ key: String, in what: String) throws(ScenarioError) -> Value {
         guard let v = self[key] else { throw owner.error("\(what) has no `\(key):`", hint: "add `\(key): ...`") }

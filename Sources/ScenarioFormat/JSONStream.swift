@@ -28,7 +28,12 @@ struct JSONStream {
     private var expect = Expect.value
 
     init(text: String, file: String) {
-        bytes = Array(text.utf8)
+        self.init(bytes: Array(text.utf8), file: file)
+    }
+
+    /// The JSON in `bytes`, which are UTF-8 (checked by whoever read them).
+    init(bytes: [UInt8], file: String) {
+        self.bytes = bytes
         self.file = file
     }
 
@@ -126,6 +131,7 @@ struct JSONStream {
 
     /// A string from its opening quote to just past its closing one, escapes decoded.
     private mutating func string() throws(ScenarioError) -> String {
+        if let text = plainString() { return text }
         let (l, c) = (line, column)
         advance()  // "
         var out: [UInt8] = []
@@ -172,6 +178,23 @@ struct JSONStream {
             }
         }
         throw error("malformed JSON: the string is never closed", line: l, column: c)
+    }
+
+    /// A string without escapes, taken whole from its opening quote to just
+    /// past its closing one, the column counted by the scalars it passed
+    /// (most strings); nil, nothing consumed, for any other.
+    private mutating func plainString() -> String? {
+        var end = i + 1
+        var scalars = 0
+        while end < bytes.count, case let byte = bytes[end], byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte >= 0x20 {
+            if byte & 0xC0 != 0x80 { scalars += 1 }
+            end += 1
+        }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
+        let text = String(decoding: bytes[(i + 1) ..< end], as: UTF8.self)
+        i = end + 1
+        column += scalars + 2
+        return text
     }
 
     /// Four hex digits, consumed; nil (nothing consumed past a bad digit) otherwise.
@@ -230,5 +253,21 @@ struct JSONStream {
             rest = rest.dropFirst(exponent.count)
         }
         return rest.isEmpty
+    }
+}
+
+extension JSONStream: DocumentTokenSource {
+    /// The events as a document's tokens: a key and a value are both scalars.
+    mutating func nextToken() throws(ScenarioError) -> DocumentToken? {
+        guard let (event, line, column) = try next() else { return nil }
+        var token = DocumentToken(kind: .scalar, line: Int32(clamping: line), column: Int32(clamping: column))
+        switch event {
+        case .objectStart: token.kind = .mappingStart
+        case .objectEnd: token.kind = .mappingEnd
+        case .arrayStart: token.kind = .sequenceStart
+        case .arrayEnd: token.kind = .sequenceEnd
+        case let .key(text), let .string(text), let .literal(text): token.text = text
+        }
+        return token
     }
 }

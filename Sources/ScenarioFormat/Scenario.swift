@@ -17,27 +17,30 @@ public struct Scenario: Sendable {
     /// Sizes and decorations shared by every row.
     public var style: Style
     /// Row kinds by name: each kind's height, font and colours, and whether its rows have a detail row.
-    public var kinds: [String: Kind]
+    public var kinds: [String: Kind] { didSet { checkedOutline = nil } }
     /// The tree, flat (see `NodeSpec`): parents come before their children.
-    public var nodes: [NodeSpec]
+    public var nodes: [NodeSpec] { didSet { checkedOutline = nil } }
     /// Where each node of `nodes` is in the file, for messages (same positions as `nodes`).
     public var nodeLocations: [ScenarioLocation]
     /// Nodes whose detail row is shown at the start.
-    public var initialDetails: [Int]
+    public var initialDetails: [Int] { didSet { checkedOutline = nil } }
     /// What events on rows do (the file's `events:`).
-    public var handlers: Handlers
+    public var handlers: Handlers { didSet { checkedOutline = nil } }
     /// The steps played on the outline, in order: one state and one transition each.
     public var steps: [Step]
     /// How transitions between states play.
     public var animation: Animation
 
     /// What to do when a node collapses: remember its descendants' expansion, or reset it.
-    public var collapse: CollapsePolicy = .remember
+    public var collapse: CollapsePolicy = .remember { didSet { checkedOutline = nil } }
     /// The node selected at the start, by position in `nodes`.
-    public var initialSelection: Int?
+    public var initialSelection: Int? { didSet { checkedOutline = nil } }
     /// Row states set at the start (checks, focus, hover, a drop target), by
     /// position in `nodes`: what an outline built in code had set on it.
-    public var initialStates = InitialStates()
+    public var initialStates = InitialStates() { didSet { checkedOutline = nil } }
+    /// The outline that reading the scenario built to check it, which
+    /// `makeOutline()` gives until a property it is made from changes.
+    var checkedOutline: Outline?
     /// The scenario's own font files, tried before the bundled fonts for text of their weight.
     public var fonts: [FontFile] = []
     /// For a tree read from a page that may hold several, which one was read:

@@ -8,11 +8,12 @@ extension Scenario {
     /// names (`source:`, `fonts:`) must be inside `project`: by default the
     /// folder `unfold` runs in, or, for a file outside it, the file's own folder.
     public static func load(path: String, project: ProjectBoundary? = nil) throws(ScenarioError) -> Scenario {
-        let text = try readText(path, what: "scenario file")
+        let bytes = try readBytes(path, what: "scenario file")
         let base = (path as NSString).deletingLastPathComponent
         let folder = base.isEmpty ? "." : base
         let current = ProjectBoundary.currentDirectory
-        return try parse(text, file: path, baseDirectory: folder, project: project ?? (current.contains(path) ? current : ProjectBoundary(root: folder)))
+        return try parse(
+            bytes: consume bytes, file: path, baseDirectory: folder, project: project ?? (current.contains(path) ? current : ProjectBoundary(root: folder)))
     }
 
     /// Parses scenario text; `file` names it in errors, `baseDirectory`
@@ -21,14 +22,33 @@ extension Scenario {
     public static func parse(_ text: String, file: String, baseDirectory: String = ".", project: ProjectBoundary? = nil) throws(ScenarioError)
         -> Scenario
     {
+        try parse(bytes: Array(text.utf8), file: file, baseDirectory: baseDirectory, project: project)
+    }
+
+    /// Parses a scenario file's UTF-8 `bytes` as they are read: the tree goes
+    /// straight into the node list, and the bytes are let go before the
+    /// outline is built to check it. O(bytes + nodes).
+    static func parse(bytes: consuming [UInt8], file: String, baseDirectory: String, project: ProjectBoundary?) throws(ScenarioError) -> Scenario {
         let files = NamedFiles(base: baseDirectory, project: project ?? ProjectBoundary(root: baseDirectory))
-        let root = try Document(text: text, file: file).root
+        var scenario = try Document.read(bytes: consume bytes, file: file) { reader throws(ScenarioError) in try read(&reader, files: files) }
+        // Build once, so that duplicate ids and bad steps are reported now, with their lines; kept for playback.
+        let outline = try scenario.makeOutline()
+        var played = outline
+        for step in scenario.steps { _ = try step.apply(to: &played) }
+        scenario.checkedOutline = outline
+        return scenario
+    }
+
+    private static func read(_ reader: inout DocumentReader, files: NamedFiles) throws(ScenarioError) -> Scenario {
+        var scenario = Scenario(
+            name: "", file: reader.file, canvas: Canvas(), style: Style(), kinds: [:], nodes: [], nodeLocations: [],
+            initialDetails: [], handlers: Handlers(), steps: [], animation: Animation())
+        let root = try DocumentReader.root(&reader, streaming: "tree") { reader, first throws(ScenarioError) in
+            try TreeReader.read(&reader, first: first, into: &scenario)
+        }
         let top = try root.map(
             "the scenario", allowed: ["name", "canvas", "style", "fonts", "kinds", "events", "tree", "source", "steps", "animation"])
-        var scenario = Scenario(
-            name: try top.required("name", in: "the scenario").string("`name`"),
-            file: file, canvas: Canvas(), style: Style(), kinds: [:], nodes: [], nodeLocations: [],
-            initialDetails: [], handlers: Handlers(), steps: [], animation: Animation())
+        scenario.name = try top.required("name", in: "the scenario").string("`name`")
         guard Scenario.isValidName(scenario.name) else {
             throw top.keyValue("name").error(
                 "`name` '\(InertText(scenario.name))' must be letters, digits, '.', '_' or '-'",
@@ -42,8 +62,8 @@ extension Scenario {
         if let v = top["animation"] { scenario.animation = try readAnimation(v) }
 
         switch (top["tree"], top["source"]) {
-        case let (tree?, nil):
-            try TreeReader.read(tree, into: &scenario)
+        case (_?, nil):
+            break  // read as it came
         case let (nil, source?):
             try SourceReader.read(source, into: &scenario, files: files)
         case (nil, nil):
@@ -67,9 +87,6 @@ extension Scenario {
             }
             scenario.steps = try steps.map(readStep)
         }
-        // Build once, so that duplicate ids and bad steps are reported now, with their lines.
-        var outline = try scenario.makeOutline()
-        for step in scenario.steps { _ = try step.apply(to: &outline) }
         return scenario
     }
 
@@ -82,7 +99,10 @@ extension Scenario {
     }
 
     /// The outline in its initial state, with the scenario's handlers.
+    /// O(nodes); a scenario just read gives the outline that reading it
+    /// built to check it, until a property the outline is made from changes.
     public func makeOutline() throws(ScenarioError) -> Outline {
+        if let checkedOutline { return checkedOutline }
         var outline: Outline
         do {
             outline = try Outline(nodes, collapsePolicy: collapse)
@@ -118,14 +138,19 @@ extension Scenario {
     /// `Limits.fileBytes` bytes of UTF-8 (see `InputFile`). `missing` is the
     /// hint when there is no such file.
     static func readText(_ path: String, what: String, missing: String = "check the path") throws(ScenarioError) -> String {
+        String(decoding: try readBytes(path, what: what, missing: missing), as: UTF8.self)
+    }
+
+    /// The bytes of a file input names, checked as `readText` checks them.
+    static func readBytes(_ path: String, what: String, missing: String = "check the path") throws(ScenarioError) -> [UInt8] {
         let bytes: [UInt8]
         do { bytes = try InputFile.contents(of: path, limit: Limits.fileBytes) } catch {
             throw ScenarioError(file: path, line: 0, column: 0, message: error.message(what), hint: error == .missing ? missing : error.hint)
         }
-        guard let text = String(bytes: bytes, encoding: .utf8) else {
+        guard String(validating: bytes, as: UTF8.self) != nil else {
             throw ScenarioError(file: path, line: 0, column: 0, message: "the \(what) is not UTF-8 text")
         }
-        return text
+        return bytes
     }
 
     /// `fonts: [{file: Brand-Regular.ttf, weight: regular}]`: each file must
@@ -219,7 +244,7 @@ extension Scenario {
             if let x = f["color"] { k.textColor = try readColor(x, what: "`kinds.\(InertText(name)).color`") }
             if let x = f["background"] { k.background = try readColor(x, what: "`kinds.\(InertText(name)).background`") }
             if let x = f["detail"] {
-                if case .mapping = x.node {
+                if case .mapping = x.content {
                     let d = try x.map("`kinds.\(InertText(name)).detail`", allowed: ["height", "text"])
                     k.detail = Kind.Detail(
                         height: try d["height"].map { x throws(ScenarioError) in try readHeight(x, what: "`kinds.\(InertText(name)).detail.height`") } ?? nil,
@@ -308,7 +333,8 @@ extension Scenario {
             var scratch = Scenario(
                 name: "", file: v.file, canvas: Canvas(), style: Style(), kinds: [:], nodes: [],
                 nodeLocations: [], initialDetails: [], handlers: Handlers(), steps: [], animation: Animation())
-            try TreeReader.read(try g.required("node", in: "`insert`"), into: &scratch, single: true)
+            var node = DocumentReader(value: try g.required("node", in: "`insert`"))
+            try TreeReader.read(&node, first: try node.required(), into: &scratch, single: true)
             action = .insert(
                 parent: try g["parent"]?.string("`insert.parent`"),
                 index: try g["index"]?.int("`insert.index`", in: 0 ... Int(Int32.max)), nodes: scratch.nodes)

@@ -3,80 +3,145 @@ import OutlineAppearance
 import OutlineEngine
 import UnfoldSupport
 
-/// Reads `tree:` into the flat node list, without recursion.
+/// Reads `tree:` into the flat node list as its tokens come, without recursion.
 enum TreeReader {
     static let keys = [
         "id", "title", "subtitle", "annotation", "kind", "icon", "expanded", "highlighted", "detail", "on", "children", "checked", "loading",
     ]
 
-    /// Reads a list of nodes, or with `single` one node.
-    static func read(_ tree: Value, into scenario: inout Scenario, single: Bool = false) throws(ScenarioError) {
+    /// Reads a list of nodes that starts with `first`, or with `single` one node.
+    /// O(tokens), in memory for the nodes and one node's fields at a time.
+    static func read(_ reader: inout DocumentReader, first: DocumentToken, into scenario: inout Scenario, single: Bool = false) throws(ScenarioError) {
         var text = 0  // bytes of text read, against the document's `textBudget`
-        try walk(single ? [tree] : try tree.list("`tree`")) { item, parent throws(ScenarioError) in
-            let f = try item.map("a node", allowed: Self.keys)
-            let title = try f.required("title", in: "a node").string("`title`")
-            // What a node holds is charged as it is read: an alias repeats its text, and its handlers, at full cost.
-            text += f.pairs.reduce(0) { sum, pair in sum + (pair.value.node.scalar?.string.utf8.count ?? 0) + 32 * (pair.value.node.mapping?.count ?? 0) }
-            if text > item.textBudget {
-                throw item.error(
-                    "the tree holds more than \(item.textBudget) bytes of text, more than a file of its size holds without aliases (`*name`) repeating it",
-                    hint: "write the repeated text out, or build the tree in Swift")
-            }
-            let index = scenario.nodes.count
-            scenario.nodes.append(
-                NodeSpec(
-                    key: try f["id"]?.key("`id`"), title: title,
-                    subtitle: try f["subtitle"]?.string("`subtitle`"), kind: try f["kind"]?.string("`kind`"),
-                    icon: try f["icon"]?.string("`icon`"), expanded: try f["expanded"]?.bool("`expanded`") ?? false,
-                    parent: parent))
-            scenario.nodes[index].checked = try f["checked"]?.bool("`checked`") ?? false
-            scenario.nodes[index].highlighted = try f["highlighted"]?.bool("`highlighted`") ?? false
-            // Written as a Markdown list's note is: `**bold**`, `*italic*`, `` `code` ``.
-            scenario.nodes[index].annotation = try f["annotation"].flatMap { v throws(ScenarioError) in
-                MarkdownTree.annotation(Substring(try v.string("`annotation`")))
-            }
-            let at = ScenarioLocation(file: item.file, line: item.line, column: item.column)
-            scenario.nodeLocations.append(at)
-            if try f["detail"]?.bool("`detail`") == true { scenario.initialDetails.append(index) }
-            if let on = f["on"] { scenario.handlers.byNode[index] = try Scenario.readHandlers(on, what: "`on`") }
-            if try f["loading"]?.bool("`loading`") == true {
-                guard f["children"] == nil else {
-                    throw f.keyValue("loading").error(
-                        "a node still `loading` has no children yet", hint: "drop `children:`, or `loading: true` once they are loaded")
+        let budget = reader.textBudget
+        try NodeStream.read(
+            &reader, first: first, single: single, list: "`tree`", item: "a node", childrenKey: "children",
+            open: { parent, at in
+                scenario.nodes.append(NodeSpec(title: "", parent: parent))
+                scenario.nodeLocations.append(ScenarioLocation(file: at.file, line: at.line, column: at.column))
+                return scenario.nodes.count - 1
+            },
+            close: { index, fields, children throws(ScenarioError) in
+                let f = try fields.only(Self.keys, in: "a node")
+                // What a node holds is charged as it is read: an alias repeats its text, and its handlers, at full cost.
+                text += f.entries.reduce(0) { sum, entry in sum + entry.value.textCost }
+                if text > budget {
+                    throw f.owner.error(
+                        "the tree holds more than \(budget) bytes of text, more than a file of its size holds without aliases (`*name`) repeating it",
+                        hint: "write the repeated text out, or build the tree in Swift")
                 }
-                // The row a list shows while children load: a spinner and "Loading…", removable by a step (`remove: <id>/loading`).
-                scenario.nodes.append(NodeSpec(key: "loading", title: "Loading…", icon: Appearance.loadingIcon, parent: index))
-                scenario.nodeLocations.append(at)
-                return (index, nil)
+                try fill(index, from: f, children: children, into: &scenario)
+            })
+    }
+
+    /// Node `index`'s fields, once its mapping is read.
+    private static func fill(_ index: Int, from f: Fields, children: Value?, into scenario: inout Scenario) throws(ScenarioError) {
+        var node = NodeSpec(
+            key: try f["id"]?.key("`id`"), title: try f.required("title", in: "a node").string("`title`"),
+            subtitle: try f["subtitle"]?.string("`subtitle`"), kind: try f["kind"]?.string("`kind`"),
+            icon: try f["icon"]?.string("`icon`"), expanded: try f["expanded"]?.bool("`expanded`") ?? false,
+            parent: scenario.nodes[index].parent)
+        node.checked = try f["checked"]?.bool("`checked`") ?? false
+        node.highlighted = try f["highlighted"]?.bool("`highlighted`") ?? false
+        // Written as a Markdown list's note is: `**bold**`, `*italic*`, `` `code` ``.
+        node.annotation = try f["annotation"].flatMap { v throws(ScenarioError) in
+            MarkdownTree.annotation(Substring(try v.string("`annotation`")))
+        }
+        scenario.nodes[index] = node
+        if try f["detail"]?.bool("`detail`") == true { scenario.initialDetails.append(index) }
+        if let on = f["on"] { scenario.handlers.byNode[index] = try Scenario.readHandlers(on, what: "`on`") }
+        if try f["loading"]?.bool("`loading`") == true {
+            guard children == nil else {
+                throw f.keyValue("loading").error(
+                    "a node still `loading` has no children yet", hint: "drop `children:`, or `loading: true` once they are loaded")
             }
-            return (index, try f["children"]?.list("`children`"))
+            // The row a list shows while children load: a spinner and "Loading…", removable by a step (`remove: <id>/loading`).
+            scenario.nodes.append(NodeSpec(key: "loading", title: "Loading…", icon: Appearance.loadingIcon, parent: index))
+            scenario.nodeLocations.append(scenario.nodeLocations[index])
         }
     }
 }
 
-/// Visits nested items in pre-order with an explicit stack (no recursion, so
-/// any depth is safe): `visit(item, parentIndex)` returns the item's own index
-/// and its children, if any.
-func walk(_ top: [Value], _ visit: (Value, Int?) throws(ScenarioError) -> (index: Int, children: [Value]?)) throws(ScenarioError) {
-    var stack: [(items: [Value], next: Int, parent: Int?)] = [(top, 0, nil)]
-    var visited = 0
-    while !stack.isEmpty {
-        let last = stack.count - 1
-        let (items, next, parent) = stack[last]
-        guard next < items.count else { stack.removeLast(); continue }
-        stack[last].next += 1
-        visited += 1
-        let budget = items[next].nodeBudget
-        if visited > budget {
-            guard budget < Limits.nodes else {
-                throw items[next].error("the tree has more than \(Limits.nodes) nodes", hint: "split it into several scenarios")
-            }
-            throw items[next].error(
-                "the tree has more than \(budget) nodes, more than a file of its size holds without aliases (`*name`) repeating parts of it many times over",
-                hint: "write the repeated nodes out, or build the tree in Swift")
+/// Reads nested items (mappings whose `childrenKey` holds a list of more)
+/// in pre-order as their tokens come, with a stack of the open ones (no
+/// recursion, so any depth is safe). `open(parent, at)` adds an item and
+/// returns its index as soon as its mapping starts, so that its children
+/// come after it; `close(index, fields, children)` gets its other fields
+/// once the mapping ends, and where `childrenKey` was written, if it was.
+/// Items are counted against the reader's `nodeBudget`.
+enum NodeStream {
+    static func read(
+        _ reader: inout DocumentReader, first: DocumentToken, single: Bool, list: String, item: String, childrenKey: String,
+        open: (Int?, Value) -> Int, close: (Int, Fields, Value?) throws(ScenarioError) -> Void
+    ) throws(ScenarioError) {
+        var visited = 0
+        var stack: [Frame] = []
+        var token = first
+        if single {
+            guard token.kind == .mappingStart else { _ = try reader.value(token).anyMap(item); return }
+        } else {
+            guard token.kind == .sequenceStart else { _ = try reader.value(token).list(list); return }
+            stack.append(Frame(isItem: false, index: nil, at: Value(token, file: reader.file)))
+            token = try reader.required()
         }
-        let (index, children) = try visit(items[next], parent)
-        if let children { stack.append((children, 0, index)) }
+        while true {
+            let top = stack.count - 1
+            if top < 0 || !stack[top].isItem {
+                // In a list: an item starts, or the list ends.
+                if token.kind == .sequenceEnd {
+                    stack.removeLast()
+                    if stack.isEmpty { return }
+                } else {
+                    let at = Value(token, file: reader.file)
+                    guard token.kind == .mappingStart else { _ = try reader.value(token).anyMap(item); return }
+                    visited += 1
+                    if visited > reader.nodeBudget { throw overBudget(at, budget: reader.nodeBudget) }
+                    stack.append(Frame(isItem: true, index: open(top < 0 ? nil : stack[top].index, at), at: at))
+                }
+            } else if token.kind == .mappingEnd {
+                let frame = stack.removeLast()
+                try close(frame.index ?? 0, try Fields(owner: frame.at, frame.entries, in: item), frame.children)
+                if single && stack.isEmpty { return }
+            } else {
+                let key = try reader.value(token)
+                let start = try reader.required()
+                if key.scalar == childrenKey {
+                    if stack[top].children != nil { throw key.error("duplicate key '\(InertText(childrenKey))' in \(item)", hint: "keep one of them") }
+                    guard start.kind == .sequenceStart else { _ = try reader.value(start).list("`\(InertText(childrenKey))`"); return }
+                    stack[top].children = key
+                    stack.append(Frame(isItem: false, index: stack[top].index, at: Value(start, file: reader.file)))
+                } else {
+                    stack[top].entries.append((key, try reader.value(start)))
+                }
+            }
+            token = try reader.required()
+        }
+    }
+
+    /// An open list (items of the node `index`), or an open item with the entries read so far.
+    private struct Frame {
+        var isItem: Bool
+        var index: Int?
+        var at: Value
+        var entries: [(key: Value, value: Value)]
+        var children: Value?
+
+        init(isItem: Bool, index: Int?, at: Value) {
+            self.isItem = isItem
+            self.index = index
+            self.at = at
+            entries = []
+            if isItem { entries.reserveCapacity(6) }  // one allocation for a node's few fields
+        }
+    }
+
+    private static func overBudget(_ at: Value, budget: Int) -> ScenarioError {
+        guard budget < Limits.nodes else {
+            return at.error("the tree has more than \(Limits.nodes) nodes", hint: "split it into several scenarios")
+        }
+        return at.error(
+            "the tree has more than \(budget) nodes, more than a file of its size holds without aliases (`*name`) repeating parts of it many times over",
+            hint: "write the repeated nodes out, or build the tree in Swift")
     }
 }
 
@@ -131,42 +196,43 @@ enum SourceReader {
         let kindKey = try f["kind"]?.string("`source.kind`")
         let expandedKey = try f["expanded"]?.string("`source.expanded`")
 
-        let text: String
-        do { text = try Scenario.readText(full, what: "source data file \(InertText(full))", missing: "the path is relative to the scenario file") } catch {
+        let bytes: [UInt8]
+        do { bytes = try Scenario.readBytes(full, what: "source data file \(InertText(full))", missing: "the path is relative to the scenario file") } catch {
             throw f.keyValue("file").error(error.message, hint: error.hint)
         }
-        let data = try Document(text: text, file: full).root
         // The data is a list of models, or one model whose children are the top level.
-        let topLevel: [Value]
-        if case .sequence = data.node {
-            topLevel = try data.list("the data")
-        } else {
-            let fields = try data.anyMap("the data")
-            guard let list = fields[childrenKey] else {
-                throw data.error(
-                    "the data is neither a list nor a mapping with `\(InertText(childrenKey))`",
-                    hint: "set `source.children` to the key that holds each model's children")
+        var found = false
+        let data = try Document.read(bytes: bytes, file: full) { reader throws(ScenarioError) in
+            try DocumentReader.root(&reader, streaming: childrenKey, rootList: true) { reader, first throws(ScenarioError) in
+                found = true
+                try NodeStream.read(
+                    &reader, first: first, single: false, list: "`\(InertText(childrenKey))`", item: "a model",
+                    childrenKey: childrenKey,
+                    open: { parent, at in
+                        scenario.nodes.append(NodeSpec(title: "", parent: parent))
+                        scenario.nodeLocations.append(ScenarioLocation(file: at.file, line: at.line, column: at.column))
+                        return scenario.nodes.count - 1
+                    },
+                    close: { index, model, _ throws(ScenarioError) in
+                        guard let title = model[titleKey] else {
+                            throw model.owner.error(
+                                "this model has no `\(InertText(titleKey))`",
+                                hint: didYouMean(titleKey, model.pairs.map(\.key), fallback: "set `source.title` to the key that holds the title"))
+                        }
+                        scenario.nodes[index] = NodeSpec(
+                            key: try idKey.flatMap { k throws(ScenarioError) in try model[k]?.key("`\(InertText(k))`") },
+                            title: try title.string("`\(InertText(titleKey))`"),
+                            subtitle: try subtitleKey.flatMap { k throws(ScenarioError) in try model[k]?.string("`\(InertText(k))`") },
+                            kind: try kindKey.flatMap { k throws(ScenarioError) in try model[k]?.string("`\(InertText(k))`") },
+                            expanded: try expandedKey.flatMap { k throws(ScenarioError) in try model[k]?.bool("`\(InertText(k))`") } ?? false,
+                            parent: scenario.nodes[index].parent)
+                    })
             }
-            topLevel = try list.list("`\(InertText(childrenKey))`")
         }
-        try walk(topLevel) { item, parent throws(ScenarioError) in
-            let model = try item.anyMap("a model")
-            guard let title = model[titleKey] else {
-                throw item.error(
-                    "this model has no `\(InertText(titleKey))`",
-                    hint: didYouMean(titleKey, model.pairs.map(\.key), fallback: "set `source.title` to the key that holds the title"))
-            }
-            let index = scenario.nodes.count
-            scenario.nodes.append(
-                NodeSpec(
-                    key: try idKey.flatMap { k throws(ScenarioError) in try model[k]?.key("`\(InertText(k))`") },
-                    title: try title.string("`\(InertText(titleKey))`"),
-                    subtitle: try subtitleKey.flatMap { k throws(ScenarioError) in try model[k]?.string("`\(InertText(k))`") },
-                    kind: try kindKey.flatMap { k throws(ScenarioError) in try model[k]?.string("`\(InertText(k))`") },
-                    expanded: try expandedKey.flatMap { k throws(ScenarioError) in try model[k]?.bool("`\(InertText(k))`") } ?? false,
-                    parent: parent))
-            scenario.nodeLocations.append(ScenarioLocation(file: item.file, line: item.line, column: item.column))
-            return (index, try model[childrenKey]?.list("`\(InertText(childrenKey))`"))
+        guard found else {
+            throw data.error(
+                "the data is neither a list nor a mapping with `\(InertText(childrenKey))`",
+                hint: "set `source.children` to the key that holds each model's children")
         }
     }
 }
@@ -176,7 +242,7 @@ extension Value {
     /// is the engine's for a merged chain of folders, which compaction makes).
     func key(_ what: String) throws(ScenarioError) -> String {
         let key = try string(what)
-        guard !key.contains("/") else {
+        guard !key.utf8.contains(UInt8(ascii: "/")) else {
             throw error(
                 "invalid id '\(InertText(key))': an id must not contain '/'",
                 hint: "an id is one node's key among its siblings; steps name a node by the path of ids (`a/b`)")

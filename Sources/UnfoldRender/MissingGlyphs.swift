@@ -1,3 +1,4 @@
+import OutlineEngine
 import ScenarioFormat
 import UnfoldCanvas
 import UnfoldSupport
@@ -15,10 +16,16 @@ enum MissingGlyphs {
     static func warning(_ scenario: Scenario, typesetter: Typesetter) -> String? {
         var missing: [Unicode.Scalar] = []
         var seen: Set<Unicode.Scalar> = []
+        var seenASCII = [Bool](repeating: false, count: 128)  // most text is ASCII: no hashing for it
         var firstRow: String?
-        for text in texts(of: scenario) {
-            for scalar in text.unicodeScalars where !seen.contains(scalar) {
-                seen.insert(scalar)
+        forEachText(of: scenario) { text in
+            for scalar in text.unicodeScalars {
+                if scalar.isASCII {
+                    guard !seenASCII[Int(scalar.value)] else { continue }
+                    seenASCII[Int(scalar.value)] = true
+                } else {
+                    guard seen.insert(scalar).inserted else { continue }
+                }
                 guard typesetter.lacks(scalar) else { continue }
                 missing.append(scalar)
                 if firstRow == nil { firstRow = text }
@@ -33,18 +40,20 @@ enum MissingGlyphs {
     }
 
     /// Every text a scenario can draw, rows first, in order.
-    private static func texts(of scenario: Scenario) -> [String] {
-        var texts: [String] = []
-        var nodes = scenario.nodes
+    private static func forEachText(of scenario: Scenario, _ body: (String) -> Void) {
+        var inserted: [NodeSpec] = []
         for step in scenario.steps {
-            if case let .insert(_, _, inserted) = step.action { nodes += inserted }
+            if case let .insert(_, _, nodes) = step.action { inserted += nodes }
         }
-        for node in nodes {
-            texts.append(node.title)
-            if let subtitle = node.subtitle { texts.append(subtitle) }
-            if let annotation = node.annotation { texts.append(annotation.text) }
+        for nodes in [scenario.nodes, inserted] {
+            for node in nodes {
+                body(node.title)
+                if let subtitle = node.subtitle { body(subtitle) }
+                if let annotation = node.annotation { body(annotation.text) }
+            }
         }
-        texts += scenario.kinds.keys.sorted().compactMap { scenario.kinds[$0]?.detail?.text }
-        return texts
+        for kind in scenario.kinds.keys.sorted() {
+            if let text = scenario.kinds[kind]?.detail?.text { body(text) }
+        }
     }
 }

@@ -1,0 +1,101 @@
+import CUnfoldYAML
+import Foundation
+import UnfoldSupport
+
+/// A YAML document's tokens, as libyaml's parser gives them one event at a
+/// time: nothing is built but the token in hand, so a file of any size is
+/// read in memory that grows with what the reader keeps. One document per
+/// file; a second one (`---`) is an error.
+final class YAMLTokens: DocumentTokenSource {
+    let file: String
+    /// The parser and the bytes it reads: allocated here, valid until `deinit`.
+    private let parser: UnsafeMutablePointer<yaml_parser_t>
+    private let input: UnsafeMutableBufferPointer<UInt8>
+    private var ended = false
+    private var documents = 0
+
+    /// Reads `bytes` (UTF-8). Throws only when libyaml cannot start.
+    init(bytes: [UInt8], file: String) throws(ScenarioError) {
+        self.file = file
+        input = .allocate(capacity: max(1, bytes.count))
+        _ = input.initialize(from: bytes)
+        parser = .allocate(capacity: 1)
+        guard yaml_parser_initialize(parser) == 1 else {
+            input.deallocate()
+            parser.deallocate()
+            throw ScenarioError(file: file, line: 1, column: 1, message: "cannot start the YAML reader (out of memory)")
+        }
+        yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
+        yaml_parser_set_input_string(parser, input.baseAddress, bytes.count)
+    }
+
+    deinit {
+        yaml_parser_delete(parser)
+        parser.deallocate()
+        input.deallocate()
+    }
+
+    func nextToken() throws(ScenarioError) -> DocumentToken? {
+        while !ended {
+            var event = yaml_event_t()
+            guard yaml_parser_parse(parser, &event) == 1 else { throw syntaxError() }
+            defer { yaml_event_delete(&event) }
+            let line = Int32(clamping: event.start_mark.line + 1)
+            let column = Int32(clamping: event.start_mark.column + 1)
+            switch event.type {
+            case YAML_SCALAR_EVENT:
+                let scalar = event.data.scalar
+                let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
+                return DocumentToken(kind: .scalar, text: text, anchor: Self.text(scalar.anchor), line: line, column: column)
+            case YAML_ALIAS_EVENT:
+                return DocumentToken(kind: .alias, text: Self.text(event.data.alias.anchor) ?? "", line: line, column: column)
+            case YAML_SEQUENCE_START_EVENT:
+                return DocumentToken(kind: .sequenceStart, anchor: Self.text(event.data.sequence_start.anchor), line: line, column: column)
+            case YAML_MAPPING_START_EVENT:
+                return DocumentToken(kind: .mappingStart, anchor: Self.text(event.data.mapping_start.anchor), line: line, column: column)
+            case YAML_SEQUENCE_END_EVENT: return DocumentToken(kind: .sequenceEnd, line: line, column: column)
+            case YAML_MAPPING_END_EVENT: return DocumentToken(kind: .mappingEnd, line: line, column: column)
+            case YAML_DOCUMENT_START_EVENT:
+                documents += 1
+                guard documents == 1 else {
+                    throw ScenarioError(
+                        file: file, line: Int(line), column: Int(column), message: "the file holds more than one YAML document",
+                        hint: "keep one document: remove the second `---` and what follows it")
+                }
+            case YAML_STREAM_END_EVENT: ended = true
+            default: continue  // the stream's start, a document's end
+            }
+        }
+        return nil
+    }
+
+    /// A C string of the event (valid until the event is deleted) as text.
+    private static func text(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        pointer.map { String(cString: $0) }
+    }
+
+    /// The error of text libyaml refused, told by its position and libyaml's
+    /// own words, never by quoting the file: it may be any file
+    /// (`/proc/self/environ` behind a link) whose lines must not reach a log.
+    private func syntaxError() -> ScenarioError {
+        let p = parser.pointee
+        let problem = InertText(p.problem.map { String(cString: $0) } ?? "unknown problem")
+        let context = p.context.map { " \(InertText(String(cString: $0)))" } ?? ""
+        let line = Int(p.problem_mark.line) + 1
+        let column = Int(p.problem_mark.column) + 1
+        switch p.error {
+        case YAML_READER_ERROR:
+            let at = Document.position(ofByte: p.problem_offset, in: input)
+            let character = p.problem_value >= 0 ? String(format: " (U+%04X)", p.problem_value) : ""
+            return ScenarioError(
+                file: file, line: at.line, column: at.column, message: "the file cannot be read as YAML: \(problem)\(character)",
+                hint: "a scenario is UTF-8 text without control characters")
+        case YAML_SCANNER_ERROR, YAML_PARSER_ERROR:
+            return ScenarioError(
+                file: file, line: line, column: column, message: "syntax error: \(problem)\(context)",
+                hint: "check the indentation and quoting on this line")
+        default:
+            return ScenarioError(file: file, line: 1, column: 1, message: "cannot parse the file as YAML (out of memory)")
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import OutlineEngine
+import Testing
+
+@testable import ScenarioFormat
+
+/// Scenario files are read as they come, JSON by a JSON reader and YAML by
+/// libyaml's events, with aliases given as the parts they name.
+@Suite struct DocumentReaderTests {
+    static let json = #"{"name": "j", "tree": [{"id": "a", "title": "A", "expanded": true, "children": [{"title": "b\u00e9\n"}]}]}"#
+
+    @Test func jsonAndTheSameYAMLReadAlike() throws {
+        let fromJSON = try Scenario.parse(Self.json, file: "j.json")
+        let fromYAML = try Scenario.parse("name: j\ntree:\n  - id: a\n    title: A\n    expanded: true\n    children:\n      - title: \"bé\\n\"\n", file: "j.yaml")
+        #expect(fromJSON.nodes == fromYAML.nodes)
+        #expect(fromJSON.nodes.map(\.title) == ["A", "bé\n"] && fromJSON.nodes[1].parent == 0)
+        // Positions are the nodes' own, in both.
+        #expect(fromJSON.nodeLocations.map(\.column) == [24, 81])
+        #expect(fromYAML.nodeLocations.map(\.line) == [3, 7])
+    }
+
+    /// JSON as YAML reads it (a comment, a trailing comma) is still read: YAML tries again.
+    @Test func jsonThatIsOnlyYAMLIsReadAsYAML() throws {
+        let scenario = try Scenario.parse("{\"name\": \"y\", # a comment\n \"tree\": [{\"title\": \"a\"},]}", file: "y.json")
+        #expect(scenario.nodes.map(\.title) == ["a"])
+        // Neither JSON nor YAML: YAML's error, with its position (libyaml's end of the text is the line after).
+        let error = parseError("{\"name\": \"y\", \"tree\": [{\"title\": \"a\"}")
+        #expect(error?.message == "syntax error: did not find expected ',' or ']' while parsing a flow sequence" && error?.line == 2)
+    }
+
+    @Test func aMeaningErrorInJSONIsNotReadAgainAsYAML() {
+        let error = parseError(#"{"name": "j", "tree": [{"title": "a", "colour": "red"}]}"#)
+        #expect(error?.message == "unknown key 'colour' in a node" && error?.line == 1 && error?.column == 39)
+    }
+
+    @Test func aSecondDocumentIsAnError() {
+        let error = parseError("name: x\ntree: []\n---\nname: y\n")
+        #expect(error?.message == "the file holds more than one YAML document" && error?.line == 3)
+    }
+
+    @Test func anAliasMustNameAnEarlierAnchor() {
+        let error = parseError("name: x\ntree:\n  - *node\n  - &node {title: a}\n")
+        #expect(error?.message == "the alias '*node' names no anchor before it" && error?.line == 3 && error?.column == 5)
+    }
+
+    /// Anchors anywhere (a node, a mapping of handlers, a scalar) repeat what they name.
+    @Test func aliasesRepeatTheirPart() throws {
+        let text = """
+            name: x
+            tree:
+              - &leaf {title: a, on: &on {tap: toggle}}
+              - {title: b, children: [*leaf, {title: &c c, on: *on}]}
+              - {title: *c}
+            """
+        let scenario = try Scenario.parse(text, file: "x.yaml")
+        #expect(scenario.nodes.map(\.title) == ["a", "b", "a", "c", "c"])
+        #expect(scenario.nodes.map(\.parent) == [nil, nil, 1, 1, nil])
+        #expect(scenario.handlers.byNode.keys.sorted() == [0, 2, 3])
+    }
+
+    /// Aliases outside the tree count too: a bomb in `kinds:` is refused, fast.
+    @Test func aliasesOutsideTheTreeAreCounted() {
+        var text = "name: x\ntree: []\nkinds:\n  k0: &k0 {height: 44, detail: {text: x}}\n"
+        for level in 1 ..< 40 { text += "  k\(level): &k\(level) [*k\(level - 1), *k\(level - 1)]\n" }
+        let error = parseError(text)
+        #expect(error?.message.contains("aliases (`*name`) repeat more than") == true)
+    }
+
+    /// A tree's node fields may come in any order, `children` first too.
+    @Test func childrenBeforeTheTitleKeepTheOrder() throws {
+        let scenario = try Scenario.parse("name: x\ntree:\n  - children: [{title: c}]\n    title: p\n  - title: q\n", file: "x.yaml")
+        #expect(scenario.nodes.map(\.title) == ["p", "c", "q"] && scenario.nodes.map(\.parent) == [nil, 0, nil])
+        let twice = parseError("name: x\ntree:\n  - {title: p, children: [], children: []}\n")
+        #expect(twice?.message == "duplicate key 'children' in a node")
+    }
+
+    @Test func dataIsReadAsItComes() throws {
+        let reader = try Document.reader(bytes: Array(#"[{"n": "a", "kids": [{"n": "b"}]}, {"n": "c"}]"#.utf8), file: "d.json")
+        #expect(reader.isJSON)
+        var scenario = Scenario(name: "d", outline: try Outline([]))
+        var data = reader
+        let first = try data.required()
+        try NodeStream.read(
+            &data, first: first, single: false, list: "the data", item: "a model", childrenKey: "kids",
+            open: { parent, _ in
+                scenario.nodes.append(NodeSpec(title: "", parent: parent))
+                return scenario.nodes.count - 1
+            },
+            close: { index, fields, _ throws(ScenarioError) in scenario.nodes[index].title = try fields.required("n", in: "a model").string("n") })
+        #expect(scenario.nodes.map(\.title) == ["a", "b", "c"] && scenario.nodes.map(\.parent) == [nil, 0, nil])
+    }
+}
