@@ -35,8 +35,7 @@ extension Outline {
         while let n = stack.popLast() {
             alive[Int(n)] = false
             nodeCount -= 1
-            nodesByKey.remove(Self.bareKey(keys[Int(n)]), n)
-            childByKey[ChildKey(parent: parents[Int(n)], key: keys[Int(n)])] = nil
+            unindexKeys(of: n)
             stack.append(contentsOf: children[Int(n)])
             children[Int(n)] = []
         }
@@ -65,8 +64,7 @@ extension Outline {
             x = parents[Int(x)]
         }
         let oldParent = parents[Int(n)]
-        let key = ChildKey(parent: p, key: keys[Int(n)])
-        if let other = childByKey[key], other != n {
+        if let other = child(of: p, key: keys[Int(n)]), other != n {
             throw .duplicateID(id(of: NodeID(other)), first: -1, second: -1)
         }
         let count = (p < 0 ? roots.count : children[Int(p)].count) - (oldParent == p ? 1 : 0)
@@ -79,7 +77,7 @@ extension Outline {
         detach(n)
         // Attach.
         parents[Int(n)] = p
-        childByKey[key] = n
+        indexChild(n)
         insertSiblings([n], under: p, at: at)
         let delta = (p < 0 ? 0 : depths[Int(p)] + 1) - depths[Int(n)]
         if delta != 0 {
@@ -116,7 +114,7 @@ extension Outline {
     /// Unlinks a node from its parent's children and from the key index.
     private mutating func detach(_ n: Int32) {
         let p = parents[Int(n)]
-        childByKey[ChildKey(parent: p, key: keys[Int(n)])] = nil
+        unindexChild(n)
         let i = Int(indexInParent[Int(n)])
         if p < 0 { roots.remove(at: i) } else { children[Int(p)].remove(at: i) }
         renumberSiblings(of: p, from: i)

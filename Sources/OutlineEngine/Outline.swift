@@ -48,9 +48,10 @@ public struct Outline: Sendable {
     var alive: [Bool] = []
     /// The top-level nodes, in order.
     var roots: [Int32] = []
-    /// (parent, key) → child, for id lookups one path component at a time.
-    var childByKey: [ChildKey: Int32] = [:]
-    var nodesByKey = KeyIndex()
+    /// (parent, key) → child, for id lookups one path component at a time (`KeyLookup`).
+    var childChains = NodeChains()
+    /// bare key → nodes, for ids that name a node by its key alone (`KeyLookup`).
+    var bareKeyChains = NodeChains()
     /// The most `/`-separated parts any key has had (1 unless a key is a
     /// path, as a merged chain of folders' is): how far an id lookup joins parts.
     var longestKeyParts = 1
@@ -151,7 +152,7 @@ public struct Outline: Sendable {
     public func node(id: String) throws(OutlineError) -> NodeID {
         let parts = id.split(separator: "/", omittingEmptySubsequences: false)
         if let found = walk(parts[...], from: -1) { return NodeID(found) }
-        let matches = nodesByKey.nodes(String(parts[0]))
+        let matches = nodes(withBareKey: parts[0])
         if parts.count == 1, !matches.isEmpty {
             if matches.count == 1 { return NodeID(matches[0]) }
             throw .ambiguousID(id, candidates: matches.map { self.id(of: NodeID($0)) }.sorted())
@@ -173,7 +174,7 @@ public struct Outline: Sendable {
             while keys.count < longestKeyParts, i + keys.count < parts.endIndex {
                 keys.append(keys[keys.count - 1] + "/" + parts[i + keys.count])
             }
-            guard let (length, child) = keys.indices.reversed().lazy.compactMap({ n in self.childByKey[ChildKey(parent: x, key: keys[n])].map { (n + 1, $0) } }).first
+            guard let (length, child) = keys.indices.reversed().lazy.compactMap({ n in self.child(of: x, key: keys[n]).map { (n + 1, $0) } }).first
             else { return nil }
             x = child
             i += length
@@ -184,20 +185,15 @@ public struct Outline: Sendable {
     func closestIDs(to id: String, limit: Int = 3) -> [String] {
         let target = id.split(separator: "/").last.map(String.init) ?? id
         var scored: [(Int, String)] = []
-        nodesByKey.forEach { key, nodes in
-            let d = levenshteinDistance(key, target)
-            guard d <= max(2, target.count / 2) else { return }
-            for n in nodes { scored.append((d, self.id(of: NodeID(n)))) }
+        var distances: [Substring: Int] = [:]  // many nodes share a key
+        for n in keys.indices where alive[n] {
+            let key = Self.bareKey(of: keys[n])
+            let d = distances[key] ?? levenshteinDistance(String(key), target)
+            distances[key] = d
+            if d <= max(2, target.count / 2) { scored.append((d, self.id(of: NodeID(Int32(n))))) }
         }
         scored.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
         return scored.prefix(limit).map(\.1)
-    }
-
-    /// What a bare-key lookup finds a node by: its key, or a path key's
-    /// last part (a merged `src/app/views` row is found as `views`).
-    static func bareKey(_ key: String) -> String {
-        guard let slash = key.lastIndex(of: "/") else { return key }
-        return String(key[key.index(after: slash)...])
     }
 
     static func slot(_ node: Int32) -> Int32 { node &* 2 }
@@ -225,9 +221,7 @@ public struct Outline: Sendable {
             if let p = spec.parent, !(0 ..< i).contains(p) { throw .invalidParent(spec: i, parent: p) }
             guard let parts = Self.keyParts(key) else { throw .invalidKey(key, spec: i) }
             let p = spec.parent.map { base + Int32($0) } ?? parent
-            if childByKey.updateValue(n, forKey: ChildKey(parent: p, key: key)) != nil {
-                throw duplicate(specs, i, base: base, under: parent)
-            }
+            if child(of: p, key: key) != nil { throw duplicate(specs, i, base: base, under: parent) }
             keys.append(key)
             titles.append(spec.title)
             subtitles.append(spec.subtitle)
@@ -244,7 +238,7 @@ public struct Outline: Sendable {
             checkedFlags.append(spec.checked)
             alive.append(true)
             nodeCount += 1
-            nodesByKey.add(parts > 1 ? Self.bareKey(key) : key, n)
+            indexKeys(of: n)
             longestKeyParts = max(longestKeyParts, parts)
             if spec.parent == nil {
                 top.append(n)
@@ -267,7 +261,7 @@ public struct Outline: Sendable {
             let key = spec.effectiveKey
             if Self.keyParts(key) == nil { throw .invalidKey(key, spec: i) }
             let ck = ChildKey(parent: spec.parent.map { base + Int32($0) } ?? parent, key: key)
-            if childByKey[ck] != nil || !newKeys.insert(ck).inserted { throw duplicate(specs, i, base: base, under: parent) }
+            if child(of: ck.parent, key: key) != nil || !newKeys.insert(ck).inserted { throw duplicate(specs, i, base: base, under: parent) }
         }
     }
 
@@ -313,8 +307,7 @@ public struct Outline: Sendable {
         detailFlags.reserveCapacity(count)
         checkedFlags.reserveCapacity(count)
         alive.reserveCapacity(count)
-        childByKey.reserveCapacity(count)
-        nodesByKey.reserve(count)
+        reserveKeyTables(count)
     }
 
     /// Puts nodes into a parent's children (in place: no copy of the list)

@@ -13,17 +13,22 @@ enum Document {
     /// on the syntax says so (`syntaxFailed`), and YAML, which reads every
     /// JSON file and more (comments, trailing commas), may try again.
     static func reader(bytes: [UInt8], file: String, json: Bool = true) throws(ScenarioError) -> DocumentReader {
-        if let (line, depth) = nestingBeyondLimit(bytes) {
+        let shape = Shape(bytes)
+        if let (line, depth) = shape.beyondLimit {
             throw ScenarioError(
                 file: file, line: line, column: 1,
                 message: "nesting is at least \(depth) levels deep; the limit is \(maxNesting)",
                 hint: "build deeper trees with the Swift API, or flatten the file")
         }
         let first = bytes.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
+        var reader: DocumentReader
         if json, first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
-            return DocumentReader(JSONStream(bytes: bytes, file: file), file: file, bytes: bytes.count)
+            reader = DocumentReader(JSONStream(bytes: bytes, file: file), file: file, bytes: bytes.count)
+        } else {
+            reader = DocumentReader(try YAMLTokens(bytes: bytes, file: file), file: file, bytes: bytes.count)
         }
-        return DocumentReader(try YAMLTokens(bytes: bytes, file: file), file: file, bytes: bytes.count)
+        reader.mostMappings = shape.mostMappings
+        return reader
     }
 
     /// Reads a document with `read`, as JSON first when it looks like JSON,
@@ -63,26 +68,39 @@ enum Document {
         8 * nodeBudget(bytes: bytes)
     }
 
-    /// An upper bound of the nesting of block indentation, sequence dashes and
-    /// flow brackets, with the line where it passes the limit. O(bytes).
-    static func nestingBeyondLimit(_ bytes: [UInt8]) -> (line: Int, depth: Int)? {
-        var flow = 0
-        var line = 1
-        var lineStart = true
-        var indent = 0
-        for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "\n"): line += 1; lineStart = true; indent = 0; continue
-            case UInt8(ascii: " "), UInt8(ascii: "-"), UInt8(ascii: "?"):
-                if lineStart { indent += 1; continue }  // only the line's leading indicators nest
-            case UInt8(ascii: "["), UInt8(ascii: "{"): flow += 1
-            case UInt8(ascii: "]"), UInt8(ascii: "}"): flow -= 1
-            default: break
+    /// What one pass over a file's bytes tells before it is read: an upper
+    /// bound of the nesting of block indentation, sequence dashes and flow
+    /// brackets, with the line where it passes the limit; and an upper bound
+    /// of the mappings it writes (every one opens a line or a `{`), for the
+    /// tree's list to be made once. O(bytes).
+    struct Shape {
+        var beyondLimit: (line: Int, depth: Int)?
+        var mostMappings = 0
+
+        init(_ bytes: [UInt8]) {
+            var flow = 0
+            var line = 1
+            var lineStart = true
+            var indent = 0
+            var braces = 0
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "\n"): line += 1; lineStart = true; indent = 0; continue
+                case UInt8(ascii: " "), UInt8(ascii: "-"), UInt8(ascii: "?"):
+                    if lineStart { indent += 1; continue }  // only the line's leading indicators nest
+                case UInt8(ascii: "{"): flow += 1; braces += 1
+                case UInt8(ascii: "["): flow += 1
+                case UInt8(ascii: "]"), UInt8(ascii: "}"): flow -= 1
+                default: break
+                }
+                lineStart = false
+                if indent + max(flow, 0) > maxNesting {
+                    beyondLimit = (line, indent + max(flow, 0))
+                    return
+                }
             }
-            lineStart = false
-            if indent + max(flow, 0) > maxNesting { return (line, indent + max(flow, 0)) }
+            mostMappings = line + braces
         }
-        return nil
     }
 
     /// The 1-based line and column of the byte at `offset` of UTF-8 `bytes`. O(offset).

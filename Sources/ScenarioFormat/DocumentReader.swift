@@ -22,6 +22,10 @@ struct DocumentReader {
     let replayBudget: Int
     /// Whether the source refused its text: a syntax error, not a meaning one.
     private(set) var syntaxFailed = false
+    /// At least as many as the mappings the text writes (`Document.Shape`),
+    /// so that the list a tree goes into can be made once: only what is
+    /// filled is touched. Aliases may repeat mappings past it.
+    var mostMappings = 0
     /// Whether the text is read as JSON.
     var isJSON: Bool { source is JSONStream }
 

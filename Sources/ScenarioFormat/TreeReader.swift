@@ -14,6 +14,7 @@ enum TreeReader {
     static func read(_ reader: inout DocumentReader, first: DocumentToken, into scenario: inout Scenario, single: Bool = false) throws(ScenarioError) {
         var text = 0  // bytes of text read, against the document's `textBudget`
         let budget = reader.textBudget
+        scenario.reserveNodes(reader.mostMappings, budget: reader.nodeBudget)
         try NodeStream.read(
             &reader, first: first, single: single, list: "`tree`", item: "a node", childrenKey: "children",
             open: { parent, at in
@@ -205,6 +206,7 @@ enum SourceReader {
         let data = try Document.read(bytes: bytes, file: full) { reader throws(ScenarioError) in
             try DocumentReader.root(&reader, streaming: childrenKey, rootList: true) { reader, first throws(ScenarioError) in
                 found = true
+                scenario.reserveNodes(reader.mostMappings, budget: reader.nodeBudget)
                 try NodeStream.read(
                     &reader, first: first, single: false, list: "`\(InertText(childrenKey))`", item: "a model",
                     childrenKey: childrenKey,
@@ -234,6 +236,17 @@ enum SourceReader {
                 "the data is neither a list nor a mapping with `\(InertText(childrenKey))`",
                 hint: "set `source.children` to the key that holds each model's children")
         }
+    }
+}
+
+extension Scenario {
+    /// Room for the nodes a file may hold (`mostMappings`, at most `budget`
+    /// and 4 million), made at once rather than by doubling: the list is
+    /// touched only as it is filled.
+    mutating func reserveNodes(_ mostMappings: Int, budget: Int) {
+        let count = nodes.count + min(mostMappings, budget, 1 << 22)
+        nodes.reserveCapacity(count)
+        nodeLocations.reserveCapacity(count)
     }
 }
 
