@@ -16,18 +16,19 @@ public struct NodeSpec: Sendable, Equatable {
     public var kind: String?
     /// An icon name for the painter; the engine only carries it.
     public var icon: String?
-    /// Initial expansion (remembered even while the node is hidden or a leaf).
-    public var expanded: Bool
+    // The flags below follow the optional parent in its padding: 104 bytes a node.
     /// Position in the list of this node's parent, which must come earlier; nil for a top-level node.
     public var parent: Int?
+    /// Initial expansion (remembered even while the node is hidden or a leaf).
+    public var expanded: Bool
     /// Checked at the start (its checkbox; a parent's state comes from its leaves).
     public var checked: Bool
-    /// Text drawn after the title, dimmer, with its own emphasis (a docs
-    /// page's note beside a file name); nil: none.
-    public var annotation: Annotation?
     /// Drawn highlighted, as a docs site's file tree marks entries (several
     /// may be): with the selection's tint, whatever is selected.
     public var highlighted: Bool
+    /// Text drawn after the title, dimmer, with its own emphasis (a docs
+    /// page's note beside a file name); nil: none.
+    public var annotation: Annotation?
 
     /// A node titled `title`; every other field has the default a plain,
     /// collapsed, unchecked top-level node has.

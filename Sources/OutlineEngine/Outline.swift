@@ -29,10 +29,10 @@ public struct Outline: Sendable {
     // Per node, indexed by NodeID.raw.
     var keys: [String] = []
     var titles: [String] = []
-    var subtitles: [String?] = []
-    var kinds: [String?] = []
-    var icons: [String?] = []
-    var annotations: [Annotation?] = []
+    /// Per node, its subtitle, kind, icon and annotation in `extras`, or -1
+    /// when it has none: most nodes of a large tree have none, and cost 4 bytes.
+    var extraIndex: [Int32] = []
+    var extras: [Extras] = []
     var highlightedFlags: [Bool] = []
     var parents: [Int32] = []
     var children: [[Int32]] = []
@@ -72,6 +72,20 @@ public struct Outline: Sendable {
     /// The tables that decide what a row's events (`tap`, or your own) do; see `send(_:to:)`.
     public var handlers = EventHandlers()
 
+    /// What a node has beyond a title, when it has any of it.
+    struct Extras: Sendable {
+        var subtitle: String?
+        var kind: String?
+        var icon: String?
+        var annotation: Annotation?
+    }
+
+    /// Node `n`'s extras, if it has any. O(1).
+    func extras(of n: Int32) -> Extras? {
+        let i = extraIndex[Int(n)]
+        return i < 0 ? nil : extras[Int(i)]
+    }
+
     struct ChildKey: Hashable {
         var parent: Int32  // -1 for the top level
         var key: String
@@ -103,13 +117,13 @@ public struct Outline: Sendable {
     /// The text of the node's row.
     public func title(of node: NodeID) -> String { titles[Int(node.raw)] }
     /// The second line of the node's row, if any.
-    public func subtitle(of node: NodeID) -> String? { subtitles[Int(node.raw)] }
+    public func subtitle(of node: NodeID) -> String? { extras(of: node.raw)?.subtitle }
     /// The node's row kind, if any (`NodeSpec.kind`).
-    public func kind(of node: NodeID) -> String? { kinds[Int(node.raw)] }
+    public func kind(of node: NodeID) -> String? { extras(of: node.raw)?.kind }
     /// The node's icon name, if any (`NodeSpec.icon`).
-    public func icon(of node: NodeID) -> String? { icons[Int(node.raw)] }
+    public func icon(of node: NodeID) -> String? { extras(of: node.raw)?.icon }
     /// The text drawn after the node's title, if any (`NodeSpec.annotation`).
-    public func annotation(of node: NodeID) -> Annotation? { annotations[Int(node.raw)] }
+    public func annotation(of node: NodeID) -> Annotation? { extras(of: node.raw)?.annotation }
     /// Whether the node's row is highlighted (`NodeSpec.highlighted`): drawn
     /// with the selection's tint; several rows may be.
     public func isHighlighted(_ node: NodeID) -> Bool { highlightedFlags[Int(node.raw)] }
@@ -224,10 +238,12 @@ public struct Outline: Sendable {
             if child(of: p, key: key) != nil { throw duplicate(specs, i, base: base, under: parent) }
             keys.append(key)
             titles.append(spec.title)
-            subtitles.append(spec.subtitle)
-            kinds.append(spec.kind)
-            icons.append(spec.icon)
-            annotations.append(spec.annotation)
+            if spec.subtitle != nil || spec.kind != nil || spec.icon != nil || spec.annotation != nil {
+                extraIndex.append(Int32(extras.count))
+                extras.append(Extras(subtitle: spec.subtitle, kind: spec.kind, icon: spec.icon, annotation: spec.annotation))
+            } else {
+                extraIndex.append(-1)
+            }
             highlightedFlags.append(spec.highlighted)
             parents.append(p)
             children.append([])
@@ -294,10 +310,7 @@ public struct Outline: Sendable {
         guard count > keys.capacity else { return }
         keys.reserveCapacity(count)
         titles.reserveCapacity(count)
-        subtitles.reserveCapacity(count)
-        kinds.reserveCapacity(count)
-        icons.reserveCapacity(count)
-        annotations.reserveCapacity(count)
+        extraIndex.reserveCapacity(count)
         highlightedFlags.reserveCapacity(count)
         parents.reserveCapacity(count)
         children.reserveCapacity(count)

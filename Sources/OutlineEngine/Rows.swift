@@ -68,7 +68,7 @@ extension Outline {
         return RowInfo(
             row: row,
             depth: Int(depths[n]) + (row.isDetail ? 1 : 0),
-            kind: kinds[n],
+            kind: extras(of: Int32(n))?.kind,
             isExpandable: !row.isDetail && expandable,
             isExpanded: !row.isDetail && expandable && expandedFlags[n],
             positionInSet: row.isDetail ? 1 : Int(indexInParent[n]) + 1,

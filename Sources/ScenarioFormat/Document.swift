@@ -275,11 +275,17 @@ struct Fields {
     func only(_ allowed: [String], in what: String) throws(ScenarioError) -> Fields {
         for (key, _) in entries {
             guard let name = key.scalar, !allowed.contains(name) else { continue }
-            throw key.error(
-                "unknown key '\(InertText(name))' in \(what)",
-                hint: didYouMean(name, allowed, fallback: "allowed keys: \(allowed.joined(separator: ", "))"))
+            throw Self.unknownKey(key, allowed: allowed, in: what)
         }
         return self
+    }
+
+    /// The error of `key`, which is not one of `allowed`, with the closest.
+    static func unknownKey(_ key: Value, allowed: [String], in what: String) -> ScenarioError {
+        let name = key.scalar ?? ""
+        return key.error(
+            "unknown key '\(InertText(name))' in \(what)",
+            hint: didYouMean(name, allowed, fallback: "allowed keys: \(allowed.joined(separator: ", "))"))
     }
 
     subscript(_ key: String) -> Value? { entries.first { $0.key.scalar == key }?.value }

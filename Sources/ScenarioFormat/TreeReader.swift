@@ -23,43 +23,54 @@ enum TreeReader {
                 return scenario.nodes.count - 1
             },
             close: { index, fields, children throws(ScenarioError) in
-                let f = try fields.only(Self.keys, in: "a node")
                 // What a node holds is charged as it is read: an alias repeats its text, and its handlers, at full cost.
-                text += f.entries.reduce(0) { sum, entry in sum + entry.value.textCost }
+                text += try fill(index, from: fields, children: children, into: &scenario)
                 if text > budget {
-                    throw f.owner.error(
+                    throw fields.owner.error(
                         "the tree holds more than \(budget) bytes of text, more than a file of its size holds without aliases (`*name`) repeating it",
                         hint: "write the repeated text out, or build the tree in Swift")
                 }
-                try fill(index, from: f, children: children, into: &scenario)
             })
     }
 
-    /// Node `index`'s fields, once its mapping is read.
-    private static func fill(_ index: Int, from f: Fields, children: Value?, into scenario: inout Scenario) throws(ScenarioError) {
-        var node = NodeSpec(
-            key: try f["id"]?.key("`id`"), title: try f.required("title", in: "a node").string("`title`"),
-            subtitle: try f["subtitle"]?.string("`subtitle`"), kind: try f["kind"]?.string("`kind`"),
-            icon: try f["icon"]?.string("`icon`"), expanded: try f["expanded"]?.bool("`expanded`") ?? false,
-            parent: scenario.nodes[index].parent)
-        node.checked = try f["checked"]?.bool("`checked`") ?? false
-        node.highlighted = try f["highlighted"]?.bool("`highlighted`") ?? false
-        // Written as a Markdown list's note is: `**bold**`, `*italic*`, `` `code` ``.
-        node.annotation = try f["annotation"].flatMap { v throws(ScenarioError) in
-            MarkdownTree.annotation(Substring(try v.string("`annotation`")))
+    /// Node `index`'s fields, once its mapping is read, in one pass over
+    /// them; returns the bytes of text they hold.
+    private static func fill(_ index: Int, from f: Fields, children: Value?, into scenario: inout Scenario) throws(ScenarioError) -> Int {
+        var node = NodeSpec(title: "", parent: scenario.nodes[index].parent)
+        var title = false, detail = false
+        var loading: Value?
+        var text = 0
+        for (key, value) in f.entries {
+            text += value.textCost
+            switch key.scalar {
+            case "id": node.key = try value.key("`id`")
+            case "title": (node.title, title) = (try value.string("`title`"), true)
+            case "subtitle": node.subtitle = try value.string("`subtitle`")
+            case "kind": node.kind = try value.string("`kind`")
+            case "icon": node.icon = try value.string("`icon`")
+            case "expanded": node.expanded = try value.bool("`expanded`")
+            case "checked": node.checked = try value.bool("`checked`")
+            case "highlighted": node.highlighted = try value.bool("`highlighted`")
+            // Written as a Markdown list's note is: `**bold**`, `*italic*`, `` `code` ``.
+            case "annotation": node.annotation = MarkdownTree.annotation(Substring(try value.string("`annotation`")))
+            case "detail": detail = try value.bool("`detail`")
+            case "on": scenario.handlers.byNode[index] = try Scenario.readHandlers(value, what: "`on`")
+            case "loading": loading = try value.bool("`loading`") ? key : nil
+            default: throw Fields.unknownKey(key, allowed: Self.keys, in: "a node")
+            }
         }
+        guard title else { throw f.owner.error("a node has no `title:`", hint: "add `title: ...`") }
         scenario.nodes[index] = node
-        if try f["detail"]?.bool("`detail`") == true { scenario.initialDetails.append(index) }
-        if let on = f["on"] { scenario.handlers.byNode[index] = try Scenario.readHandlers(on, what: "`on`") }
-        if try f["loading"]?.bool("`loading`") == true {
+        if detail { scenario.initialDetails.append(index) }
+        if let loading {
             guard children == nil else {
-                throw f.keyValue("loading").error(
-                    "a node still `loading` has no children yet", hint: "drop `children:`, or `loading: true` once they are loaded")
+                throw loading.error("a node still `loading` has no children yet", hint: "drop `children:`, or `loading: true` once they are loaded")
             }
             // The row a list shows while children load: a spinner and "Loading…", removable by a step (`remove: <id>/loading`).
             scenario.nodes.append(NodeSpec(key: "loading", title: "Loading…", icon: Appearance.loadingIcon, parent: index))
             scenario.nodeLocations.append(scenario.nodeLocations[index])
         }
+        return text
     }
 }
 

@@ -51,7 +51,18 @@ import Testing
                 }
             }
             checkConsistency(outline, after: update, from: old)
+            // Keys are unique in these trees: every live node is found by its id and by its key alone,
+            // through the key tables that inserts, moves and removals keep up to date.
+            for node in outline.nodes {
+                #expect((try? outline.node(id: outline.id(of: node))) == node)
+                #expect((try? outline.node(id: outline.key(of: node))) == node)
+            }
         }
+    }
+
+    /// What a large tree costs per node before it is an outline.
+    @Test func aNodeSpecTakes104Bytes() {
+        #expect(MemoryLayout<NodeSpec>.stride == 104)
     }
 
     /// A random tree with unique keys, some nodes expanded.
