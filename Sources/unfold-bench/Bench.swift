@@ -1,11 +1,12 @@
 import ArgumentParser
+import Foundation
 
 @main
 struct UnfoldBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "unfold-bench",
         abstract: "Benchmarks of Unfold (build with -c release). Figures are medians in milliseconds.",
-        subcommands: [EngineBench.self, RenderBench.self, DiffBench.self, ScenarioBench.self, TreeSourceBench.self])
+        subcommands: [EngineBench.self, RenderBench.self, DiffBench.self, ScenarioBench.self, ReadBench.self, TreeSourceBench.self])
 }
 
 /// Median wall time of `body` in milliseconds, over `runs` runs after one warm-up.
@@ -43,4 +44,33 @@ func format1(_ value: Double, _ digits: Int) -> String {
     for _ in 0 ..< digits { scale *= 10 }
     let rounded = (value * scale).rounded() / scale
     return "\(rounded)"
+}
+
+/// Runs `unfold-bench` with `arguments` in a child process (so that its peak
+/// memory is its own) and reads the one JSON line it prints.
+func childResult(_ arguments: [String]) throws -> [String: String] {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.resolvingSymlinksInPath()
+    if !FileManager.default.isExecutableFile(atPath: process.executableURL!.path) {
+        process.executableURL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(CommandLine.arguments[0])
+    }
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0,
+        let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+    else {
+        throw ValidationError("case \(arguments) failed")
+    }
+    return object.mapValues { "\($0)" }
+}
+
+/// This process's peak resident memory so far, in MB.
+func peakMegabytes() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_maxrss) / 1024
 }

@@ -33,42 +33,21 @@ struct ScenarioBench: ParsableCommand {
         print("| nodes | parse ms | play ms | first state ms | in-between frame ms | peak MB |")
         print("|---:|---:|---:|---:|---:|---:|")
         for n in sizes {
-            let r = try child(["--one", "size:\(n)", "--runs", String(runs)])
+            let r = try childResult(["scenario", "--one", "size:\(n)", "--runs", String(runs)])
             print("| \(n) | \(r["parse_ms"]!) | \(r["play_ms"]!) | \(r["state_ms"]!) | \(r["frame_ms"]!) | \(r["peak_mb"]!) |")
         }
         print()
-        let base = try child(["--one", "baseline"])
+        let base = try childResult(["scenario", "--one", "baseline"])
         let baseMB = Double(base["peak_mb"]!)!
         print("20 steps × 7 frames, 1170×2532 (one frame buffer = \(format1(frameMB, 1)) MB; baseline process \(format1(baseMB, 1)) MB)")
         print()
         print("| outputs | ms | peak MB | (peak − baseline) in frame buffers |")
         print("|---|---:|---:|---:|")
         for outputs in ["frames", "animation", "strip", "states,frames,animation,updates", "states,frames,strip,animation,updates"] {
-            let r = try child(["--one", "long:\(outputs)"])
+            let r = try childResult(["scenario", "--one", "long:\(outputs)"])
             let peak = Double(r["peak_mb"]!)!
             print("| \(outputs) | \(r["ms"]!) | \(r["peak_mb"]!) | \(format1((peak - baseMB) / frameMB, 1)) |")
         }
-    }
-
-    /// Runs this benchmark in a child process and reads its one JSON line.
-    func child(_ arguments: [String]) throws -> [String: String] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.resolvingSymlinksInPath()
-        if !FileManager.default.isExecutableFile(atPath: process.executableURL!.path) {
-            process.executableURL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(CommandLine.arguments[0])
-        }
-        process.arguments = ["scenario"] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0,
-            let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
-        else {
-            throw ValidationError("case \(arguments) failed")
-        }
-        return object.mapValues { "\($0)" }
     }
 
     func runOne(_ name: String) throws {
@@ -125,9 +104,7 @@ struct ScenarioBench: ParsableCommand {
         } else {
             throw ValidationError("unknown case \(name)")
         }
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        result["peak_mb"] = format1(Double(usage.ru_maxrss) / 1024, 1)
+        result["peak_mb"] = format1(peakMegabytes(), 1)
         print("{" + result.keys.sorted().map { "\"\($0)\": \"\(result[$0]!)\"" }.joined(separator: ", ") + "}")
     }
 
