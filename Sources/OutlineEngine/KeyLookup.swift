@@ -6,12 +6,23 @@
 extension Outline {
     /// The live child of `parent` (-1: the top level) keyed `key`. O(1) expected.
     func child(of parent: Int32, key: String) -> Int32? {
-        childChains.first(Self.childHash(parent, key)) { parents[Int($0)] == parent && keys[Int($0)] == key }
+        var n = childChains.first(Self.childHash(parent, key))
+        while n >= 0 {
+            if parents[Int(n)] == parent && keys[Int(n)] == key { return n }
+            n = childChains.next(after: n)
+        }
+        return nil
     }
 
     /// The live nodes whose bare key is `key`, in creation order. O(1) expected, plus the nodes.
     func nodes(withBareKey key: Substring) -> [Int32] {
-        bareKeyChains.all(Self.bareHash(key)) { Self.bareKey(of: keys[Int($0)]) == key }.sorted()
+        var found: [Int32] = []
+        var n = bareKeyChains.first(Self.bareHash(key))
+        while n >= 0 {
+            if Self.bareKey(of: keys[Int(n)]) == key { found.append(n) }
+            n = bareKeyChains.next(after: n)
+        }
+        return found.sorted()
     }
 
     /// Lists node `n` in both tables, under its key and parent as they are now. O(1) amortized.

@@ -13,28 +13,15 @@ struct NodeChains: Sendable {
     private var next: [Int32] = []
     private(set) var count = 0
 
-    /// The first node of `hash`'s bucket that `match` accepts. O(chain).
-    func first(_ hash: Int, where match: (Int32) -> Bool) -> Int32? {
-        guard !heads.isEmpty else { return nil }
-        var n = heads[hash & (heads.count - 1)]
-        while n >= 0 {
-            if match(n) { return n }
-            n = next[Int(n)]
-        }
-        return nil
+    /// The first node of `hash`'s bucket (-1 when it is empty); with
+    /// `next(after:)`, the caller walks the chain and matches what it seeks
+    /// (a loop, not a closure: a closure would hold the outline). O(1).
+    func first(_ hash: Int) -> Int32 {
+        heads.isEmpty ? -1 : heads[hash & (heads.count - 1)]
     }
 
-    /// Every node of `hash`'s bucket that `match` accepts, newest first. O(chain).
-    func all(_ hash: Int, where match: (Int32) -> Bool) -> [Int32] {
-        guard !heads.isEmpty else { return [] }
-        var found: [Int32] = []
-        var n = heads[hash & (heads.count - 1)]
-        while n >= 0 {
-            if match(n) { found.append(n) }
-            n = next[Int(n)]
-        }
-        return found
-    }
+    /// The node after `node` in its chain; -1 at the end. O(1).
+    func next(after node: Int32) -> Int32 { next[Int(node)] }
 
     /// Room for `nodes` nodes without growing. O(nodes) when it grows.
     mutating func reserve(_ nodes: Int, hash: (Int32) -> Int) {
