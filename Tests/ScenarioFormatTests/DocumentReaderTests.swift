@@ -89,3 +89,22 @@ import Testing
         #expect(scenario.nodes.map(\.title) == ["a", "b", "c"] && scenario.nodes.map(\.parent) == [nil, 0, nil])
     }
 }
+
+/// Reading a scenario builds its outline once, to check it; `makeOutline()`
+/// gives that outline until a property it is made from changes.
+@Suite struct CheckedOutlineTests {
+    @Test func aChangedScenarioMakesItsOutlineAgain() throws {
+        var scenario = try Scenario.parse("name: x\ntree:\n  - {id: a, title: A, children: [{title: b}]}\n", file: "x.yaml")
+        #expect(try scenario.makeOutline().visibleRows.count == 1)
+        scenario.nodes[0].expanded = true
+        #expect(try scenario.makeOutline().visibleRows.count == 2)
+        scenario.collapse = .reset
+        #expect(try scenario.makeOutline().collapsePolicy == .reset)
+        scenario.initialSelection = 1
+        #expect(try scenario.makeOutline().selection != nil)
+        scenario.initialDetails = [0]
+        scenario.kinds["k"] = Scenario.Kind(height: 44, detail: Scenario.Kind.Detail(text: "d"))
+        scenario.nodes[0].kind = "k"
+        #expect(try scenario.makeOutline().visibleRows.count == 3)
+    }
+}
