@@ -298,7 +298,7 @@ struct Fields {
 }
 
 /// "did you mean 'x'?" for the closest of `candidates`, if any is close.
-func didYouMean(_ word: String, _ candidates: [String], fallback: String = "") -> String {
+package func didYouMean(_ word: String, _ candidates: [String], fallback: String = "") -> String {
     let limit = max(2, word.count / 3)
     var best: (distance: Int, word: String)?
     for candidate in candidates {

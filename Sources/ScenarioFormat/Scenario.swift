@@ -43,6 +43,10 @@ public struct Scenario: Sendable {
     var checkedOutline: Outline?
     /// The scenario's own font files, tried before the bundled fonts for text of their weight.
     public var fonts: [FontFile] = []
+    /// The file's `snippet:`: `unfold render` prints this scenario's
+    /// snippet, for that site, with those paths and that alt text. Nil for
+    /// none (`--snippet` prints every scenario's).
+    package var snippet: SnippetSettings?
     /// For a tree read from a page that may hold several, which one was read:
     /// `page.mdx:42: <FileTree> 2 of 3, 17 rows` (`unfold render --from`
     /// prints it). Nil for other scenarios.
@@ -59,6 +63,27 @@ public struct Scenario: Sendable {
     /// made again once its folder chains merge, since they name the folders
     /// the merge takes into one row.
     package var stepsLoopTheTree = false
+
+    /// What a scenario file's `snippet:` asks of the snippet `unfold render`
+    /// prints for it: `{site: starlight, baseURL: /img/trees, alt: …}`.
+    package struct SnippetSettings: Sendable, Equatable {
+        /// The docs site whose theme switch the snippet uses (`--site`), as written: the renderer knows the sites.
+        package var site: String?
+        /// Where the site serves the render's folder (`--base-url`).
+        package var baseURL: String?
+        /// The pictures' alt text (`--alt`).
+        package var alt: String?
+        /// Where `site` is written, for the error of a site no one knows.
+        package var siteLocation: ScenarioLocation
+
+        /// Settings of a snippet; `siteLocation` places an unknown site's error.
+        package init(site: String? = nil, baseURL: String? = nil, alt: String? = nil, siteLocation: ScenarioLocation) {
+            self.site = site
+            self.baseURL = baseURL
+            self.alt = alt
+            self.siteLocation = siteLocation
+        }
+    }
 
     /// A font file a scenario names (`fonts: [{file: Brand.ttf, weight: regular}]`).
     public struct FontFile: Sendable, Equatable {

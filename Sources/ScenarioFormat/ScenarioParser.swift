@@ -47,7 +47,7 @@ extension Scenario {
             try TreeReader.read(&reader, first: first, into: &scenario)
         }
         let top = try root.map(
-            "the scenario", allowed: ["name", "canvas", "style", "fonts", "kinds", "events", "tree", "source", "steps", "animation"])
+            "the scenario", allowed: ["name", "canvas", "style", "fonts", "kinds", "events", "tree", "source", "steps", "animation", "snippet"])
         scenario.name = try top.required("name", in: "the scenario").string("`name`")
         guard Scenario.isValidName(scenario.name) else {
             throw top.keyValue("name").error(
@@ -60,6 +60,7 @@ extension Scenario {
         if let v = top["kinds"] { (scenario.kinds, scenario.handlers.byKind) = try readKinds(v) }
         if let v = top["events"] { scenario.handlers.outline = try readHandlers(v, what: "`events`") }
         if let v = top["animation"] { scenario.animation = try readAnimation(v) }
+        if let v = top["snippet"] { scenario.snippet = try readSnippet(v) }
 
         switch (top["tree"], top["source"]) {
         case (_?, nil):
@@ -277,6 +278,17 @@ extension Scenario {
             table[event] = try action.choice("the action for '\(InertText(event))' in \(what)", EventAction.self)
         }
         return table
+    }
+
+    /// `snippet: {site: starlight, baseURL: /img/trees, alt: …}`, or `snippet: true`.
+    static func readSnippet(_ v: Value) throws(ScenarioError) -> SnippetSettings? {
+        let at = ScenarioLocation(file: v.file, line: v.line, column: v.column)
+        if v.scalar != nil { return try v.bool("`snippet` (true, false or a mapping)") ? SnippetSettings(siteLocation: at) : nil }
+        let f = try v.map("`snippet`", allowed: ["site", "baseURL", "alt"])
+        let site = f["site"] ?? v
+        return SnippetSettings(
+            site: try f["site"]?.string("`snippet.site`"), baseURL: try f["baseURL"]?.string("`snippet.baseURL`"),
+            alt: try f["alt"]?.string("`snippet.alt`"), siteLocation: ScenarioLocation(file: site.file, line: site.line, column: site.column))
     }
 
     static func readAnimation(_ v: Value) throws(ScenarioError) -> Animation {

@@ -1,4 +1,5 @@
 import Foundation
+import ScenarioFormat
 import UnfoldSupport
 
 /// The HTML that shows a rendered picture on a page, ready to paste into a
@@ -138,6 +139,15 @@ package enum PictureSnippet {
         package init?(name: String) {
             guard let site = Self.all.first(where: { $0.name == name }) else { return nil }
             self = site
+        }
+
+        /// The site a scenario file's `snippet.site` names, or the error at `location` that lists them.
+        package static func named(_ name: String, at location: ScenarioLocation) throws(ScenarioError) -> Site {
+            if let site = Site(name: name) { return site }
+            throw ScenarioError(
+                file: location.file, line: location.line, column: location.column,
+                message: "`snippet.site` '\(InertText(name))' is not one of \(all.map(\.name).joined(separator: ", "))",
+                hint: didYouMean(name, all.map(\.name), fallback: "write the docs site whose theme switch the page uses, e.g. `site: starlight`"))
         }
 
         private init(name: String, preamble: String? = nil, themed: @escaping @Sendable (Themes, String) -> String) {

@@ -81,9 +81,9 @@ struct RenderCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "With --snippet and --theme light,dark: the docs site whose theme switch shows the dark picture: \(PictureSnippet.Site.all.map(\.name).joined(separator: ", ")) (default github: the reader's system theme).",
+            "With --snippet and --theme light,dark: the docs site whose theme switch shows the dark picture: \(PictureSnippet.Site.all.map(\.name).joined(separator: ", ")) (default: a scenario's `snippet.site`, else github: the reader's system theme).",
             valueName: "site"))
-    var site: PictureSnippet.Site = .github
+    var site: PictureSnippet.Site?
 
     @Option(help: "ios, macos, explorer, plain or starlight: that preset's style instead of the scenario's.")
     var preset: Appearance.Preset?
@@ -236,7 +236,7 @@ struct RenderCommand: ParsableCommand {
         let summary =
             "rendered \(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s"): \(written) file\(written == 1 ? "" : "s"), "
             + "\(formatBytes(bytes)) in \(InertText(out)) (\(String(format: "%.2f", seconds)) s, \(workers) worker\(workers == 1 ? "" : "s"))"
-        guard snippet || twoThemes else { return print(summary) }
+        guard snippet || twoThemes || originals.contains(where: { $0.snippet != nil }) else { return print(summary) }
         // The snippets alone on stdout, to paste or pipe; the rest on stderr.
         FileHandle.standardError.write(Data((summary + "\n").utf8))
         printSnippets(originals, filesByName: filesByName, twoThemes: twoThemes)
@@ -266,7 +266,11 @@ struct RenderCommand: ParsableCommand {
     func loadScenarios() throws -> (scenarios: [Scenario], originals: [Scenario]) {
         var scenarios: [Scenario] = []
         for file in try scenarioFiles(inputs) {
-            do { scenarios.append(try Scenario.load(path: file)) } catch {
+            do {
+                let scenario = try Scenario.load(path: file)
+                if let settings = scenario.snippet, let name = settings.site { _ = try PictureSnippet.Site.named(name, at: settings.siteLocation) }
+                scenarios.append(scenario)
+            } catch {
                 let folder = inputs.first { file.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
                 if let folder { throw fail(Scenario.foundInFolder(error, folder: folder)) }
                 throw fail(Scenario.treeSourceGivenAsScenario(file) ?? error)
@@ -287,22 +291,27 @@ struct RenderCommand: ParsableCommand {
         return (scenarios, originals)
     }
 
-    /// The snippet of each scenario, ready to paste: an `<img>`, or with
-    /// both themes a `<picture>`, of the files its render wrote.
+    /// The snippet of each scenario (with `--snippet` or two themes, else
+    /// of those whose file asks for one with `snippet:`), ready to paste: an
+    /// `<img>`, or with both themes the pictures as the site switches them.
+    /// The command line's `--site`, `--base-url` and `--alt` come before the file's.
     func printSnippets(_ scenarios: [Scenario], filesByName: [String: [String]], twoThemes: Bool) {
-        // What the page needs once (Docusaurus' import), then each picture.
-        if twoThemes, let preamble = site.preamble { print(preamble + "\n") }
-        for scenario in scenarios {
+        var introduced: Set<String> = []  // the sites whose preamble (Docusaurus' import) the page has
+        for scenario in scenarios where snippet || twoThemes || scenario.snippet != nil {
+            let settings = scenario.snippet
+            let site = self.site ?? settings?.site.flatMap(PictureSnippet.Site.init(name:)) ?? .github
             let light = twoThemes ? scenario.name + "-light" : scenario.name
             let folder = out + "/" + light
             guard let picture = PictureSnippet.picture(in: folder, files: filesByName[light] ?? [], scale: scale ?? scenario.canvas.scale) else {
                 FileHandle.standardError.write(Data("\(InertText(scenario.name)): no picture to show; add states or animation to --outputs\n".utf8))
                 continue
             }
+            if twoThemes, let preamble = site.preamble, introduced.insert(site.name).inserted { print(preamble + "\n") }
             // The page names the pictures where the site serves them.
-            let base = baseURL.map { String($0.reversed().drop { $0 == "/" }.reversed()) } ?? out
+            let base = (baseURL ?? settings?.baseURL).map { String($0.reversed().drop { $0 == "/" }.reversed()) } ?? out
             let html = PictureSnippet.html(
-                picture, light: base + "/" + light, dark: twoThemes ? base + "/" + scenario.name + "-dark" : nil, alt: alt ?? scenario.altText, site: site)
+                picture, light: base + "/" + light, dark: twoThemes ? base + "/" + scenario.name + "-dark" : nil,
+                alt: alt ?? settings?.alt ?? scenario.altText, site: site)
             for line in html.split(separator: "\n") { print(InertText(String(line))) }
         }
     }

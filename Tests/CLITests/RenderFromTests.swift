@@ -166,6 +166,28 @@ import Darwin
         #expect(still.out.split(separator: "\n").count == 1)
     }
 
+    /// A scenario file's `snippet:` prints its snippet without `--snippet`,
+    /// for its site, paths and alt text; the command line's options come first.
+    @Test func aScenarioFileAsksForItsSnippet() throws {
+        let s = Scratch()
+        let file = s.write(
+            "tree.yaml", "name: tree\nsnippet: {site: starlight, baseURL: /img/, alt: Files}\ntree:\n  - {title: src, children: [{title: a}]}\n")
+        let themed = try unfold(["render", file, "--out", s.path + "/o", "--outputs", "states", "--theme", "light,dark"])
+        #expect(themed.status == 0)
+        #expect(themed.out.hasPrefix("<img alt=\"Files\" src=\"/img/tree-light/state-00.png\""), "\(themed.out)")
+        #expect(themed.out.contains("class=\"dark:sl-hidden\"") && themed.out.contains("/img/tree-dark/state-00.png"))
+        let vitepress = try unfold(["render", file, "--out", s.path + "/p", "--outputs", "states", "--theme", "light,dark", "--site", "vitepress", "--alt", "A"])
+        #expect(vitepress.out.contains("class=\"unfold-dark\"") && vitepress.out.hasPrefix("<img alt=\"A\""))
+        // Without `snippet:` nothing but the summary; with a site no one knows, an error at its line.
+        let plain = s.write("plain.yaml", "name: plain\ntree:\n  - {title: a}\n")
+        #expect(try unfold(["render", plain, "--out", s.path + "/q", "--outputs", "states"]).out.hasPrefix("rendered 1 scenario"))
+        let typo = s.write("typo.yaml", "name: typo\nsnippet:\n  site: docusarus\ntree:\n  - {title: a}\n")
+        let refused = try unfold(["render", typo, "--out", s.path + "/r", "--outputs", "states"])
+        #expect(refused.status == 2)
+        #expect(refused.err.hasPrefix("\(typo):3:9: error: `snippet.site` 'docusarus' is not one of github, starlight, docusaurus, vitepress"))
+        #expect(refused.err.contains("hint: did you mean 'docusaurus'?"))
+    }
+
     /// A FIFO (as a scenario or a tree) and a device are refused at once as
     /// not regular files: nothing waits for a writer or reads forever.
     @Test func pipesAndDevicesAreRefusedWithoutWaiting() throws {

@@ -108,3 +108,14 @@ import Testing
         #expect(try scenario.makeOutline().visibleRows.count == 3)
     }
 }
+
+@Suite struct SnippetSettingsTests {
+    @Test func snippetIsAMappingOrTrue() throws {
+        let set = try Scenario.parse("name: x\nsnippet: {site: vitepress, baseURL: /img, alt: Files}\ntree: []\n", file: "x.yaml").snippet
+        #expect(set?.site == "vitepress" && set?.baseURL == "/img" && set?.alt == "Files" && set?.siteLocation.line == 2)
+        #expect(try Scenario.parse("name: x\nsnippet: true\ntree: []\n", file: "x.yaml").snippet?.site == nil)
+        #expect(try Scenario.parse("name: x\nsnippet: true\ntree: []\n", file: "x.yaml").snippet != nil)
+        #expect(try Scenario.parse("name: x\nsnippet: false\ntree: []\n", file: "x.yaml").snippet == nil)
+        #expect(parseError("name: x\nsnippet: {theme: dark}\ntree: []\n")?.message == "unknown key 'theme' in `snippet`")
+    }
+}
