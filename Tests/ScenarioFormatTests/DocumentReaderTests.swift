@@ -119,3 +119,11 @@ import Testing
         #expect(parseError("name: x\nsnippet: {theme: dark}\ntree: []\n")?.message == "unknown key 'theme' in `snippet`")
     }
 }
+
+@Suite struct LocationSizeTests {
+    /// Every node of a tree has a location: 24 bytes each.
+    @Test func aLocationTakes24Bytes() {
+        #expect(MemoryLayout<ScenarioLocation>.stride == 24)
+        #expect(ScenarioLocation(file: "f", line: Int.max, column: 3).line == Int(Int32.max))
+    }
+}
