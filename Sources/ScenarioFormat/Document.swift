@@ -68,11 +68,20 @@ enum Document {
         8 * nodeBudget(bytes: bytes)
     }
 
-    /// What one pass over a file's bytes tells before it is read: an upper
-    /// bound of the nesting of block indentation, sequence dashes and flow
-    /// brackets, with the line where it passes the limit; and an upper bound
-    /// of the mappings it writes (every one opens a line or a `{`), for the
-    /// tree's list to be made once. O(bytes).
+    /// The most tokens aliases may give to values built whole (a node's
+    /// handlers, `kinds:`, `steps:`), each of which costs a `Value`: a few
+    /// times what the file writes. O(1).
+    static func valueBudget(bytes: Int) -> Int {
+        2 * bytes + 100_000
+    }
+
+    /// What one pass over a file's bytes tells before it is read: the
+    /// nesting of block indentation, sequence dashes and flow brackets, with
+    /// the line where it passes the limit (an early, cheap refusal; brackets
+    /// in comments and strings count too, and aliases nest further, so the
+    /// reader counts nesting again as it goes); and a hint of the mappings
+    /// it writes (lines plus `{`s, which a tree's node writes at least one
+    /// of), for the tree's list to be made once. O(bytes).
     struct Shape {
         var beyondLimit: (line: Int, depth: Int)?
         var mostMappings = 0
@@ -90,7 +99,7 @@ enum Document {
                     if lineStart { indent += 1; continue }  // only the line's leading indicators nest
                 case UInt8(ascii: "{"): flow += 1; braces += 1
                 case UInt8(ascii: "["): flow += 1
-                case UInt8(ascii: "]"), UInt8(ascii: "}"): flow -= 1
+                case UInt8(ascii: "]"), UInt8(ascii: "}"): flow = max(0, flow - 1)
                 default: break
                 }
                 lineStart = false

@@ -43,7 +43,7 @@ extension Scenario {
         var scenario = Scenario(
             name: "", file: reader.file, canvas: Canvas(), style: Style(), kinds: [:], nodes: [], nodeLocations: [],
             initialDetails: [], handlers: Handlers(), steps: [], animation: Animation())
-        let root = try DocumentReader.root(&reader, streaming: "tree") { reader, first throws(ScenarioError) in
+        let root = try DocumentReader.root(&reader, what: "the scenario", streaming: "tree") { reader, first throws(ScenarioError) in
             try TreeReader.read(&reader, first: first, into: &scenario)
         }
         let top = try root.map(

@@ -12,8 +12,6 @@ enum TreeReader {
     /// Reads a list of nodes that starts with `first`, or with `single` one node.
     /// O(tokens), in memory for the nodes and one node's fields at a time.
     static func read(_ reader: inout DocumentReader, first: DocumentToken, into scenario: inout Scenario, single: Bool = false) throws(ScenarioError) {
-        var text = 0  // bytes of text read, against the document's `textBudget`
-        let budget = reader.textBudget
         scenario.reserveNodes(reader.mostMappings, budget: reader.nodeBudget)
         try NodeStream.read(
             &reader, first: first, single: single, list: "`tree`", item: "a node", childrenKey: "children",
@@ -24,12 +22,7 @@ enum TreeReader {
             },
             close: { index, fields, children throws(ScenarioError) in
                 // What a node holds is charged as it is read: an alias repeats its text, and its handlers, at full cost.
-                text += try fill(index, from: fields, children: children, into: &scenario)
-                if text > budget {
-                    throw fields.owner.error(
-                        "the tree holds more than \(budget) bytes of text, more than a file of its size holds without aliases (`*name`) repeating it",
-                        hint: "write the repeated text out, or build the tree in Swift")
-                }
+                try fill(index, from: fields, children: children, into: &scenario)
             })
     }
 
@@ -80,13 +73,14 @@ enum TreeReader {
 /// returns its index as soon as its mapping starts, so that its children
 /// come after it; `close(index, fields, children)` gets its other fields
 /// once the mapping ends, and where `childrenKey` was written, if it was.
-/// Items are counted against the reader's `nodeBudget`.
+/// Items are counted against the reader's `nodeBudget`, and the bytes of
+/// text `close` says an item holds against its `textBudget`, over the whole
+/// document.
 enum NodeStream {
     static func read(
         _ reader: inout DocumentReader, first: DocumentToken, single: Bool, list: String, item: String, childrenKey: String,
-        open: (Int?, Value) -> Int, close: (Int, Fields, Value?) throws(ScenarioError) -> Void
+        open: (Int?, Value) -> Int, close: (Int, Fields, Value?) throws(ScenarioError) -> Int
     ) throws(ScenarioError) {
-        var visited = 0
         var stack: [Frame] = []
         var token = first
         if single {
@@ -106,13 +100,18 @@ enum NodeStream {
                 } else {
                     let at = Value(token, file: reader.file)
                     guard token.kind == .mappingStart else { _ = try reader.value(token).anyMap(item); return }
-                    visited += 1
-                    if visited > reader.nodeBudget { throw overBudget(at, budget: reader.nodeBudget) }
+                    reader.nodesRead += 1
+                    if reader.nodesRead > reader.nodeBudget { throw overBudget(at, budget: reader.nodeBudget) }
                     stack.append(Frame(isItem: true, index: open(top < 0 ? nil : stack[top].index, at), at: at))
                 }
             } else if token.kind == .mappingEnd {
                 let frame = stack.removeLast()
-                try close(frame.index ?? 0, try Fields(owner: frame.at, frame.entries, in: item), frame.children)
+                reader.textRead += try close(frame.index ?? 0, try Fields(owner: frame.at, frame.entries, in: item), frame.children)
+                if reader.textRead > reader.textBudget {
+                    throw frame.at.error(
+                        "the tree holds more than \(reader.textBudget) bytes of text, more than a file of its size holds without aliases (`*name`) repeating it",
+                        hint: "write the repeated text out, or build the tree in Swift")
+                }
                 if single && stack.isEmpty { return }
             } else {
                 let key = try reader.value(token)
@@ -214,8 +213,13 @@ enum SourceReader {
         }
         // The data is a list of models, or one model whose children are the top level.
         var found = false
+        let start = scenario.nodes.count
         let data = try Document.read(bytes: bytes, file: full) { reader throws(ScenarioError) in
-            try DocumentReader.root(&reader, streaming: childrenKey, rootList: true) { reader, first throws(ScenarioError) in
+            // Read again as YAML after JSON's syntax failed: from where the first reading started.
+            scenario.nodes.removeSubrange(start...)
+            scenario.nodeLocations.removeSubrange(start...)
+            found = false
+            return try DocumentReader.root(&reader, what: "the data", streaming: childrenKey, rootList: true) { reader, first throws(ScenarioError) in
                 found = true
                 scenario.reserveNodes(reader.mostMappings, budget: reader.nodeBudget)
                 try NodeStream.read(
@@ -239,6 +243,7 @@ enum SourceReader {
                             kind: try kindKey.flatMap { k throws(ScenarioError) in try model[k]?.string("`\(InertText(k))`") },
                             expanded: try expandedKey.flatMap { k throws(ScenarioError) in try model[k]?.bool("`\(InertText(k))`") } ?? false,
                             parent: scenario.nodes[index].parent)
+                        return 0  // a model's other fields are data, not text the tree draws
                     })
             }
         }

@@ -38,7 +38,10 @@ final class YAMLTokens: DocumentTokenSource {
     func nextToken() throws(ScenarioError) -> DocumentToken? {
         while !ended {
             var event = yaml_event_t()
-            guard yaml_parser_parse(parser, &event) == 1 else { throw syntaxError() }
+            guard yaml_parser_parse(parser, &event) == 1 else {
+                ended = true  // libyaml gives no event after an error
+                throw syntaxError()
+            }
             defer { yaml_event_delete(&event) }
             let line = Int32(clamping: event.start_mark.line + 1)
             let column = Int32(clamping: event.start_mark.column + 1)
@@ -62,7 +65,7 @@ final class YAMLTokens: DocumentTokenSource {
                         file: file, line: Int(line), column: Int(column), message: "the file holds more than one YAML document",
                         hint: "keep one document: remove the second `---` and what follows it")
                 }
-            case YAML_STREAM_END_EVENT: ended = true
+            case YAML_STREAM_END_EVENT, YAML_NO_EVENT: ended = true
             default: continue  // the stream's start, a document's end
             }
         }

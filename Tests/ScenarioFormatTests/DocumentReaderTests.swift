@@ -1,3 +1,4 @@
+import Foundation
 import OutlineEngine
 import Testing
 
@@ -85,7 +86,10 @@ import Testing
                 scenario.nodes.append(NodeSpec(title: "", parent: parent))
                 return scenario.nodes.count - 1
             },
-            close: { index, fields, _ throws(ScenarioError) in scenario.nodes[index].title = try fields.required("n", in: "a model").string("n") })
+            close: { index, fields, _ throws(ScenarioError) in
+                scenario.nodes[index].title = try fields.required("n", in: "a model").string("n")
+                return 0
+            })
         #expect(scenario.nodes.map(\.title) == ["a", "b", "c"] && scenario.nodes.map(\.parent) == [nil, 0, nil])
     }
 }
@@ -125,5 +129,79 @@ import Testing
     @Test func aLocationTakes24Bytes() {
         #expect(MemoryLayout<ScenarioLocation>.stride == 24)
         #expect(ScenarioLocation(file: "f", line: Int.max, column: 3).line == Int(Int32.max))
+    }
+}
+
+/// What the reader's budgets and limits hold against, as an attacker writes it.
+@Suite struct HostileDocumentTests {
+    /// Anchors nested deep, each holding what follows: every token is kept
+    /// once, not once per open anchor (that would be 2·10^7 copies here).
+    @Test func nestedAnchorsKeepEachTokenOnce() throws {
+        var text = "[\n"
+        for level in 0 ..< 1_000 { text += "&a\(level) [" }
+        text += String(repeating: "0, ", count: 20_000) + "0" + String(repeating: "]", count: 1_000) + "]\n"
+        var reader = try Document.reader(bytes: Array(text.utf8), file: "t.yaml", json: false)
+        var tokens = 0
+        while try reader.next() != nil { tokens += 1 }
+        #expect(tokens == 2 + 2 * 1_000 + 20_001)
+        #expect(reader.tape.count == tokens - 2)  // all but the outer list's start and end, once
+    }
+
+    /// Aliases nest deeper than anything the file writes: refused at the depth limit, not built.
+    @Test func aliasesCannotNestPastTheLimit() {
+        var text = "name: x\nkinds:\n  k0: &a0 " + String(repeating: "[", count: 1_000) + "1" + String(repeating: "]", count: 1_000) + "\n"
+        for level in 1 ..< 4 {
+            text += "  k\(level): &a\(level) " + String(repeating: "[", count: 1_000) + "*a\(level - 1)" + String(repeating: "]", count: 1_000) + "\n"
+        }
+        text += "tree: []\n"
+        let error = parseError(text)
+        #expect(error?.message == "nesting is at least 2001 levels deep with aliases given; the limit is 2000", "\(String(describing: error))")
+        #expect(error?.line == 4)  // where `*a0` gives its 1000 levels inside 1000 more
+    }
+
+    /// Brackets in a comment do not hide a deep list from the first check.
+    @Test func bracketsInACommentDoNotHideNesting() {
+        let text = "# " + String(repeating: "]", count: 5_000) + "\nname: x\nsteps: " + String(repeating: "[", count: 2_100) + "\ntree: []\n"
+        #expect(parseError(text)?.message.hasSuffix("the limit is 2000") == true)
+    }
+
+    /// A bomb in values outside the tree is refused by the smaller budget of values.
+    @Test func aliasesInValuesHaveTheirOwnBudget() {
+        var text = "name: x\n# " + String(repeating: "padding ", count: 100_000) + "\nkinds:\n  k0: &k0 [1, 2]\n"
+        for level in 1 ..< 40 { text += "  k\(level): &k\(level) [*k\(level - 1), *k\(level - 1)]\n" }
+        text += "tree: []\n"
+        let budget = Document.valueBudget(bytes: text.utf8.count)
+        let error = parseError(text)
+        #expect(error?.message == "aliases (`*name`) repeat more than \(budget) values outside the tree, more than a file of its size holds without them")
+        // At the alias, read from the file, whose part went past the budget: a line of `kinds`.
+        #expect((6 ..< 45).contains(error?.line ?? 0) && error?.column == 14, "\(String(describing: error))")
+    }
+
+    @Test func anAliasInsideItsOwnAnchorIsAnError() {
+        let error = parseError("name: x\ntree:\n  - &a {title: a, children: [*a]}\n")
+        #expect(error?.message == "the alias '*a' is inside the part it names" && error?.column == 30)
+    }
+
+    @Test func aSecondTreeIsRefusedBeforeItIsRead() {
+        let error = parseError("name: x\ntree: [{title: a}]\ntree: [{title: b}]\n")
+        #expect(error?.message == "duplicate key 'tree' in the scenario" && error?.line == 3)
+    }
+
+    /// Data read as JSON, refused on its syntax, then read as YAML: the nodes of the first reading are gone.
+    @Test func dataReadAgainAsYAMLIsReadOnce() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-data-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data(#"[{"title": "a"}, {"title": "b"},]"#.utf8).write(to: URL(fileURLWithPath: folder + "/data.json"))
+        let text = "name: x\nsource: {file: data.json}\n"
+        let scenario = try Scenario.parse(text, file: folder + "/x.yaml", baseDirectory: folder)
+        #expect(scenario.nodes.map(\.title) == ["a", "b"])
+        let twice = #"{"children": [{"title": "a"}], "children": [{"title": "b"}]}"#
+        try Data(twice.utf8).write(to: URL(fileURLWithPath: folder + "/data.json"))
+        #expect {
+            try Scenario.parse(text, file: folder + "/x.yaml", baseDirectory: folder)
+        } throws: { error in
+            (error as? ScenarioError)?.message == "duplicate key 'children' in the data"
+        }
     }
 }
