@@ -10,7 +10,7 @@ import UnfoldPaint
 /// `unfold render` does, by tree size, as JSON and as YAML, each in a process
 /// of its own for its peak memory; beside it, in the same run, Python reading
 /// the same file (`json.load`, and PyYAML with libyaml's `CSafeLoader`) into
-/// plain objects. Then a 2 KB YAML file whose aliases name 10^7 nodes, which
+/// plain objects. Then a 2 KB YAML file whose aliases name 2^24 nodes, which
 /// must be refused.
 struct ReadBench: ParsableCommand {
     static let configuration = CommandConfiguration(

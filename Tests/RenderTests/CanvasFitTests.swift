@@ -145,4 +145,37 @@ private final class Warnings: @unchecked Sendable {
     private var said: [String] = []
     func append(_ warning: String) { lock.withLock { said.append(warning) } }
     var all: [String] { lock.withLock { said } }
+
+    /// `width: fit` is measured with each look's own font, icons and
+    /// indentation: no name is cut, however deep, in any look, in either
+    /// direction, and every title is drawn whole (the SVG's text says so).
+    @Test(arguments: Appearance.Preset.allCases)
+    func fitCutsNoNameInAnyLook(_ preset: Appearance.Preset) throws {
+        let titles = ["nvim", "lua", "config", "keymaps.lua", "options.lua", "plugins", "telescope-fzf-native.lua", "init.lua"]
+        for direction in ["ltr", "rtl"] {
+            let scenario = try Scenario.parse(
+                """
+                name: fit
+                canvas: {width: fit, height: fit, scale: 2, direction: \(direction)}
+                style: {preset: \(preset.rawValue), compactFolders: false}
+                tree:
+                  - title: nvim
+                    expanded: true
+                    children:
+                      - title: lua
+                        expanded: true
+                        children:
+                          - {title: config, expanded: true, children: [{title: keymaps.lua}, {title: options.lua}]}
+                          - {title: plugins, expanded: true, children: [{title: telescope-fzf-native.lua}]}
+                      - {title: init.lua}
+                """, file: "fit.yaml")
+            var options = RenderOptions(fonts: fontFiles)
+            options.outputs = [.svg]
+            let files = try ScenarioRenderer.render(scenario, options: options).files
+            let svg = String(decoding: try #require(files.first { $0.path == "state-00.svg" }).bytes, as: UTF8.self)
+            let texts = svg.matches(of: /<text[^>]*>([^<]*)<\/text>/).map { String($0.1) }
+            #expect(texts.filter(titles.contains) == titles, "\(preset) \(direction): \(texts)")
+            #expect(!svg.contains("…"), "\(preset) \(direction)")
+        }
+    }
 }
