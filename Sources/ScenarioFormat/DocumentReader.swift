@@ -187,9 +187,8 @@ struct DocumentReader {
     }
 
     /// The whole value that starts with `first`, built (without recursion).
-    /// O(its tokens).
-    /// A container an alias gives costs its tokens against `valueBudget`
-    /// (a scalar is one value, which the tree's budgets count).
+    /// O(its tokens). A container an alias gives costs its tokens against
+    /// `valueBudget` (a scalar is one value, which the tree's budgets count).
     mutating func value(_ first: DocumentToken) throws(ScenarioError) -> Value {
         guard first.isStart else { return Value(first, file: file) }
         try chargeValue()
@@ -230,7 +229,7 @@ struct DocumentReader {
         guard let first = try reader.next() else {
             throw ScenarioError(file: reader.file, line: 1, column: 1, message: "the file is empty", hint: "a scenario needs at least `name:` and `tree:`")
         }
-        var root: Value
+        let root: Value
         if rootList && first.kind == .sequenceStart {
             try read(&reader, first)
             root = Value(DocumentToken(kind: .scalar, line: first.line, column: first.column), file: reader.file)
@@ -238,8 +237,7 @@ struct DocumentReader {
             root = try reader.value(first, what: what, streaming: streamed, read)
         }
         if let extra = try reader.next() {
-            root = Value(extra, file: reader.file)
-            throw root.error("more text after the document's end", hint: "a file holds one document")
+            throw Value(extra, file: reader.file).error("more text after the document's end", hint: "a file holds one document")
         }
         return root
     }
