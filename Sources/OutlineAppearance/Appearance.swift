@@ -159,11 +159,13 @@ public struct Appearance: Sendable, Equatable {
         /// names (`macos`, `explorer`: Finder and VS Code keep the extension),
         /// at the end for the others.
         public var truncation: Truncation = .end
-        /// How a selected row is tinted: as in a list that has the focus
-        /// (`active`: the accent colour under white text, as Finder shows the
-        /// selection of its key window) or one that has not (`inactive`: a grey
-        /// or pale tint under the row's own colours).
-        public var accent: Accent = .inactive
+        /// How a selected or highlighted row is tinted: as in a list that has
+        /// the focus (`active`: the accent colour under the look's text for it,
+        /// as Finder shows the selection of its key window; it stands out 3:1
+        /// from the rows, as WCAG AA asks of a highlight) or one that has not
+        /// (`inactive`: a grey or pale tint under the row's own colours, quieter
+        /// than WCAG's 3:1).
+        public var accent: Accent = .active
 
         /// The `ios` look: `Style(preset: .ios)`.
         public init() {}
@@ -196,9 +198,11 @@ public struct Appearance: Sendable, Equatable {
     }
     /// Whether the selection is drawn as in a focused list (the accent colour) or an unfocused one.
     public enum Accent: String, Sendable, CaseIterable {
-        /// The accent colour under white title text, disclosure and symbols.
+        /// The accent colour under the look's text for it (white in most
+        /// light themes): title, notes, disclosure and symbols.
         case active
-        /// The look's quiet tint under the row's own colours.
+        /// The look's quiet tint under the row's own colours, for a picture
+        /// of a list that has not the focus.
         case inactive
     }
     /// A chevron that turns down (iOS, code editors) or a filled triangle (macOS).

@@ -317,7 +317,7 @@ package struct OutlinePainter {
             surface.fill(outline, color: c(palette.chevron), clip: clip)
         case .checked, .mixed:
             surface.fill(.roundedRect(x: x, y: y, width: side, height: side, radius: radius), color: c(palette.accent), clip: clip)
-            let mark = palette.accent == .white ? Color.black : Color.white
+            let mark = palette.accentText
             if box.state == .checked {
                 let points = [Point(x + side * 0.24, y + side * 0.52), Point(x + side * 0.43, y + side * 0.7), Point(x + side * 0.77, y + side * 0.32)]
                 surface.stroke(points, width: side * 0.13, color: c(mark), clip: clip)
@@ -331,8 +331,8 @@ package struct OutlinePainter {
     /// selected (`style.accent: active`); `dimmed` for subtitles and notes,
     /// which stay dimmer than the title there too.
     func selected(_ color: Color, _ box: RowBox, dimmed: Bool = false) -> Color {
-        guard box.selection >= 0.5, let text = palette.selectedText else { return color }
-        return dimmed ? text.fading(192) : text
+        guard box.selection >= 0.5, let text = dimmed ? palette.selectedSecondaryText : palette.selectedText else { return color }
+        return text
     }
 
     /// The baseline that centres the Latin font's line box on `cy` points: round(cy·s + (A − D)/2).

@@ -8,9 +8,12 @@ import UnfoldCanvas
 package struct Palette: Sendable, Equatable {
     /// The look's colours in the theme (the selection's changed by `style.accent: active`).
     package var colors: Appearance.Colors
-    /// Title, disclosure and drawn icons on a selected row (`style.accent: active`:
-    /// white on the accent colour); nil: they keep their colours.
+    /// Title, disclosure and drawn icons on a selected row (`style.accent:
+    /// active`: the look's text on its accent); nil: they keep their colours.
     package var selectedText: Color?
+    /// Subtitles and notes on a selected row: `selectedText` at 85%, dimmer
+    /// than the title and still 4.5:1 against the accent.
+    package var selectedSecondaryText: Color? { selectedText?.fading(217) }
 
     /// One of the look's colours (`palette.background`).
     package subscript(dynamicMember color: WritableKeyPath<Appearance.Colors, Color>) -> Color {
@@ -19,9 +22,9 @@ package struct Palette: Sendable, Equatable {
     }
 
     /// The colours of the `ios` look in the light theme.
-    package static let light = Palette(Appearance.Preset.ios.look.light)
+    package static let light = Palette.of(.light)
     /// The colours of the `ios` look in the dark theme.
-    package static let dark = Palette(Appearance.Preset.ios.look.dark)
+    package static let dark = Palette.of(.dark)
 
     /// A look's colours as the painter uses them.
     package init(_ colors: Appearance.Colors) {
@@ -29,14 +32,15 @@ package struct Palette: Sendable, Equatable {
     }
 
     /// The colours of a preset in a theme, with the selection of a focused
-    /// list (`accent: active`: the accent colour under white text) or not.
+    /// list (`accent: active`: the accent colour under the look's text for
+    /// it) or not.
     package static func of(
-        _ theme: Appearance.Theme, preset: Appearance.Preset = .ios, accent: Appearance.Accent = .inactive
+        _ theme: Appearance.Theme, preset: Appearance.Preset = .ios, accent: Appearance.Accent = .active
     ) -> Palette {
         var p = Palette(preset.look.colors(theme))
         if accent == .active {
             p.selection = p.accent
-            p.selectedText = p.accent == .white ? .black : .white
+            p.selectedText = p.accentText
         }
         return p
     }

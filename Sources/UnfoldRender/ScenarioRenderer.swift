@@ -137,8 +137,10 @@ public enum ScenarioRenderer {
     /// empty folders' disclosure); annotations drawn dimmer after the name
     /// with their bold runs semibold; Markdown's bold names highlighted.
     /// 6: semibold text in a script whose font has no bold (Chinese, Korean,
-    /// Hebrew, Arabic, …) drawn emboldened instead of regular.
-    package static let version = "6"
+    /// Hebrew, Arabic, …) drawn emboldened instead of regular. 7: every look
+    /// passes WCAG AA: a selected or highlighted row in the accent under the
+    /// look's text for it (`style.accent: active` by default), notes stronger.
+    package static let version = "7"
 
     /// Pixel rows below which a picture is not worth splitting into bands
     /// (`PictureSettings.bands`): threads cost more than they save.

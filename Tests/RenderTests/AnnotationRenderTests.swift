@@ -3,6 +3,7 @@ import ScenarioFormat
 import Testing
 import UnfoldCanvas
 import UnfoldPNG
+import UnfoldPaint
 
 @Suite struct AnnotationRenderTests {
     /// The first state of the `starlight` example (a Starlight `.mdx` page's `<FileTree>`).
@@ -65,7 +66,7 @@ import UnfoldPNG
         scenario.style = Scenario.Style(preset: .ios)
         let image = try firstState(scenario)
         let row = 44 * scenario.canvas.scale  // the `ios` look's rows, in pixels
-        let tinted = (0 ..< 9).filter { image.pixel(x: 2, y: $0 * row + row / 2) == Color(hex: 0xD6E4FF) }
+        let tinted = (0 ..< 9).filter { image.pixel(x: 2, y: $0 * row + row / 2) == Palette.light.selection }
         #expect(tinted == [2, 4])  // src/ and Header.astro
         let ink = inkColumns(image, top: 0, bottom: row - 2)
         let (name, note) = try nameAndNote(image, top: 0, bottom: row - 2)

@@ -43,8 +43,9 @@ import UnfoldRender
         #expect(after.pixel(x: 230, y: 44 - 1) == Palette.light.background)
     }
 
-    /// macOS: `accent: active` draws the pill in the accent blue with a white
-    /// title and a white icon; folders are blue either way; `inactive` keeps the grey pill.
+    /// macOS: `accent: active` draws the pill in the accent blue (systemBlue's
+    /// accessible variant) with a white title and a white icon; folders are
+    /// systemBlue either way; `inactive` keeps the grey pill.
     @Test func anActiveMacOSSelectionIsBlueWithWhiteContent() throws {
         func look(_ accent: String) throws -> (before: RGBAImage, after: RGBAImage) {
             let pictures = try states(
@@ -61,8 +62,8 @@ import UnfoldRender
         }
         let blue = Color(hex: 0x007AFF), markdown = try #require(IconGlyph(name: "md", open: false, folder: blue)).color
         let active = try look("active"), inactive = try look("inactive")
-        #expect(active.after.pixel(x: 10, y: 36) == blue)
-        #expect(inactive.after.pixel(x: 10, y: 36) == Palette.of(.light, preset: .macos).selection)
+        #expect(active.after.pixel(x: 10, y: 36) == Color(hex: 0x0040DD))
+        #expect(inactive.after.pixel(x: 10, y: 36) == Palette.of(.light, preset: .macos, accent: .inactive).selection)
         #expect(count(.white, in: active.after, row: 1, height: 24) > 20, "a white title and icon")
         #expect(count(markdown, in: active.before, row: 1, height: 24) > 0)
         #expect(count(markdown, in: active.after, row: 1, height: 24) == 0, "the icon turns white")

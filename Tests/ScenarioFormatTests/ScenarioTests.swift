@@ -100,16 +100,16 @@ func parseError(_ text: String) -> ScenarioError? {
     }
 
     /// `truncation` defaults to the preset's platform (middle for file trees) and `accent` to
-    /// inactive; both can be set, and a wrong value names the choices.
+    /// active (a highlight that stands out); both can be set, and a wrong value names the choices.
     @Test func truncationAndAccentFollowThePresetUnlessSet() throws {
         let tree = "tree: []\n"
         let ios = try Scenario.parse("name: x\n" + tree, file: "t.yaml").style
         let macos = try Scenario.parse("name: x\nstyle: {preset: macos}\n" + tree, file: "t.yaml").style
         let explorer = try Scenario.parse("name: x\nstyle: {preset: explorer}\n" + tree, file: "t.yaml").style
         #expect(ios.truncation == .end && macos.truncation == .middle && explorer.truncation == .middle)
-        #expect(ios.accent == .inactive && macos.accent == .inactive)
-        let set = try Scenario.parse("name: x\nstyle: {preset: macos, truncation: end, accent: active}\n" + tree, file: "t.yaml").style
-        #expect(set.truncation == .end && set.accent == .active)
+        #expect(ios.accent == .active && macos.accent == .active)
+        let set = try Scenario.parse("name: x\nstyle: {preset: macos, truncation: end, accent: inactive}\n" + tree, file: "t.yaml").style
+        #expect(set.truncation == .end && set.accent == .inactive)
         #expect(
             parseError("name: x\nstyle: {truncation: start}\n" + tree)?.message == "`style.truncation` 'start' is not one of middle, end")
         #expect(parseError("name: x\nstyle: {accent: blue}\n" + tree)?.message == "`style.accent` 'blue' is not one of active, inactive")
