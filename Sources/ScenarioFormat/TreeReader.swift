@@ -191,6 +191,11 @@ enum SourceReader {
         let named = f.keyValue(kind.key)
         let value = try f.required(kind.key, in: "`source`")
         let path = try files.path(try value.string("`source.\(kind.key)`"), at: named, what: "`source.\(kind.key)`")
+        // A missing source is a mistake in this line, as a missing data file or font is.
+        if case .failure(.missing) = Result(catching: { () throws(InputFile.Failure) in try InputFile.isFolder(path) }) {
+            throw named.error(
+                "no such \(kind.isFolder ? "folder" : "file") \(InertText(path))", hint: "the path is relative to the scenario file")
+        }
         let tree = try kind.read(path, options, ScenarioLocation(file: named.file, line: named.line, column: named.column))
         tree.apply(to: &scenario)
     }

@@ -156,6 +156,12 @@ func parseError(_ text: String) -> ScenarioError? {
 
         let missing = parseError("name: s\nsource: {file: nonexistent/data.json}\n")
         #expect(missing?.line == 2 && missing?.message.hasPrefix("no such source data file") == true)
+        // So is a missing tree source, file or folder: at the line that names it, not in the file that is not there.
+        for (form, what) in [("opml: outline.opml", "file"), ("markdown: no-such-page.md", "file"), ("directory: no-such-folder", "folder")] {
+            let error = try #require(parseError("name: s\nsource: {\(form)}\n"))
+            #expect(error.line == 2 && error.column == 10 && error.message.hasPrefix("no such \(what) "), "\(form)")
+            #expect(error.hint == "the path is relative to the scenario file")
+        }
         // A file outside the project is never read, however it is named.
         for outside in ["/etc/passwd", "../../../../../../etc/passwd", "~/.netrc"] {
             let error = try #require(parseError("name: s\nsource: {file: \"\(outside)\"}\n"))
