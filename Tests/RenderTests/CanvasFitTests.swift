@@ -148,10 +148,13 @@ private final class Warnings: @unchecked Sendable {
 
     /// `width: fit` is measured with each look's own font, icons and
     /// indentation: no name is cut, however deep, in any look, in either
-    /// direction, and every title is drawn whole (the SVG's text says so).
+    /// direction, and every title is drawn whole (the SVG's text says so),
+    /// each on its indentation grid: a level further in, the look's indent
+    /// further from the edge.
     @Test(arguments: Appearance.Preset.allCases)
     func fitCutsNoNameInAnyLook(_ preset: Appearance.Preset) throws {
         let titles = ["nvim", "lua", "config", "keymaps.lua", "options.lua", "plugins", "telescope-fzf-native.lua", "init.lua"]
+        let depths = [0, 1, 2, 3, 3, 2, 3, 1]
         for direction in ["ltr", "rtl"] {
             let scenario = try Scenario.parse(
                 """
@@ -176,6 +179,11 @@ private final class Warnings: @unchecked Sendable {
             let texts = svg.matches(of: /<text[^>]*>([^<]*)<\/text>/).map { String($0.1) }
             #expect(texts.filter(titles.contains) == titles, "\(preset) \(direction): \(texts)")
             #expect(!svg.contains("…"), "\(preset) \(direction)")
+            guard direction == "ltr" else { continue }
+            let starts = svg.matches(of: /<text class="t" x="([0-9.]+)"[^>]*>([^<]*)<\/text>/).map { (Double($0.1) ?? -1, String($0.2)) }.filter { titles.contains($0.1) }
+            let indent = Appearance.Style(preset: preset).indent * Double(scenario.canvas.scale)
+            let origin = try #require(starts.first).0
+            #expect(starts.map(\.1) == titles && starts.map(\.0) == depths.map { origin + Double($0) * indent }, "\(preset): \(starts)")
         }
     }
 }
