@@ -131,6 +131,9 @@ public struct Appearance: Sendable, Equatable {
         public var fontSize: Double = 17
         /// Space before the first level's chevron.
         public var padding: Double = 16
+        /// Points between a name and its note (an annotation), as a docs
+        /// site's stylesheet sets them; nil: two spaces of the font.
+        public var noteGap: Double? = nil
         /// The title's font weight, unless its kind says otherwise.
         public var weight: Weight = .regular
         /// Child-count badges on expandable rows.
@@ -218,6 +221,9 @@ public struct Appearance: Sendable, Equatable {
         case row
         /// A rounded pill inset from the row's edges.
         case pill
+        /// A rounded label behind the icon and the name only, notes left out,
+        /// as Starlight's `<FileTree>` highlights an entry.
+        case label
     }
     /// How icons are drawn. Folders and files are always drawn as folders
     /// and documents, so that no file looks like a folder: a document's face

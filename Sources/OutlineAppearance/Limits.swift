@@ -28,6 +28,8 @@ public enum Limits {
     public static let indent = 0.0 ... 200
     /// The space before the first level, in points.
     public static let padding = 0.0 ... 500
+    /// The space between a name and its note, in points.
+    public static let noteGap = 0.0 ... 200
     /// An animation's frames per step.
     public static let framesPerStep = 1 ... 120
     /// Milliseconds an in-between frame shows.
@@ -86,6 +88,7 @@ extension Appearance {
         try check(style.rowHeight, Limits.rowHeight, "style.rowHeight")
         try check(style.indent, Limits.indent, "style.indent")
         try check(style.padding, Limits.padding, "style.padding")
+        if let gap = style.noteGap { try check(gap, Limits.noteGap, "style.noteGap") }
         for name in kinds.keys.sorted() {
             guard let kind = kinds[name] else { continue }
             if let h = kind.height { try check(h, Limits.kindHeight, "kinds.\(name).height") }

@@ -161,13 +161,16 @@ extension Appearance.Preset {
     /// text (`--sl-text-xs`) on `--sl-color-gray-6`, names in
     /// `--sl-color-white`, icons, markers and notes in `--sl-color-gray-3`,
     /// guides in `--sl-color-gray-5`, highlighted entries in
-    /// `--sl-color-text-invert` on `--sl-color-text-accent` (hue 234). In
-    /// dark, notes are gray-3 made lighter (#9DA2AB) to pass WCAG AA.
+    /// `--sl-color-text-invert` on `--sl-color-text-accent` (hue 234), behind
+    /// the icon and the name only (`.highlight`), notes 26 px after the name
+    /// (`.comment`'s 1.625rem). In dark, notes are gray-3 made lighter
+    /// (#9DA2AB) to pass WCAG AA.
     private static let starlightLook = Appearance.Look(
         style: style(.starlight) { s in
             (s.indent, s.rowHeight, s.fontSize, s.padding) = (20, 27, 13, 16)
             (s.badges, s.guides, s.separators) = (false, true, false)
-            (s.disclosure, s.selection, s.icons) = (.triangle, .pill, .mono)
+            (s.disclosure, s.selection, s.icons) = (.triangle, .label, .mono)
+            s.noteGap = 26
         },
         light: themed(iosLight) { c in
             (c.background, c.text, c.secondaryText, c.guide) = (hex(0xECEDF3), hex(0x16181D), hex(0x545864), hex(0xC0C2C9))

@@ -30,7 +30,7 @@ extension RowLayout {
         for text in [content.title, content.subtitle].compactMap({ $0 }) {
             if let runs = text.runs {
                 for line in runs {
-                    end = max(end, text.leading + line.reduce(0) { $0 + measure.width($1.text, text.fontSize, $1.weight) })
+                    end = max(end, text.leading + line.reduce(0) { $0 + $1.gap + measure.width($1.text, text.fontSize, $1.weight) })
                 }
             } else {
                 for line in text.lines {

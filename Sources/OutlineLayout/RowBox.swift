@@ -106,6 +106,10 @@ package struct RowContent: Sendable, Equatable {
     package var badge: Badge?
     package var title: Text
     package var subtitle: Text?
+    /// Where the name ends on the title's first line, notes left out: a
+    /// highlight behind icon and name (`style.selection: label`) ends here;
+    /// nil in the other looks, which measure no more than they draw.
+    package var nameEnd: Double? = nil
 }
 
 /// The rows of one picture, in drawing order (rows drawn later cover earlier ones).

@@ -129,7 +129,8 @@ package struct RowLayout: Sendable {
         let truncation = facts.isDetail ? Appearance.Truncation.end : style.truncation
 
         // A title with an annotation is drawn in runs of their own weight and tone.
-        let styled = facts.annotation.map { TextRun.runs(title: title, weight: weight, annotation: $0) }
+        let gap = style.noteGap.map { max(0, $0 - measure.width("  ", fontSize, weight)) } ?? 0
+        let styled = facts.annotation.map { TextRun.runs(title: title, weight: weight, annotation: $0, gap: gap) }
         let (titleLines, titleRuns, subtitleLines, height) = lines(
             title: title, styled: styled, subtitle: subtitle, fontSize: fontSize, weight: weight, width: width, truncation: truncation, fixed: fixed)
 
@@ -142,12 +143,24 @@ package struct RowLayout: Sendable {
                 lines: titleLines, fontSize: fontSize, weight: weight, leading: leading, width: width, runs: titleRuns),
             subtitle: subtitleLines.isEmpty
                 ? nil
-                : RowContent.Text(lines: subtitleLines, fontSize: subtitleSize, weight: .regular, leading: leading, width: width))
+                : RowContent.Text(lines: subtitleLines, fontSize: subtitleSize, weight: .regular, leading: leading, width: width),
+            nameEnd: style.selection == .label ? leading + nameWidth(lines: titleLines, runs: titleRuns, fontSize: fontSize, weight: weight) : nil)
         return RowBox(
             row: row, y: y, height: height, depth: facts.depth,
             chevron: facts.childCount != nil ? (facts.isExpanded ? 90 : 0) : facts.isEmptyFolder ? 0 : nil,
             selection: facts.isSelected ? 1 : 0, focus: facts.isFocused ? 1 : 0, hover: facts.isHovered ? 1 : 0, drop: facts.drop,
             kind: facts.kind, content: content)
+    }
+
+    /// The width of the name on a title's first line: its runs of the row's
+    /// own tone (the notes left out), without the spaces before the notes.
+    private func nameWidth(lines: [String], runs: [[TextRun]]?, fontSize: Double, weight: Appearance.Weight) -> Double {
+        guard let first = runs?.first else { return lines.first.map { measure.width($0, fontSize, weight) } ?? 0 }
+        let name = first.prefix { $0.tone == .primary }
+        return name.enumerated().reduce(0) { sum, run in
+            let text = run.offset == name.count - 1 ? String(run.element.text.reversed().drop { $0 == " " }.reversed()) : run.element.text
+            return sum + measure.width(text, fontSize, run.element.weight)
+        }
     }
 
     /// A row's title and subtitle as lines (and the title's styled runs),

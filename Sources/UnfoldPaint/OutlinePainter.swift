@@ -111,19 +111,7 @@ package struct OutlinePainter {
         }
         drawnBottom = max(drawnBottom, bottom)
         if layers.contains(.selection), box.selection > 0 {
-            let color = c(palette.selection.fading(Int((box.selection * 256).rounded())))
-            switch appearance.style.selection {
-            case .row:
-                surface.fill(PixelRect(x0: 0, y0: top, x1: width, y1: bottom), color: color)
-            case .pill:
-                let inset = 6.0, gap = 1.0
-                let pill = appearance.canvas.width - 2 * inset
-                surface.fill(
-                    .roundedRect(
-                        x: x(inset, width: pill, canvas: width), y: (box.y + gap) * s, width: pill * s,
-                        height: (box.height - 2 * gap) * s, radius: 5 * s),
-                    color: color, clip: clip)
-            }
+            drawSelection(box, rows: top ..< bottom, color: c(palette.selection.fading(Int((box.selection * 256).rounded()))), into: surface, clip: clip)
         }
 
         if layers.contains(.hover), box.hover > 0 {
@@ -133,7 +121,7 @@ package struct OutlinePainter {
 
         let cy = box.y + box.height / 2
         if layers.contains(.chevron), let angle = box.chevron {
-            drawChevron(angle, center: content.chevronCenter, cy, into: surface, color: c(selected(palette.chevron, box)), clip: clip)
+            drawChevron(angle, center: content.chevronCenter, cy, into: surface, color: c(selected(palette.chevron, box, .disclosure)), clip: clip)
         }
         if layers.contains(.content) { drawLines(box, top: top, bottom: bottom, centerY: cy, into: surface, color: c, clip: clip) }
         if layers.contains(.icon), let icon = content.icon {
@@ -223,7 +211,7 @@ package struct OutlinePainter {
         let textColor = selected(box.isDetail ? palette.secondaryText : kind?.textColor ?? palette.text, box)
         let textEnd = Int(((title.leading + title.width) * s).rounded())
         let textClip = PixelRect(x0: mirrored ? width - textEnd : 0, y0: clip.y0, x1: mirrored ? width : textEnd, y1: clip.y1)
-        let secondary = selected(palette.secondaryText, box, dimmed: true)
+        let secondary = selected(palette.secondaryText, box, .note)
         let blocks = [(title, textColor)] + (content.subtitle.map { [($0, secondary)] } ?? [])
         let metrics = blocks.map { typesetter.lineMetrics(size: $0.0.fontSize * s) }
         var lineTop = cy * s - zip(blocks, metrics).reduce(0) { $0 + Double($1.0.0.lines.count) * ($1.1.ascender + $1.1.descender) } / 2
@@ -327,11 +315,49 @@ package struct OutlinePainter {
         }
     }
 
-    /// `color`, or the selection's text colour on a row more than half
-    /// selected (`style.accent: active`); `dimmed` for subtitles and notes,
-    /// which stay dimmer than the title there too.
-    func selected(_ color: Color, _ box: RowBox, dimmed: Bool = false) -> Color {
-        guard box.selection >= 0.5, let text = dimmed ? palette.selectedSecondaryText : palette.selectedText else { return color }
+    /// The selection's tint behind a row (`rows`: its pixel rows), in the look's shape. O(1).
+    func drawSelection(_ box: RowBox, rows: Range<Int>, color: Color, into surface: some DrawingTarget, clip: PixelRect) {
+        let (s, width, content) = (scale, surface.width, box.content)
+        switch appearance.style.selection {
+        case .row:
+            surface.fill(PixelRect(x0: 0, y0: rows.lowerBound, x1: width, y1: rows.upperBound), color: color)
+        case .pill:
+            let inset = 6.0, gap = 1.0
+            let pill = appearance.canvas.width - 2 * inset
+            surface.fill(
+                .roundedRect(
+                    x: x(inset, width: pill, canvas: width), y: (box.y + gap) * s, width: pill * s,
+                    height: (box.height - 2 * gap) * s, radius: 5 * s),
+                color: color, clip: clip)
+        case .label:
+            // Starlight's `.highlight`: from 4 px before the icon to 8 px after the name, 2 px from the row's edges.
+            let start = (content.icon?.leading ?? content.title.leading) - 4
+            let label = (content.nameEnd ?? content.title.leading + content.title.width) + 8 - start
+            surface.fill(
+                .roundedRect(
+                    x: x(start, width: label, canvas: width), y: (box.y + 2) * s, width: label * s, height: (box.height - 4) * s,
+                    radius: 4 * s),
+                color: color, clip: clip)
+        }
+    }
+
+    /// What of a row `selected(_:_:_:)` colours.
+    enum RowPart {
+        /// The title and the drawn icon.
+        case title
+        /// Subtitles and notes: dimmer than the title on the selection too.
+        case note
+        /// The chevron or triangle.
+        case disclosure
+    }
+
+    /// `color`, or the selection's text colour for `part` on a row more than
+    /// half selected (`style.accent: active`). A label (`style.selection:
+    /// label`) covers the icon and the name only: the rest keeps its colour.
+    func selected(_ color: Color, _ box: RowBox, _ part: RowPart = .title) -> Color {
+        guard box.selection >= 0.5, part == .title || appearance.style.selection != .label,
+            let text = part == .note ? palette.selectedSecondaryText : palette.selectedText
+        else { return color }
         return text
     }
 

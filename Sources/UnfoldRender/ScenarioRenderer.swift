@@ -139,7 +139,8 @@ public enum ScenarioRenderer {
     /// 6: semibold text in a script whose font has no bold (Chinese, Korean,
     /// Hebrew, Arabic, …) drawn emboldened instead of regular. 7: every look
     /// passes WCAG AA: a selected or highlighted row in the accent under the
-    /// look's text for it (`style.accent: active` by default), notes stronger.
+    /// look's text for it (`style.accent: active` by default), notes stronger;
+    /// `starlight` highlights with a label behind icon and name, notes 26 px after it.
     package static let version = "7"
 
     /// Pixel rows below which a picture is not worth splitting into bands

@@ -73,6 +73,36 @@ import Testing
             ])
     }
 
+    /// A look's wider note gap (`style.noteGap`) is blank points before the
+    /// note, on top of the two spaces, measured wherever the line is; a line
+    /// that a wrap starts with the note has no gap.
+    @Test func aNoteGapIsKeptBeforeTheNoteOnItsLine() throws {
+        let o = try outline([NodeSpec(title: "astro.config.mjs", annotation: note)])
+        var a = Appearance()
+        a.canvas.width = 800
+        a.style.noteGap = 40
+        a.style.selection = .label
+        let content = layout(a).box(for: try #require(o.row(at: 0)), in: o, y: 0).content
+        let runs = try #require(content.title.runs?.first)
+        let spaces = fake.width("  ", content.title.fontSize, .regular)
+        #expect(runs.map(\.gap) == [0, 40 - spaces, 0, 0])
+        // The name ends before its two spaces; a label behind it ends there.
+        #expect(content.nameEnd == content.title.leading + fake.width("astro.config.mjs", content.title.fontSize, .regular))
+        let width = content.title.leading + runs.reduce(0) { $0 + $1.gap + fake.width($1.text, content.title.fontSize, $1.weight) }
+        #expect(layout(a).contentWidth(of: content) >= width)
+
+        let gapped = [TextRun(text: "name  ", weight: .regular, tone: .primary), TextRun(text: "a note", weight: .regular, tone: .secondary, gap: 9)]
+        #expect(
+            RowLayout.restyle(["name  a", "note"], as: gapped) == [
+                [TextRun(text: "name  ", weight: .regular, tone: .primary), TextRun(text: "a", weight: .regular, tone: .secondary, gap: 9)],
+                [TextRun(text: "note", weight: .regular, tone: .secondary)],
+            ])
+        #expect(
+            RowLayout.restyle(["name", "a note"], as: gapped) == [
+                [TextRun(text: "name", weight: .regular, tone: .primary)], [TextRun(text: "a note", weight: .regular, tone: .secondary)],
+            ])
+    }
+
     /// Several rows may be highlighted, with the selection's tint, beside the selected one.
     @Test func severalHighlightedRowsAreTinted() throws {
         var o = try outline([

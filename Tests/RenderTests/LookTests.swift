@@ -43,6 +43,37 @@ import UnfoldRender
         #expect(after.pixel(x: 230, y: 44 - 1) == Palette.light.background)
     }
 
+    /// Starlight: a highlighted entry is a label behind its icon and name
+    /// only, as the component's `.highlight` is: its disclosure before the
+    /// label and its note 26 px after the name keep their grey.
+    @Test func aStarlightHighlightIsALabelBehindIconAndName() throws {
+        let picture = try #require(
+            try states(
+                """
+                name: s
+                canvas: { width: 400, height: fit, scale: 1 }
+                style: { preset: starlight }
+                tree:
+                  - { title: src, icon: folder, highlighted: true, expanded: true, annotation: the sources, children: [ { title: a.ts } ] }
+                """
+            ).first)
+        let palette = Palette.of(.light, preset: .starlight)
+        func columns(_ color: Color) -> [Int] {
+            (0 ..< picture.width).filter { x in (4 ..< 23).contains { picture.pixel(x: x, y: $0) == color } }
+        }
+        let label = columns(palette.accent)
+        let (start, end) = (try #require(label.first), try #require(label.last))
+        #expect(label.count == end - start + 1 && end - start > 40, "one label behind icon and name: \(label)")
+        let ink = (0 ..< picture.width).filter { x in
+            !(start - 2 ... end + 2).contains(x) && (4 ..< 23).contains { picture.pixel(x: x, y: $0) != palette.background }
+        }
+        #expect(ink.contains { $0 < start }, "the disclosure, before the label")
+        #expect(columns(palette.chevron).contains { $0 < start }, "the disclosure keeps its grey")
+        let note = try #require(ink.first { $0 > end })
+        #expect(note - end >= 26 - 8 - 2, "the note starts 26 px after the name, the label 8 px after it")
+        #expect(columns(palette.accentText).allSatisfy { (start ... end).contains($0) })
+    }
+
     /// macOS: `accent: active` draws the pill in the accent blue (systemBlue's
     /// accessible variant) with a white title and a white icon; folders are
     /// systemBlue either way; `inactive` keeps the grey pill.
@@ -139,26 +170,26 @@ import UnfoldRender
     }
 }
 
-/// On an active selection (Starlight's highlighted entries), notes stay
-/// readable: white, a little dimmer than the title, never the grey of notes
-/// on the background.
+/// On an active selection that covers the row (a highlighted entry in
+/// `macos`), notes stay readable: white, a little dimmer than the title,
+/// never the grey of notes on the background.
 @Suite struct SelectedNoteTests {
     @Test func aHighlightedEntrysNoteIsLightOnTheAccent() throws {
         let yaml = """
             name: n
-            canvas: { width: 300, height: fit, scale: 1, theme: dark }
-            style: { preset: starlight }
+            canvas: { width: 300, height: fit, scale: 1 }
+            style: { preset: macos }
             tree:
               - { title: a.astro, annotation: "the site's own header", highlighted: true }
             """
         let files = try render(try Scenario.parse(yaml, file: "n.yaml"), outputs: [.states])
         let picture = try PNG.decode(try #require(files["state-00.png"]))
-        let dark = Appearance.Preset.starlight.look.dark
+        let look = Appearance.Preset.macos.look.light
         var grey = 0, light = 0
         for y in 0 ..< picture.height {
             for x in 150 ..< picture.width {
                 let p = picture.pixel(x: x, y: y)
-                if p == dark.secondaryText { grey += 1 }
+                if p == look.secondaryText { grey += 1 }
                 if p.r > 170 && p.g > 170 { light += 1 }
             }
         }

@@ -113,6 +113,9 @@ func parseError(_ text: String) -> ScenarioError? {
         #expect(
             parseError("name: x\nstyle: {truncation: start}\n" + tree)?.message == "`style.truncation` 'start' is not one of middle, end")
         #expect(parseError("name: x\nstyle: {accent: blue}\n" + tree)?.message == "`style.accent` 'blue' is not one of active, inactive")
+        #expect(try Scenario.parse("name: x\nstyle: {noteGap: 12}\n" + tree, file: "t.yaml").style.noteGap == 12)
+        #expect(try Scenario.parse("name: x\nstyle: {preset: starlight}\n" + tree, file: "t.yaml").style.noteGap == 26)
+        #expect(parseError("name: x\nstyle: {noteGap: 500}\n" + tree)?.message == "`style.noteGap` is 500; it must be in 0...200")
     }
 
     @Test func syntaxErrorsHaveLineAndColumn() {
