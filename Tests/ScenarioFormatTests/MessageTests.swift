@@ -33,7 +33,7 @@ func thrown(_ body: () throws -> some Any) -> ScenarioError? {
     @Test func aRightToLeftOverrideIsShownNotObeyed() throws {
         let f = Folder()
         let e = try #require(f.error("{directory: \"bidi-\u{202E}gpj.exe\"}"))
-        #expect(e.message == "\(f.path)/bidi-\\u{202E}gpj.exe is not a folder")
+        #expect(e.message == "no such folder \(f.path)/bidi-\\u{202E}gpj.exe")
         #expect(!e.description.unicodeScalars.contains("\u{202E}"))
     }
 
