@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Renders every Example's animation as an animated PNG and a GIF, has apngopt
 # and gifsicle -O3 (Debian's apngopt and gifsicle packages) optimise those
-# files in the same run, and prints a table: Unfold's bytes against theirs,
-# per Example and in total, and the seconds each took.
+# files in the same run, and prints two tables: Unfold's bytes against
+# theirs, and the CPU seconds each took (the APNG against drawing the frames
+# as PNGs, the GIF against gifsicle -O3), per Example and in total.
 # Usage: scripts/bench-animations.sh [UNFOLD]   (default: a release build of unfold)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,34 +18,49 @@ fi
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
 python3 - "$UNFOLD" "$OUT" <<'PYEOF'
-import glob, os, subprocess, sys, time
+import glob, os, resource, subprocess, sys
 
 unfold, out = sys.argv[1], sys.argv[2]
 
-def timed(cmd, cwd=None):
-    start = time.monotonic()
+def cpu(cmd, cwd=None):
+    """The CPU seconds (user and system) that `cmd` took."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     subprocess.run(cmd, cwd=cwd, check=True, capture_output=True)
-    return time.monotonic() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+
+def render(example, outputs, folder):
+    return cpu([unfold, "render", example, "--outputs", outputs, "--jobs", "1", "--out", folder])
 
 examples = sorted(glob.glob("Examples/*.yaml"))
-timed([unfold, "render", examples[0], "--outputs", "animation,gif", "--out", os.path.join(out, "warm-up")])
-rows, seconds = [], {"unfold": 0.0, "apngopt": 0.0, "gifsicle": 0.0}
+render(examples[0], "frames,animation,gif", os.path.join(out, "warm-up"))
+rows, times = [], []
 for example in examples:
     name = os.path.basename(example)[:-5]
-    seconds["unfold"] += timed([unfold, "render", example, "--outputs", "animation,gif", "--out", os.path.join(out, name)])
-    for folder in sorted(glob.glob(os.path.join(out, name, "*", ""))):
-        seconds["apngopt"] += timed(["apngopt", "animation.png", "apngopt.png"], cwd=folder)
-        seconds["gifsicle"] += timed(["gifsicle", "-O3", "animation.gif", "-o", "gifsicle.gif"], cwd=folder)
-        size = lambda f: os.path.getsize(os.path.join(folder, f))
-        rows.append((os.path.basename(folder.rstrip("/")), size("animation.png"), size("apngopt.png"),
-                     size("animation.gif"), size("gifsicle.gif")))
+    apng, gif = os.path.join(out, "apng", name), os.path.join(out, "gif", name)
+    t = {"frames": render(example, "frames", os.path.join(out, "frames", name)),
+         "apng": render(example, "animation", apng), "gif": render(example, "gif", gif), "apngopt": 0.0, "gifsicle": 0.0}
+    for scenario in sorted(os.listdir(apng)):
+        a, g = os.path.join(apng, scenario), os.path.join(gif, scenario)
+        t["apngopt"] += cpu(["apngopt", "animation.png", "apngopt.png"], cwd=a)
+        t["gifsicle"] += cpu(["gifsicle", "-O3", "animation.gif", "-o", "gifsicle.gif"], cwd=g)
+        size = lambda folder, f: os.path.getsize(os.path.join(folder, f))
+        rows.append((scenario, size(a, "animation.png"), size(a, "apngopt.png"), size(g, "animation.gif"), size(g, "gifsicle.gif")))
+    times.append((name, t))
 
+print("Bytes:\n")
 print("| Example | Unfold APNG | apngopt | ratio | Unfold GIF | gifsicle -O3 | ratio |")
 print("|---|---:|---:|---:|---:|---:|---:|")
 for name, apng, apngopt, gif, gifsicle in rows + [("total", *(sum(r[k] for r in rows) for k in range(1, 5)))]:
     print(f"| {name} | {apng:,} | {apngopt:,} | {apng / apngopt:.3f} | {gif:,} | {gifsicle:,} | {gif / gifsicle:.3f} |")
 worst = lambda k, j: max(r[k] / r[j] for r in rows)
 print(f"\nlargest ratio: APNG {worst(1, 2):.3f}, GIF {worst(3, 4):.3f}")
-print(f"seconds: unfold render (APNG and GIF) {seconds['unfold']:.1f}, "
-      f"apngopt {seconds['apngopt']:.1f}, gifsicle -O3 {seconds['gifsicle']:.1f}")
+
+print("\nCPU seconds, one worker (`--jobs 1`); the APNG against drawing the frames, the GIF against gifsicle -O3 optimising it:\n")
+print("| Example | frames | APNG | ratio | GIF | gifsicle -O3 | ratio |")
+print("|---|---:|---:|---:|---:|---:|---:|")
+total = {k: sum(t[k] for _, t in times) for k in times[0][1]}
+for name, t in times + [("total", total)]:
+    print(f"| {name} | {t['frames']:.2f} | {t['apng']:.2f} | {t['apng'] / t['frames']:.1f} | "
+          f"{t['gif']:.2f} | {t['gifsicle']:.2f} | {t['gif'] / max(t['gifsicle'], 0.01):.1f} |")
 PYEOF

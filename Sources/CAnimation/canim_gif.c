@@ -430,7 +430,7 @@ static int put_kept(gif_state *s, const kept *f, uint8_t *idx, uint8_t *scratch,
     remap[0] = 0; /* transparent: the first colour the frame does not use */
     while (used[remap[0]]) remap[0]++;
     if (remap[0] >= 1 << table_bits(&s->global)) global = 0; /* no free index inside the table */
-    int best = 0;
+    int best = 0, filled = 0; /* filled: the best way's table filled up */
     size_t best_bytes = SIZE_MAX;
     for (int way = 0; way < WAYS; way++) {
         const uint8_t *src = frame_way(f, way, n, scratch);
@@ -438,11 +438,11 @@ static int put_kept(gif_state *s, const kept *f, uint8_t *idx, uint8_t *scratch,
         compact(f->colours, src, n, &s->local, idx);
         size_t table = 3u << table_bits(&s->local), limit = best_bytes > table ? best_bytes - table : 0;
         size_t bytes = table + canim__lzw_stored(canim__lzw(idx, n, table_bits(&s->local), CANIM__CLEAR_AT_ONCE, limit, &s->lzw, NULL));
-        if (bytes < best_bytes) best = 2 * way, best_bytes = bytes;
+        if (bytes < best_bytes) best = 2 * way, best_bytes = bytes, filled = s->lzw.filled;
         if (!global) continue;
         for (size_t i = 0; i < n; i++) idx[i] = (uint8_t)remap[src[i]];
         bytes = canim__lzw_stored(canim__lzw(idx, n, table_bits(&s->global), CANIM__CLEAR_AT_ONCE, best_bytes, &s->lzw, NULL));
-        if (bytes < best_bytes) best = 2 * way + 1, best_bytes = bytes;
+        if (bytes < best_bytes) best = 2 * way + 1, best_bytes = bytes, filled = s->lzw.filled;
     }
     /* best / 2: frame_way; best % 2: the global table */
     const uint8_t *src = frame_way(f, best / 2, n, scratch);
@@ -453,7 +453,8 @@ static int put_kept(gif_state *s, const kept *f, uint8_t *idx, uint8_t *scratch,
     int bits = table_bits(best % 2 ? &s->global : &s->local);
     canim__clearing clearing = clearings[0];
     best_bytes = SIZE_MAX;
-    for (size_t c = 0; c < sizeof clearings / sizeof *clearings; c++) {
+    /* A table that never filled up is never cleared: every clearing is the first. */
+    for (size_t c = 0; c < (filled ? sizeof clearings / sizeof *clearings : 0); c++) {
         size_t bytes = canim__lzw(idx, n, bits, clearings[c], best_bytes, &s->lzw, NULL);
         if (bytes < best_bytes) clearing = clearings[c], best_bytes = bytes;
     }

@@ -46,10 +46,16 @@ void canim__dither(const uint8_t *rgba, size_t stride, uint32_t w, uint32_t h,
    codes later, once its codes average fewer than below / 256 pixels (and
    at most 3800 codes later, which every decoder takes). Counting stops
    once the bytes pass `limit` (SIZE_MAX when writing), returning more than
-   it. O(n); `t` is scratch. */
+   it. O(n); `t` is scratch, and says whether the call's table filled up:
+   when it did not, every clearing gives the same data. */
 typedef struct {
     uint32_t keys[8192];
     uint16_t codes[8192];
+    /* Codes that are runs of one pixel: their length (0: not a run), their
+       pixel, the run one longer, and each pixel's longest run. */
+    uint16_t run_length[4096], longer_run[4096], longest_run[256];
+    uint8_t run_pixel[4096];
+    int filled;
 } canim__lzw_table;
 
 typedef struct {

@@ -6,7 +6,8 @@
  * api:  bad arguments and states give an error code and a message, never a
  *       crash; a writer refusing a bad frame goes on; limits.
  * lzw:  canim_lzw.c's data, with every way of clearing a full table, read
- *       back by giflib exactly, and its count equal to what it writes.
+ *       back by giflib exactly, its count equal to what it writes, and its
+ *       codes those of the plainest LZW (noise, repeating rows, runs, flat).
  * quant: canim_quant.c's palette (exact for few colours, the same for the
  *       same colours in any order or split into duplicates) and dithering
  *       (flat areas stay flat, transparent pixels stay transparent).
@@ -599,6 +600,64 @@ static void lzw_round_trip(const char *name, const uint8_t *idx, uint32_t w, uin
     free(file);
 }
 
+/* The same data by the plainest LZW: a child table of every (code, pixel),
+   looked up pixel by pixel, with the writer's rules for a full table and its
+   clearing. Whatever the writer does to go faster (runs followed without a
+   lookup) must give these codes. */
+static size_t plain_lzw(const uint8_t *px, size_t n, int bits, canim__clearing clearing, uint8_t *out) {
+    static uint16_t child[4096][256];
+    const uint32_t min = bits < 2 ? 2 : (uint32_t)bits, clear = 1u << min, end = clear + 1;
+    uint32_t next = end + 1, width = min + 1, full = 0, since = 0, acc = 0, nacc = 0;
+    int64_t rate = 0;
+    size_t bytes = 0;
+#define PUT(code, w)                                                                     \
+    do {                                                                                 \
+        acc |= (uint32_t)(code) << nacc, nacc += (w);                                    \
+        for (; nacc >= 8; nacc -= 8, acc >>= 8) out[bytes++] = (uint8_t)acc;             \
+    } while (0)
+    memset(child, 0, sizeof child);
+    PUT(clear, width);
+    uint32_t code = px[0], length = 1;
+    for (size_t i = 1; i < n; i++) {
+        if (child[code][px[i]]) {
+            code = child[code][px[i]], length++;
+            continue;
+        }
+        PUT(code, width);
+        if (full) {
+            since++, rate += ((int64_t)length * 256 - rate) / 16;
+        } else if (next >= 4095) {
+            full = 1, since = 0, rate = (int64_t)length * 256;
+        } else {
+            child[code][px[i]] = (uint16_t)next++;
+            if (next > (1u << width) && width < 12) width++;
+        }
+        if (full && ((since >= clearing.after && rate < (int64_t)clearing.below) || since >= 3800)) {
+            PUT(clear, width);
+            memset(child, 0, sizeof child);
+            next = end + 1, width = min + 1, full = 0, since = 0;
+        }
+        code = px[i], length = 1;
+    }
+    PUT(code, width);
+    if (next >= (1u << width) && width < 12) width++;
+    PUT(end, width);
+    if (nacc) PUT(0, 8 - nacc);
+#undef PUT
+    return bytes;
+}
+
+/* canim__lzw's bytes are plain_lzw's. */
+static void lzw_same_codes(const char *name, const uint8_t *idx, size_t n, int bits, canim__clearing clearing) {
+    static canim__lzw_table t;
+    uint8_t *a = malloc(canim__lzw_bound(n)), *b = malloc(canim__lzw_bound(n));
+    size_t la = canim__lzw(idx, n, bits, clearing, SIZE_MAX, &t, a), lb = plain_lzw(idx, n, bits, clearing, b);
+    CHECK(la == lb && !memcmp(a, b, la), "lzw %s (clearing %u, %u): other codes than plain LZW's (%zu, %zu bytes)", name,
+          clearing.after, clearing.below, la, lb);
+    free(a);
+    free(b);
+}
+
 static void check_lzw(void) {
     const canim__clearing clearings[] = { { 0, UINT32_MAX }, { 0, 0 }, { 0, 3 * 256 }, { 700, UINT32_MAX } };
     enum { W = 320, H = 240 };
@@ -613,7 +672,24 @@ static void check_lzw(void) {
         /* 2-bit indices, the smallest code size, and a single pixel */
         for (size_t i = 0; i < W * H; i++) idx[i] = (uint8_t)(rnd() % 4);
         lzw_round_trip("2-bit", idx, W, H, 2, clearings[c]);
+        lzw_same_codes("2-bit", idx, W * H, 2, clearings[c]);
         lzw_round_trip("pixel", idx, 1, 1, 1, clearings[c]);
+        /* runs of every length, in a few colours: runs followed to their longest, and shorter than it */
+        for (size_t i = 0; i < W * H;) {
+            size_t run = rnd() % 8 == 0 ? 1 + rnd() % 700 : 1 + rnd() % 12;
+            uint8_t colour = (uint8_t)(rnd() % 5);
+            for (size_t k = 0; k < run && i < W * H; k++) idx[i++] = colour;
+        }
+        lzw_round_trip("runs", idx, W, H, 3, clearings[c]);
+        lzw_same_codes("runs", idx, W * H, 3, clearings[c]);
+        /* one colour throughout: the longest run grows to the table's end */
+        memset(idx, 7, sizeof idx);
+        lzw_round_trip("flat", idx, W, H, 8, clearings[c]);
+        lzw_same_codes("flat", idx, W * H, 8, clearings[c]);
+        for (size_t i = 0; i < W * H; i++) idx[i] = (uint8_t)(rnd() % 200);
+        lzw_same_codes("noise", idx, W * H, 8, clearings[c]);
+        for (size_t i = 0; i < W * H; i++) idx[i] = (uint8_t)((i % W) * 7 % 251 ^ (i / W % 3));
+        lzw_same_codes("rows", idx, W * H, 8, clearings[c]);
     }
     printf("lzw: done\n");
 }
