@@ -80,6 +80,7 @@ typedef struct {
     uint32_t *prev;          /* width * height shown values of the last frame */
     uint8_t *matted;         /* the frame blended over the matte, when there is one */
     canim__colour *colours;  /* width * height: scratch of canim__palette */
+    uint32_t *values;        /* width * height: scratch of keep_image, kept for every frame */
     int *rows;               /* 6 * (width + 2): scratch of canim__dither */
     rect pend;               /* the frame not yet written */
     rect pend_drawn;         /* the part of it drawn (the rest is index 0) */
@@ -142,9 +143,10 @@ static int gif_begin(canim_writer *w, char *err, size_t errlen) {
     s->under = calloc(px, sizeof *s->under); /* frame 0 is drawn on a transparent screen */
     s->prev = malloc(px * sizeof *s->prev);
     s->colours = malloc(px * sizeof *s->colours);
+    s->values = malloc(px * sizeof *s->values);
     s->rows = malloc(6 * ((size_t)w->width + 2) * sizeof *s->rows);
     int e = 0;
-    if (s->canvas && s->under && s->prev && s->colours && s->rows)
+    if (s->canvas && s->under && s->prev && s->colours && s->values && s->rows)
         s->gif = EGifOpen(&s->out, gif_write, &e);
     if (!s->gif)
         return canim__fail(err, errlen, CANIM_E_NOMEM, "out of memory for a %ux%u GIF", w->width,
@@ -274,8 +276,8 @@ static int keep_image(canim_writer *w, gif_state *s, rect r, rect drawn, int dis
     }
     size_t n = (size_t)r.w * r.h;
     kept k = { r, dispose, delay_cs, malloc(sizeof(table)), malloc(n), blank ? NULL : malloc(n) };
-    uint32_t *v = malloc(n * sizeof *v);
-    int e = v && k.colours && k.plain && (blank || k.keep) ? CANIM_OK : CANIM_E_NOMEM;
+    uint32_t *v = s->values;
+    int e = k.colours && k.plain && (blank || k.keep) ? CANIM_OK : CANIM_E_NOMEM;
     if (!e) {
         table_clear(k.colours, 0);
         frame_values(w, s, r, drawn, blank, 0, v);
@@ -291,7 +293,6 @@ static int keep_image(canim_writer *w, gif_state *s, rect r, rect drawn, int dis
         free(k.plain);
         free(k.keep);
     }
-    free(v);
     return e;
 }
 
@@ -416,9 +417,11 @@ static const canim__clearing clearings[] = { { 0, UINT32_MAX }, { 0, 0 }, { 0, 2
 /* Writes kept frame f in the smallest of its ways (frame_way), each with the
    global table (when it holds the frame's colours) or a table of the
    colours that way uses, and then in the smallest of its `clearings`.
-   `idx` and `scratch` are of the frame's size, `lzw` of canim__lzw_bound of it. */
-static int put_kept(gif_state *s, const kept *f, uint8_t *idx, uint8_t *scratch, uint8_t *lzw, char *err,
-                    size_t errlen) {
+   A way whose pixels an earlier way has already is not measured again.
+   `idx` and `scratch` are of the frame's size, `store` of WAYS times it,
+   `lzw` of canim__lzw_bound of it. */
+static int put_kept(gif_state *s, const kept *f, uint8_t *idx, uint8_t *scratch, uint8_t *store, uint8_t *lzw,
+                    char *err, size_t errlen) {
     size_t n = (size_t)f->r.w * f->r.h;
     int remap[256], global = 1;
     uint8_t used[256] = { 0 };
@@ -430,31 +433,37 @@ static int put_kept(gif_state *s, const kept *f, uint8_t *idx, uint8_t *scratch,
     remap[0] = 0; /* transparent: the first colour the frame does not use */
     while (used[remap[0]]) remap[0]++;
     if (remap[0] >= 1 << table_bits(&s->global)) global = 0; /* no free index inside the table */
-    int best = 0, filled = 0; /* filled: the best way's table filled up */
-    size_t best_bytes = SIZE_MAX;
+    int best = 0, filled = 0, ways = 0; /* filled: the best way's table filled up */
+    size_t best_bytes = SIZE_MAX, best_lzw = 0; /* the best's bytes in the file, and of its LZW data */
+    const uint8_t *tried[WAYS], *chosen = f->plain; /* the distinct ways' pixels, and the best's */
     for (int way = 0; way < WAYS; way++) {
         const uint8_t *src = frame_way(f, way, n, scratch);
-        if (!src) continue;
+        int seen = !src;
+        for (int t = 0; t < ways && !seen; t++) seen = !memcmp(tried[t], src, n);
+        if (seen) continue;
+        if (src == scratch) src = memcpy(store + (size_t)ways * n, scratch, n);
+        tried[ways++] = src;
         compact(f->colours, src, n, &s->local, idx);
         size_t table = 3u << table_bits(&s->local), limit = best_bytes > table ? best_bytes - table : 0;
-        size_t bytes = table + canim__lzw_stored(canim__lzw(idx, n, table_bits(&s->local), CANIM__CLEAR_AT_ONCE, limit, &s->lzw, NULL));
-        if (bytes < best_bytes) best = 2 * way, best_bytes = bytes, filled = s->lzw.filled;
+        size_t lzw_bytes = canim__lzw(idx, n, table_bits(&s->local), CANIM__CLEAR_AT_ONCE, limit, &s->lzw, NULL);
+        size_t bytes = table + canim__lzw_stored(lzw_bytes);
+        if (bytes < best_bytes) best = 2 * way, best_bytes = bytes, best_lzw = lzw_bytes, filled = s->lzw.filled, chosen = src;
         if (!global) continue;
         for (size_t i = 0; i < n; i++) idx[i] = (uint8_t)remap[src[i]];
-        bytes = canim__lzw_stored(canim__lzw(idx, n, table_bits(&s->global), CANIM__CLEAR_AT_ONCE, best_bytes, &s->lzw, NULL));
-        if (bytes < best_bytes) best = 2 * way + 1, best_bytes = bytes, filled = s->lzw.filled;
+        lzw_bytes = canim__lzw(idx, n, table_bits(&s->global), CANIM__CLEAR_AT_ONCE, best_bytes, &s->lzw, NULL);
+        bytes = canim__lzw_stored(lzw_bytes);
+        if (bytes < best_bytes) best = 2 * way + 1, best_bytes = bytes, best_lzw = lzw_bytes, filled = s->lzw.filled, chosen = src;
     }
-    /* best / 2: frame_way; best % 2: the global table */
-    const uint8_t *src = frame_way(f, best / 2, n, scratch);
+    /* chosen: the best way's pixels; best % 2: with the global table */
     if (best % 2)
-        for (size_t i = 0; i < n; i++) idx[i] = (uint8_t)remap[src[i]];
+        for (size_t i = 0; i < n; i++) idx[i] = (uint8_t)remap[chosen[i]];
     else
-        compact(f->colours, src, n, &s->local, idx);
+        compact(f->colours, chosen, n, &s->local, idx);
     int bits = table_bits(best % 2 ? &s->global : &s->local);
-    canim__clearing clearing = clearings[0];
-    best_bytes = SIZE_MAX;
+    canim__clearing clearing = clearings[0]; /* measured already: best_lzw */
+    best_bytes = best_lzw;
     /* A table that never filled up is never cleared: every clearing is the first. */
-    for (size_t c = 0; c < (filled ? sizeof clearings / sizeof *clearings : 0); c++) {
+    for (size_t c = 1; c < (filled ? sizeof clearings / sizeof *clearings : 0); c++) {
         size_t bytes = canim__lzw(idx, n, bits, clearings[c], best_bytes, &s->lzw, NULL);
         if (bytes < best_bytes) clearing = clearings[c], best_bytes = bytes;
     }
@@ -614,12 +623,13 @@ static int gif_finish(canim_writer *w, uint8_t **out, size_t *out_len, char *err
     size_t most = 0;
     for (size_t f = 0; f < s->count; f++)
         if ((size_t)s->frames[f].r.w * s->frames[f].r.h > most) most = (size_t)s->frames[f].r.w * s->frames[f].r.h;
-    uint8_t *idx = r ? NULL : malloc(most), *scratch = r ? NULL : malloc(most);
+    uint8_t *idx = r ? NULL : malloc(most), *scratch = r ? NULL : malloc(most), *store = r ? NULL : malloc(WAYS * most);
     uint8_t *lzw = r ? NULL : malloc(canim__lzw_bound(most));
-    if (!r && (!idx || !scratch || !lzw)) r = canim__fail(err, errlen, CANIM_E_NOMEM, "out of memory for the GIF");
-    for (size_t f = 0; !r && f < s->count; f++) r = put_kept(s, &s->frames[f], idx, scratch, lzw, err, errlen);
+    if (!r && (!idx || !scratch || !store || !lzw)) r = canim__fail(err, errlen, CANIM_E_NOMEM, "out of memory for the GIF");
+    for (size_t f = 0; !r && f < s->count; f++) r = put_kept(s, &s->frames[f], idx, scratch, store, lzw, err, errlen);
     free(idx);
     free(scratch);
+    free(store);
     free(lzw);
     if (r) return r;
     int e = 0;
@@ -650,6 +660,7 @@ static void gif_release(canim_writer *w) {
     free(s->canvas);
     free(s->prev);
     free(s->colours);
+    free(s->values);
     free(s->rows);
     free(s->under);
     free(s->matted);

@@ -149,6 +149,7 @@ void canim__dither(const uint8_t *rgba, size_t stride, uint32_t w, uint32_t h,
     /* errors in sixteenths: cur and next rows of 3 * (w + 2), x + 1 indexed */
     int *cur = rows, *next = rows + 3 * ((size_t)w + 2);
     memset(rows, 0, 6 * ((size_t)w + 2) * sizeof *rows);
+    uint32_t exact = 0x1000000u; /* the last colour that was a palette colour itself (none yet) */
     for (uint32_t y = 0; y < h; y++) {
         const uint8_t *p = rgba + (size_t)y * stride;
         uint32_t *o = out + (size_t)y * out_stride;
@@ -159,6 +160,11 @@ void canim__dither(const uint8_t *rgba, size_t stride, uint32_t w, uint32_t h,
                 continue;
             }
             int *e = cur + 3 * ((size_t)x + 1);
+            /* No error carried to a palette colour: it is itself, and spreads none (a background's runs). */
+            if (!(e[0] | e[1] | e[2]) && ((uint32_t)p[0] << 16 | (uint32_t)p[1] << 8 | p[2]) == exact) {
+                o[x] = 0xFF000000u | exact;
+                continue;
+            }
             int want[3];
             for (int ch = 0; ch < 3; ch++) want[ch] = clamp255(p[ch] + sixteenths(e[ch]));
             uint32_t rgb = (uint32_t)want[0] << 16 | (uint32_t)want[1] << 8 | (uint32_t)want[2];
@@ -181,6 +187,7 @@ void canim__dither(const uint8_t *rgba, size_t stride, uint32_t w, uint32_t h,
                 cache_index[slot] = (uint8_t)best;
             }
             o[x] = 0xFF000000u | palette[best];
+            if (palette[best] == rgb) exact = rgb;
             const uint8_t *right = x + 1 < w ? p + 4 : NULL;
             const uint8_t *below = y + 1 < h ? p + stride : NULL;
             int *n = next + 3 * (size_t)x; /* the errors below: n[0..3) down-left, then down, down-right */
