@@ -30,6 +30,8 @@ EMBED(devanagari, "NotoSansDevanagariUI-Regular.ttf")  /* Noto Sans Devanagari U
 EMBED(thai, "NotoSansThaiUI-Regular.ttf")              /* Noto Sans Thai UI Regular */
 EMBED(emoji, "SymbolaEmoji.ttf")                       /* Symbola 9.17, emoji subset: monochrome outline emoji */
 EMBED(hangul, "NanumGothic.ttf")                       /* NanumGothic: Korean Hangul */
+EMBED(mono, "LiberationMono-Regular.ttf")              /* Liberation Mono Regular */
+EMBED(mono_bold, "LiberationMono-Bold.ttf")            /* Liberation Mono Bold */
 
 const unsigned char *unfold_font_data(unfold_font font, size_t *len) {
     const unsigned char *begin, *end;
@@ -43,6 +45,8 @@ const unsigned char *unfold_font_data(unfold_font font, size_t *len) {
     case UNFOLD_FONT_THAI: begin = unfold_thai_begin; end = unfold_thai_end; break;
     case UNFOLD_FONT_EMOJI: begin = unfold_emoji_begin; end = unfold_emoji_end; break;
     case UNFOLD_FONT_HANGUL: begin = unfold_hangul_begin; end = unfold_hangul_end; break;
+    case UNFOLD_FONT_MONO: begin = unfold_mono_begin; end = unfold_mono_end; break;
+    case UNFOLD_FONT_MONO_BOLD: begin = unfold_mono_bold_begin; end = unfold_mono_bold_end; break;
     default: return NULL;
     }
     if (len) *len = (size_t)(end - begin);

@@ -131,6 +131,9 @@ public struct Appearance: Sendable, Equatable {
         public var fontSize: Double = 17
         /// Space before the first level's chevron.
         public var padding: Double = 16
+        /// Titles and notes in the bundled monospaced font (Liberation Mono),
+        /// as a docs site's file tree draws them (`starlight`).
+        public var monospace = false
         /// Points between a name and its note (an annotation), as a docs
         /// site's stylesheet sets them; nil: two spaces of the font.
         public var noteGap: Double? = nil

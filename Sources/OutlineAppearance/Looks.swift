@@ -158,7 +158,8 @@ extension Appearance.Preset {
         })
 
     /// Starlight's `<FileTree>` (its `props.css` and `FileTree.astro`): 13-px
-    /// text (`--sl-text-xs`) on `--sl-color-gray-6`, names in
+    /// monospaced text (`--sl-text-xs`, `--__sl-font-mono`: Liberation Mono
+    /// where the fonts before it in the list are missing) on `--sl-color-gray-6`, names in
     /// `--sl-color-white`, icons, markers and notes in `--sl-color-gray-3`,
     /// guides in `--sl-color-gray-5`, highlighted entries in
     /// `--sl-color-text-invert` on `--sl-color-text-accent` (hue 234), behind
@@ -170,7 +171,7 @@ extension Appearance.Preset {
             (s.indent, s.rowHeight, s.fontSize, s.padding) = (20, 27, 13, 16)
             (s.badges, s.guides, s.separators) = (false, true, false)
             (s.disclosure, s.selection, s.icons) = (.triangle, .label, .mono)
-            s.noteGap = 26
+            (s.noteGap, s.monospace) = (26, true)
         },
         light: themed(iosLight) { c in
             (c.background, c.text, c.secondaryText, c.guide) = (hex(0xECEDF3), hex(0x16181D), hex(0x545864), hex(0xC0C2C9))

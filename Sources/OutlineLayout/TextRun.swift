@@ -26,9 +26,9 @@ package struct TextRun: Sendable, Equatable {
     /// The one place that decides how a title and its annotation are drawn,
     /// as docs sites draw a file tree's notes: the title in its own weight and
     /// colour, two spaces, then the annotation in the secondary colour with
-    /// its bold runs semibold. Italic and code runs are drawn regular: no
-    /// italic or monospaced font is bundled, and a slanted or substituted
-    /// font would claim a look the picture does not have. Neighbouring runs
+    /// its bold runs semibold. Italic and code runs are drawn as the rest of
+    /// the note: no italic font is bundled (a slanted one would claim a look
+    /// the picture does not have), and a run has the row's font. Neighbouring runs
     /// drawn alike are joined. `gap`: blank points after the two spaces
     /// (a look's wider gap). O(runs).
     package static func runs(title: String, weight: Appearance.Weight, annotation: Annotation, gap: Double = 0) -> [TextRun] {

@@ -39,6 +39,11 @@ public struct FontSet: Sendable, Equatable {
         /// NanumGothic: Korean Hangul, which Droid Sans Fallback lacks. Tried
         /// last, so that it draws only what no other bundled font has.
         case hangul
+        /// Liberation Mono Regular: the text of a look in a monospaced font
+        /// (`style.monospace`), as a docs site's file tree draws it.
+        case mono
+        /// Liberation Mono Bold: that look's semibold text.
+        case monoBold
         /// The fonts after the Latin ones, in the order they are tried.
         public static let fallbacks: [BundledFont] = [.arabic, .hebrew, .devanagari, .thai, .cjk, .emoji, .hangul]
     }
@@ -52,6 +57,9 @@ public struct FontSet: Sendable, Equatable {
     /// A scenario's own fonts, each for one weight, tried before the others
     /// in their order (a brand's font, say); empty for the bundled set.
     package var preferred: [Preferred] = []
+    /// The monospaced fonts, regular and bold, tried first in a look that
+    /// asks for them (`style.monospace`).
+    public var monospaced: [Source] = [.bundled(.mono), .bundled(.monoBold)]
 
     /// A font tried first for text of its weight.
     package struct Preferred: Sendable, Equatable {
@@ -81,6 +89,7 @@ public struct FontSet: Sendable, Equatable {
     public init(directory: String) {
         func file(_ font: BundledFont) -> Source { .file(directory + "/" + font.fileName) }
         self.init(regular: file(.regular), semibold: file(.semibold), fallbacks: BundledFont.fallbacks.map(file))
+        monospaced = [file(.mono), file(.monoBold)]
     }
 
     /// Every font in the order faces are numbered: regular, semibold, the fallbacks, the preferred ones.
@@ -247,6 +256,8 @@ extension FontSet.BundledFont {
         case .cjk: "DroidSansFallbackFull.ttf"
         case .emoji: "SymbolaEmoji.ttf"
         case .hangul: "NanumGothic.ttf"
+        case .mono: "LiberationMono-Regular.ttf"
+        case .monoBold: "LiberationMono-Bold.ttf"
         }
     }
 
@@ -261,6 +272,8 @@ extension FontSet.BundledFont {
         case .cjk: UNFOLD_FONT_CJK
         case .emoji: UNFOLD_FONT_EMOJI
         case .hangul: UNFOLD_FONT_HANGUL
+        case .mono: UNFOLD_FONT_MONO
+        case .monoBold: UNFOLD_FONT_MONO_BOLD
         }
     }
 }

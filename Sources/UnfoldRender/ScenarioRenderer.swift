@@ -156,11 +156,15 @@ public enum ScenarioRenderer {
     package static var versionDescription: String { "\(unfoldVersion) (renderer \(version))" }
 
     /// The fonts a scenario is drawn with: `options.fonts`, with the
-    /// scenario's own font files tried first for their weight.
+    /// scenario's own font files tried first for their weight, then, in a
+    /// monospaced look, the monospaced fonts.
     package static func fonts(for scenario: Scenario, options: RenderOptions) -> FontSet {
         var fonts = options.fonts
         fonts.preferred = scenario.fonts.map {
             FontSet.Preferred(source: .file($0.path), weight: $0.weight == .regular ? .regular : .semibold)
+        }
+        if scenario.style.monospace {
+            fonts.preferred += zip(fonts.monospaced, [FontWeight.regular, .semibold]).map { FontSet.Preferred(source: $0, weight: $1) }
         }
         return fonts
     }

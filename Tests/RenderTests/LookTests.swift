@@ -74,6 +74,25 @@ import UnfoldRender
         #expect(columns(palette.accentText).allSatisfy { (start ... end).contains($0) })
     }
 
+    /// Starlight's text is monospaced, in the bundled Liberation Mono of
+    /// each weight, after a scenario's own fonts; the other looks keep Open Sans.
+    @Test func starlightTextIsMonospaced() throws {
+        let options = RenderOptions(fonts: fontFiles)
+        var starlight = try Scenario.parse("name: m\nstyle: {preset: starlight}\ntree: [{title: a}]\n", file: "m.yaml")
+        starlight.fonts = [.init(path: "/nowhere/f.ttf")]
+        let fonts = ScenarioRenderer.fonts(for: starlight, options: options)
+        #expect(fonts.preferred.map(\.source) == [.file("/nowhere/f.ttf")] + fontFiles.monospaced)
+        #expect(ScenarioRenderer.fonts(for: try Scenario.parse("name: m\ntree: [{title: a}]\n", file: "m.yaml"), options: options).preferred.isEmpty)
+        var mono = fontFiles
+        mono.preferred = zip(fontFiles.monospaced, [FontWeight.regular, .semibold]).map { FontSet.Preferred(source: $0, weight: $1) }
+        try Typesetter.withCached(try FontIdentity(mono)) { typesetter in
+            for weight in [FontWeight.regular, .semibold] {
+                let narrow = typesetter.width("iiii", size: 13, weight: weight), wide = typesetter.width("WWWW", size: 13, weight: weight)
+                #expect(narrow == wide && narrow > 20, "\(weight): \(narrow) and \(wide)")
+            }
+        }
+    }
+
     /// macOS: `accent: active` draws the pill in the accent blue (systemBlue's
     /// accessible variant) with a white title and a white icon; folders are
     /// systemBlue either way; `inactive` keeps the grey pill.

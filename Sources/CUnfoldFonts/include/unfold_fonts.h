@@ -23,7 +23,9 @@ typedef enum {
     UNFOLD_FONT_DEVANAGARI = 5, /* Noto Sans Devanagari UI Regular */
     UNFOLD_FONT_THAI = 6,      /* Noto Sans Thai UI Regular */
     UNFOLD_FONT_EMOJI = 7,     /* Symbola (monochrome outline emoji and symbols) */
-    UNFOLD_FONT_HANGUL = 8     /* NanumGothic (Korean Hangul), last: for what no other font has */
+    UNFOLD_FONT_HANGUL = 8,    /* NanumGothic (Korean Hangul), last: for what no other font has */
+    UNFOLD_FONT_MONO = 9,      /* Liberation Mono Regular: looks in a monospaced font */
+    UNFOLD_FONT_MONO_BOLD = 10 /* Liberation Mono Bold */
 } unfold_font;
 
 /** The bytes of a bundled font and their count in *len; NULL for an unknown font. */
