@@ -46,8 +46,9 @@ void canim__dither(const uint8_t *rgba, size_t stride, uint32_t w, uint32_t h,
    codes later, once its codes average fewer than below / 256 pixels (and
    at most 3800 codes later, which every decoder takes). Counting stops
    once the bytes pass `limit` (SIZE_MAX when writing), returning more than
-   it. O(n); `t` is scratch, and says whether the call's table filled up:
-   when it did not, every clearing gives the same data. */
+   it. O(n); `t` is scratch, and says whether the call's table filled up
+   (in what was counted, when the count stopped at `limit`): when it did
+   not, every clearing gives the same data. */
 typedef struct {
     uint32_t keys[8192];
     uint16_t codes[8192];

@@ -131,6 +131,9 @@ public struct Appearance: Sendable, Equatable {
         public var fontSize: Double = 17
         /// Space before the first level's chevron.
         public var padding: Double = 16
+        /// A 1-point line around the canvas in the guides' colour, as
+        /// Starlight's `<FileTree>` draws its box (`starlight`).
+        public var border = false
         /// Titles and notes in the bundled monospaced font (Liberation Mono),
         /// as a docs site's file tree draws them (`starlight`).
         public var monospace = false
@@ -205,7 +208,8 @@ public struct Appearance: Sendable, Equatable {
     /// Whether the selection is drawn as in a focused list (the accent colour) or an unfocused one.
     public enum Accent: String, Sendable, CaseIterable {
         /// The accent colour under the look's text for it (white in most
-        /// light themes): title, notes, disclosure and symbols.
+        /// light themes): title, notes, disclosure and symbols (a label,
+        /// `selection: label`, covers only the icon and the name).
         case active
         /// The look's quiet tint under the row's own colours, for a picture
         /// of a list that has not the focus.

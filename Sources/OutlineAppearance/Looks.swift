@@ -6,7 +6,7 @@ extension Appearance {
         package var background: Color
         /// Titles.
         package var text: Color
-        /// Subtitles, annotations and the strip's labels.
+        /// Subtitles, annotations and detail rows.
         package var secondaryText: Color
         /// Indent guides.
         package var guide: Color
@@ -28,8 +28,9 @@ extension Appearance {
         /// an active selection (`style.accent: active`): at least 3:1 against
         /// the background (WCAG AA for a highlight).
         package var accent: Color
-        /// Titles, disclosures, drawn icons and a check mark on the accent; at
-        /// least 4.5:1 against it, notes (drawn at 85%) included.
+        /// Titles, disclosures, drawn icons and a check mark on the accent (a
+        /// label covers only the icon and the name); at least 4.5:1 against
+        /// it, notes (drawn at 85%) included.
         package var accentText: Color
         /// Under the pointer.
         package var hover: Color
@@ -80,15 +81,16 @@ extension Appearance.Preset {
     /// An iOS table view's colours (UIKit's system colours). The accent is
     /// systemBlue's accessible variant (#0040DD light, #409CFF dark: Apple
     /// Human Interface Guidelines, Color), and notes are a little darker
-    /// (lighter in dark) than UIKit's, so that every text passes WCAG AA.
+    /// (lighter in dark) than UIKit's, and letter tiles a darker blue under
+    /// their white letter, so that every text passes WCAG AA.
     private static let iosLight = Appearance.Colors(
         background: hex(0xFFFFFF), text: hex(0x1C1C1E), secondaryText: hex(0x646468), guide: hex(0xC8C8C8), separator: hex(0xDDDDDD),
         chevron: hex(0x555555), selection: hex(0xD6E4FF), detailBackground: hex(0xF2F2F7), badgeBackground: hex(0xE5E5EA),
-        badgeText: hex(0x3C3C43), icon: hex(0x0A84FF), accent: hex(0x0040DD), accentText: hex(0xFFFFFF), hover: hex(0x787880, alpha: 0x1F), folder: hex(0xD8A94F))
+        badgeText: hex(0x3C3C43), icon: hex(0x0066D6), accent: hex(0x0040DD), accentText: hex(0xFFFFFF), hover: hex(0x787880, alpha: 0x1F), folder: hex(0xD8A94F))
     private static let iosDark = Appearance.Colors(
         background: hex(0x1C1C1E), text: hex(0xF2F2F7), secondaryText: hex(0xABABB0), guide: hex(0x48484A), separator: hex(0x38383A),
         chevron: hex(0xAEAEB2), selection: hex(0x2C3E66), detailBackground: hex(0x2C2C2E), badgeBackground: hex(0x3A3A3C),
-        badgeText: hex(0xEBEBF5), icon: hex(0x0A84FF), accent: hex(0x409CFF), accentText: hex(0x000000), hover: hex(0x787880, alpha: 0x1F), folder: hex(0xD8A94F))
+        badgeText: hex(0xEBEBF5), icon: hex(0x0066D6), accent: hex(0x409CFF), accentText: hex(0x000000), hover: hex(0x787880, alpha: 0x1F), folder: hex(0xD8A94F))
 
     /// An iOS table view: tall rows, chevrons, badges, guides and separators.
     private static let iosLook = Appearance.Look(style: style(.ios) { _ in }, light: iosLight, dark: iosDark)
@@ -161,7 +163,7 @@ extension Appearance.Preset {
     /// monospaced text (`--sl-text-xs`, `--__sl-font-mono`: Liberation Mono
     /// where the fonts before it in the list are missing) on `--sl-color-gray-6`, names in
     /// `--sl-color-white`, icons, markers and notes in `--sl-color-gray-3`,
-    /// guides in `--sl-color-gray-5`, highlighted entries in
+    /// guides and the box's 1-px border in `--sl-color-gray-5`, highlighted entries in
     /// `--sl-color-text-invert` on `--sl-color-text-accent` (hue 234), behind
     /// the icon and the name only (`.highlight`), notes 26 px after the name
     /// (`.comment`'s 1.625rem). In dark, notes are gray-3 made lighter
@@ -171,7 +173,7 @@ extension Appearance.Preset {
             (s.indent, s.rowHeight, s.fontSize, s.padding) = (20, 27, 13, 16)
             (s.badges, s.guides, s.separators) = (false, true, false)
             (s.disclosure, s.selection, s.icons) = (.triangle, .label, .mono)
-            (s.noteGap, s.monospace) = (26, true)
+            (s.noteGap, s.monospace, s.border) = (26, true, true)
         },
         light: themed(iosLight) { c in
             (c.background, c.text, c.secondaryText, c.guide) = (hex(0xECEDF3), hex(0x16181D), hex(0x545864), hex(0xC0C2C9))

@@ -106,10 +106,10 @@ package struct RowContent: Sendable, Equatable {
     package var badge: Badge?
     package var title: Text
     package var subtitle: Text?
-    /// Where the name ends on the title's first line, notes left out: a
-    /// highlight behind icon and name (`style.selection: label`) ends here;
-    /// nil in the other looks, which measure no more than they draw.
-    package var nameEnd: Double? = nil
+    /// Where a label behind icon and name (`style.selection: label`) ends:
+    /// 8 points after the name on the title's first line, and before its
+    /// note; nil in the other looks, which measure no more than they draw.
+    package var labelEnd: Double? = nil
 }
 
 /// The rows of one picture, in drawing order (rows drawn later cover earlier ones).

@@ -144,7 +144,7 @@ package struct RowLayout: Sendable {
             subtitle: subtitleLines.isEmpty
                 ? nil
                 : RowContent.Text(lines: subtitleLines, fontSize: subtitleSize, weight: .regular, leading: leading, width: width),
-            nameEnd: style.selection == .label ? leading + nameWidth(lines: titleLines, runs: titleRuns, fontSize: fontSize, weight: weight) : nil)
+            labelEnd: style.selection == .label ? leading + labelWidth(lines: titleLines, runs: titleRuns, fontSize: fontSize, weight: weight) : nil)
         return RowBox(
             row: row, y: y, height: height, depth: facts.depth,
             chevron: facts.childCount != nil ? (facts.isExpanded ? 90 : 0) : facts.isEmptyFolder ? 0 : nil,
@@ -152,15 +152,19 @@ package struct RowLayout: Sendable {
             kind: facts.kind, content: content)
     }
 
-    /// The width of the name on a title's first line: its runs of the row's
-    /// own tone (the notes left out), without the spaces before the notes.
-    private func nameWidth(lines: [String], runs: [[TextRun]]?, fontSize: Double, weight: Appearance.Weight) -> Double {
-        guard let first = runs?.first else { return lines.first.map { measure.width($0, fontSize, weight) } ?? 0 }
+    /// The width of a label behind a title's first line's name, from the
+    /// title's start: the name (its runs of the row's own tone, without the
+    /// spaces before a note) and 8 points, or up to 2 points before the note.
+    private func labelWidth(lines: [String], runs: [[TextRun]]?, fontSize: Double, weight: Appearance.Weight) -> Double {
+        guard let first = runs?.first else { return (lines.first.map { measure.width($0, fontSize, weight) } ?? 0) + 8 }
         let name = first.prefix { $0.tone == .primary }
-        return name.enumerated().reduce(0) { sum, run in
+        let full = name.reduce(0) { $0 + measure.width($1.text, fontSize, $1.weight) }
+        let trimmed = name.enumerated().reduce(0) { sum, run in
             let text = run.offset == name.count - 1 ? String(run.element.text.reversed().drop { $0 == " " }.reversed()) : run.element.text
             return sum + measure.width(text, fontSize, run.element.weight)
         }
+        guard name.count < first.count else { return trimmed + 8 }
+        return min(trimmed + 8, full + first[name.count].gap - 2)
     }
 
     /// A row's title and subtitle as lines (and the title's styled runs),

@@ -209,7 +209,7 @@ extension Scenario {
             allowed: [
                 "preset", "indent", "rowHeight", "fontSize", "padding", "weight", "collapse", "badges", "guides", "separators",
                 "separatorInset", "disclosure", "selection", "icons", "checkboxes", "compactFolders",
-                "truncation", "accent", "noteGap", "monospace",
+                "truncation", "accent", "noteGap", "monospace", "border",
             ])
         var s = Style(preset: try f["preset"]?.choice("`style.preset`", Appearance.Preset.self) ?? .ios)
         if let x = f["indent"] { s.indent = try x.double("`style.indent`", in: Limits.indent) }
@@ -231,6 +231,7 @@ extension Scenario {
         if let x = f["accent"] { s.accent = try x.choice("`style.accent`", Appearance.Accent.self) }
         if let x = f["noteGap"] { s.noteGap = try x.double("`style.noteGap`", in: Limits.noteGap) }
         if let x = f["monospace"] { s.monospace = try x.bool("`style.monospace`") }
+        if let x = f["border"] { s.border = try x.bool("`style.border`") }
         scenario.style = s
     }
 

@@ -57,8 +57,8 @@ public struct FontSet: Sendable, Equatable {
     /// A scenario's own fonts, each for one weight, tried before the others
     /// in their order (a brand's font, say); empty for the bundled set.
     package var preferred: [Preferred] = []
-    /// The monospaced fonts, regular and bold, tried first in a look that
-    /// asks for them (`style.monospace`).
+    /// The monospaced fonts, regular and bold: in a look that asks for them
+    /// (`style.monospace`), tried after a scenario's own fonts and before the others.
     public var monospaced: [Source] = [.bundled(.mono), .bundled(.monoBold)]
 
     /// A font tried first for text of its weight.

@@ -71,7 +71,20 @@ package struct OutlinePainter {
                 drawnBottom = max(drawnBottom, bottom)
             }
             surface.clear(PixelRect(x0: 0, y0: drawnBottom, x1: surface.width, y1: surface.clip.y1), to: palette.background)
+            for edge in painter.border(width: surface.width, height: surface.height) { surface.fill(edge, color: palette.guide) }
         }
+    }
+
+    /// The canvas's border (`style.border`), over the rows: a strip of one
+    /// point (at least a pixel) along each edge of a canvas `width` ×
+    /// `height` pixels, drawn in the guides' colour; none without one.
+    package func border(width: Int, height: Int) -> [PixelRect] {
+        guard appearance.style.border else { return [] }
+        let t = max(1, Int(scale.rounded()))
+        return [
+            PixelRect(x0: 0, y0: 0, x1: width, y1: t), PixelRect(x0: 0, y0: height - t, x1: width, y1: height),
+            PixelRect(x0: 0, y0: t, x1: t, y1: height - t), PixelRect(x0: width - t, y0: t, x1: width, y1: height - t),
+        ]
     }
 
     /// The pixel rows that a row clipped to `span` points shows in, on a
@@ -152,7 +165,7 @@ package struct OutlinePainter {
         }
 
         if let checkbox = content.checkbox {
-            drawCheckbox(checkbox, centerY: cy, into: surface, color: c, clip: clip)
+            drawCheckbox(checkbox, on: box, centerY: cy, into: surface, color: c, clip: clip)
         }
 
     }
@@ -208,16 +221,19 @@ package struct OutlinePainter {
 
         // The title's and subtitle's lines, as a block centred on the row.
         let title = content.title
-        let textColor = selected(box.isDetail ? palette.secondaryText : kind?.textColor ?? palette.text, box)
+        let titleColor = box.isDetail ? palette.secondaryText : kind?.textColor ?? palette.text
+        let textColor = selected(titleColor, box)
         let textEnd = Int(((title.leading + title.width) * s).rounded())
         let textClip = PixelRect(x0: mirrored ? width - textEnd : 0, y0: clip.y0, x1: mirrored ? width : textEnd, y1: clip.y1)
         let secondary = selected(palette.secondaryText, box, .note)
         let blocks = [(title, textColor)] + (content.subtitle.map { [($0, secondary)] } ?? [])
         let metrics = blocks.map { typesetter.lineMetrics(size: $0.0.fontSize * s) }
-        var lineTop = cy * s - zip(blocks, metrics).reduce(0) { $0 + Double($1.0.0.lines.count) * ($1.1.ascender + $1.1.descender) } / 2
-        for ((text, color), (ascender, descender)) in zip(blocks, metrics) {
+        var lineTop = textTop(content, centerY: cy)
+        for (b, ((text, blockColor), (ascender, descender))) in zip(blocks, metrics).enumerated() {
             let (px, weight) = (text.fontSize * s, FontWeight(text.weight))
             for (i, line) in text.lines.enumerated() {
+                // A label (`style.selection: label`) is behind the first line's name only.
+                let color = b == 0 && i > 0 && appearance.style.selection == .label ? titleColor : blockColor
                 let baseline = Int((lineTop + ascender).rounded())
                 lineTop += ascender + descender
                 if let runs = text.runs, runs.indices.contains(i) {
@@ -230,6 +246,16 @@ package struct OutlinePainter {
                     size: px, weight: weight, color: c(color), clip: textClip, direction: direction)
             }
         }
+    }
+
+    /// Where a row's text (its title's lines, then its subtitle's, as a block
+    /// centred on `cy` points) starts, in pixels from the top.
+    func textTop(_ content: RowContent, centerY cy: Double) -> Double {
+        let height = [content.title, content.subtitle].compactMap { $0 }.reduce(0.0) { sum, text in
+            let (ascender, descender) = typesetter.lineMetrics(size: text.fontSize * scale)
+            return sum + Double(text.lines.count) * (ascender + descender)
+        }
+        return cy * scale - height / 2
     }
 
     /// The disclosure chevron centred on (`cx`, `cy`) points, turned by `angle` degrees.
@@ -256,8 +282,9 @@ package struct OutlinePainter {
         _ box: RowBox, top: Int, bottom: Int, into surface: some DrawingTarget, color c: (Color) -> Color, clip: PixelRect, layers: RowLayers
     ) {
         let s = scale, width = appearance.canvas.width
+        let marks = accentMarks(on: box).fill, accent = c(marks)
         if layers.contains(.focus), box.focus > 0 {
-            let ring = c(palette.accent.fading(Int((box.focus * 256).rounded())))
+            let ring = c(marks.fading(Int((box.focus * 256).rounded())))
             let inset = 2.0, thickness = 2.0
             let canvas = surface.width
             var path = Path.roundedRect(
@@ -272,7 +299,6 @@ package struct OutlinePainter {
             surface.fill(path, color: ring, clip: clip)
         }
         guard layers.contains(.drop), let drop = box.drop else { return }
-        let accent = c(palette.accent)
         let content = box.content
         let start = content.checkbox?.leading ?? content.icon?.leading ?? content.title.leading
         let canvas = surface.width
@@ -293,8 +319,20 @@ package struct OutlinePainter {
         }
     }
 
-    /// A checkbox: an outlined square, or filled with a check mark or a dash.
-    func drawCheckbox(_ box: RowContent.Checkbox, centerY cy: Double, into surface: some DrawingTarget, color c: (Color) -> Color, clip: PixelRect) {
+    /// What the accent draws on a row (a check, the focus ring, where a row
+    /// would drop): the accent and the text on it, or, on a row tinted with the
+    /// accent (an active selection), the other way round, so that they show.
+    func accentMarks(on box: RowBox) -> (fill: Color, mark: Color) {
+        guard box.selection >= 0.5, let text = palette.selectedText, appearance.style.selection != .label else {
+            return (palette.accent, palette.accentText)
+        }
+        return (text, palette.accent)
+    }
+
+    /// A checkbox of row `row`: an outlined square, or filled with a check mark or a dash.
+    func drawCheckbox(
+        _ box: RowContent.Checkbox, on row: RowBox, centerY cy: Double, into surface: some DrawingTarget, color c: (Color) -> Color, clip: PixelRect
+    ) {
         let s = scale, size = box.size
         let x = self.x(box.leading, width: size, canvas: surface.width), y = (cy - size / 2) * s, side = size * s, radius = size * 0.22 * s
         switch box.state {
@@ -302,10 +340,10 @@ package struct OutlinePainter {
             var outline = Path.roundedRect(x: x, y: y, width: side, height: side, radius: radius)
             let t = max(1, 1.5 * s)
             outline.append(reversed: .roundedRect(x: x + t, y: y + t, width: side - 2 * t, height: side - 2 * t, radius: max(0, radius - t)))
-            surface.fill(outline, color: c(palette.chevron), clip: clip)
+            surface.fill(outline, color: c(selected(palette.chevron, row, .disclosure)), clip: clip)
         case .checked, .mixed:
-            surface.fill(.roundedRect(x: x, y: y, width: side, height: side, radius: radius), color: c(palette.accent), clip: clip)
-            let mark = palette.accentText
+            let (fill, mark) = accentMarks(on: row)
+            surface.fill(.roundedRect(x: x, y: y, width: side, height: side, radius: radius), color: c(fill), clip: clip)
             if box.state == .checked {
                 let points = [Point(x + side * 0.24, y + side * 0.52), Point(x + side * 0.43, y + side * 0.7), Point(x + side * 0.77, y + side * 0.32)]
                 surface.stroke(points, width: side * 0.13, color: c(mark), clip: clip)
@@ -330,13 +368,16 @@ package struct OutlinePainter {
                     height: (box.height - 2 * gap) * s, radius: 5 * s),
                 color: color, clip: clip)
         case .label:
-            // Starlight's `.highlight`: from 4 px before the icon to 8 px after the name, 2 px from the row's edges.
+            // Starlight's `.highlight`: from 4 px before the icon to where layout ends it, around the title's first
+            // line (4 px above and below it when it is the row's only line), within 2 px of the row's edges.
             let start = (content.icon?.leading ?? content.title.leading) - 4
-            let label = (content.nameEnd ?? content.title.leading + content.title.width) + 8 - start
+            let label = (content.labelEnd ?? content.title.leading + content.title.width) - start
+            let (ascender, descender) = typesetter.lineMetrics(size: content.title.fontSize * s)
+            let pad = (content.title.lines.count == 1 && content.subtitle == nil ? 4 : 1) * s
+            let top = max((box.y + 2) * s, textTop(content, centerY: box.y + box.height / 2) - pad)
+            let bottom = min((box.y + box.height - 2) * s, top + ascender + descender + 2 * pad)
             surface.fill(
-                .roundedRect(
-                    x: x(start, width: label, canvas: width), y: (box.y + 2) * s, width: label * s, height: (box.height - 4) * s,
-                    radius: 4 * s),
+                .roundedRect(x: x(start, width: label, canvas: width), y: top, width: label * s, height: bottom - top, radius: 4 * s),
                 color: color, clip: clip)
         }
     }

@@ -19,14 +19,14 @@ extension OutlinePainter {
         func width(_ text: some StringProtocol, _ run: TextRun) -> Double {
             text.isEmpty ? 0 : typesetter.width(String(text), size: px, weight: FontWeight(run.weight), direction: direction)
         }
-        let widths = runs.map { $0.gap + width($0.text, $0) }
+        let widths = runs.map { $0.gap * scale + width($0.text, $0) }  // device pixels
         let total = widths.reduce(0, +)
         let start = textX(leading, width: mirrored ? total : 0, canvas: surface.width)
         var offset = 0.0
         for (run, w) in zip(runs, widths) {
             let before = run.text.prefix { $0 == " " }
             let core = run.text.dropFirst(before.count).reversed().drop { $0 == " " }.reversed()
-            let (gap, coreWidth) = (run.gap + width(before, run), width(String(core), run))
+            let (gap, coreWidth) = (run.gap * scale + width(before, run), width(String(core), run))
             surface.drawText(
                 String(core), typesetter: typesetter, x: mirrored ? start + total - offset - gap - coreWidth : start + offset + gap, baseline: baseline,
                 size: px, weight: FontWeight(run.weight), color: run.tone == .primary ? colors.primary : colors.secondary, clip: clip,

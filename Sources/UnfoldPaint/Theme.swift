@@ -21,9 +21,10 @@ package struct Palette: Sendable, Equatable {
         set { colors[keyPath: color] = newValue }
     }
 
-    /// The colours of the `ios` look in the light theme.
+    /// The colours of the `ios` look in the light theme, as it draws them
+    /// by default (its selection in the accent).
     package static let light = Palette.of(.light)
-    /// The colours of the `ios` look in the dark theme.
+    /// The colours of the `ios` look in the dark theme, as it draws them by default.
     package static let dark = Palette.of(.dark)
 
     /// A look's colours as the painter uses them.

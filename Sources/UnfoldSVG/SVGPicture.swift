@@ -97,8 +97,14 @@ struct Themes {
         let (w, h) = (width + 2 * margin, height + 2 * margin)
         // The padding, in the canvas's colours.
         let frame = margin > 0 ? background(width: w, height: h, markup: markup) : ""
+        // The canvas's border, over the rows, in both themes' colours.
+        let edges = base.border(width: width, height: height)
+        let guide = edges.isEmpty ? "" : markup.colorClass(.init(base: base.palette.guide, alternate: alternate?.palette.guide ?? base.palette.guide))
+        let border = edges.map { r in
+            "<rect class=\"\(guide)\" x=\"\(r.x0)\" y=\"\(r.y0)\" width=\"\(r.x1 - r.x0)\" height=\"\(r.y1 - r.y0)\"/>"
+        }
         // Inside the padding, nothing of the rows shows past the canvas (a row sliding below a fixed height).
-        var content = body
+        var content = body + border.joined()
         if margin > 0 {
             let canvas = markup.clipAttribute(PixelRect(x0: 0, y0: 0, x1: width, y1: height))
             content = "<g transform=\"translate(\(margin) \(margin))\"\(canvas)>\(body)</g>"

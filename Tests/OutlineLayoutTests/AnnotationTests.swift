@@ -86,8 +86,13 @@ import Testing
         let runs = try #require(content.title.runs?.first)
         let spaces = fake.width("  ", content.title.fontSize, .regular)
         #expect(runs.map(\.gap) == [0, 40 - spaces, 0, 0])
-        // The name ends before its two spaces; a label behind it ends there.
-        #expect(content.nameEnd == content.title.leading + fake.width("astro.config.mjs", content.title.fontSize, .regular))
+        // A label behind the name ends 8 points after it, before its two spaces and the gap...
+        let name = fake.width("astro.config.mjs", content.title.fontSize, .regular)
+        #expect(content.labelEnd == content.title.leading + name + 8)
+        // ...or 2 points before the note, when the note comes sooner.
+        a.style.noteGap = nil
+        let close = layout(a).box(for: try #require(o.row(at: 0)), in: o, y: 0).content
+        #expect(close.labelEnd == close.title.leading + min(name + 8, name + spaces - 2))
         let width = content.title.leading + runs.reduce(0) { $0 + $1.gap + fake.width($1.text, content.title.fontSize, $1.weight) }
         #expect(layout(a).contentWidth(of: content) >= width)
 

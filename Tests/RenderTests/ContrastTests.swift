@@ -35,9 +35,11 @@ import UnfoldCanvas
     }
 
     /// Each pair a picture draws text on, with what it is, in one look, theme and accent.
-    static func textPairs(_ p: Palette) -> [(String, Color, Color)] {
+    static func textPairs(_ p: Palette, style: Appearance.Style) -> [(String, Color, Color)] {
         let hovered = over(p.hover, p.background)
-        return [
+        let tiles = style.icons == .tile ? [("a tile's letter", Color.white, p.icon)] : []
+        return tiles + [
+            ("a strip's labels", p.text, p.detailBackground),
             ("titles", p.text, p.background), ("notes", p.secondaryText, p.background),
             ("a detail row's text", p.secondaryText, p.detailBackground), ("a badge's number", p.badgeText, p.badgeBackground),
             ("titles under the pointer", p.text, hovered), ("notes under the pointer", p.secondaryText, hovered),
@@ -50,7 +52,8 @@ import UnfoldCanvas
     @Test(arguments: Appearance.Preset.allCases, Appearance.Theme.allCases)
     func everyTextPassesAA(preset: Appearance.Preset, theme: Appearance.Theme) {
         for accent in Appearance.Accent.allCases {
-            for (what, text, background) in Self.textPairs(.of(theme, preset: preset, accent: accent)) {
+            let pairs = Self.textPairs(.of(theme, preset: preset, accent: accent), style: Appearance.Style(preset: preset))
+            for (what, text, background) in pairs {
                 let ratio = Self.contrast(text, background)
                 #expect(ratio >= 4.5, "\(preset) \(theme) \(accent): \(what) at \(ratio):1")
             }

@@ -46,32 +46,52 @@ import UnfoldRender
     /// Starlight: a highlighted entry is a label behind its icon and name
     /// only, as the component's `.highlight` is: its disclosure before the
     /// label and its note 26 px after the name keep their grey.
-    @Test func aStarlightHighlightIsALabelBehindIconAndName() throws {
+    @Test(arguments: [1, 2])
+    func aStarlightHighlightIsALabelBehindIconAndName(scale: Int) throws {
         let picture = try #require(
             try states(
                 """
                 name: s
-                canvas: { width: 400, height: fit, scale: 1 }
-                style: { preset: starlight }
+                canvas: { width: 400, height: fit, scale: \(scale) }
+                style: { preset: starlight, border: false }
                 tree:
                   - { title: src, icon: folder, highlighted: true, expanded: true, annotation: the sources, children: [ { title: a.ts } ] }
                 """
             ).first)
         let palette = Palette.of(.light, preset: .starlight)
+        let band = 4 * scale ..< 23 * scale
         func columns(_ color: Color) -> [Int] {
-            (0 ..< picture.width).filter { x in (4 ..< 23).contains { picture.pixel(x: x, y: $0) == color } }
+            (0 ..< picture.width).filter { x in band.contains { picture.pixel(x: x, y: $0) == color } }
         }
         let label = columns(palette.accent)
         let (start, end) = (try #require(label.first), try #require(label.last))
-        #expect(label.count == end - start + 1 && end - start > 40, "one label behind icon and name: \(label)")
+        #expect(label.count == end - start + 1 && end - start > 40 * scale, "one label behind icon and name: \(label)")
         let ink = (0 ..< picture.width).filter { x in
-            !(start - 2 ... end + 2).contains(x) && (4 ..< 23).contains { picture.pixel(x: x, y: $0) != palette.background }
+            !(start - 2 ... end + 2).contains(x) && band.contains { picture.pixel(x: x, y: $0) != palette.background }
         }
         #expect(ink.contains { $0 < start }, "the disclosure, before the label")
         #expect(columns(palette.chevron).contains { $0 < start }, "the disclosure keeps its grey")
         let note = try #require(ink.first { $0 > end })
-        #expect(note - end >= 26 - 8 - 2, "the note starts 26 px after the name, the label 8 px after it")
+        #expect(note - end >= (26 - 8 - 2) * scale, "the note starts 26 px after the name, the label 8 px after it")
         #expect(columns(palette.accentText).allSatisfy { (start ... end).contains($0) })
+    }
+
+    /// Starlight's box has a 1-px border in its guides' colour, over the rows
+    /// (a highlight across the row included); the other looks have none.
+    @Test func starlightHasABorder() throws {
+        func picture(_ preset: String) throws -> RGBAImage {
+            try #require(
+                try states(
+                    "name: b\ncanvas: { width: 200, height: fit, scale: 1 }\nstyle: { preset: \(preset), selection: row }\n"
+                        + "tree: [{title: a, highlighted: true}, {title: b}]\n"
+                ).first)
+        }
+        let starlight = try picture("starlight"), guide = Palette.of(.light, preset: .starlight).guide
+        let edges = [(0, 10), (199, 10), (100, 0), (100, starlight.height - 1), (0, 0), (199, starlight.height - 1)]
+        #expect(edges.allSatisfy { starlight.pixel(x: $0.0, y: $0.1) == guide })
+        #expect(starlight.pixel(x: 1, y: 10) != guide && starlight.pixel(x: 100, y: 1) != guide)
+        let plain = try picture("plain")
+        #expect(!edges.contains { plain.pixel(x: $0.0, y: $0.1) == Palette.of(.light, preset: .plain).guide })
     }
 
     /// Starlight's text is monospaced, in the bundled Liberation Mono of
