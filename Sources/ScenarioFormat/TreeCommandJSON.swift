@@ -74,10 +74,15 @@ struct TreeCommandJSON {
         }
     }
 
-    private func notTreeOutput(line: Int, column: Int) -> ScenarioError {
+    /// The error for JSON that is not `tree -J` output, with a hint for what
+    /// it may be instead: a scenario (an object at the top) or other data.
+    private func notTreeOutput(line: Int, column: Int, object: Bool = false) -> ScenarioError {
         json.error(
             "this is not `tree -J` output: it does not start with a directory", line: line, column: column,
-            hint: "write it with `tree -J FOLDER > tree.json`")
+            hint: object
+                ? "a scenario file is rendered as it is (`unfold render FILE`), not read as a tree; `tree -J` output is a list"
+                : "write it with `tree -J FOLDER > tree.json`; to draw a tree out of other data, a scenario names it: "
+                    + "`source: {file: data.json, children: KEY, title: KEY}`")
     }
 
     private mutating func take(_ event: JSONStream.Event, line: Int, column: Int) throws(ScenarioError) {
@@ -125,7 +130,7 @@ struct TreeCommandJSON {
     /// entry becomes a node; the role of a container the value starts.
     private mutating func place(_ event: JSONStream.Event, line: Int, column: Int) throws(ScenarioError) -> Role {
         guard let last = stack.indices.last else {
-            guard event == .arrayStart else { throw notTreeOutput(line: line, column: column) }
+            guard event == .arrayStart else { throw notTreeOutput(line: line, column: column, object: event == .objectStart) }
             return .top
         }
         func text(_ what: String) throws(ScenarioError) -> String {

@@ -145,7 +145,12 @@ func lines(_ s: Scenario) -> [String] {
         )
         #expect(lines(try f.scenario("{tree: t.json}")) == ["src [folder]", "  a.c [c]", "l [folder]"])
         f.write("bad.json", #"[{"type":"report"}]"#)
-        #expect(f.error("{tree: bad.json}")?.message == "this is not `tree -J` output: it does not start with a directory")
+        let bad = f.error("{tree: bad.json}")
+        #expect(bad?.message == "this is not `tree -J` output: it does not start with a directory")
+        #expect(bad?.hint.contains("`source: {file: data.json, children: KEY, title: KEY}`") == true)
+        // A scenario given as a tree is told apart by what it holds: an object, not a list.
+        f.write("scenario.json", #"{"name": "s", "tree": [{"title": "a"}]}"#)
+        #expect(f.error("{tree: scenario.json}")?.hint.hasPrefix("a scenario file is rendered as it is") == true)
         f.write(
             "o.opml",
             """
