@@ -221,19 +221,16 @@ package struct OutlinePainter {
 
         // The title's and subtitle's lines, as a block centred on the row.
         let title = content.title
-        let titleColor = box.isDetail ? palette.secondaryText : kind?.textColor ?? palette.text
-        let textColor = selected(titleColor, box)
+        let textColor = selected(box.isDetail ? palette.secondaryText : kind?.textColor ?? palette.text, box)
         let textEnd = Int(((title.leading + title.width) * s).rounded())
         let textClip = PixelRect(x0: mirrored ? width - textEnd : 0, y0: clip.y0, x1: mirrored ? width : textEnd, y1: clip.y1)
         let secondary = selected(palette.secondaryText, box, .note)
         let blocks = [(title, textColor)] + (content.subtitle.map { [($0, secondary)] } ?? [])
         let metrics = blocks.map { typesetter.lineMetrics(size: $0.0.fontSize * s) }
         var lineTop = textTop(content, centerY: cy)
-        for (b, ((text, blockColor), (ascender, descender))) in zip(blocks, metrics).enumerated() {
+        for ((text, color), (ascender, descender)) in zip(blocks, metrics) {
             let (px, weight) = (text.fontSize * s, FontWeight(text.weight))
             for (i, line) in text.lines.enumerated() {
-                // A label (`style.selection: label`) is behind the first line's name only.
-                let color = b == 0 && i > 0 && appearance.style.selection == .label ? titleColor : blockColor
                 let baseline = Int((lineTop + ascender).rounded())
                 lineTop += ascender + descender
                 if let runs = text.runs, runs.indices.contains(i) {
@@ -323,7 +320,7 @@ package struct OutlinePainter {
     /// would drop): the accent and the text on it, or, on a row tinted with the
     /// accent (an active selection), the other way round, so that they show.
     func accentMarks(on box: RowBox) -> (fill: Color, mark: Color) {
-        guard box.selection >= 0.5, let text = palette.selectedText, appearance.style.selection != .label else {
+        guard box.selection >= 0.5, let text = palette.selectedText, !isLabelled(box.content) else {
             return (palette.accent, palette.accentText)
         }
         return (text, palette.accent)
@@ -353,10 +350,17 @@ package struct OutlinePainter {
         }
     }
 
+    /// Whether a row's selection is a label behind its icon and name
+    /// (`style.selection: label`): on a row of one line; a row with a
+    /// subtitle or a wrapped title is tinted as a pill, all its text on it.
+    func isLabelled(_ content: RowContent) -> Bool {
+        appearance.style.selection == .label && content.subtitle == nil && content.title.lines.count == 1
+    }
+
     /// The selection's tint behind a row (`rows`: its pixel rows), in the look's shape. O(1).
     func drawSelection(_ box: RowBox, rows: Range<Int>, color: Color, into surface: some DrawingTarget, clip: PixelRect) {
         let (s, width, content) = (scale, surface.width, box.content)
-        switch appearance.style.selection {
+        switch appearance.style.selection == .label && !isLabelled(content) ? .pill : appearance.style.selection {
         case .row:
             surface.fill(PixelRect(x0: 0, y0: rows.lowerBound, x1: width, y1: rows.upperBound), color: color)
         case .pill:
@@ -368,14 +372,15 @@ package struct OutlinePainter {
                     height: (box.height - 2 * gap) * s, radius: 5 * s),
                 color: color, clip: clip)
         case .label:
-            // Starlight's `.highlight`: from 4 px before the icon to where layout ends it, around the title's first
-            // line (4 px above and below it when it is the row's only line), within 2 px of the row's edges.
+            // Starlight's `.highlight`: from 4 px before the icon to where layout ends it, around the title's line
+            // and the icon (4 px above and below the line), within 2 px of the row's edges.
             let start = (content.icon?.leading ?? content.title.leading) - 4
             let label = (content.labelEnd ?? content.title.leading + content.title.width) - start
             let (ascender, descender) = typesetter.lineMetrics(size: content.title.fontSize * s)
-            let pad = (content.title.lines.count == 1 && content.subtitle == nil ? 4 : 1) * s
-            let top = max((box.y + 2) * s, textTop(content, centerY: box.y + box.height / 2) - pad)
-            let bottom = min((box.y + box.height - 2) * s, top + ascender + descender + 2 * pad)
+            let cy = box.y + box.height / 2, icon = (content.icon?.size ?? 0) / 2 + 1
+            let line = textTop(content, centerY: cy) - 4 * s
+            let top = max((box.y + 2) * s, min(line, (cy - icon) * s))
+            let bottom = min((box.y + box.height - 2) * s, max(line + ascender + descender + 8 * s, (cy + icon) * s))
             surface.fill(
                 .roundedRect(x: x(start, width: label, canvas: width), y: top, width: label * s, height: bottom - top, radius: 4 * s),
                 color: color, clip: clip)
@@ -396,7 +401,7 @@ package struct OutlinePainter {
     /// half selected (`style.accent: active`). A label (`style.selection:
     /// label`) covers the icon and the name only: the rest keeps its colour.
     func selected(_ color: Color, _ box: RowBox, _ part: RowPart = .title) -> Color {
-        guard box.selection >= 0.5, part == .title || appearance.style.selection != .label,
+        guard box.selection >= 0.5, part == .title || !isLabelled(box.content),
             let text = part == .note ? palette.selectedSecondaryText : palette.selectedText
         else { return color }
         return text

@@ -76,6 +76,37 @@ import UnfoldRender
         #expect(columns(palette.accentText).allSatisfy { (start ... end).contains($0) })
     }
 
+    /// Right to left, the label is the mirror image: at the right, the note
+    /// to its left. A row of two lines (a subtitle) is tinted as a pill, its
+    /// text on it in the accent's text colour, so that no line is left on
+    /// the label's edge in colours meant for the other side of it.
+    @Test func aLabelMirrorsRightToLeftAndARowOfTwoLinesIsAPill() throws {
+        func picture(_ subtitle: String) throws -> RGBAImage {
+            try #require(
+                try states(
+                    """
+                    name: l
+                    canvas: { width: 300, height: fit, scale: 1, direction: rtl }
+                    style: { preset: starlight, rowHeight: 44, border: false }
+                    tree:
+                      - { title: src, \(subtitle) icon: folder, highlighted: true, annotation: a note }
+                    """
+                ).first)
+        }
+        let palette = Palette.of(.light, preset: .starlight)
+        func columns(_ image: RGBAImage, _ color: Color) -> [Int] {
+            (0 ..< image.width).filter { x in (0 ..< 44).contains { image.pixel(x: x, y: $0) == color } }
+        }
+        let label = try picture(""), labelled = columns(label, palette.accent)
+        let (start, end) = (try #require(labelled.first), try #require(labelled.last))
+        #expect(start > 150 && end < 290, "a label at the right: \(start)...\(end)")
+        let note = (0 ..< start - 2).filter { x in (0 ..< 44).contains { label.pixel(x: x, y: $0) != palette.background } }
+        #expect(!note.isEmpty, "the note, left of the label")
+        let pill = try picture("subtitle: the sources,"), tinted = columns(pill, palette.accent)
+        #expect((tinted.last ?? 0) - (tinted.first ?? 0) > 280, "a pill across the row")
+        #expect(columns(pill, palette.secondaryText).isEmpty, "no text on it in the notes' grey")
+    }
+
     /// Starlight's box has a 1-px border in its guides' colour, over the rows
     /// (a highlight across the row included); the other looks have none.
     @Test func starlightHasABorder() throws {
