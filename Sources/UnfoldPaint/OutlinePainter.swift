@@ -281,7 +281,8 @@ package struct OutlinePainter {
         let s = scale, width = appearance.canvas.width
         let marks = accentMarks(on: box).fill, accent = c(marks)
         if layers.contains(.focus), box.focus > 0 {
-            let ring = c(marks.fading(Int((box.focus * 256).rounded())))
+            // The ring runs round the row's edge: on the tint only when it fills the row.
+            let ring = c((appearance.style.selection == .row ? marks : palette.accent).fading(Int((box.focus * 256).rounded())))
             let inset = 2.0, thickness = 2.0
             let canvas = surface.width
             var path = Path.roundedRect(

@@ -107,7 +107,7 @@ struct Themes {
         var content = body + border.joined()
         if margin > 0 {
             let canvas = markup.clipAttribute(PixelRect(x0: 0, y0: 0, x1: width, y1: height))
-            content = "<g transform=\"translate(\(margin) \(margin))\"\(canvas)>\(body)</g>"
+            content = "<g transform=\"translate(\(margin) \(margin))\"\(canvas)>\(content)</g>"
         }
         let style = markup.style(extra: extraStyle)
         return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(SVGMarkup.number(Double(w) / scale))\" "

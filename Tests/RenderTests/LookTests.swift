@@ -107,6 +107,25 @@ import UnfoldRender
         #expect(columns(pill, palette.secondaryText).isEmpty, "no text on it in the notes' grey")
     }
 
+    /// On a row tinted with the accent, what the accent draws there shows in
+    /// the text's colour: a check is a white box (iOS, the row tinted), while
+    /// a focus ring round a pill (macOS) stays in the accent, outside the tint.
+    @Test func accentMarksShowOnARowInTheAccent() throws {
+        func last(_ style: String, _ steps: String) throws -> RGBAImage {
+            try #require(
+                try states(
+                    "name: m\ncanvas: { width: 240, height: fit, scale: 1 }\nstyle: { \(style) }\n"
+                        + "tree: [{id: a, title: A, checked: true}, {id: b, title: B, checked: false}]\nsteps: [\(steps)]\n"
+                ).last)
+        }
+        let ios = Palette.of(.light), selected = try last("preset: ios", "{select: a}"), plain = try last("preset: ios", "{select: b}")
+        // Row a (checked, a box) against row b (unchecked, an outline), each tinted.
+        #expect(count(.white, in: selected, row: 0, height: 44) > count(.white, in: plain, row: 1, height: 44) + 100, "a white box on the tinted row")
+        #expect(count(ios.accent, in: plain, row: 0, height: 44) > 150, "an accent box on a plain row")
+        let ring = try last("preset: macos", "{select: a}, {focus: a}")
+        #expect(ring.pixel(x: 3, y: 12) == Palette.of(.light, preset: .macos).accent, "the ring in the accent, outside the pill")
+    }
+
     /// Starlight's box has a 1-px border in its guides' colour, over the rows
     /// (a highlight across the row included); the other looks have none.
     @Test func starlightHasABorder() throws {
@@ -123,6 +142,15 @@ import UnfoldRender
         #expect(starlight.pixel(x: 1, y: 10) != guide && starlight.pixel(x: 100, y: 1) != guide)
         let plain = try picture("plain")
         #expect(!edges.contains { plain.pixel(x: $0.0, y: $0.1) == Palette.of(.light, preset: .plain).guide })
+        // The SVG draws it too, inside the canvas's padding.
+        for padding in [0, 8] {
+            let scenario = try Scenario.parse(
+                "name: b\ncanvas: { width: 200, height: fit, scale: 1, padding: \(padding) }\nstyle: { preset: starlight }\ntree: [{title: a}]\n",
+                file: "b.yaml")
+            let svg = String(decoding: try #require(try render(scenario, outputs: [.svg])["state-00.svg"]), as: UTF8.self)
+            let canvas = padding > 0 ? try #require(svg.range(of: "translate(8 8)")).upperBound : svg.startIndex
+            #expect(svg[canvas...].contains(#/<rect class="c\d+" x="0" y="0" width="200" height="1"/>/#), "padding \(padding)")
+        }
     }
 
     /// Starlight's text is monospaced, in the bundled Liberation Mono of
