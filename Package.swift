@@ -3,7 +3,8 @@ import PackageDescription
 
 // Layers, one target each; a target depends only on targets of the lines above it:
 //   OutlineEngine, OutlineAppearance           the outline and its look: no file, no pixel
-//   UnfoldSupport                              escaping, atomic files, the folder exchange, contained reading
+//   UnfoldSupport                              escaping, atomic files, the folder exchange, contained reading, input errors
+//   UnfoldTreeSources                          trees people keep (folders, Markdown pages, `tree -J`, OPML) read as outlines
 //   ScenarioFormat (libyaml), OutlineLayout    scenario files; the geometry of rows and frames
 //   UnfoldCanvas (FreeType, HarfBuzz, FriBidi) pixels and text
 //   UnfoldPaint, UnfoldPNG, UnfoldSVG          a layout drawn; pictures encoded
@@ -43,10 +44,11 @@ let package = Package(
     targets: [
         .target(name: "OutlineEngine"),
         // Escaping for each place text is shown, atomic files, the folder exchange, contained reading, errors.
-        .target(name: "UnfoldSupport", dependencies: ["CUnfoldFiles"]),
+        .target(name: "UnfoldSupport", dependencies: ["OutlineAppearance", "CUnfoldFiles"]),
         .target(name: "OutlineAppearance"),
         .systemLibrary(name: "CUnfoldYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
-        .target(name: "ScenarioFormat", dependencies: ["OutlineEngine", "OutlineAppearance", "UnfoldSupport", "CUnfoldYAML"]),
+        .target(name: "UnfoldTreeSources", dependencies: ["OutlineEngine", "OutlineAppearance", "UnfoldSupport"]),
+        .target(name: "ScenarioFormat", dependencies: ["OutlineEngine", "OutlineAppearance", "UnfoldSupport", "UnfoldTreeSources", "CUnfoldYAML"]),
         .target(name: "OutlineLayout", dependencies: ["OutlineEngine", "OutlineAppearance"]),
         .systemLibrary(name: "CUnfoldFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
         .systemLibrary(name: "CUnfoldHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
@@ -98,7 +100,7 @@ let package = Package(
             name: "Unfold",
             dependencies: [
                 "OutlineEngine", "OutlineAppearance", "ScenarioFormat", "UnfoldCanvas", "UnfoldPNG", "UnfoldRender",
-                "UnfoldDiff", "UnfoldComparison", "UnfoldReport", "UnfoldSnapshot",
+                "UnfoldDiff", "UnfoldComparison", "UnfoldReport", "UnfoldSnapshot", "UnfoldSupport", "UnfoldTreeSources",
             ]),
         .target(name: "UnfoldTesting", dependencies: ["Unfold", "UnfoldReferences", "UnfoldSupport"]),
         .target(
@@ -125,7 +127,7 @@ let package = Package(
             path: "Tests/UnfoldTestSupport"),
         .testTarget(name: "OutlineEngineTests", dependencies: ["OutlineEngine"]),
         .testTarget(name: "UnfoldSupportTests", dependencies: ["UnfoldSupport"]),
-        .testTarget(name: "ScenarioFormatTests", dependencies: ["ScenarioFormat", "UnfoldSupport"]),
+        .testTarget(name: "ScenarioFormatTests", dependencies: ["ScenarioFormat", "UnfoldTreeSources", "UnfoldSupport"]),
         .testTarget(name: "CanvasTests", dependencies: ["UnfoldCanvas"]),
         .testTarget(name: "OutlineLayoutTests", dependencies: ["OutlineLayout", "OutlineAppearance", "OutlineEngine"]),
         .testTarget(

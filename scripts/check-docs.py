@@ -33,7 +33,7 @@ import sys
 from urllib.parse import unquote, urlparse
 
 LIBRARY_MODULES = [
-    "OutlineEngine", "OutlineAppearance", "UnfoldSupport", "ScenarioFormat", "OutlineLayout", "UnfoldCanvas", "UnfoldPaint",
+    "OutlineEngine", "OutlineAppearance", "UnfoldSupport", "UnfoldTreeSources", "ScenarioFormat", "OutlineLayout", "UnfoldCanvas", "UnfoldPaint",
     "UnfoldPNG", "UnfoldRender", "UnfoldDiff", "UnfoldComparison", "UnfoldReferences", "UnfoldReport", "UnfoldSnapshot", "Unfold", "UnfoldTesting",
     "UnfoldSnapshotTesting",
 ]

@@ -1,3 +1,5 @@
+import UnfoldSupport
+
 /// One event of a YAML or JSON document as a reader sees it: a scalar, the
 /// start or end of a mapping or a list, or an alias (`*name`), with where it
 /// starts. Scalars are their text as written (a number, `true` or `null`

@@ -1,4 +1,5 @@
 import OutlineEngine
+import UnfoldSupport
 
 extension Scenario {
     /// A scenario of an outline built in code, in its current state (expansion,

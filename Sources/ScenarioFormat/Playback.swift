@@ -1,4 +1,5 @@
 import OutlineEngine
+import UnfoldSupport
 
 /// A scenario played out: the outline before the first step and after every
 /// step, with the batch update of each step: what the steps do to the

@@ -1,4 +1,5 @@
 import Foundation
+import UnfoldSupport
 
 #if canImport(Glibc)
 import Glibc

@@ -8,7 +8,7 @@ extension Scenario {
     /// names (`source:`, `fonts:`) must be inside `project`: by default the
     /// folder `unfold` runs in, or, for a file outside it, the file's own folder.
     public static func load(path: String, project: ProjectBoundary? = nil) throws(ScenarioError) -> Scenario {
-        let bytes = try readBytes(path, what: "scenario file")
+        let bytes = try InputFile.utf8(path, what: "scenario file")
         let base = (path as NSString).deletingLastPathComponent
         let folder = base.isEmpty ? "." : base
         let current = ProjectBoundary.currentDirectory
@@ -133,25 +133,6 @@ extension Scenario {
         if let index = states.hover, ids.indices.contains(index) { outline.setHover(ids[index]) }
         if let drop = states.drop, ids.indices.contains(drop.node) { outline.setDropTarget(DropTarget(node: ids[drop.node], position: drop.position)) }
         return outline
-    }
-
-    /// The text of a file input names: a regular file of at most
-    /// `Limits.fileBytes` bytes of UTF-8 (see `InputFile`). `missing` is the
-    /// hint when there is no such file.
-    static func readText(_ path: String, what: String, missing: String = "check the path") throws(ScenarioError) -> String {
-        String(decoding: try readBytes(path, what: what, missing: missing), as: UTF8.self)
-    }
-
-    /// The bytes of a file input names, checked as `readText` checks them.
-    static func readBytes(_ path: String, what: String, missing: String = "check the path") throws(ScenarioError) -> [UInt8] {
-        let bytes: [UInt8]
-        do { bytes = try InputFile.contents(of: path, limit: Limits.fileBytes) } catch {
-            throw ScenarioError(file: path, line: 0, column: 0, message: error.message(what), hint: error == .missing ? missing : error.hint)
-        }
-        guard String(validating: bytes, as: UTF8.self) != nil else {
-            throw ScenarioError(file: path, line: 0, column: 0, message: "the \(what) is not UTF-8 text")
-        }
-        return bytes
     }
 
     /// `fonts: [{file: Brand-Regular.ttf, weight: regular}]`: each file must

@@ -2,6 +2,7 @@ import Foundation
 import OutlineAppearance
 import OutlineEngine
 import UnfoldSupport
+import UnfoldTreeSources
 
 /// Reads `tree:` into the flat node list as its tokens come, without recursion.
 enum TreeReader {
@@ -179,15 +180,18 @@ enum SourceReader {
             return try readData(v, into: &scenario, files: files)
         }
         let f = try v.map("`source`", allowed: [kind.key] + kind.options.map(\.rawValue))
-        var options = TreeReadOptions()
-        if let x = f["list"] { options.list = try x.int("`source.list`", in: TreeReadOptions.lists) }
-        if let x = f["filetree"] { options.filetree = try x.int("`source.filetree`", in: TreeReadOptions.lists) }
-        if kind.options.contains(.tree), let x = f["tree"] { options.tree = try x.int("`source.tree`", in: TreeReadOptions.lists) }
-        if let x = f["depth"] { options.depth = try x.int("`source.depth`", in: TreeReadOptions.depths) }
-        if let x = f["open"] { options.open = try x.int("`source.open`", in: TreeReadOptions.opens) }
-        if let x = f["exclude"] { options.exclude = try x.list("`source.exclude`").map { v throws(ScenarioError) in try v.string("a pattern") } }
-        if let x = f["hidden"] { options.hidden = try x.bool("`source.hidden`") }
-        if let x = f["limit"] { options.limit = try x.int("`source.limit`", in: TreeReadOptions.limits) }
+        var options = TreeSourceOptions()
+        for key in kind.options where key.rawValue != kind.key {
+            guard let x = f[key.rawValue] else { continue }
+            let what = "`source.\(key.rawValue)`"
+            if let range = key.range {
+                options[number: key] = try x.int(what, in: range)
+            } else if key == .hidden {
+                options.hidden = try x.bool(what)
+            } else {
+                options.exclude = try x.list(what).map { v throws(ScenarioError) in try v.string("a pattern") }
+            }
+        }
         let named = f.keyValue(kind.key)
         let value = try f.required(kind.key, in: "`source`")
         let path = try files.path(try value.string("`source.\(kind.key)`"), at: named, what: "`source.\(kind.key)`")
@@ -197,7 +201,7 @@ enum SourceReader {
                 "no such \(kind.isFolder ? "folder" : "file") \(InertText(path))", hint: "the path is relative to the scenario file")
         }
         let tree = try kind.read(path, options, ScenarioLocation(file: named.file, line: named.line, column: named.column))
-        tree.apply(to: &scenario)
+        scenario.append(tree)
     }
 
     /// `source: {file: data.json, children: …, title: …}`: a tree out of data.
@@ -213,7 +217,7 @@ enum SourceReader {
         let expandedKey = try f["expanded"]?.string("`source.expanded`")
 
         let bytes: [UInt8]
-        do { bytes = try Scenario.readBytes(full, what: "source data file \(InertText(full))", missing: "the path is relative to the scenario file") } catch {
+        do { bytes = try InputFile.utf8(full, what: "source data file \(InertText(full))", missing: "the path is relative to the scenario file") } catch {
             throw f.keyValue("file").error(error.message, hint: error.hint)
         }
         // The data is a list of models, or one model whose children are the top level.

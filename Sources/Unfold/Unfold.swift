@@ -16,3 +16,5 @@
 @_exported import UnfoldRender
 @_exported import UnfoldReport
 @_exported import UnfoldSnapshot
+@_exported import UnfoldSupport
+@_exported import UnfoldTreeSources

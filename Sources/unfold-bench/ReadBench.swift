@@ -5,6 +5,7 @@ import ScenarioFormat
 import UnfoldCanvas
 import UnfoldPNG
 import UnfoldPaint
+import UnfoldSupport
 
 /// `unfold-bench read`: a scenario file read and its first state drawn, as
 /// `unfold render` does, by tree size, as JSON and as YAML, each in a process

@@ -3,6 +3,7 @@ import Foundation
 import OutlineLayout
 import ScenarioFormat
 import UnfoldCanvas
+import UnfoldSupport
 
 /// `unfold-bench sources`: the tree sources of `unfold render --from` read at
 /// 10k, 40k and 100k levels of nesting, then expanded and laid out as the

@@ -49,6 +49,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --from on a folder: entries to leave out, as in .gitignore (repeatable).", valueName: "pattern"))
     var exclude: [String] = []
 
+    @Flag(help: "With --from on a folder: read names starting with '.' too (.git never is).")
+    var hidden = false
+
     @Option(help: ArgumentHelp("With --from on a folder: at most this many entries (default 2000).", valueName: "n"))
     var limit: Int?
 
@@ -167,8 +170,14 @@ struct RenderCommand: ParsableCommand {
         _ = try themes()
         if inputs.isEmpty, from.isEmpty { throw ValidationError("name scenario files or folders, or a tree with --from") }
         if still, from.isEmpty { throw ValidationError("--still draws a --from tree: add --from <tree>") }
+        if let option = sourceOptions.given.first, from.isEmpty { throw ValidationError("--\(option.rawValue) reads a --from tree: add --from <tree>") }
         if still, open != nil { throw ValidationError("--still opens every folder: leave out --open") }
         if name != nil, from.count != 1 { throw ValidationError("--name names the one tree of --from: give one --from with it") }
+    }
+
+    /// How each --from tree is read.
+    var sourceOptions: TreeSourceOptions {
+        TreeSourceOptions(tree: tree, list: list, fileTree: fileTree, depth: depth, open: open, exclude: exclude, hidden: hidden, limit: limit)
     }
 
     /// The themes to render in; nil: each scenario's own.
@@ -277,8 +286,7 @@ struct RenderCommand: ParsableCommand {
             }
         }
         for source in from {
-            let imports = ImportOptions(
-                name: name, tree: tree, list: list, fileTree: fileTree, depth: depth, open: open, exclude: exclude, limit: limit, still: still)
+            let imports = ImportOptions(name: name, source: sourceOptions, still: still)
             let scenario: Scenario
             do { scenario = try Scenario.imported(from: source, options: imports) } catch { throw fail(error) }
             // Which tree of the page was read, so that a wrong guess shows at once.

@@ -65,6 +65,12 @@ import Darwin
         #expect(folder.status == 0)
         let updates = String(decoding: FileManager.default.contents(atPath: s.path + "/o/folder/updates.json") ?? Data(), as: UTF8.self)
         #expect(updates.contains("\"x\"") && !updates.contains("skip.log") && !updates.contains("z.txt"))
+        _ = s.write("folder/.env", "")
+        let hidden = try unfold(["render", "--from", s.path + "/folder", "--hidden", "--name", "h", "--out", s.path + "/o", "--outputs", "updates"])
+        let shown = String(decoding: FileManager.default.contents(atPath: s.path + "/o/h/updates.json") ?? Data(), as: UTF8.self)
+        #expect(hidden.status == 0 && shown.contains("\".env\"") && !updates.contains(".env"))
+        let alone = try unfold(["render", page, "--depth", "2", "--out", s.path + "/o"])
+        #expect(alone.status == 2 && alone.err.contains("--depth reads a --from tree: add --from <tree>"))
         let two = try unfold(["render", "--from", page, "--from", s.path + "/folder", "--name", "n", "--out", s.path + "/o"])
         #expect(two.status != 0 && two.err.contains("--name names the one tree of --from"))
     }

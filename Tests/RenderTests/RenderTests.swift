@@ -7,6 +7,7 @@ import UnfoldComparison
 import UnfoldPNG
 import UnfoldPaint
 import UnfoldRender
+import UnfoldSupport
 
 let fontFiles = try! FontSet.locate()
 

@@ -1,6 +1,7 @@
 import Foundation
 import OutlineEngine
 import Testing
+import UnfoldSupport
 
 @testable import ScenarioFormat
 

@@ -1,6 +1,8 @@
 import Foundation
 import OutlineEngine
 import Testing
+import UnfoldSupport
+import UnfoldTreeSources
 
 @testable import ScenarioFormat
 
@@ -93,7 +95,7 @@ import Testing
         let f = Folder()
         f.write("root/src/lib.swift")
         f.write("root/docs/guide.md")
-        let (scenario, playback) = try played(f.path + "/root", ImportOptions(depth: 2, open: 2))
+        let (scenario, playback) = try played(f.path + "/root", ImportOptions(source: TreeSourceOptions(depth: 2, open: 2)))
         #expect(scenario.steps.map(\.text) == ["collapseAll", "expandAll"])
         #expect(rows(try #require(playback.states.last)) == rows(try #require(playback.states.first)))
     }

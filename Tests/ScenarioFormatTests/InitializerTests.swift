@@ -1,6 +1,7 @@
 import OutlineEngine
 import ScenarioFormat
 import Testing
+import UnfoldSupport
 
 /// The values people build in Swift have labelled initializers whose defaults
 /// are what a scenario file gets when it leaves the key out.

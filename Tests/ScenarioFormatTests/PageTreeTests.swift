@@ -1,7 +1,9 @@
 import Foundation
 import Testing
+import UnfoldSupport
 
 @testable import ScenarioFormat
+@testable import UnfoldTreeSources
 
 /// The trees docs pages hold, read as a person reads them: a `tree` drawing
 /// in a code block, a `<FileTree>` block picked by its number, and an error
@@ -108,7 +110,7 @@ import Testing
             e.message == "the Markdown file has no tree: line 3: a list of 2 items, not nested; line 6: a code block (bash) with no tree drawing")
         #expect(e.hint.contains("--list N"))
         // Asked for, a flat list is read as it is.
-        #expect(lines(try Scenario.imported(from: path, options: ImportOptions(list: 1))) == ["Install  it first. [file]", "Then  run it. [file]"])
+        #expect(lines(try Scenario.imported(from: path, options: ImportOptions(source: TreeSourceOptions(list: 1)))) == ["Install  it first. [file]", "Then  run it. [file]"])
     }
 
     @Test func theFileTreeBlockIsPickedByItsNumber() throws {
@@ -118,9 +120,9 @@ import Testing
             "<FileTree>\n- src/\n  - a.md\n</FileTree>\n\nText\n\n<FileTree>\n- docs/\n  - en/\n  - ko/\n</FileTree>\n")
         let first = try Scenario.imported(from: path)
         #expect(lines(first).first == "src [folder] +" && first.origin == "\(path):2: <FileTree> 1 of 2, 2 rows")
-        let second = try Scenario.imported(from: path, options: ImportOptions(fileTree: 2))
+        let second = try Scenario.imported(from: path, options: ImportOptions(source: TreeSourceOptions(fileTree: 2)))
         #expect(lines(second).first == "docs [folder] +" && second.origin == "\(path):9: <FileTree> 2 of 2, 3 rows")
-        #expect(f.errorImporting(path, ImportOptions(fileTree: 3))?.message == "there is no <FileTree> 3: \(path) has 2 <FileTree>s")
+        #expect(f.errorImporting(path, ImportOptions(source: TreeSourceOptions(fileTree: 3)))?.message == "there is no <FileTree> 3: \(path) has 2 <FileTree>s")
         // A scenario names it as `filetree:`.
         #expect(lines(try f.scenario("{markdown: i18n.mdx, filetree: 2}")).first == "docs [folder] +")
     }
@@ -151,14 +153,14 @@ import Testing
             </FileTree>
             """
         let path = f.write("guide.md", page)
-        let drawing = try Scenario.imported(from: path, options: ImportOptions(tree: 1))
+        let drawing = try Scenario.imported(from: path, options: ImportOptions(source: TreeSourceOptions(tree: 1)))
         #expect(lines(drawing).first == "my-app [folder] +" && drawing.origin == "\(path):6: tree 1 of 3, 4 rows")
-        #expect(lines(try Scenario.imported(from: path, options: ImportOptions(tree: 3))) == ["a [folder] +", "  b [file]"])
+        #expect(lines(try Scenario.imported(from: path, options: ImportOptions(source: TreeSourceOptions(tree: 3)))) == ["a [folder] +", "  b [file]"])
         #expect(
-            f.errorImporting(path, ImportOptions(tree: 4))?.message
+            f.errorImporting(path, ImportOptions(source: TreeSourceOptions(tree: 4)))?.message
                 == "there is no tree 4: \(path) has 3 trees: line 6: a tree drawing of 4 entries; line 13: a list of 2 entries; "
                 + "line 17: a <FileTree> block of 2 entries")
-        #expect(f.errorImporting(path, ImportOptions(tree: 1, list: 1))?.message.hasPrefix("more than one of a tree's") == true)
+        #expect(f.errorImporting(path, ImportOptions(source: TreeSourceOptions(tree: 1, list: 1)))?.message.hasPrefix("more than one of a tree's") == true)
         // A scenario names it as `tree:` beside `markdown:`.
         #expect(lines(try f.scenario("{markdown: guide.md, tree: 2}")).first == "docs [folder] +")
     }
@@ -199,8 +201,10 @@ import Testing
         // A tree on one line closes its block: the list after it is a list again.
         let one = f.write("one.mdx", "<FileTree><FileTree.Folder name=\"a\"><FileTree.File name=\"b.md\" /></FileTree.Folder></FileTree>\n\n- x\n- y\n")
         #expect(lines(try Scenario.imported(from: one, options: ImportOptions(still: true))) == ["a [folder] +", "  b.md [md]"])
-        #expect(f.errorImporting(one, ImportOptions(tree: 3))?.message.hasSuffix("line 1: a <FileTree> block of 2 entries; line 3: a list of 2 entries") == true)
-        let fumadocs = try Scenario.imported(from: path, options: ImportOptions(tree: 2, still: true))
+        #expect(
+            f.errorImporting(one, ImportOptions(source: TreeSourceOptions(tree: 3)))?.message.hasSuffix("line 1: a <FileTree> block of 2 entries; line 3: a list of 2 entries")
+                == true)
+        let fumadocs = try Scenario.imported(from: path, options: ImportOptions(source: TreeSourceOptions(tree: 2), still: true))
         #expect(lines(fumadocs) == ["app [folder] +", "  my page.tsx [tsx]", "  empty [folder]", "package.json [json]"], "\(lines(fumadocs))")
     }
 
@@ -214,7 +218,7 @@ import Testing
         let inline = f.write("i.md", "```tree``` is a command.\n\n- src/\n  - a.md\n")
         #expect(lines(try Scenario.imported(from: inline)).first == "src [folder] +")
         #expect(
-            f.errorImporting(nested, ImportOptions(list: 1, fileTree: 1))?.message
+            f.errorImporting(nested, ImportOptions(source: TreeSourceOptions(list: 1, fileTree: 1)))?.message
                 == "more than one of a tree's, a list's and a <FileTree> block's numbers were given")
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import OutlineEngine
 import ScenarioFormat
 import Testing
+import UnfoldSupport
 
 /// Parses text and returns the error it raises.
 func parseError(_ text: String) -> ScenarioError? {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UnfoldTreeSources
 
 @testable import ScenarioFormat
 
@@ -9,12 +10,15 @@ import Testing
     @Test func depthLimitsEverySource() throws {
         let f = Folder()
         let opml = f.write("o.opml", "<opml version=\"2.0\"><body><outline text=\"A\"><outline text=\"B\"><outline text=\"C\"/></outline></outline></body></opml>")
-        #expect(lines(try Scenario.imported(from: opml, options: ImportOptions(depth: 2))).map { $0.replacingOccurrences(of: " +", with: "") } == ["A", "  B"])
+        #expect(
+            lines(try Scenario.imported(from: opml, options: ImportOptions(source: TreeSourceOptions(depth: 2)))).map { $0.replacingOccurrences(of: " +", with: "") } == [
+                "A", "  B",
+            ])
         let json = f.write(
             "t.json", #"[{"type":"directory","name":".","contents":[{"type":"directory","name":"src","contents":[{"type":"file","name":"a.c"}]}]}]"#)
-        #expect(lines(try Scenario.imported(from: json, options: ImportOptions(depth: 1))) == ["src [folder]"])
+        #expect(lines(try Scenario.imported(from: json, options: ImportOptions(source: TreeSourceOptions(depth: 1)))) == ["src [folder]"])
         let md = f.write("m.md", "- a/\n  - b/\n    - c.md\n")
-        let limited = lines(try Scenario.imported(from: md, options: ImportOptions(depth: 2)))
+        let limited = lines(try Scenario.imported(from: md, options: ImportOptions(source: TreeSourceOptions(depth: 2))))
         #expect(limited == ["a [folder] +", "  b [folder]"], "\(limited)")
         #expect(try f.scenario("{opml: o.opml, depth: 1}").nodes.count == 1)
     }
@@ -62,7 +66,7 @@ import Testing
         f.write("root/Package.swift")
         f.write("root/Sources/a.swift")
         f.write("root/README.md")
-        let s = try Scenario.imported(from: f.path + "/root", options: ImportOptions(exclude: ["**/*.swift"]))
+        let s = try Scenario.imported(from: f.path + "/root", options: ImportOptions(source: TreeSourceOptions(exclude: ["**/*.swift"])))
         #expect(lines(s) == ["Sources [folder] +", "README.md [md]"])
     }
 
@@ -71,8 +75,8 @@ import Testing
         let f = Folder()
         f.write("root/src/lib/a.swift")
         f.write("root/docs/b.md")
-        let plain = try Scenario.imported(from: f.path + "/root", options: ImportOptions(depth: 2))
-        let told = try Scenario.imported(from: f.path + "/root", options: ImportOptions(depth: 2, open: 1))
+        let plain = try Scenario.imported(from: f.path + "/root", options: ImportOptions(source: TreeSourceOptions(depth: 2)))
+        let told = try Scenario.imported(from: f.path + "/root", options: ImportOptions(source: TreeSourceOptions(depth: 2, open: 1)))
         #expect(lines(plain) == lines(told) && plain.steps == told.steps)
     }
 
@@ -80,7 +84,7 @@ import Testing
     @Test func theLimitsHintNamesBothSpellings() throws {
         let f = Folder()
         for i in 0 ..< 5 { f.write("root/f\(i).md") }
-        let e = try #require(f.errorImporting(f.path + "/root", ImportOptions(limit: 3)))
+        let e = try #require(f.errorImporting(f.path + "/root", ImportOptions(source: TreeSourceOptions(limit: 3))))
         #expect(e.hint.contains("`--limit`") && e.hint.contains("`limit:`"))
     }
 }

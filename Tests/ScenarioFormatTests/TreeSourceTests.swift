@@ -1,8 +1,10 @@
 import Foundation
 import OutlineEngine
 import Testing
+import UnfoldSupport
 
 @testable import ScenarioFormat
+@testable import UnfoldTreeSources
 
 /// A fresh folder for files the importers read, removed at the end.
 final class Folder {
@@ -416,7 +418,7 @@ func lines(_ s: Scenario) -> [String] {
         var plain = try Scenario.imported(from: f.path + "/proj")
         plain.apply(preset: .explorer)
         #expect(lines(plain) == ["src/content/docs [folder] +", "  index.mdx [mdx]", "README.md [md]"])
-        var opened = try Scenario.imported(from: f.path + "/proj", options: ImportOptions(open: 1))
+        var opened = try Scenario.imported(from: f.path + "/proj", options: ImportOptions(source: TreeSourceOptions(open: 1)))
         opened.apply(preset: .explorer)
         #expect(lines(opened) == ["src/content/docs [folder] +", "  index.mdx [mdx]", "README.md [md]"])
     }

@@ -1,4 +1,5 @@
 import Foundation
+import OutlineAppearance
 import OutlineEngine
 import UnfoldSupport
 
@@ -11,7 +12,7 @@ import UnfoldSupport
 /// XML is an error with its line and column. O(size).
 enum OPMLTree {
     static func read(_ path: String, at location: ScenarioLocation) throws(ScenarioError) -> ImportedTree {
-        let text = try Scenario.readText(path, what: "OPML file")
+        let text = try InputFile.text(path, what: "OPML file")
         var reader = XMLReader(text: text, file: path)
         var tree = ImportedTree()
         tree.icons = false

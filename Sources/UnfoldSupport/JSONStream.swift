@@ -4,8 +4,9 @@
 /// is read in O(size) time and O(depth) memory, and a reader builds what it
 /// needs (a flat list) as the events come. Malformed JSON is an error with
 /// its position.
-struct JSONStream {
-    enum Event: Equatable {
+package struct JSONStream {
+    /// One event of the stream.
+    package enum Event: Equatable {
         case objectStart, objectEnd, arrayStart, arrayEnd
         /// A key of an object; its value is the next event.
         case key(String)
@@ -18,7 +19,8 @@ struct JSONStream {
     private enum Expect { case value, valueOrEnd, key, keyOrEnd, colon, commaOrEnd, nothing }
 
     private let bytes: [UInt8]
-    let file: String
+    /// The file the JSON is from, for errors.
+    package let file: String
     private var i = 0
     private var line = 1
     /// The column of `bytes[i]`: Unicode scalars from the start of the line, plus one.
@@ -27,17 +29,19 @@ struct JSONStream {
     private var open: [Bool] = []
     private var expect = Expect.value
 
-    init(text: String, file: String) {
+    /// The JSON in `text`, from `file`.
+    package init(text: String, file: String) {
         self.init(bytes: Array(text.utf8), file: file)
     }
 
     /// The JSON in `bytes`, which are UTF-8 (checked by whoever read them).
-    init(bytes: [UInt8], file: String) {
+    package init(bytes: [UInt8], file: String) {
         self.bytes = bytes
         self.file = file
     }
 
-    func error(_ message: String, line: Int, column: Int, hint: String = "check the file in a JSON validator") -> ScenarioError {
+    /// An error at `line` and `column` of the file.
+    package func error(_ message: String, line: Int, column: Int, hint: String = "check the file in a JSON validator") -> ScenarioError {
         ScenarioError(file: file, line: line, column: column, message: message, hint: hint)
     }
 
@@ -52,7 +56,7 @@ struct JSONStream {
     }
 
     /// The next event and where it starts; nil at the end of a complete document.
-    mutating func next() throws(ScenarioError) -> (event: Event, line: Int, column: Int)? {
+    package mutating func next() throws(ScenarioError) -> (event: Event, line: Int, column: Int)? {
         while true {
             while i < bytes.count, Self.isSpace(bytes[i]) { advance() }
             let (l, c) = (line, column)
@@ -253,21 +257,5 @@ struct JSONStream {
             rest = rest.dropFirst(exponent.count)
         }
         return rest.isEmpty
-    }
-}
-
-extension JSONStream: DocumentTokenSource {
-    /// The events as a document's tokens: a key and a value are both scalars.
-    mutating func nextToken() throws(ScenarioError) -> DocumentToken? {
-        guard let (event, line, column) = try next() else { return nil }
-        var token = DocumentToken(kind: .scalar, line: Int32(clamping: line), column: Int32(clamping: column))
-        switch event {
-        case .objectStart: token.kind = .mappingStart
-        case .objectEnd: token.kind = .mappingEnd
-        case .arrayStart: token.kind = .sequenceStart
-        case .arrayEnd: token.kind = .sequenceEnd
-        case let .key(text), let .string(text), let .literal(text): token.text = text
-        }
-        return token
     }
 }

@@ -1,3 +1,4 @@
+import OutlineAppearance
 import UnfoldSupport
 
 /// A tree from the JSON that the `tree` command writes (`tree -J`):
@@ -45,7 +46,7 @@ struct TreeCommandJSON {
     private var links: [(node: Int, target: String)] = []
 
     static func read(_ path: String, at location: ScenarioLocation) throws(ScenarioError) -> ImportedTree {
-        var reader = TreeCommandJSON(json: JSONStream(text: try Scenario.readText(path, what: "`tree -J` file"), file: path))
+        var reader = TreeCommandJSON(json: JSONStream(text: try InputFile.text(path, what: "`tree -J` file"), file: path))
         while let (event, line, column) = try reader.json.next() {
             try reader.take(event, line: line, column: column)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import OutlineAppearance
 import OutlineEngine
 import UnfoldSupport
 
@@ -19,7 +20,7 @@ import UnfoldSupport
 /// comment does not show on a docs site). A `tree` drawing in a code block
 /// is read too (`TreeDrawing`). Which tree of a page is read: see
 /// `read(_:list:fileTree:at:)`. O(lines).
-enum MarkdownTree {
+package enum MarkdownTree {
     struct Item {
         var indent: Int
         var text: String
@@ -64,7 +65,7 @@ enum MarkdownTree {
     /// Reads the tree `choice` names. A page with no tree is an error that
     /// lists what it has, never a list of sentences drawn as folders.
     static func read(_ path: String, choice: Choice, at location: ScenarioLocation) throws(ScenarioError) -> ImportedTree {
-        let text = try Scenario.readText(path, what: "Markdown file")
+        let text = try InputFile.text(path, what: "Markdown file")
         let found = candidates(in: text).sorted { $0.line < $1.line }
         let (chosen, description) = try choose(found, choice, path: path, at: location)
         var tree = ImportedTree()
@@ -287,7 +288,7 @@ enum MarkdownTree {
     /// the runs' emphasis (the marks inside a bold or italic run are dropped; a
     /// code span is taken as written); trailing blanks are dropped; nil for no
     /// text. O(length).
-    static func annotation(_ s: Substring) -> Annotation? {
+    package static func annotation(_ s: Substring) -> Annotation? {
         var runs: [Annotation.Run] = []
         scan(s) { text, emphasis in
             let text = emphasis == .bold || emphasis == .italic ? plainText(text) : String(text)

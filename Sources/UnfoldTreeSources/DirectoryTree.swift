@@ -1,4 +1,5 @@
 import Foundation
+import OutlineAppearance
 import UnfoldSupport
 
 #if canImport(Glibc)

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ScenarioFormat
+@testable import UnfoldSupport
 
 #if canImport(Glibc)
 import Glibc
