@@ -126,9 +126,10 @@ extension Scenario {
     /// Nil for any other path. Meant for when the file failed to load as a
     /// scenario, so that the user sees how to render it instead of a YAML error.
     package static func treeSourceGivenAsScenario(_ path: String) -> ScenarioError? {
-        guard !path.lowercased().hasSuffix(".unfold.json"), let source = TreeSourceKind.of(file: path) else { return nil }
-        // JSON that failed as a scenario may be `tree -J` output, or something else.
-        let kind = source.key == TreeSourceKind.treeJSON.key ? "a JSON file" : source.name
+        let named = TreeSourceKind.named(byExtensionOf: path)
+        guard !path.lowercased().hasSuffix(".unfold.json"), let source = named.first else { return nil }
+        // JSON that failed as a scenario may be `tree -J` output, or something else; text may be one of several trees.
+        let kind = named.count > 1 ? "a text file" : source.key == TreeSourceKind.treeJSON.key ? "a JSON file" : source.name
         return ScenarioError(
             file: path, line: 0, column: 0, message: "\(kind) is not a scenario file (.yaml, .yml or .unfold.json)",
             hint: "to render it as a tree, read it with --from: `unfold render --from \(InertText(path)) --out <folder>`")

@@ -251,3 +251,19 @@ struct IgnoreRule {
         glob.matches(subject)
     }
 }
+
+extension TreeSourceKind {
+    /// A folder on disk, walked as a file browser lists it.
+    package static let folder = TreeSourceKind(
+        name: "a folder", key: "directory", isFolder: true, extensions: [], options: [.depth, .open, .exclude, .hidden, .limit],
+        recognizes: { _ in false }
+    ) { path, options, at throws(ScenarioError) in
+        var folder = DirectoryTree.Options()
+        if let depth = options.depth { folder.depth = depth }
+        if let open = options.open { folder.expanded = open }
+        if let limit = options.limit { folder.limit = limit }
+        folder.exclude = options.exclude
+        folder.hidden = options.hidden
+        return try DirectoryTree.read(path, options: folder, at: at)
+    }
+}

@@ -68,26 +68,43 @@ package enum MarkdownTree {
         let text = try InputFile.text(path, what: "Markdown file")
         let found = candidates(in: text).sorted { $0.line < $1.line }
         let (chosen, description) = try choose(found, choice, path: path, at: location)
-        var tree = ImportedTree()
-        var open: [(indent: Int, node: Int)] = []  // the items that can take children, innermost last
-        for item in chosen.items {
-            while let last = open.last, last.indent >= item.indent { open.removeLast() }
-            var node = parse(item.text, location: ScenarioLocation(file: path, line: item.line, column: item.column))
-            node.parent = open.last?.node
-            guard let index = tree.add(node) else {
-                throw ScenarioError(
-                    file: path, line: item.line, column: item.column, message: "the list has more than \(Limits.nodes) items",
-                    hint: "split it into several lists")
-            }
-            if let parent = node.parent { tree.nodes[parent].isFolder = true }
-            open.append((item.indent, index))
-        }
-        for i in tree.nodes.indices where !tree.nodes[i].isFolder { tree.nodes[i].expanded = false }
+        var tree = try self.tree(of: chosen.items, path: path)
         // Where the page could have meant another tree, say which one was read.
         if found.filter({ !isCode($0.kind) }).count > 1 {
             tree.origin = "\(path):\(chosen.line): \(description), \(tree.nodes.count) row\(tree.nodes.count == 1 ? "" : "s")"
         }
         return tree
+    }
+
+    /// The tree that `items` (a list's, a `<FileTree>`'s or a drawing's) make:
+    /// an item under another, more indented, is its entry, and an item with
+    /// entries is a folder. O(items).
+    static func tree(of items: [Item], path: String) throws(ScenarioError) -> ImportedTree {
+        var tree = ImportedTree()
+        var open: [(indent: Int, node: Int)] = []  // the items that can take children, innermost last
+        for item in items {
+            while let last = open.last, last.indent >= item.indent { open.removeLast() }
+            var node = parse(item.text, location: ScenarioLocation(file: path, line: item.line, column: item.column))
+            node.parent = open.last?.node
+            guard let index = tree.add(node) else {
+                throw ScenarioError(
+                    file: path, line: item.line, column: item.column, message: "the tree has more than \(Limits.nodes) entries",
+                    hint: "split it into several trees")
+            }
+            if let parent = node.parent { tree.nodes[parent].isFolder = true }
+            open.append((item.indent, index))
+        }
+        for i in tree.nodes.indices where !tree.nodes[i].isFolder { tree.nodes[i].expanded = false }
+        return tree
+    }
+
+    /// Whether the start of a file looks like a Markdown page with a tree:
+    /// a line that is a list item, a code fence or a component tree's tag. O(head).
+    static func looksLikeAPage(_ head: Substring) -> Bool {
+        head.split(whereSeparator: \.isNewline).contains { line in
+            let t = line.drop { $0 == " " || $0 == "\t" }
+            return ["- ", "* ", "+ ", "```", "~~~", "<FileTree", "<Files"].contains { t.hasPrefix($0) }
+        }
     }
 
     /// The candidate to read, and how to name it (`<FileTree> 2 of 3`).
@@ -356,5 +373,15 @@ package enum MarkdownTree {
     static func link(_ s: Substring) -> (Substring, Substring)? {
         guard let (text, after) = enclosed(s, "[", "]"), let (_, rest) = enclosed(after, "(", ")") else { return nil }
         return (text, rest)
+    }
+}
+
+extension TreeSourceKind {
+    /// A Markdown page (or MDX): its nested lists, `<FileTree>` blocks and drawings in code blocks.
+    package static let markdown = TreeSourceKind(
+        name: "a Markdown file", key: "markdown", isFolder: false, extensions: ["md", "mdx", "markdown", "txt"],
+        options: [.tree, .list, .filetree, .depth], recognizes: MarkdownTree.looksLikeAPage
+    ) { path, options, at throws(ScenarioError) in
+        try MarkdownTree.read(path, choice: options.choice, at: at).limited(toDepth: options.depth)
     }
 }

@@ -240,3 +240,12 @@ struct XMLReader {
         return out + rest
     }
 }
+
+extension TreeSourceKind {
+    /// An OPML outline, as outliners and feed readers export it.
+    package static let opml = TreeSourceKind(
+        name: "an OPML file", key: "opml", isFolder: false, extensions: ["opml"], options: [.depth], recognizes: { $0.contains("<opml") }
+    ) { path, options, at throws(ScenarioError) in
+        try OPMLTree.read(path, at: at).limited(toDepth: options.depth)
+    }
+}

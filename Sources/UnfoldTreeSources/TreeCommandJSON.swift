@@ -190,3 +190,13 @@ struct TreeCommandJSON {
         }
     }
 }
+
+extension TreeSourceKind {
+    /// What `tree -J` prints: a JSON list of entries with `type` and `name`.
+    package static let treeJSON = TreeSourceKind(
+        name: "`tree -J` output", key: "tree", isFolder: false, extensions: ["json"], options: [.depth],
+        recognizes: { head in head.drop { $0.isWhitespace }.first == "[" && head.contains("\"type\"") }
+    ) { path, options, at throws(ScenarioError) in
+        try TreeCommandJSON.read(path, at: at).limited(toDepth: options.depth)
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import UnfoldSupport
 
 /// A tree drawn as the `tree` command prints it, which docs pages and
 /// READMEs copy into code blocks:
@@ -60,6 +61,26 @@ enum TreeDrawing {
         return drawing
     }
 
+    /// The drawing that is the whole of the text file at `path` (`tree >
+    /// tree.txt`), or an error when no line of it has a branch. O(lines).
+    static func read(_ path: String, at location: ScenarioLocation) throws(ScenarioError) -> ImportedTree {
+        let text = try InputFile.text(path, what: "`tree` drawing")
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated().map { ($0.offset + 1, $0.element) }
+        let drawing = candidate(MarkdownTree.Candidate(kind: .code(""), line: 1), lines: lines)
+        guard drawing.kind == .drawing else {
+            throw location.error(
+                "\(InertText(path)) holds no `tree` drawing",
+                hint: "a drawing's entries hang on branches (`├── `, `└── `, `|-- `); save what `tree` prints, or name a Markdown page")
+        }
+        return try MarkdownTree.tree(of: drawing.items, path: path)
+    }
+
+    /// Whether the start of a file looks like a `tree` drawing: a line with
+    /// a branch, only bars and spaces before it. O(head).
+    static func looksLikeADrawing(_ head: Substring) -> Bool {
+        head.split(whereSeparator: \.isNewline).contains { branch(in: String($0)) != nil }
+    }
+
     /// Where the line's branch starts (in characters) and which it is.
     private static func branch(in line: String) -> (Int, String)? {
         var best: (Int, String)?
@@ -113,5 +134,15 @@ enum TreeDrawing {
         guard !text.isEmpty else { return text }
         let fence = text.contains("`") ? "`` " : "`"
         return fence + text + String(fence.reversed())
+    }
+}
+
+extension TreeSourceKind {
+    /// A `tree` drawing saved as text (`tree > tree.txt`, or Windows' `tree /F`).
+    package static let drawing = TreeSourceKind(
+        name: "a `tree` drawing", key: "drawing", isFolder: false, extensions: ["txt"], options: [.depth],
+        recognizes: TreeDrawing.looksLikeADrawing
+    ) { path, options, at throws(ScenarioError) in
+        try TreeDrawing.read(path, at: at).limited(toDepth: options.depth)
     }
 }

@@ -3,10 +3,11 @@ import OutlineAppearance
 import UnfoldSupport
 
 /// A kind of tree that people already keep, read as an outline: a folder, a
-/// Markdown list, `tree -J` output, an OPML outline. `all` is the one list of
-/// them: `unfold render --from`, a scenario's `source:` and the hint for a
-/// tree given as a scenario all read it, so a new kind of tree is one more
-/// value here and a reader of its own.
+/// Markdown page, a `tree` drawing, `tree -J` output, an OPML outline.
+/// `all` is the registry: `unfold render --from`, a scenario's `source:` and
+/// the hint for a tree given as a scenario all read it. A new kind of tree
+/// is one file, its reader with its `TreeSourceKind` value, and one line in
+/// `all`.
 package struct TreeSourceKind: Sendable {
     /// What it is called in messages, with its article (`a Markdown file`).
     package let name: String
@@ -18,39 +19,33 @@ package struct TreeSourceKind: Sendable {
     package let extensions: [String]
     /// The options it takes, by their `source:` keys; others are errors.
     package let options: [TreeSourceOptions.Key]
+    /// Whether the start of a file (its first 4 KiB, as text) looks like
+    /// this kind: for a file whose extension names no kind, or several.
+    package let recognizes: @Sendable (_ head: Substring) -> Bool
     /// Reads the tree at `path`; errors point at `location`.
     package let read: @Sendable (_ path: String, TreeSourceOptions, _ location: ScenarioLocation) throws(ScenarioError) -> ImportedTree
 
-    package static let folder = TreeSourceKind(
-        name: "a folder", key: "directory", isFolder: true, extensions: [], options: [.depth, .open, .exclude, .hidden, .limit]
-    ) { path, options, at throws(ScenarioError) in
-        var folder = DirectoryTree.Options()
-        if let depth = options.depth { folder.depth = depth }
-        if let open = options.open { folder.expanded = open }
-        if let limit = options.limit { folder.limit = limit }
-        folder.exclude = options.exclude
-        folder.hidden = options.hidden
-        return try DirectoryTree.read(path, options: folder, at: at)
-    }
-    package static let markdown = TreeSourceKind(
-        name: "a Markdown file", key: "markdown", isFolder: false, extensions: ["md", "mdx", "markdown"], options: [.tree, .list, .filetree, .depth]
-    ) { path, options, at throws(ScenarioError) in
-        try MarkdownTree.read(path, choice: options.choice, at: at).limited(toDepth: options.depth)
-    }
-    package static let treeJSON = TreeSourceKind(name: "`tree -J` output", key: "tree", isFolder: false, extensions: ["json"], options: [.depth]) {
-        path, options, at throws(ScenarioError) in try TreeCommandJSON.read(path, at: at).limited(toDepth: options.depth)
-    }
-    package static let opml = TreeSourceKind(name: "an OPML file", key: "opml", isFolder: false, extensions: ["opml"], options: [.depth]) {
-        path, options, at throws(ScenarioError) in try OPMLTree.read(path, at: at).limited(toDepth: options.depth)
-    }
+    /// Every kind, in the order messages list them and the start of a file
+    /// is asked about: the most particular first, a Markdown page before a
+    /// drawing (a page may hold drawings in its code blocks).
+    package static let all = [folder, opml, treeJSON, markdown, drawing]
 
-    /// Every kind, in the order messages list them.
-    package static let all = [folder, markdown, treeJSON, opml]
-
-    /// The kind of a file by its extension (any case); nil: not a tree source. O(kinds).
+    /// The kind of a file: the one its extension names (any case); where
+    /// none does, or several (`.txt`), the first whose `recognizes` says yes
+    /// to the file's first 4 KiB. Nil: not a tree source, or unreadable. O(kinds).
     package static func of(file path: String) -> TreeSourceKind? {
+        let named = named(byExtensionOf: path)
+        if named.count == 1 { return named[0] }
+        guard let head = try? InputFile.prefix(of: path, count: 4096) else { return nil }
+        let text = Substring(String(decoding: head, as: UTF8.self))
+        return (named.isEmpty ? all.filter { !$0.isFolder } : named).first { $0.recognizes(text) }
+    }
+
+    /// The kinds of file that `path`'s extension names (any case), without
+    /// reading it. O(kinds).
+    package static func named(byExtensionOf path: String) -> [TreeSourceKind] {
         let ext = (path as NSString).pathExtension.lowercased()
-        return all.first { !$0.isFolder && $0.extensions.contains(ext) }
+        return all.filter { !$0.isFolder && $0.extensions.contains(ext) }
     }
 
     /// The kinds and what names them, for a hint: `a folder, a Markdown file (.md, .mdx, .markdown), …`.

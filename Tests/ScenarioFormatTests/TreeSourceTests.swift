@@ -182,7 +182,7 @@ func lines(_ s: Scenario) -> [String] {
 
     @Test func oneSourceAtATimeAndDuplicateNamesGetDistinctIds() throws {
         let f = Folder()
-        #expect(f.error("{markdown: a.md, opml: b.opml}")?.message == "`source` names 2 trees: markdown, opml")
+        #expect(f.error("{markdown: a.md, opml: b.opml}")?.message == "`source` names 2 trees: opml, markdown")
         f.write("dup.md", "- a/\n  - x\n  - x\n- a\n")
         let s = try f.scenario("{markdown: dup.md}")
         let outline = try s.makeOutline()
@@ -256,8 +256,34 @@ func lines(_ s: Scenario) -> [String] {
         #expect(s.nodes.map(\.expanded) == [true, false])
         // Nothing to open: one still picture, not three identical ones.
         #expect(try Scenario.imported(from: f.write("flat.md", "- a\n- b\n")).steps.isEmpty)
-        #expect(throws: ScenarioError.self) { try Scenario.imported(from: f.write("x.txt", "- a")) }
         #expect(throws: ScenarioError.self) { try Scenario.imported(from: f.path + "/missing") }
+    }
+
+    /// Where the extension names no kind of tree, or several (`.txt`), what
+    /// the file holds does: a drawing, a list, OPML, `tree -J` output.
+    @Test func aSourceIsToldByWhatItHoldsWhereItsNameDoesNotTell() throws {
+        let f = Folder()
+        let drawing = f.write("tree.txt", "$ tree\n.\n├── src/        # the code\n│   └── main.rs\n└── Cargo.toml\n\n1 directory, 2 files\n")
+        #expect(lines(try Scenario.imported(from: drawing)) == ["src  the code [folder] +", "  main.rs [rs]", "Cargo.toml [toml]"])
+        let windows = f.write("TREE", "Folder PATH listing\nC:.\n+---docs\n|       intro.md\n\\---src\n        app.js\n")
+        #expect(lines(try Scenario.imported(from: windows)) == ["docs [folder] +", "  intro.md [md]", "src [folder] +", "  app.js [js]"])
+        let list = f.write("notes.txt", "My files:\n\n- a/\n  - b\n")
+        #expect(lines(try Scenario.imported(from: list)) == ["a [folder] +", "  b [file]"])
+        let opml = f.write("feeds.xml", "<?xml version=\"1.0\"?>\n<opml version=\"2.0\"><body><outline text=\"A\"><outline text=\"B\"/></outline></body></opml>\n")
+        #expect(lines(try Scenario.imported(from: opml)).map { $0.replacingOccurrences(of: " +", with: "") } == ["A", "  B"])
+        let json = f.write("listing", #"[{"type":"directory","name":".","contents":[{"type":"file","name":"a.md"}]}]"#)
+        #expect(lines(try Scenario.imported(from: json)) == ["a.md [md]"])
+        // A scenario's `source:` names the drawing by its own key.
+        #expect(lines(try f.scenario("{drawing: tree.txt, depth: 1}")) == ["src  the code [folder]", "Cargo.toml [toml]"])
+        let prose = f.write("x.log", "hello\n")
+        #expect(throws: ScenarioError(file: prose, line: 0, column: 0, message: "cannot tell what kind of tree this is", hint: "--from takes " + TreeSourceKind.described)) {
+            try Scenario.imported(from: prose)
+        }
+        let plain = f.write("plain.txt", "just words\n")
+        #expect(throws: ScenarioError.self) { try Scenario.imported(from: plain) }
+        let empty = f.write("empty.txt", "")
+        #expect(throws: ScenarioError.self) { try Scenario.imported(from: empty) }
+        #expect(f.error("{drawing: notes.txt}")?.message == "\(f.path)/notes.txt holds no `tree` drawing")
     }
 
     @Test func windowsLineEndsGitignoreStarsBrokenXMLAndManyTwins() throws {

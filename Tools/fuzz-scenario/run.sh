@@ -24,7 +24,7 @@ swift build -c release --product unfold-fuzz --scratch-path .build-fuzz \
 objects=$(swift build -c release --scratch-path .build-fuzz --show-bin-path)
 bin=$objects/unfold-fuzz-libfuzzer
 swiftc -sanitize=fuzzer,address -o "$bin" \
-  $(find "$objects"/{OutlineAppearance,OutlineEngine,ScenarioFormat,UnfoldSupport,CUnfoldFiles,unfold_fuzz}.build -name '*.o') -lyaml
+  $(find "$objects"/{OutlineAppearance,OutlineEngine,ScenarioFormat,UnfoldTreeSources,UnfoldSupport,CUnfoldFiles,unfold_fuzz}.build -name '*.o') -lyaml
 corpus=${CORPUS:-/tmp/unfold-fuzz-scenario}
 mkdir -p "$corpus"
 cp Examples/*.yaml "$here"/inputs/* "$corpus"/ 2>/dev/null || true
