@@ -18,13 +18,14 @@ fi
 seconds=${1:-1800}
 # SwiftPM compiles the modules with coverage and ASan; its link step cannot
 # take libFuzzer's main (it names the executable's own), so the objects are
-# linked here with swiftc.
+# linked here with swiftc: those SwiftPM's own link names, and no stale one
+# of a source file since moved or removed.
 swift build -c release --product unfold-fuzz --scratch-path .build-fuzz \
   -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING >/dev/null 2>&1 || true
 objects=$(swift build -c release --scratch-path .build-fuzz --show-bin-path)
 bin=$objects/unfold-fuzz-libfuzzer
 swiftc -sanitize=fuzzer,address -o "$bin" \
-  $(find "$objects"/{OutlineAppearance,OutlineEngine,ScenarioFormat,UnfoldTreeSources,UnfoldSupport,CUnfoldFiles,unfold_fuzz}.build -name '*.o') -lyaml
+  $(cat "$objects/unfold-fuzz.product/Objects.LinkFileList") -lyaml
 corpus=${CORPUS:-/tmp/unfold-fuzz-scenario}
 mkdir -p "$corpus"
 cp Examples/*.yaml "$here"/inputs/* "$corpus"/ 2>/dev/null || true
