@@ -5,12 +5,14 @@ import UnfoldCanvas
 /// (open and closed), a few symbols of settings screens, and documents. A
 /// document's face says what kind of file it is (code, a script, data, a
 /// table, a picture, a style sheet, or text) and its colour which language or
-/// format, so that `.jpg` and `.json`, or `.swift`, `.sh` and `.svg`, never
-/// look alike, and no file looks like a folder. Drawn by Unfold's own
+/// format (in one colour, a code file's letters: `mark(for:)`), so that
+/// `.jpg` and `.json`, or `.swift`, `.sh` and `.svg`, never look alike, and
+/// no file looks like a folder. Drawn by Unfold's own
 /// rasterizer, so they are the same on every machine.
 struct IconGlyph {
     enum Shape: Equatable {
-        case folder(open: Bool), file(Face), gear, person, bell, lock, globe, star, info, spinner
+        /// A folder; a document with its face (nil: a blank page, for letters drawn on it); a symbol.
+        case folder(open: Bool), file(Face?), gear, person, bell, lock, globe, star, info, spinner
     }
 
     /// What a document's face shows.
@@ -31,7 +33,7 @@ struct IconGlyph {
         case lines
     }
 
-    let shape: Shape
+    private(set) var shape: Shape
     private(set) var color: Color
 
     /// The kinds of file, each with its face, the tint of its members, and
@@ -59,6 +61,24 @@ struct IconGlyph {
         "astro": 0xFF5D01, "vue": 0x41B883, "svelte": 0xFF3E00, "json": 0xCBA32A, "yaml": 0xA074C4, "yml": 0xA074C4,
         "svg": 0xFFB13B, "txt": 0x8E8E93, "log": 0x8E8E93, "opml": 0x8E8E93,
     ]
+
+    /// In one colour (`mono`), where colour cannot tell languages apart, a
+    /// code file's page carries its language's letters instead of `< >`,
+    /// as Starlight's file tree gives each language its own icon: its
+    /// extension in capitals where that is short, else these. Markup
+    /// (`html`, `xml`) keeps `< >`: an empty mark keeps the face.
+    static let marks: [String: String] = [
+        "swift": "SW", "cpp": "C++", "hpp": "H++", "cs": "C#", "java": "JV", "dart": "DT", "scala": "SC", "svelte": "SV",
+        "astro": "AS", "html": "", "htm": "", "xml": "",
+    ]
+
+    /// The letters on a code file's page in one colour: its mark, or its
+    /// extension in capitals when that is at most 3 letters; nil for other files.
+    static func mark(for name: String) -> String? {
+        guard families.first(where: { $0.face == .code })?.extensions.contains(name) == true else { return nil }
+        let mark = marks[name] ?? (name.count <= 3 ? name.uppercased() : "")
+        return mark.isEmpty ? nil : mark
+    }
 
     /// A document's grey, for names of no known kind.
     static let documentColor: UInt32 = 0x8E8E93
@@ -95,6 +115,24 @@ struct IconGlyph {
         return glyph
     }
 
+    /// The same document with a blank page, for letters drawn on it.
+    func blank() -> IconGlyph {
+        var glyph = self
+        if case .file = shape { glyph.shape = .file(nil) }
+        return glyph
+    }
+
+    /// The colour of a document's face: white, or on a pale document its
+    /// colour 60% of the way to black.
+    var faceInk: Color {
+        let isPale = 299 * Int(color.r) + 587 * Int(color.g) + 114 * Int(color.b) > 170_000
+        func darker(_ v: UInt8) -> UInt8 { UInt8((Int(v) * 102 + 128) >> 8) }
+        return isPale ? Color(r: darker(color.r), g: darker(color.g), b: darker(color.b)) : .white
+    }
+
+    /// The box, in the unit square, that letters on a document's page fit in.
+    static let pageLetters = (x0: 0.22, x1: 0.8, y0: 0.36, y1: 0.88)
+
     /// Draws the icon in the `size`-pixel square at (x, y); `fade` applies the row's opacity.
     func draw(into surface: some DrawingTarget, x: Double, y: Double, size: Double, fade: (Color) -> Color, clip: PixelRect) {
         func p(_ u: Double, _ v: Double) -> Point { Point(x + u * size, y + v * size) }
@@ -105,10 +143,6 @@ struct IconGlyph {
         // The colour 45% of the way to white, for folds and inner faces.
         func lighter(_ v: UInt8) -> UInt8 { v + UInt8((Int(255 - v) * 115 + 128) >> 8) }
         let light = Color(r: lighter(color.r), g: lighter(color.g), b: lighter(color.b))
-        // A face in white, or on a pale document in its colour 60% of the way to black.
-        let isPale = 299 * Int(color.r) + 587 * Int(color.g) + 114 * Int(color.b) > 170_000
-        func darker(_ v: UInt8) -> UInt8 { UInt8((Int(v) * 102 + 128) >> 8) }
-        let faceInk = isPale ? Color(r: darker(color.r), g: darker(color.g), b: darker(color.b)) : .white
         switch shape {
         case let .folder(open):
             fill(.polygon([p(0.06, 0.2), p(0.4, 0.2), p(0.48, 0.3), p(0.94, 0.3), p(0.94, 0.84), p(0.06, 0.84)]), color)
@@ -120,7 +154,7 @@ struct IconGlyph {
         case let .file(face):
             fill(.polygon([p(0.18, 0.06), p(0.6, 0.06), p(0.84, 0.3), p(0.84, 0.94), p(0.18, 0.94)]), color)
             fill(.polygon([p(0.6, 0.06), p(0.84, 0.3), p(0.6, 0.3)]), light)
-            drawFace(face, ink: faceInk, fill: fill, point: p, size: size)
+            if let face { drawFace(face, ink: faceInk, fill: fill, point: p, size: size) }
         case .gear:
             var teeth: [Point] = []
             for k in 0 ..< 16 {

@@ -180,11 +180,14 @@ package struct OutlinePainter {
         // Folders, files, symbols and the spinner are drawn; other names as the style says.
         let style = appearance.style.icons
         var glyph = IconGlyph(name: icon.name, open: open, folder: palette.folder, document: style != .tile)
+        let mark = style == .mono ? IconGlyph.mark(for: icon.name) : nil
         if style == .mono { glyph = glyph?.tinted(palette.icon) }
         if let tint = palette.selectedText, selected { glyph = glyph?.tinted(tint) }
         let left = x(icon.leading, width: size, canvas: width)
         if let glyph {
-            glyph.draw(into: surface, x: left, y: (cy - size / 2) * s, size: size * s, fade: c, clip: clip)
+            let top = (cy - size / 2) * s
+            (mark == nil ? glyph : glyph.blank()).draw(into: surface, x: left, y: top, size: size * s, fade: c, clip: clip)
+            if let mark { drawMark(mark, onPageAt: left, top, size: size * s, color: c(glyph.faceInk), clip: clip, into: surface) }
         } else {
             surface.fill(
                 .roundedRect(x: left, y: (cy - size / 2) * s, width: size * s, height: size * s, radius: icon.radius * s),
@@ -199,6 +202,21 @@ package struct OutlinePainter {
             }
         }
 
+    }
+
+    /// A language's letters on a blank page (`IconGlyph.mark(for:)`), as
+    /// large as fits the page's box, centred in it, on a whole-pixel baseline.
+    func drawMark(_ mark: String, onPageAt left: Double, _ top: Double, size: Double, color: Color, clip: PixelRect, into surface: some DrawingTarget) {
+        let box = IconGlyph.pageLetters
+        let (boxWidth, boxHeight) = ((box.x1 - box.x0) * size, (box.y1 - box.y0) * size)
+        // Capitals are about 0.7 of the size tall: as tall as the box allows, narrowed to its width, centred on its middle.
+        var px = boxHeight / 0.72
+        var markWidth = typesetter.width(mark, size: px, weight: .semibold)
+        if markWidth > boxWidth { (px, markWidth) = (px * boxWidth / markWidth, boxWidth) }
+        let baseline = Int((top + (box.y0 + box.y1) / 2 * size + 0.35 * px).rounded())
+        surface.drawDecoration(
+            mark, typesetter: typesetter, x: left + (box.x0 + box.x1) / 2 * size - markWidth / 2, baseline: baseline, size: px, weight: .semibold,
+            color: color, clip: clip)
     }
 
     /// The badge and the title's and subtitle's lines.

@@ -141,7 +141,7 @@ public enum ScenarioRenderer {
     /// passes WCAG AA: a selected or highlighted row in the accent under the
     /// look's text for it (`style.accent: active` by default), notes stronger;
     /// `starlight` highlights with a label behind icon and name, notes 26 px after it.
-    package static let version = "7"
+    package static let version = "8"
 
     /// Pixel rows below which a picture is not worth splitting into bands
     /// (`PictureSettings.bands`): threads cost more than they save.

@@ -235,6 +235,40 @@ import UnfoldRender
         #expect(Set(IconGlyph.families.map(\.face)) == Set(IconGlyph.Face.allCases))
     }
 
+    /// In one colour (`starlight`), code files keep their languages apart by
+    /// the letters on the page, as Starlight's icons do by shape: no two of
+    /// `.astro`, `.tsx`, `.ts`, `.rb`, `.mjs` look alike, and the letters stay
+    /// on the page. Markup keeps `< >`: `.html` and `.xml` look alike.
+    @Test func codeFilesInOneColourCarryTheirLanguagesLetters() throws {
+        let names = ["astro", "tsx", "ts", "rb", "mjs", "html", "xml"]
+        let tree = names.map { "{ title: a.\($0), icon: \($0) }" }.joined(separator: ", ")
+        let picture = try #require(
+            try states(
+                """
+                name: m
+                canvas: { width: 240, height: fit, scale: 2 }
+                style: { preset: starlight }
+                tree: [ \(tree) ]
+                """
+            ).first)
+        let page = Appearance.Preset.starlight.look.light.icon
+        var icons: [[Color]] = []
+        for row in names.indices {
+            // The page is the only thing in the icon's colour on a file's row: its box is the icon's.
+            let rows = row * 54 ..< (row + 1) * 54
+            let inked = rows.flatMap { y in (0 ..< picture.width).filter { picture.pixel(x: $0, y: y) == page }.map { ($0, y) } }
+            let (x0, x1) = (try #require(inked.map(\.0).min()), try #require(inked.map(\.0).max()))
+            let (y0, y1) = (try #require(inked.map(\.1).min()), try #require(inked.map(\.1).max()))
+            let white = rows.flatMap { y in (0 ..< picture.width).filter { picture.pixel(x: $0, y: y) == .white }.map { ($0, y) } }
+            #expect(white.count > 12, "\(names[row]): letters or a face on the page")
+            #expect(white.allSatisfy { (x0 ... x1).contains($0.0) && (y0 ... y1).contains($0.1) }, "\(names[row]): ink off the page")
+            icons.append((y0 ... y1).flatMap { y in (x0 ... x1).map { picture.pixel(x: $0, y: y) } })
+        }
+        #expect(Set(icons.prefix(5)).count == 5, "two languages look alike")
+        #expect(icons[5] == icons[6], "markup keeps its < >")
+        #expect(IconGlyph.mark(for: "ts") == "TS" && IconGlyph.mark(for: "astro") == "AS" && IconGlyph.mark(for: "json") == nil)
+    }
+
     /// In `ios` (letter tiles) a folder is a drawn folder and a file without
     /// an extension a document, never the same blue "F"; `plain` draws its
     /// icons in one grey on a dark grey, not black; `starlight` is Starlight's.
