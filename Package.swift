@@ -4,7 +4,7 @@ import PackageDescription
 // Layers, one target each; a target depends only on targets of the lines above it:
 //   OutlineEngine, OutlineAppearance           the outline and its look: no file, no pixel
 //   UnfoldSupport                              escaping, atomic files, the folder exchange, contained reading, input errors
-//   UnfoldTreeSources                          trees people keep (folders, Markdown pages, `tree -J`, OPML) read as outlines
+//   UnfoldTreeSources                          trees people keep (folders, Markdown pages, drawings, `tree -J`, OPML) read as outlines
 //   ScenarioFormat (libyaml), OutlineLayout    scenario files; the geometry of rows and frames
 //   UnfoldCanvas (FreeType, HarfBuzz, FriBidi) pixels and text
 //   UnfoldPaint, UnfoldPNG, UnfoldSVG          a layout drawn; pictures encoded

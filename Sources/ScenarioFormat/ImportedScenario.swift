@@ -16,7 +16,8 @@ extension Scenario {
 
 extension Scenario {
     /// A scenario made from a tree source alone (a Markdown file, a folder,
-    /// `tree -J` output or an OPML file, told apart by the path), with the
+    /// a `tree` drawing, `tree -J` output or an OPML file, told apart by the
+    /// extension, or by what the file starts with where that says nothing), with the
     /// default look (on a canvas as tall as the open tree) and steps that
     /// expand everything and then collapse it: what `unfold render --from`
     /// renders. `options` are its `--name`, `--list`, `--depth`, … flags.
@@ -38,7 +39,12 @@ extension Scenario {
                 hint: "use letters, digits, '.', '_' and '-', starting with a letter or digit")
         }
         if !Scenario.isValidName(scenario.name) { scenario.name = "tree" }
-        guard let kind = isFolder ? .folder : TreeSourceKind.of(file: path) else {
+        if !isFolder, ScenarioFiles.isScenario(path) {
+            throw ScenarioError(
+                file: path, line: 0, column: 0, message: "this is a scenario file, not a tree",
+                hint: "render it without --from: `unfold render \(InertText(path)) --out <folder>`")
+        }
+        guard let kind = isFolder ? .folder : try TreeSourceKind.of(file: path) else {
             throw ScenarioError(
                 file: path, line: 0, column: 0, message: "cannot tell what kind of tree this is",
                 hint: "--from takes " + TreeSourceKind.described)
@@ -126,10 +132,11 @@ extension Scenario {
     /// Nil for any other path. Meant for when the file failed to load as a
     /// scenario, so that the user sees how to render it instead of a YAML error.
     package static func treeSourceGivenAsScenario(_ path: String) -> ScenarioError? {
+        // Text (`.txt`) may be any of several trees, or a scenario under another name: its own error says more.
         let named = TreeSourceKind.named(byExtensionOf: path)
-        guard !path.lowercased().hasSuffix(".unfold.json"), let source = named.first else { return nil }
-        // JSON that failed as a scenario may be `tree -J` output, or something else; text may be one of several trees.
-        let kind = named.count > 1 ? "a text file" : source.key == TreeSourceKind.treeJSON.key ? "a JSON file" : source.name
+        guard !ScenarioFiles.isScenario(path), named.count == 1, let source = named.first else { return nil }
+        // JSON that failed as a scenario may be `tree -J` output, or something else.
+        let kind = source.key == TreeSourceKind.treeJSON.key ? "a JSON file" : source.name
         return ScenarioError(
             file: path, line: 0, column: 0, message: "\(kind) is not a scenario file (.yaml, .yml or .unfold.json)",
             hint: "to render it as a tree, read it with --from: `unfold render --from \(InertText(path)) --out <folder>`")

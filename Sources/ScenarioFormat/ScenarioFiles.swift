@@ -19,6 +19,11 @@ import Darwin
 ///
 ///     let files = try ScenarioFiles.find(["Examples"], project: .currentDirectory, typed: false)
 package enum ScenarioFiles {
+    /// Whether `name` is a scenario file's (`.yaml`, `.yml`, `.unfold.json`).
+    package static func isScenario(_ name: String) -> Bool {
+        name.hasSuffix(".yaml") || name.hasSuffix(".yml") || name.hasSuffix(".unfold.json")
+    }
+
     /// The scenario files of `inputs`. `typed`: the inputs were typed by a person.
     package static func find(_ inputs: [String], project: ProjectBoundary, typed: Bool = true) throws(ScenarioError) -> [String] {
         var files: [String] = []
@@ -35,7 +40,7 @@ package enum ScenarioFiles {
                 continue
             }
             let names = (try? FileManager.default.contentsOfDirectory(atPath: input)) ?? []
-            for name in names.sorted() where name.hasSuffix(".yaml") || name.hasSuffix(".yml") || name.hasSuffix(".unfold.json") {
+            for name in names.sorted() where isScenario(name) {
                 let path = input + "/" + name
                 var own = stat()
                 guard lstat(path, &own) == 0 else { continue }

@@ -162,7 +162,7 @@ enum NodeStream {
 /// `source: {file: data.json, children: modelArray, title: name, id: code}`.
 enum SourceReader {
     /// The forms of `source:`: data with a key mapping (`file:`), or a tree
-    /// another tool keeps (`markdown:`, `directory:`, `tree:`, `opml:`).
+    /// another tool keeps (`TreeSourceKind.all`: `markdown:`, `directory:`, `drawing:`, `tree:`, `opml:`).
     static func read(_ v: Value, into scenario: inout Scenario, files: NamedFiles) throws(ScenarioError) {
         let fields = try v.anyMap("`source`")
         let keys = (["file"] + TreeSourceKind.all.map(\.key)).filter { fields[$0] != nil }
@@ -181,7 +181,7 @@ enum SourceReader {
         }
         let f = try v.map("`source`", allowed: [kind.key] + kind.options.map(\.rawValue))
         var options = TreeSourceOptions()
-        for key in kind.options where key.rawValue != kind.key {
+        for key in kind.options {
             guard let x = f[key.rawValue] else { continue }
             let what = "`source.\(key.rawValue)`"
             if let range = key.range {

@@ -1,6 +1,6 @@
 /// A problem in a scenario file or a tree source (a Markdown page, a
-/// folder, `tree -J` output, an OPML outline): where it is, what is wrong,
-/// what to do.
+/// folder, a `tree` drawing, `tree -J` output, an OPML outline): where it
+/// is, what is wrong, what to do.
 public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file the problem is in, as it was named (printed inert).
     public var file: String

@@ -4,7 +4,7 @@ import OutlineEngine
 import UnfoldSupport
 
 /// A tree read from a format people already keep trees in (a Markdown list,
-/// a folder, `tree -J` output, an OPML outline), before it becomes a
+/// a folder, a `tree` drawing, `tree -J` output, an OPML outline), before it becomes a
 /// scenario's nodes. Each reader fills one; `nodeSpecs()` is the one place
 /// that decides ids, icons and the initial state.
 package struct ImportedTree {

@@ -1,4 +1,5 @@
 import Foundation
+import OutlineAppearance
 import UnfoldSupport
 
 /// A tree drawn as the `tree` command prints it, which docs pages and
@@ -65,7 +66,21 @@ enum TreeDrawing {
     /// tree.txt`), or an error when no line of it has a branch. O(lines).
     static func read(_ path: String, at location: ScenarioLocation) throws(ScenarioError) -> ImportedTree {
         let text = try InputFile.text(path, what: "`tree` drawing")
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated().map { ($0.offset + 1, $0.element) }
+        // Blank lines are no entries: only the others are kept, and no more than a tree may hold.
+        var lines: [(Int, Substring)] = []
+        var (start, number) = (text.startIndex, 1)
+        while start < text.endIndex {
+            let end = text[start...].firstIndex(where: \.isNewline) ?? text.endIndex
+            if text[start ..< end].contains(where: { !$0.isWhitespace }) {
+                guard lines.count < Limits.nodes else {
+                    throw ScenarioError(
+                        file: path, line: number, column: 1, message: "the drawing has more than \(Limits.nodes) lines",
+                        hint: "split it into several drawings")
+                }
+                lines.append((number, text[start ..< end]))
+            }
+            (start, number) = (end < text.endIndex ? text.index(after: end) : end, number + 1)
+        }
         let drawing = candidate(MarkdownTree.Candidate(kind: .code(""), line: 1), lines: lines)
         guard drawing.kind == .drawing else {
             throw location.error(
@@ -76,9 +91,12 @@ enum TreeDrawing {
     }
 
     /// Whether the start of a file looks like a `tree` drawing: a line with
-    /// a branch, only bars and spaces before it. O(head).
+    /// a branch, only bars and spaces before it, and no code block (a page
+    /// with drawings in code blocks is Markdown). O(head).
     static func looksLikeADrawing(_ head: Substring) -> Bool {
-        head.split(whereSeparator: \.isNewline).contains { branch(in: String($0)) != nil }
+        let lines = head.split(whereSeparator: \.isNewline)
+        let fenced = lines.contains { line in ["```", "~~~"].contains { line.drop { $0 == " " }.hasPrefix($0) } }
+        return !fenced && lines.contains { branch(in: String($0)) != nil }
     }
 
     /// Where the line's branch starts (in characters) and which it is.

@@ -25,18 +25,30 @@ package struct TreeSourceKind: Sendable {
     /// Reads the tree at `path`; errors point at `location`.
     package let read: @Sendable (_ path: String, TreeSourceOptions, _ location: ScenarioLocation) throws(ScenarioError) -> ImportedTree
 
-    /// Every kind, in the order messages list them and the start of a file
-    /// is asked about: the most particular first, a Markdown page before a
-    /// drawing (a page may hold drawings in its code blocks).
-    package static let all = [folder, opml, treeJSON, markdown, drawing]
+    /// Every kind, in the order the start of a file is asked about (and
+    /// messages list them): the most particular first, a drawing before a
+    /// Markdown page (a page's drawings are in code blocks, a drawing's
+    /// file has none).
+    package static let all = [folder, opml, treeJSON, drawing, markdown]
+
+    /// Extensions that name no kind but may hold any of them: none, and `xml` (OPML saved under its syntax's name).
+    package static let generic: Set<String> = ["", "xml"]
 
     /// The kind of a file: the one its extension names (any case); where
-    /// none does, or several (`.txt`), the first whose `recognizes` says yes
-    /// to the file's first 4 KiB. Nil: not a tree source, or unreadable. O(kinds).
-    package static func of(file path: String) -> TreeSourceKind? {
+    /// several do (`.txt`), or it has a generic one (none, `.xml`), the first
+    /// whose `recognizes` says yes to the file's first 4 KiB. Nil: not a tree
+    /// source. An error when the file cannot be read or is empty. O(kinds).
+    package static func of(file path: String) throws(ScenarioError) -> TreeSourceKind? {
         let named = named(byExtensionOf: path)
         if named.count == 1 { return named[0] }
-        guard let head = try? InputFile.prefix(of: path, count: 4096) else { return nil }
+        guard named.count > 1 || generic.contains((path as NSString).pathExtension.lowercased()) else { return nil }
+        let head: [UInt8]
+        do throws(InputFile.Failure) { head = try InputFile.prefix(of: path, count: 4096) } catch {
+            throw ScenarioError(file: path, line: 0, column: 0, message: error.message("tree source"), hint: error.hint)
+        }
+        guard head.contains(where: { ![9, 10, 13, 32].contains($0) }) else {
+            throw ScenarioError(file: path, line: 0, column: 0, message: "the file holds no tree: it is empty", hint: "save the tree in it first")
+        }
         let text = Substring(String(decoding: head, as: UTF8.self))
         return (named.isEmpty ? all.filter { !$0.isFolder } : named).first { $0.recognizes(text) }
     }

@@ -17,7 +17,7 @@ struct RenderCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Render a tree with the default look and steps (expand all, then collapse): a folder, a Markdown list (.md), `tree -J` output (.json) or an OPML file (.opml).",
+            "Render a tree with the default look and steps (expand all, then collapse): a folder, a Markdown list (.md, .mdx), a `tree` drawing (.txt), `tree -J` output (.json) or an OPML file (.opml).",
             valueName: "path"))
     var from: [String] = []
 

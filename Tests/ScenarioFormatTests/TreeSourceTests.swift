@@ -275,14 +275,26 @@ func lines(_ s: Scenario) -> [String] {
         #expect(lines(try Scenario.imported(from: json)) == ["a.md [md]"])
         // A scenario's `source:` names the drawing by its own key.
         #expect(lines(try f.scenario("{drawing: tree.txt, depth: 1}")) == ["src  the code [folder]", "Cargo.toml [toml]"])
-        let prose = f.write("x.log", "hello\n")
-        #expect(throws: ScenarioError(file: prose, line: 0, column: 0, message: "cannot tell what kind of tree this is", hint: "--from takes " + TreeSourceKind.described)) {
-            try Scenario.imported(from: prose)
+        // A drawing with a line like a list item is still a drawing; a page with a drawing in a code block is a page.
+        let noted = f.write("noted.txt", "- made by tree\nsrc\n└── a.rs\n")
+        #expect(lines(try Scenario.imported(from: noted)).suffix(2) == ["src [folder] +", "  a.rs [rs]"])
+        let page = f.write("page.txt", "Files:\n\n```\nsrc\n└── b.rs\n```\n")
+        #expect(lines(try Scenario.imported(from: page)) == ["src [folder] +", "  b.rs [rs]"])
+        // Only a name that says nothing, or several things, is read for what it holds.
+        func refused(_ path: String) -> String? {
+            do {
+                _ = try Scenario.imported(from: path)
+                return nil
+            } catch { return error.message }
         }
-        let plain = f.write("plain.txt", "just words\n")
-        #expect(throws: ScenarioError.self) { try Scenario.imported(from: plain) }
-        let empty = f.write("empty.txt", "")
-        #expect(throws: ScenarioError.self) { try Scenario.imported(from: empty) }
+        #expect(refused(f.write("x.log", "- a\n  - b\n")) == "cannot tell what kind of tree this is")
+        #expect(refused(f.write("main.c", "/*\n * a comment\n */\n")) == "cannot tell what kind of tree this is")
+        #expect(refused(f.write("plain.txt", "just words\n")) == "cannot tell what kind of tree this is")
+        #expect(refused(f.write("empty.txt", " \n")) == "the file holds no tree: it is empty")
+        #expect(refused(f.write("s.yaml", "name: s\ntree:\n  - title: a\n")) == "this is a scenario file, not a tree")
+        // A scenario that fails under another name keeps its own error; a Markdown page's gets the hint to use --from.
+        #expect(Scenario.treeSourceGivenAsScenario(f.path + "/broken.txt") == nil)
+        #expect(Scenario.treeSourceGivenAsScenario(f.path + "/list.md")?.message == "a Markdown file is not a scenario file (.yaml, .yml or .unfold.json)")
         #expect(f.error("{drawing: notes.txt}")?.message == "\(f.path)/notes.txt holds no `tree` drawing")
     }
 
