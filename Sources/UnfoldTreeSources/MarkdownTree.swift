@@ -66,7 +66,7 @@ package enum MarkdownTree {
     /// lists what it has, never a list of sentences drawn as folders.
     static func read(_ path: String, choice: Choice, at location: ScenarioLocation) throws(ScenarioError) -> ImportedTree {
         let text = try InputFile.text(path, what: "Markdown file")
-        let found = candidates(in: text).sorted { $0.line < $1.line }
+        let found = try candidates(in: text, path: path).sorted { $0.line < $1.line }
         let (chosen, description) = try choose(found, choice, path: path, at: location)
         var tree = try self.tree(of: chosen.items, path: path)
         // Where the page could have meant another tree, say which one was read.
@@ -173,7 +173,7 @@ package enum MarkdownTree {
     /// at a line that is not an item and is not indented past the list's own
     /// margin (a heading, a paragraph), at a code block, and at the start or
     /// end of a `<FileTree>` block. O(lines).
-    static func candidates(in text: String) -> [Candidate] {
+    static func candidates(in text: String, path: String) throws(ScenarioError) -> [Candidate] {
         var found: [Candidate] = []
         var current = Candidate(kind: .list, line: 0)
         var inFileTree = false
@@ -188,13 +188,21 @@ package enum MarkdownTree {
             if let open = fence { found.append(TreeDrawing.candidate(open.block, lines: open.lines)) }
             fence = nil
         }
-        // "\r\n" is one Character in Swift: split on every kind of line end.
-        for (number, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+        // What is kept (items, and a code block's lines) is counted: a page holds at most a tree's nodes of them.
+        var kept = 0
+        for (lineNumber, line) in TextLines(text) where !line.isEmpty {  // an empty line changes nothing
+            let number = lineNumber - 1
             // The indentation is spaces and tabs: counted in bytes, not Characters (10× faster on deep lists).
             let margin = line.utf8.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
             let trimmed = line[margin.endIndex...]
             if let open = fence {
-                if closesFence(trimmed, mark: open.mark, length: open.length) { closeFence() } else { fence?.lines.append((number + 1, line)) }
+                if closesFence(trimmed, mark: open.mark, length: open.length) {
+                    closeFence()
+                } else if !trimmed.isEmpty {  // a blank line is no entry of a drawing
+                    kept += 1
+                    guard kept <= Limits.nodes else { throw tooLong(path, line: lineNumber) }
+                    fence?.lines.append((lineNumber, line))
+                }
                 continue
             }
             if let opening = fenceOpening(trimmed) {
@@ -208,7 +216,10 @@ package enum MarkdownTree {
                 end()
             }
             if inFileTree, JSXFileTree.holdsTags(trimmed) {
+                let before = current.items.count
                 JSXFileTree.read(trimmed, line: number + 1, margin: margin.count, into: &current, depth: &jsxDepth)
+                kept += current.items.count - before
+                guard kept <= Limits.nodes else { throw tooLong(path, line: lineNumber) }
                 if JSXFileTree.closesBlock(trimmed) { (inFileTree, jsxDepth) = (false, 0) }
                 if !inFileTree { end() }
                 continue
@@ -217,6 +228,8 @@ package enum MarkdownTree {
             if trimmed.isEmpty { continue }
             let indent = margin.reduce(0) { $0 + ($1 == UInt8(ascii: "\t") ? 4 : 1) }
             if let (marker, rest) = listMarker(trimmed) {
+                kept += 1
+                guard kept <= Limits.nodes else { throw tooLong(path, line: lineNumber) }
                 if current.items.isEmpty { current.line = number + 1 }
                 current.items.append(Item(indent: indent, text: String(rest), line: number + 1, column: indent + marker + 1))
             } else if let first = current.items.first, indent <= first.indent {
@@ -229,6 +242,13 @@ package enum MarkdownTree {
         closeFence()
         end()
         return found
+    }
+
+    /// The error of a page with more list items and code lines than a tree has nodes.
+    private static func tooLong(_ path: String, line: Int) -> ScenarioError {
+        ScenarioError(
+            file: path, line: line, column: 1, message: "the page has more than \(Limits.nodes) list items and lines of code",
+            hint: "split it into several pages")
     }
 
     /// Whether a line closes a fence of `length` `mark`s: a run of its

@@ -68,18 +68,12 @@ enum TreeDrawing {
         let text = try InputFile.text(path, what: "`tree` drawing")
         // Blank lines are no entries: only the others are kept, and no more than a tree may hold.
         var lines: [(Int, Substring)] = []
-        var (start, number) = (text.startIndex, 1)
-        while start < text.endIndex {
-            let end = text[start...].firstIndex(where: \.isNewline) ?? text.endIndex
-            if text[start ..< end].contains(where: { !$0.isWhitespace }) {
-                guard lines.count < Limits.nodes else {
-                    throw ScenarioError(
-                        file: path, line: number, column: 1, message: "the drawing has more than \(Limits.nodes) lines",
-                        hint: "split it into several drawings")
-                }
-                lines.append((number, text[start ..< end]))
+        for (number, line) in TextLines(text) where line.contains(where: { !$0.isWhitespace }) {
+            guard lines.count < Limits.nodes else {
+                throw ScenarioError(
+                    file: path, line: number, column: 1, message: "the drawing has more than \(Limits.nodes) lines", hint: "split it into several drawings")
             }
-            (start, number) = (end < text.endIndex ? text.index(after: end) : end, number + 1)
+            lines.append((number, line))
         }
         let drawing = candidate(MarkdownTree.Candidate(kind: .code(""), line: 1), lines: lines)
         guard drawing.kind == .drawing else {

@@ -46,7 +46,7 @@ package struct TreeSourceKind: Sendable {
         do throws(InputFile.Failure) { head = try InputFile.prefix(of: path, count: 4096) } catch {
             throw ScenarioError(file: path, line: 0, column: 0, message: error.message("tree source"), hint: error.hint)
         }
-        guard head.contains(where: { ![9, 10, 13, 32].contains($0) }) else {
+        guard head.count == 4096 || head.contains(where: { ![9, 10, 13, 32].contains($0) }) else {
             throw ScenarioError(file: path, line: 0, column: 0, message: "the file holds no tree: it is empty", hint: "save the tree in it first")
         }
         let text = Substring(String(decoding: head, as: UTF8.self))

@@ -237,3 +237,18 @@ extension Folder {
         } catch { return error }
     }
 }
+
+/// A page's lines are split where `split(whereSeparator: \.isNewline)`
+/// splits them, with the same numbers, without an array of them.
+@Suite struct TextLinesTests {
+    @Test func linesAreSplitAtEveryLineEndAsSplitDoes() {
+        let texts = [
+            "", "a", "a\n", "\n\n", "a\r\nb", "a\rb\n\rc", "a\u{0B}b\u{0C}c", "a\u{85}b", "a\u{2028}b\u{2029}c", "é\r\n👍🏽\n  - x",
+            "\r", "\r\n", "a\u{2027}b\u{80}c",
+        ]
+        for text in texts {
+            let expected = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated().map { "\($0.offset + 1):\($0.element)" }
+            #expect(TextLines(text).map { "\($0.number):\($0.line)" } == expected, "\(text.debugDescription)")
+        }
+    }
+}
