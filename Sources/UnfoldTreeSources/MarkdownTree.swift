@@ -174,24 +174,43 @@ package enum MarkdownTree {
     /// margin (a heading, a paragraph), at a code block, and at the start or
     /// end of a `<FileTree>` block. O(lines).
     static func candidates(in text: String, path: String) throws(ScenarioError) -> [Candidate] {
+        var scan = PageScan(path: path)
+        for (number, line) in TextLines(text) where !line.isEmpty { try scan.read(line, number: number) }  // an empty line changes nothing
+        return scan.finish()
+    }
+
+    /// The candidates of a page, as its lines come.
+    private struct PageScan {
+        let path: String
         var found: [Candidate] = []
         var current = Candidate(kind: .list, line: 0)
         var inFileTree = false
         var jsxDepth = 0  // the folders open at a component tree's tag
-        func end() {
+        /// An open code block: its fence's character and length, and its lines.
+        var fence: (mark: Character, length: Int, block: Candidate, lines: [(Int, Substring)])?
+        /// What is kept (items, and a code block's lines): a page holds at most a tree's nodes of them.
+        var kept = 0
+
+        init(path: String) { self.path = path }
+
+        mutating func end() {
             if !current.items.isEmpty { found.append(current) }
             current = Candidate(kind: inFileTree ? .fileTree : .list, line: 0)
         }
-        // An open code block: its fence's character and length, and its lines.
-        var fence: (mark: Character, length: Int, block: Candidate, lines: [(Int, Substring)])?
-        func closeFence() {
+
+        mutating func closeFence() {
             if let open = fence { found.append(TreeDrawing.candidate(open.block, lines: open.lines)) }
             fence = nil
         }
-        // What is kept (items, and a code block's lines) is counted: a page holds at most a tree's nodes of them.
-        var kept = 0
-        for (lineNumber, line) in TextLines(text) where !line.isEmpty {  // an empty line changes nothing
-            let number = lineNumber - 1
+
+        /// Counts `more` kept things, up to the limit.
+        mutating func keep(_ more: Int, line: Int) throws(ScenarioError) {
+            kept += more
+            guard kept <= Limits.nodes else { throw tooLong(path, line: line) }
+        }
+
+        /// The page's line `number` (from 1).
+        mutating func read(_ line: Substring, number: Int) throws(ScenarioError) {
             // The indentation is spaces and tabs: counted in bytes, not Characters (10× faster on deep lists).
             let margin = line.utf8.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
             let trimmed = line[margin.endIndex...]
@@ -199,16 +218,15 @@ package enum MarkdownTree {
                 if closesFence(trimmed, mark: open.mark, length: open.length) {
                     closeFence()
                 } else if !trimmed.isEmpty {  // a blank line is no entry of a drawing
-                    kept += 1
-                    guard kept <= Limits.nodes else { throw tooLong(path, line: lineNumber) }
-                    fence?.lines.append((lineNumber, line))
+                    try keep(1, line: number)
+                    fence?.lines.append((number, line))
                 }
-                continue
+                return
             }
             if let opening = fenceOpening(trimmed) {
                 end()
-                fence = (opening.mark, opening.length, Candidate(kind: .code(opening.language), line: number + 1), [])
-                continue
+                fence = (opening.mark, opening.length, Candidate(kind: .code(opening.language), line: number), [])
+                return
             }
             let block = JSXFileTree.block(trimmed)  // `<FileTree>` or `<Files>` opens (true) or closes (false)
             if let block {
@@ -217,31 +235,32 @@ package enum MarkdownTree {
             }
             if inFileTree, JSXFileTree.holdsTags(trimmed) {
                 let before = current.items.count
-                JSXFileTree.read(trimmed, line: number + 1, margin: margin.count, into: &current, depth: &jsxDepth)
-                kept += current.items.count - before
-                guard kept <= Limits.nodes else { throw tooLong(path, line: lineNumber) }
+                JSXFileTree.read(trimmed, line: number, margin: margin.count, into: &current, depth: &jsxDepth)
+                try keep(current.items.count - before, line: number)
                 if JSXFileTree.closesBlock(trimmed) { (inFileTree, jsxDepth) = (false, 0) }
                 if !inFileTree { end() }
-                continue
+                return
             }
-            if block != nil { continue }
-            if trimmed.isEmpty { continue }
+            guard block == nil, !trimmed.isEmpty else { return }
             let indent = margin.reduce(0) { $0 + ($1 == UInt8(ascii: "\t") ? 4 : 1) }
             if let (marker, rest) = listMarker(trimmed) {
-                kept += 1
-                guard kept <= Limits.nodes else { throw tooLong(path, line: lineNumber) }
-                if current.items.isEmpty { current.line = number + 1 }
-                current.items.append(Item(indent: indent, text: String(rest), line: number + 1, column: indent + marker + 1))
+                try keep(1, line: number)
+                if current.items.isEmpty { current.line = number }
+                current.items.append(Item(indent: indent, text: String(rest), line: number, column: indent + marker + 1))
             } else if let first = current.items.first, indent <= first.indent {
                 // A paragraph or heading at the list's margin ends the list; one
                 // indented under an item (a numbered step's text) belongs to it.
                 end()
             }
         }
-        // A code block left open runs to the end of the page (CommonMark).
-        closeFence()
-        end()
-        return found
+
+        /// The candidates, once the page has ended: a code block left open
+        /// runs to the end of the page (CommonMark).
+        mutating func finish() -> [Candidate] {
+            closeFence()
+            end()
+            return found
+        }
     }
 
     /// The error of a page with more list items and code lines than a tree has nodes.
