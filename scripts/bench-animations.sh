@@ -3,8 +3,10 @@
 # and gifsicle -O3 (Debian's apngopt and gifsicle packages) optimise those
 # files in the same run, and prints two tables: Unfold's bytes against
 # theirs, and the CPU seconds each took (the APNG against drawing the frames
-# as PNGs, the GIF against gifsicle -O3), per Example and in total.
-# Usage: scripts/bench-animations.sh [UNFOLD]   (default: a release build of unfold)
+# as PNGs, the GIF against gifsicle -O3), per Example and in total. Each
+# time is the least of RUNS runs (default 3), Unfold's and the peers' alike,
+# so that a busy moment of the machine does not count.
+# Usage: [RUNS=n] scripts/bench-animations.sh [UNFOLD]   (default: a release build of unfold)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 for tool in apngopt gifsicle; do
@@ -17,17 +19,20 @@ if [ -z "$UNFOLD" ]; then
 fi
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
-python3 - "$UNFOLD" "$OUT" <<'PYEOF'
+python3 - "$UNFOLD" "$OUT" "${RUNS:-3}" <<'PYEOF'
 import glob, os, resource, subprocess, sys
 
-unfold, out = sys.argv[1], sys.argv[2]
+unfold, out, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
 
 def cpu(cmd, cwd=None):
-    """The CPU seconds (user and system) that `cmd` took."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run(cmd, cwd=cwd, check=True, capture_output=True)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    """The least CPU seconds (user and system) that `cmd` took in `runs` runs."""
+    least = float("inf")
+    for _ in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run(cmd, cwd=cwd, check=True, capture_output=True)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        least = min(least, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return least
 
 def render(example, outputs, folder):
     return cpu([unfold, "render", example, "--outputs", outputs, "--jobs", "1", "--out", folder])
@@ -56,7 +61,7 @@ for name, apng, apngopt, gif, gifsicle in rows + [("total", *(sum(r[k] for r in 
 worst = lambda k, j: max(r[k] / r[j] for r in rows)
 print(f"\nlargest ratio: APNG {worst(1, 2):.3f}, GIF {worst(3, 4):.3f}")
 
-print("\nCPU seconds, one worker (`--jobs 1`); the APNG against drawing the frames, the GIF against gifsicle -O3 optimising it:\n")
+print(f"\nCPU seconds, the least of {runs} runs, one worker (`--jobs 1`); the APNG against drawing the frames, the GIF against gifsicle -O3 optimising it:\n")
 print("| Example | frames | APNG | ratio | GIF | gifsicle -O3 | ratio |")
 print("|---|---:|---:|---:|---:|---:|---:|")
 total = {k: sum(t[k] for _, t in times) for k in times[0][1]}

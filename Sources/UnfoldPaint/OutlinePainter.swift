@@ -49,13 +49,15 @@ package struct OutlinePainter {
         (Int((appearance.canvas.width * scale).rounded()), Int((height * scale).rounded()))
     }
 
-    /// A new pixmap of the canvas with the frame drawn on it. With `helpers`
-    /// (painters with typesetters of their own), the canvas is split into
-    /// horizontal bands drawn on as many threads; the pixels are the same.
-    package func draw(_ frame: FrameLayout, height: Double, helpers: [OutlinePainter] = []) throws -> Pixmap {
+    /// A pixmap of the canvas with the frame drawn on it: `spare`, taken
+    /// (so that its pixels are written in place), when it has the canvas's
+    /// size, else a new one. With `helpers` (painters with typesetters of
+    /// their own), the canvas is split into horizontal bands drawn on as
+    /// many threads; the pixels are the same.
+    package func draw(_ frame: FrameLayout, height: Double, helpers: [OutlinePainter] = [], over spare: inout Pixmap?) throws -> Pixmap {
         let size = pixelSize(height: height)
         let painters = [self] + helpers
-        return try Pixmap(width: size.width, height: size.height, bands: painters.count) { band, surface in
+        let body = { (band: Int, surface: Surface) in
             let painter = painters[band]
             // The canvas is cleared lazily, down to each row's bottom just before
             // the row is drawn, so that its pixels are still in the cache when
@@ -73,6 +75,18 @@ package struct OutlinePainter {
             surface.clear(PixelRect(x0: 0, y0: drawnBottom, x1: surface.width, y1: surface.clip.y1), to: palette.background)
             for edge in painter.border(width: surface.width, height: surface.height) { surface.fill(edge, color: palette.guide) }
         }
+        // Every pixel is written: what the spare showed does not show through.
+        guard var pixmap = spare.take(), pixmap.width == size.width, pixmap.height == size.height else {
+            return try Pixmap(width: size.width, height: size.height, bands: painters.count, drawing: body)
+        }
+        pixmap.drawInBands(painters.count, body)
+        return pixmap
+    }
+
+    /// A new pixmap of the canvas with the frame drawn on it (`draw(_:height:helpers:over:)` with no spare).
+    package func draw(_ frame: FrameLayout, height: Double, helpers: [OutlinePainter] = []) throws -> Pixmap {
+        var none: Pixmap?
+        return try draw(frame, height: height, helpers: helpers, over: &none)
     }
 
     /// The canvas's border (`style.border`), over the rows: a strip of one

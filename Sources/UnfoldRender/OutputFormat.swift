@@ -79,6 +79,8 @@ package struct PictureSettings: Sendable {
     /// The theme was chosen by the caller (`RenderOptions.theme`): pictures
     /// that could follow the reader's theme show this one alone.
     package let fixedTheme: Bool
+    /// The pixels of this render's pictures that are done with, for its next ones.
+    package let recycler = PixmapRecycler()
 }
 
 extension Appearance {
@@ -105,6 +107,8 @@ package final class DrawnPicture: @unchecked Sendable {
     package let layout: FrameLayout
     package let settings: PictureSettings
     private var pixmap: Pixmap?
+    /// Whether `pixmap` is the size the painter draws (no padding around it).
+    private var isDrawnSize = false
     private var encodings: [String: [UInt8]] = [:]
 
     init(picture: RenderPlan.Picture, uses: RenderPlan.Uses, layout: FrameLayout, settings: PictureSettings) {
@@ -120,10 +124,20 @@ package final class DrawnPicture: @unchecked Sendable {
         if let pixmap { return pixmap }
         let drawn = try Typesetter.withCached(settings.fonts, count: settings.bands) { typesetters in
             let painters = typesetters.map { OutlinePainter(appearance: settings.appearance, typesetter: $0) }
-            return try painters[0].padded(try painters[0].draw(layout, height: settings.height, helpers: Array(painters.dropFirst())))
+            let size = painters[0].pixelSize(height: settings.height)
+            var spare = settings.recycler.take(width: size.width, height: size.height)
+            let unpadded = try painters[0].draw(layout, height: settings.height, helpers: Array(painters.dropFirst()), over: &spare)
+            return (try painters[0].padded(unpadded), size)
         }
-        pixmap = drawn
-        return drawn
+        pixmap = drawn.0
+        isDrawnSize = drawn.0.width == drawn.1.width && drawn.0.height == drawn.1.height
+        return drawn.0
+    }
+
+    // A finished picture's pixels go to the render's next picture (a padded
+    // one's would never be asked for).
+    deinit {
+        if isDrawnSize, let pixels = pixmap.take() { settings.recycler.give(pixels) }
     }
 
     /// The pixels of the picture as a still: `asState`, a state of a canvas
