@@ -32,7 +32,7 @@ package struct TreeSourceKind: Sendable {
     package static let all = [folder, opml, treeJSON, drawing, markdown]
 
     /// Extensions that name no kind but may hold any of them: none, and `xml` (OPML saved under its syntax's name).
-    package static let generic: Set<String> = ["", "xml"]
+    private static let generic: Set<String> = ["", "xml"]
 
     /// The kind of a file: the one its extension names (any case); where
     /// several do (`.txt`), or it has a generic one (none, `.xml`), the first
