@@ -51,20 +51,13 @@ package enum MarkdownTree {
         var isTree: Bool { kind == .fileTree || kind == .drawing || (kind == .list && (isNested || isBare)) }
     }
 
-    /// Which tree of a page to read: the `tree`-th tree (in page order,
+    /// Reads the tree `choice` names: the `tree`-th tree (in page order,
     /// whatever its form), the `list`-th list (any list), or the
     /// `fileTree`-th `<FileTree>` block; at most one of them. None: the
     /// first `<FileTree>` block, else the first `tree` drawing, else the
-    /// first nested list or list of bare names.
-    struct Choice: Sendable, Equatable {
-        var tree: Int?
-        var list: Int?
-        var fileTree: Int?
-    }
-
-    /// Reads the tree `choice` names. A page with no tree is an error that
-    /// lists what it has, never a list of sentences drawn as folders.
-    static func read(_ path: String, choice: Choice, at location: ScenarioLocation) throws(ScenarioError) -> ImportedTree {
+    /// first nested list or list of bare names. A page with no tree is an
+    /// error that lists what it has, never a list of sentences drawn as folders.
+    static func read(_ path: String, choice: TreeSourceOptions, at location: ScenarioLocation) throws(ScenarioError) -> ImportedTree {
         let text = try InputFile.text(path, what: "Markdown file")
         let found = try candidates(in: text, path: path).sorted { $0.line < $1.line }
         let (chosen, description) = try choose(found, choice, path: path, at: location)
@@ -108,7 +101,7 @@ package enum MarkdownTree {
     }
 
     /// The candidate to read, and how to name it (`<FileTree> 2 of 3`).
-    private static func choose(_ found: [Candidate], _ choice: Choice, path: String, at location: ScenarioLocation)
+    private static func choose(_ found: [Candidate], _ choice: TreeSourceOptions, path: String, at location: ScenarioLocation)
         throws(ScenarioError) -> (Candidate, String)
     {
         func refuse(_ message: String, hint: String) -> ScenarioError {
@@ -421,6 +414,6 @@ extension TreeSourceKind {
         name: "a Markdown file", key: "markdown", isFolder: false, extensions: ["md", "mdx", "markdown", "txt"],
         options: [.tree, .list, .filetree, .depth], recognizes: MarkdownTree.looksLikeAPage
     ) { path, options, at throws(ScenarioError) in
-        try MarkdownTree.read(path, choice: options.choice, at: at).limited(toDepth: options.depth)
+        try MarkdownTree.read(path, choice: options, at: at).limited(toDepth: options.depth)
     }
 }

@@ -128,9 +128,4 @@ public struct TreeSourceOptions: Sendable, Equatable {
         }
         return self
     }
-
-    /// Which of a Markdown page's trees the options name. O(1).
-    var choice: MarkdownTree.Choice {
-        MarkdownTree.Choice(tree: tree, list: list, fileTree: fileTree)
-    }
 }
