@@ -29,7 +29,7 @@
  * grew by for its disposal only, which show what they showed before.
  *
  * Frames are kept to the end. Each is then stored in the smallest of its
- * ways (frame_way), measured by canim_lzw.c: its pixels as drawn, with the
+ * ways (put_kept), measured by canim_lzw.c: its pixels as drawn, with the
  * pixels that show what the reader already shows there made transparent,
  * or some of them (in runs, in long stretches, in stretches of more than
  * one colour; with the colours no changed pixel needs, or without), each
@@ -184,19 +184,25 @@ static int table_bits(const table *t) {
     return bits;
 }
 
-static int inside(rect r, uint32_t x, uint32_t y) {
-    return x >= r.x && x < r.x + r.w && y >= r.y && y < r.y + r.h;
+/* The shown values to store over r: the canvas inside `drawn` (at most 255
+   colours) and 0 elsewhere, or 0 over all of r (`blank`). */
+static void frame_values(const canim_writer *w, const gif_state *s, rect r, rect drawn, int blank, uint32_t *v) {
+    for (uint32_t y = r.y; y < r.y + r.h; y++, v += r.w) {
+        const uint32_t *c = s->canvas + (size_t)y * w->width;
+        if (blank || y < drawn.y || y >= drawn.y + drawn.h) {
+            memset(v, 0, r.w * sizeof *v);
+            continue;
+        }
+        for (uint32_t x = r.x; x < r.x + r.w; x++) v[x - r.x] = x >= drawn.x && x < drawn.x + drawn.w ? c[x] : 0;
+    }
 }
 
-/* The shown values to store over r: the canvas inside `drawn` (at most 255
-   colours) and 0 elsewhere, or 0 over all of r (`blank`); with `keep`, also
-   0 wherever the canvas is what the screen showed before (`under`). */
-static void frame_values(const canim_writer *w, const gif_state *s, rect r, rect drawn, int blank, int keep,
-                         uint32_t *v) {
+/* `plain` with every pixel of r that shows what the screen showed before
+   (`under`) transparent. */
+static void keep_values(const canim_writer *w, const gif_state *s, rect r, const uint8_t *plain, uint8_t *keep) {
     for (uint32_t y = r.y; y < r.y + r.h; y++) {
         const uint32_t *c = s->canvas + (size_t)y * w->width, *u = s->under + (size_t)y * w->width;
-        for (uint32_t x = r.x; x < r.x + r.w; x++)
-            *v++ = blank || !inside(drawn, x, y) || (keep && c[x] == u[x]) ? 0 : c[x];
+        for (uint32_t x = r.x; x < r.x + r.w; x++, plain++) *keep++ = c[x] == u[x] ? 0 : *plain;
     }
 }
 
@@ -280,12 +286,9 @@ static int keep_image(canim_writer *w, gif_state *s, rect r, rect drawn, int dis
     int e = k.colours && k.plain && (blank || k.keep) ? CANIM_OK : CANIM_E_NOMEM;
     if (!e) {
         table_clear(k.colours, 0);
-        frame_values(w, s, r, drawn, blank, 0, v);
+        frame_values(w, s, r, drawn, blank, v);
         to_indices(k.colours, v, n, 1, k.plain);
-        if (!blank) {
-            frame_values(w, s, r, drawn, 0, 1, v);
-            to_indices(k.colours, v, n, 0, k.keep);
-        }
+        if (!blank) keep_values(w, s, r, k.plain, k.keep);
         s->frames[s->count++] = k;
         s->kept_bytes += sizeof(table) + n * (blank ? 1 : 2);
     } else {
@@ -351,61 +354,62 @@ static void compact(const table *f, const uint8_t *src, size_t n, table *out, ui
     }
 }
 
-/* The frame's pixels in one of six base ways: as drawn (`plain`), with
-   every pixel that shows what the screen already shows (an unchanged
-   pixel) transparent (`keep`), with such a pixel in its colour where that
-   continues the run before it and transparent elsewhere, so that runs grow
-   either way, with unchanged pixels transparent in stretches of at least 4
-   or 16 except a stretch of one colour that its neighbour continues, or
-   (gifsicle's -O2 rule) transparent in stretches of more than one colour.
-   `out` is scratch of the frame's size. */
-static const uint8_t *base_way(const kept *f, int way, size_t n, uint8_t *out) {
-    if (way == 0) return f->plain;
-    if (way == 1) return f->keep;
-    if (way == 2) {
-        uint8_t last = 0;
-        for (size_t i = 0; i < n; i++) {
-            int unchanged = f->keep[i] == 0 && f->plain[i] != 0;
-            out[i] = last = unchanged ? (last == f->plain[i] ? last : 0) : f->keep[i];
-        }
-        return out;
-    }
-    const size_t least = way == 3 ? 4 : way == 4 ? 16 : 1;
+/* The ways to store a frame (put_kept). Six base ways: its pixels as
+   drawn (`plain`); with every pixel that shows what the screen already
+   shows (an unchanged pixel) transparent (`keep`); with such a pixel in
+   its colour where that continues the run before it and transparent
+   elsewhere, so that runs grow either way (run_way); with unchanged pixels
+   transparent in stretches of at least 4 or 16 except a stretch of one
+   colour that its neighbour continues, or (gifsicle's -O2 rule)
+   transparent in stretches of more than one colour (stretch_ways). Then
+   three spared ways: `plain` and the stretches of at least 4 and of more
+   than one colour with the colours that no changed pixel needs made
+   transparent wherever they are, which can leave the frame fewer colours
+   (gifsicle's idea; the others seldom gain from it). */
+#define BASE_WAYS 6
+#define WAYS (BASE_WAYS + 3)
+static const int spared_from[WAYS - BASE_WAYS] = { 0, 3, 5 };
+
+static int unchanged(const kept *f, size_t i) { return f->keep[i] == 0 && f->plain[i] != 0; }
+
+static void run_way(const kept *f, size_t n, uint8_t *out) {
+    uint8_t last = 0;
+    for (size_t i = 0; i < n; i++) out[i] = last = unchanged(f, i) ? (last == f->plain[i] ? last : 0) : f->keep[i];
+}
+
+/* The three stretch ways at once (`out[0]`: at least 4, `out[1]`: at least
+   16, `out[2]`: more than one colour), as they share their stretches. */
+static void stretch_ways(const kept *f, size_t n, uint8_t *const out[3]) {
+    static const size_t least[2] = { 4, 16 };
     for (size_t i = 0; i < n;) {
         size_t j = i;
-        while (j < n && f->keep[j] == 0 && f->plain[j] != 0) j++;
+        while (j < n && unchanged(f, j)) j++;
         if (j == i) {
-            out[i] = f->keep[i];
+            out[0][i] = out[1][i] = out[2][i] = f->keep[i];
             i++;
             continue;
         }
+        const uint8_t colour = f->plain[i];
         int uniform = 1;
-        for (size_t k = i + 1; k < j && uniform; k++) uniform = f->plain[k] == f->plain[i];
-        int kept_colour =
-            uniform && (way == 5 || (i > 0 && out[i - 1] == f->plain[i]) || (j < n && f->keep[j] == f->plain[i]));
-        for (size_t k = i; k < j; k++) out[k] = j - i >= least && !kept_colour ? 0 : f->plain[k];
+        for (size_t k = i + 1; k < j && uniform; k++) uniform = f->plain[k] == colour;
+        int next_continues = j < n && f->keep[j] == colour;
+        for (int w = 0; w < 2; w++) {
+            int kept_colour = uniform && ((i > 0 && out[w][i - 1] == colour) || next_continues);
+            if (j - i >= least[w] && !kept_colour) memset(out[w] + i, 0, j - i);
+            else memcpy(out[w] + i, f->plain + i, j - i);
+        }
+        if (uniform) memcpy(out[2] + i, f->plain + i, j - i);
+        else memset(out[2] + i, 0, j - i);
         i = j;
     }
-    return out;
 }
 
-/* The ways to store a frame: the six base ways as they are, then `plain`
-   and the stretches of at least 4 and of more than one colour with the
-   colours that no changed pixel needs made transparent wherever they are,
-   which can leave the frame fewer colours (gifsicle's idea; the others
-   seldom gain from it). A blank frame has only its first way (NULL for the
-   others). */
-#define BASE_WAYS 6
-#define WAYS (BASE_WAYS + 3)
-static const uint8_t *frame_way(const kept *f, int way, size_t n, uint8_t *out) {
-    static const int spared[] = { 0, 3, 5 };
-    if (!f->keep) return way == 0 ? f->plain : NULL;
-    if (way < BASE_WAYS) return base_way(f, way, n, out);
-    const uint8_t *o = base_way(f, spared[way - BASE_WAYS], n, out);
-    uint8_t needed[256] = { 0 };
-    for (size_t i = 0; i < n; i++) needed[f->keep[i]] = 1;
-    for (size_t i = 0; i < n; i++) out[i] = needed[o[i]] ? o[i] : 0;
-    return out;
+/* A spared way from the pixels of its base way: every colour that is not
+   `needed` made transparent. */
+static void spare(const uint8_t *base, const uint8_t *needed, size_t n, uint8_t *out) {
+    uint8_t mask[256];
+    for (int c = 0; c < 256; c++) mask[c] = needed[c] ? 0xFF : 0;
+    for (size_t i = 0; i < n; i++) out[i] = base[i] & mask[base[i]];
 }
 
 /* When a full LZW table is cleared, in the ways tried for the way a frame
@@ -414,17 +418,64 @@ static const uint8_t *frame_way(const kept *f, int way, size_t n, uint8_t *out) 
 static const canim__clearing clearings[] = { { 0, UINT32_MAX }, { 0, 0 }, { 0, 2 * 256 }, { 0, 4 * 256 },
                                              { 128, UINT32_MAX }, { 512, UINT32_MAX }, { 2048, UINT32_MAX } };
 
-/* Writes kept frame f in the smallest of its ways (frame_way), each with the
-   global table (when it holds the frame's colours) or a table of the
-   colours that way uses, and then in the smallest of its `clearings`.
-   A way whose pixels an earlier way has already is not measured again.
-   `idx` and `scratch` are of the frame's size, `store` of WAYS times it,
+/* GIF's LZW codes start one bit wider than this (canim__lzw): the table's bits, at least 2. */
+static int code_size(int bits) { return bits < 2 ? 2 : bits; }
+
+/* The best way to store a frame so far: its bytes in the file, its LZW
+   data's bytes, whether its table filled up, its pixels and whether it
+   uses the global table. */
+typedef struct {
+    size_t bytes, lzw;
+    int filled, global;
+    const uint8_t *pixels;
+} choice;
+
+/* Measures `src` (indices of the frame's table f) stored with a table of
+   only the colours it uses, and, when the frame's colours are in the
+   global table (`global`), with the global table; keeps the smaller in
+   `best`. LZW's bytes depend only on which pixels are alike and on the
+   code size, not on the indices themselves, so `src` is measured as it is
+   wherever its indices fit the code size (always for the global table,
+   which holds the frame's table); only a local table of a smaller code
+   size needs it compacted, into `idx` (n bytes). When the code sizes are
+   alike, one measure serves both, and the global table, which costs no
+   table of its own, wins. */
+static void measure(gif_state *s, const table *f, const uint8_t *src, size_t n, int global, uint8_t *idx,
+                    choice *best) {
+    uint8_t present[256] = { 0 };
+    for (size_t i = 0; i < n; i++) present[src[i]] = 1;
+    int colours = 1; /* and index 0, transparent, in every table */
+    for (int i = 1; i < 256; i++) colours += present[i];
+    int local_bits = 1, global_bits = table_bits(&s->global);
+    while ((1 << local_bits) < colours) local_bits++;
+    if (!global || code_size(local_bits) != code_size(global_bits)) {
+        const uint8_t *local = src;
+        if (code_size(local_bits) != code_size(table_bits(f))) {
+            compact(f, src, n, &s->local, idx);
+            local = idx;
+        }
+        size_t table = 3u << local_bits, limit = best->bytes > table ? best->bytes - table : 0;
+        size_t lzw = canim__lzw(local, n, local_bits, CANIM__CLEAR_AT_ONCE, limit, &s->lzw, NULL);
+        if (table + canim__lzw_stored(lzw) < best->bytes)
+            *best = (choice){ table + canim__lzw_stored(lzw), lzw, s->lzw.filled, 0, src };
+        if (!global) return;
+    }
+    size_t lzw = canim__lzw(src, n, global_bits, CANIM__CLEAR_AT_ONCE, best->bytes, &s->lzw, NULL);
+    if (canim__lzw_stored(lzw) < best->bytes) *best = (choice){ canim__lzw_stored(lzw), lzw, s->lzw.filled, 1, src };
+}
+
+/* Writes kept frame f in the smallest of its ways (the base ways and the
+   spared ways), each with the global table (when it holds the frame's
+   colours) or a table of the colours that way uses, and then in the
+   smallest of its `clearings`. A way whose pixels an earlier way has
+   already is not measured again. A blank frame has only its first way.
+   `idx` is of the frame's size, `store` of WAYS times it,
    `lzw` of canim__lzw_bound of it. */
-static int put_kept(gif_state *s, const kept *f, uint8_t *idx, uint8_t *scratch, uint8_t *store, uint8_t *lzw,
+static int put_kept(gif_state *s, const kept *f, uint8_t *idx, uint8_t *store, uint8_t *lzw,
                     char *err, size_t errlen) {
     size_t n = (size_t)f->r.w * f->r.h;
     int remap[256], global = 1;
-    uint8_t used[256] = { 0 };
+    uint8_t used[256] = { 0 }, needed[256] = { 0 };
     for (int i = 1; i < f->colours->n; i++) {
         remap[i] = table_index(&s->global, table_value(f->colours, i), 0);
         if (remap[i] < 0) global = 0;
@@ -433,42 +484,38 @@ static int put_kept(gif_state *s, const kept *f, uint8_t *idx, uint8_t *scratch,
     remap[0] = 0; /* transparent: the first colour the frame does not use */
     while (used[remap[0]]) remap[0]++;
     if (remap[0] >= 1 << table_bits(&s->global)) global = 0; /* no free index inside the table */
-    int best = 0, filled = 0, ways = 0; /* filled: the best way's table filled up */
-    size_t best_bytes = SIZE_MAX, best_lzw = 0; /* the best's bytes in the file, and of its LZW data */
-    const uint8_t *tried[WAYS], *chosen = f->plain; /* the distinct ways' pixels, and the best's */
-    for (int way = 0; way < WAYS; way++) {
-        const uint8_t *src = frame_way(f, way, n, scratch);
-        int seen = !src;
-        for (int t = 0; t < ways && !seen; t++) seen = !memcmp(tried[t], src, n);
-        if (seen) continue;
-        if (src == scratch) src = memcpy(store + (size_t)ways * n, scratch, n);
-        tried[ways++] = src;
-        compact(f->colours, src, n, &s->local, idx);
-        size_t table = 3u << table_bits(&s->local), limit = best_bytes > table ? best_bytes - table : 0;
-        size_t lzw_bytes = canim__lzw(idx, n, table_bits(&s->local), CANIM__CLEAR_AT_ONCE, limit, &s->lzw, NULL);
-        size_t bytes = table + canim__lzw_stored(lzw_bytes);
-        if (bytes < best_bytes) best = 2 * way, best_bytes = bytes, best_lzw = lzw_bytes, filled = s->lzw.filled, chosen = src;
-        if (!global) continue;
-        for (size_t i = 0; i < n; i++) idx[i] = (uint8_t)remap[src[i]];
-        lzw_bytes = canim__lzw(idx, n, table_bits(&s->global), CANIM__CLEAR_AT_ONCE, best_bytes, &s->lzw, NULL);
-        bytes = canim__lzw_stored(lzw_bytes);
-        if (bytes < best_bytes) best = 2 * way + 1, best_bytes = bytes, best_lzw = lzw_bytes, filled = s->lzw.filled, chosen = src;
+    for (size_t i = 0; f->keep && i < n; i++) needed[f->keep[i]] = 1;
+    /* Each way's pixels: `plain`, `keep`, or way k's at store + k * n. */
+    const uint8_t *px[WAYS] = { f->plain, f->keep };
+    if (f->keep) {
+        for (int way = 2; way < WAYS; way++) px[way] = store + (size_t)way * n;
+        run_way(f, n, store + 2 * n);
+        stretch_ways(f, n, (uint8_t *const[3]){ store + 3 * n, store + 4 * n, store + 5 * n });
+        for (int k = 0; k < WAYS - BASE_WAYS; k++) spare(px[spared_from[k]], needed, n, store + (size_t)(BASE_WAYS + k) * n);
     }
-    /* chosen: the best way's pixels; best % 2: with the global table */
-    if (best % 2)
-        for (size_t i = 0; i < n; i++) idx[i] = (uint8_t)remap[chosen[i]];
+    choice best = { SIZE_MAX, 0, 0, 0, f->plain };
+    const uint8_t *tried[WAYS]; /* the distinct ways' pixels */
+    for (int way = 0, ways = 0; way < (f->keep ? WAYS : 1); way++) {
+        int seen = 0;
+        for (int t = 0; t < ways && !seen; t++) seen = !memcmp(tried[t], px[way], n);
+        if (seen) continue;
+        tried[ways++] = px[way];
+        measure(s, f->colours, px[way], n, global, idx, &best);
+    }
+    if (best.global)
+        for (size_t i = 0; i < n; i++) idx[i] = (uint8_t)remap[best.pixels[i]];
     else
-        compact(f->colours, chosen, n, &s->local, idx);
-    int bits = table_bits(best % 2 ? &s->global : &s->local);
-    canim__clearing clearing = clearings[0]; /* measured already: best_lzw */
-    best_bytes = best_lzw;
+        compact(f->colours, best.pixels, n, &s->local, idx);
+    int bits = table_bits(best.global ? &s->global : &s->local);
+    canim__clearing clearing = clearings[0]; /* measured already: best.lzw */
+    size_t least = best.lzw;
     /* A table that never filled up is never cleared: every clearing is the first. */
-    for (size_t c = 1; c < (filled ? sizeof clearings / sizeof *clearings : 0); c++) {
-        size_t bytes = canim__lzw(idx, n, bits, clearings[c], best_bytes, &s->lzw, NULL);
-        if (bytes < best_bytes) clearing = clearings[c], best_bytes = bytes;
+    for (size_t c = 1; c < (best.filled ? sizeof clearings / sizeof *clearings : 0); c++) {
+        size_t bytes = canim__lzw(idx, n, bits, clearings[c], least, &s->lzw, NULL);
+        if (bytes < least) clearing = clearings[c], least = bytes;
     }
     size_t len = canim__lzw(idx, n, bits, clearing, SIZE_MAX, &s->lzw, lzw);
-    return put_image(s, f->r, best % 2 ? NULL : &s->local, lzw, len, best % 2 ? remap[0] : 0, f->dispose,
+    return put_image(s, f->r, best.global ? NULL : &s->local, lzw, len, best.global ? remap[0] : 0, f->dispose,
                      f->delay_cs, err, errlen);
 }
 
@@ -623,12 +670,11 @@ static int gif_finish(canim_writer *w, uint8_t **out, size_t *out_len, char *err
     size_t most = 0;
     for (size_t f = 0; f < s->count; f++)
         if ((size_t)s->frames[f].r.w * s->frames[f].r.h > most) most = (size_t)s->frames[f].r.w * s->frames[f].r.h;
-    uint8_t *idx = r ? NULL : malloc(most), *scratch = r ? NULL : malloc(most), *store = r ? NULL : malloc(WAYS * most);
+    uint8_t *idx = r ? NULL : malloc(most), *store = r ? NULL : malloc(WAYS * most);
     uint8_t *lzw = r ? NULL : malloc(canim__lzw_bound(most));
-    if (!r && (!idx || !scratch || !store || !lzw)) r = canim__fail(err, errlen, CANIM_E_NOMEM, "out of memory for the GIF");
-    for (size_t f = 0; !r && f < s->count; f++) r = put_kept(s, &s->frames[f], idx, scratch, store, lzw, err, errlen);
+    if (!r && (!idx || !store || !lzw)) r = canim__fail(err, errlen, CANIM_E_NOMEM, "out of memory for the GIF");
+    for (size_t f = 0; !r && f < s->count; f++) r = put_kept(s, &s->frames[f], idx, store, lzw, err, errlen);
     free(idx);
-    free(scratch);
     free(store);
     free(lzw);
     if (r) return r;

@@ -46,6 +46,20 @@ static void put(packer *p, uint32_t code, uint32_t width) {
     }
 }
 
+/* How many of the first `most` pixels of p are `px`: eight at a time. */
+static size_t run_of(const uint8_t *p, size_t most, uint8_t px) {
+    size_t k = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    const uint64_t all = 0x0101010101010101u * px;
+    for (uint64_t v; k + 8 <= most; k += 8) {
+        memcpy(&v, p + k, 8);
+        if (v != all) return k + (size_t)(__builtin_ctzll(v ^ all) >> 3); /* the first byte that differs */
+    }
+#endif
+    while (k < most && p[k] == px) k++;
+    return k;
+}
+
 /* A new, empty table: each literal code is a run of one pixel, the
    longest run of its pixel. */
 static void reset(canim__lzw_table *t, uint32_t clear) {
@@ -72,8 +86,7 @@ size_t canim__lzw(const uint8_t *pixels, size_t n, int min_code_size, canim__cle
             if (t->run_length[code] && pixels[i] == t->run_pixel[code]) {
                 const uint8_t px = pixels[i];
                 const uint32_t top = t->longest_run[px], to_top = t->run_length[top] - t->run_length[code];
-                size_t j = i;
-                while (j < n && j - i < to_top && pixels[j] == px) j++;
+                const size_t j = i + run_of(pixels + i, n - i < to_top ? n - i : to_top, px);
                 if (j - i == to_top) {
                     code = top;
                 } else {

@@ -39,6 +39,7 @@
  */
 #include "canim_internal.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -133,6 +134,54 @@ static int sixteenths(int e) { return e >= 0 ? (e + 8) / 16 : -((-e + 8) / 16); 
 
 static int clamp255(int v) { return v < 0 ? 0 : v > 255 ? 255 : v; }
 
+/* The palette sorted by green, then by index (a counting sort), so that
+   the nearest colour is searched outward from the wanted green, and a
+   search stops once the green alone is farther than the best so far. */
+typedef struct {
+    uint8_t index[256];   /* palette indices in that order */
+    int green[256];       /* their greens */
+    size_t from[257];     /* the first position of each green, and np */
+    size_t np;
+} nearest_search;
+
+static void sort_by_green(const int pc[][3], size_t np, nearest_search *s) {
+    size_t count[257] = { 0 };
+    for (size_t i = 0; i < np; i++) count[pc[i][1] + 1]++;
+    for (int g = 0; g < 256; g++) count[g + 1] += count[g];
+    memcpy(s->from, count, sizeof s->from);
+    for (size_t i = 0; i < np; i++) {
+        size_t at = count[pc[i][1]]++;
+        s->index[at] = (uint8_t)i;
+        s->green[at] = pc[i][1];
+    }
+    s->np = np;
+}
+
+/* Takes the colour at position `at` of the search as the best if it is
+   nearer (ties: the lower index); 0 when its green alone is farther than
+   the best, and so is every colour beyond it. */
+static int consider(const nearest_search *s, const int pc[][3], const int want[3], size_t at, size_t *best,
+                    int *best_d) {
+    int t = s->green[at] - want[1], d = t * t;
+    if (d > *best_d) return 0;
+    const size_t i = s->index[at];
+    t = want[0] - pc[i][0], d += t * t;
+    t = want[2] - pc[i][2], d += t * t;
+    if (d < *best_d || (d == *best_d && i < *best)) *best_d = d, *best = i;
+    return 1;
+}
+
+/* The palette colour nearest to `want` (squared RGB distance; ties: the
+   lower index), searched upward and downward from the wanted green. O(np),
+   far fewer in practice. */
+static size_t nearest(const nearest_search *s, const int pc[][3], const int want[3]) {
+    size_t best = 0, start = s->from[want[1]];
+    int best_d = INT_MAX;
+    for (size_t at = start; at < s->np && consider(s, pc, want, at, &best, &best_d); at++) continue;
+    for (size_t at = start; at-- > 0 && consider(s, pc, want, at, &best, &best_d);) continue;
+    return best;
+}
+
 /* A small cache of nearest-colour answers: a colour's answer never changes
    within a call, so what it holds does not change the result. */
 enum { CACHE = 4096 };
@@ -146,6 +195,8 @@ void canim__dither(const uint8_t *rgba, size_t stride, uint32_t w, uint32_t h,
     int pc[256][3]; /* the palette's channels */
     for (size_t i = 0; i < np; i++)
         for (int ch = 0; ch < 3; ch++) pc[i][ch] = channel(palette[i], ch);
+    nearest_search near;
+    sort_by_green(pc, np, &near);
     /* errors in sixteenths: cur and next rows of 3 * (w + 2), x + 1 indexed */
     int *cur = rows, *next = rows + 3 * ((size_t)w + 2);
     memset(rows, 0, 6 * ((size_t)w + 2) * sizeof *rows);
@@ -173,16 +224,7 @@ void canim__dither(const uint8_t *rgba, size_t stride, uint32_t w, uint32_t h,
             if (cache_key[slot] == (0x1000000u | rgb)) {
                 best = cache_index[slot];
             } else {
-                best = 0; /* the nearest; ties: the lower index */
-                int best_d = 1 << 30;
-                for (size_t i = 0; i < np && best_d; i++) {
-                    int t = want[0] - pc[i][0], d = t * t;
-                    if (d >= best_d) continue;
-                    t = want[1] - pc[i][1], d += t * t;
-                    if (d >= best_d) continue;
-                    t = want[2] - pc[i][2], d += t * t;
-                    if (d < best_d) best_d = d, best = i;
-                }
+                best = nearest(&near, pc, want);
                 cache_key[slot] = 0x1000000u | rgb;
                 cache_index[slot] = (uint8_t)best;
             }

@@ -28,6 +28,7 @@
 #include "canim_internal.h"
 
 #include <gif_lib.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -496,6 +497,35 @@ static void check_matte(void) {
     printf("matte: done\n");
 }
 
+/* A pixel with no error carried to it takes the nearest palette colour,
+   ties to the lower index, as a search of the whole palette finds it: over
+   palettes of few greens (many ties of green), with repeated colours and
+   colours at equal distances. */
+static void check_nearest(void) {
+    uint32_t pal[256];
+    int wrong = 0;
+    for (int round = 0; round < 200; round++) {
+        size_t np = 1 + rnd() % 256;
+        for (size_t i = 0; i < np; i++)
+            pal[i] = rnd() % 3 == 0 && i > 0 ? pal[rnd() % i] : (rnd() & 0xFF00FF) | (uint32_t)(rnd() % 4 * 60) << 8;
+        for (int k = 0; k < 100; k++) {
+            const uint8_t px[4] = { (uint8_t)rnd(), (uint8_t)(rnd() % 4 * 60 + rnd() % 3), (uint8_t)rnd(), 255 };
+            uint32_t got;
+            int rows[6 * 3];
+            canim__dither(px, 4, 1, 1, pal, np, &got, 1, rows);
+            size_t best = 0;
+            int best_d = INT_MAX;
+            for (size_t i = 0; i < np; i++) {
+                int dr = px[0] - (int)(pal[i] >> 16 & 255), dg = px[1] - (int)(pal[i] >> 8 & 255), db = px[2] - (int)(pal[i] & 255);
+                int d = dr * dr + dg * dg + db * db;
+                if (d < best_d) best_d = d, best = i;
+            }
+            wrong += got != (0xFF000000u | pal[best]);
+        }
+    }
+    CHECK(!wrong, "quant: %d of 20000 pixels did not take the nearest palette colour", wrong);
+}
+
 static void check_quant(void) {
     enum { N = 600 };
     static canim__colour a[2 * N], b[2 * N];
@@ -542,6 +572,7 @@ static void check_quant(void) {
     int white = 0;
     for (int i = 0; i < 6 * 4; i++) white += out[i] == 0xFFFFFFFFu;
     CHECK(white >= 5 && white <= 7, "quant: grey 64 dithers to a quarter white (%d of 24)", white);
+    check_nearest();
     printf("quant: done\n");
 }
 
@@ -658,6 +689,25 @@ static void lzw_same_codes(const char *name, const uint8_t *idx, size_t n, int b
     free(b);
 }
 
+/* The GIF writer measures a frame in its own indices for any table of the
+   same code size: LZW's bytes depend only on which pixels are alike. The
+   same pixels under another one-to-one choice of indices take as many
+   bytes, clearing included. */
+static void lzw_relabelled(const char *name, const uint8_t *idx, size_t n, int bits, canim__clearing clearing) {
+    static canim__lzw_table t;
+    static uint8_t other[320 * 240];
+    uint8_t to[256];
+    for (int i = 0; i < 256; i++) to[i] = (uint8_t)i;
+    for (int i = (1 << bits) - 1; i > 0; i--) {
+        int j = (int)(rnd() % (uint32_t)(i + 1));
+        uint8_t x = to[i];
+        to[i] = to[j], to[j] = x;
+    }
+    for (size_t i = 0; i < n; i++) other[i] = to[idx[i]];
+    size_t a = canim__lzw(idx, n, bits, clearing, SIZE_MAX, &t, NULL), b = canim__lzw(other, n, bits, clearing, SIZE_MAX, &t, NULL);
+    CHECK(a == b, "lzw %s (clearing %u, %u): %zu bytes, %zu with other indices", name, clearing.after, clearing.below, a, b);
+}
+
 static void check_lzw(void) {
     const canim__clearing clearings[] = { { 0, UINT32_MAX }, { 0, 0 }, { 0, 3 * 256 }, { 700, UINT32_MAX } };
     enum { W = 320, H = 240 };
@@ -690,6 +740,9 @@ static void check_lzw(void) {
         lzw_same_codes("noise", idx, W * H, 8, clearings[c]);
         for (size_t i = 0; i < W * H; i++) idx[i] = (uint8_t)((i % W) * 7 % 251 ^ (i / W % 3));
         lzw_same_codes("rows", idx, W * H, 8, clearings[c]);
+        lzw_relabelled("noise", idx, W * H, 8, clearings[c]);
+        for (size_t i = 0; i < W * H; i++) idx[i] = (uint8_t)(i % 9 < 6 ? i / W % 5 : rnd() % 20);
+        lzw_relabelled("text", idx, W * H, 5, clearings[c]);
     }
     printf("lzw: done\n");
 }
