@@ -6,7 +6,12 @@
 extension Outline {
     /// The live child of `parent` (-1: the top level) keyed `key`. O(1) expected.
     func child(of parent: Int32, key: String) -> Int32? {
-        var n = childChains.first(Self.childHash(parent, key))
+        child(of: parent, key: key, hash: Self.childHash(parent, key))
+    }
+
+    /// The same, with the pair's `childHash` computed already.
+    func child(of parent: Int32, key: String, hash: Int) -> Int32? {
+        var n = childChains.first(hash)
         while n >= 0 {
             if parents[Int(n)] == parent && keys[Int(n)] == key { return n }
             n = childChains.next(after: n)
@@ -63,14 +68,14 @@ extension Outline {
         return key[key.index(after: slash)...]
     }
 
-    private static func childHash(_ parent: Int32, _ key: String) -> Int {
+    static func childHash(_ parent: Int32, _ key: String) -> Int {
         var hasher = Hasher()
         hasher.combine(parent)
         hasher.combine(key)
         return hasher.finalize()
     }
 
-    private static func bareHash(_ key: Substring) -> Int {
+    static func bareHash(_ key: Substring) -> Int {
         var hasher = Hasher()
         hasher.combine(key)
         return hasher.finalize()

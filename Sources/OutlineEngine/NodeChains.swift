@@ -35,6 +35,12 @@ struct NodeChains: Sendable {
     /// node's hash when the table grows. O(1) amortized.
     mutating func insert(_ node: Int32, _ hash: Int, rehashing: (Int32) -> Int) {
         reserve(max(count + 1, Int(node) + 1), hash: rehashing)
+        insert(node, hash)
+    }
+
+    /// Adds node `node` (not in the table) under `hash`, in a table that
+    /// `reserve` has made room for it in. O(1).
+    mutating func insert(_ node: Int32, _ hash: Int) {
         let b = hash & (heads.count - 1)
         next[Int(node)] = heads[b]
         heads[b] = node

@@ -225,17 +225,36 @@ public struct Outline: Sendable {
     mutating func append(_ specs: [NodeSpec], under parent: Int32, at index: Int?, checkFirst: Bool = true) throws(OutlineError) -> [Int32] {
         let base = Int32(keys.count)
         if checkFirst { try check(specs, under: parent) }
-        let count = specs.count
-        rows.reserve(slots: 2 * (Int(base) + count))
-        reserveNodes(Int(base) + count)
+        rows.reserve(slots: 2 * (Int(base) + specs.count))
+        reserveNodes(Int(base) + specs.count)
+        reserveKeyTables(Int(base) + specs.count)
+        // The nodes first, then each key table in a pass of its own: a
+        // short loop, whose lookups in a large table the processor overlaps.
+        let (top, failure) = appendNodes(specs, under: parent)
+        for n in base ..< Int32(keys.count) {
+            let hash = Self.childHash(parents[Int(n)], keys[Int(n)])
+            if child(of: parents[Int(n)], key: keys[Int(n)], hash: hash) != nil { throw duplicate(specs, Int(n - base), base: base, under: parent) }
+            childChains.insert(n, hash)
+        }
+        if let failure { throw failure }
+        for n in base ..< Int32(keys.count) { bareKeyChains.insert(n, Self.bareHash(Self.bareKey(of: keys[Int(n)]))) }
+        insertSiblings(top, under: parent, at: index)
+        return top
+    }
+
+    /// Adds a node for each of `specs` (rows and key tables untouched), up
+    /// to the first that names a parent after it or has an invalid key,
+    /// whose error it returns. Returns the new nodes that hang directly
+    /// under `parent`. O(specs).
+    private mutating func appendNodes(_ specs: [NodeSpec], under parent: Int32) -> (top: [Int32], failure: OutlineError?) {
+        let base = Int32(keys.count)
         var top: [Int32] = []
         for (i, spec) in specs.enumerated() {
             let n = base + Int32(i)
             let key = spec.effectiveKey
-            if let p = spec.parent, !(0 ..< i).contains(p) { throw .invalidParent(spec: i, parent: p) }
-            guard let parts = Self.keyParts(key) else { throw .invalidKey(key, spec: i) }
+            if let p = spec.parent, !(0 ..< i).contains(p) { return (top, .invalidParent(spec: i, parent: p)) }
+            guard let parts = Self.keyParts(key) else { return (top, .invalidKey(key, spec: i)) }
             let p = spec.parent.map { base + Int32($0) } ?? parent
-            if child(of: p, key: key) != nil { throw duplicate(specs, i, base: base, under: parent) }
             keys.append(key)
             titles.append(spec.title)
             if spec.subtitle != nil || spec.kind != nil || spec.icon != nil || spec.annotation != nil {
@@ -254,7 +273,6 @@ public struct Outline: Sendable {
             checkedFlags.append(spec.checked)
             alive.append(true)
             nodeCount += 1
-            indexKeys(of: n)
             longestKeyParts = max(longestKeyParts, parts)
             if spec.parent == nil {
                 top.append(n)
@@ -263,8 +281,7 @@ public struct Outline: Sendable {
                 children[Int(p)].append(n)
             }
         }
-        insertSiblings(top, under: parent, at: index)
-        return top
+        return (top, nil)
     }
 
     /// Throws what `append` would throw for `specs`, changing nothing.

@@ -133,8 +133,8 @@ struct DocumentReader {
                 replay.append((parts[Int(token.target)].lowerBound, parts[Int(token.target)].upperBound))
                 continue
             }
-            if let anchor = token.anchor {
-                token.anchor = nil
+            if token.isAnchored, let anchor = source.takeAnchor() {
+                token.isAnchored = false
                 open.append((anchor, tape.count, depth))
             }
             keep(token)

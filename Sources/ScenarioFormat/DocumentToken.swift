@@ -10,8 +10,10 @@ struct DocumentToken {
     var kind: Kind
     /// A scalar's text, or the anchor an alias names.
     var text = ""
-    /// The anchor (`&name`) on a scalar or a container's start, if any.
-    var anchor: String?
+    /// Whether an anchor (`&name`) is on a scalar or a container's start:
+    /// the source's `takeAnchor()` gives its name (kept apart, so that a
+    /// token holds one text).
+    var isAnchored = false
     var line: Int32
     var column: Int32
     /// For an alias kept in a recording of an anchored part: the recording it
@@ -29,6 +31,13 @@ protocol DocumentTokenSource {
     /// The next token, or nil at the end of the document. Throws on text
     /// that is not the source's syntax, with the position.
     mutating func nextToken() throws(ScenarioError) -> DocumentToken?
+    /// The name of the anchor on the token just given, once (`isAnchored`).
+    mutating func takeAnchor() -> String?
+}
+
+extension DocumentTokenSource {
+    /// No anchors: a syntax without them (JSON), or values already read.
+    mutating func takeAnchor() -> String? { nil }
 }
 
 /// A value already read, given again as tokens (a step's `insert: {node: …}`

@@ -6,57 +6,69 @@ import UnfoldTreeSources
 
 /// Reads `tree:` into the flat node list as its tokens come, without recursion.
 enum TreeReader {
+    /// A node's keys; a key's place here is its bit in `OpenNode.written`.
     static let keys = [
         "id", "title", "subtitle", "annotation", "kind", "icon", "expanded", "highlighted", "detail", "on", "children", "checked", "loading",
     ]
 
     /// Reads a list of nodes that starts with `first`, or with `single` one node.
-    /// O(tokens), in memory for the nodes and one node's fields at a time.
+    /// O(tokens), in memory for the nodes and the open nodes' few flags.
     static func read(_ reader: inout DocumentReader, first: DocumentToken, into scenario: inout Scenario, single: Bool = false) throws(ScenarioError) {
         scenario.reserveNodes(reader.mostMappings, budget: reader.nodeBudget)
         try NodeStream.read(
             &reader, first: first, single: single, list: "`tree`", item: "a node", childrenKey: "children",
             open: { parent, at in
-                scenario.nodes.append(NodeSpec(title: "", parent: parent))
-                scenario.nodeLocations.append(ScenarioLocation(file: at.file, line: at.line, column: at.column))
-                return scenario.nodes.count - 1
+                let index = scenario.appendUntitledNode(parent: parent, at: at)
+                return (index, OpenNode(index: index))
             },
-            close: { index, fields, children throws(ScenarioError) in
-                // What a node holds is charged as it is read: an alias repeats its text, and its handlers, at full cost.
-                try fill(index, from: fields, children: children, into: &scenario)
-            })
+            field: { node, key, start, reader throws(ScenarioError) in try node.take(key, start, &reader, into: &scenario) },
+            close: { node, at, children throws(ScenarioError) in try node.close(at: at, children: children, into: &scenario) })
     }
 
-    /// Node `index`'s fields, once its mapping is read, in one pass over
-    /// them; returns the bytes of text they hold.
-    private static func fill(_ index: Int, from f: Fields, children: Value?, into scenario: inout Scenario) throws(ScenarioError) -> Int {
-        var node = NodeSpec(title: "", parent: scenario.nodes[index].parent)
-        var title = false, detail = false
+    /// A node of `tree:` while its mapping is read: its fields go straight
+    /// into its `NodeSpec` as they come; what it has written so far (a key
+    /// written twice is an error), and what is settled when it ends.
+    struct OpenNode {
+        let index: Int
+        var written: UInt16 = 0
+        var detail = false
         var loading: Value?
-        var text = 0
-        for (key, value) in f.entries {
-            text += value.textCost
-            switch key.scalar {
-            case "id": node.key = try value.key("`id`")
-            case "title": (node.title, title) = (try value.string("`title`"), true)
-            case "subtitle": node.subtitle = try value.string("`subtitle`")
-            case "kind": node.kind = try value.string("`kind`")
-            case "icon": node.icon = try value.string("`icon`")
-            case "expanded": node.expanded = try value.bool("`expanded`")
-            case "checked": node.checked = try value.bool("`checked`")
-            case "highlighted": node.highlighted = try value.bool("`highlighted`")
+
+        /// Takes the entry `key: value`, whose value starts with `start`.
+        /// What a node holds is charged as it is read: an alias repeats its
+        /// text, and its handlers, at full cost. Returns those bytes.
+        mutating func take(
+            _ key: Value, _ start: DocumentToken, _ reader: inout DocumentReader, into scenario: inout Scenario
+        ) throws(ScenarioError) -> Int {
+            let name = key.scalar ?? ""
+            guard let bit = TreeReader.keys.firstIndex(of: name) else { throw Fields.unknownKey(key, allowed: TreeReader.keys, in: "a node") }
+            guard written & 1 << bit == 0 else { throw key.error("duplicate key '\(InertText(name))' in a node", hint: "keep one of them") }
+            written |= 1 << bit
+            let value = try reader.value(start)
+            switch name {
+            case "id": scenario.nodes[index].key = try value.key("`id`")
+            case "title": scenario.nodes[index].title = try value.string("`title`")
+            case "subtitle": scenario.nodes[index].subtitle = try value.string("`subtitle`")
+            case "kind": scenario.nodes[index].kind = try value.string("`kind`")
+            case "icon": scenario.nodes[index].icon = try value.string("`icon`")
+            case "expanded": scenario.nodes[index].expanded = try value.bool("`expanded`")
+            case "checked": scenario.nodes[index].checked = try value.bool("`checked`")
+            case "highlighted": scenario.nodes[index].highlighted = try value.bool("`highlighted`")
             // Written as a Markdown list's note is: `**bold**`, `*italic*`, `` `code` ``.
-            case "annotation": node.annotation = MarkdownTree.annotation(Substring(try value.string("`annotation`")))
+            case "annotation": scenario.nodes[index].annotation = MarkdownTree.annotation(Substring(try value.string("`annotation`")))
             case "detail": detail = try value.bool("`detail`")
             case "on": scenario.handlers.byNode[index] = try Scenario.readHandlers(value, what: "`on`")
-            case "loading": loading = try value.bool("`loading`") ? key : nil
-            default: throw Fields.unknownKey(key, allowed: Self.keys, in: "a node")
+            default: loading = try value.bool("`loading`") ? key : nil
             }
+            return value.textCost
         }
-        guard title else { throw f.owner.error("a node has no `title:`", hint: "add `title: ...`") }
-        scenario.nodes[index] = node
-        if detail { scenario.initialDetails.append(index) }
-        if let loading {
+
+        /// Settles the node once its mapping (which starts at `at`) ends;
+        /// `children` is where its `children:` is written, if it is.
+        func close(at: Value, children: Value?, into scenario: inout Scenario) throws(ScenarioError) {
+            guard written & 1 << 1 != 0 else { throw at.error("a node has no `title:`", hint: "add `title: ...`") }
+            if detail { scenario.initialDetails.append(index) }
+            guard let loading else { return }
             guard children == nil else {
                 throw loading.error("a node still `loading` has no children yet", hint: "drop `children:`, or `loading: true` once they are loaded")
             }
@@ -64,87 +76,88 @@ enum TreeReader {
             scenario.nodes.append(NodeSpec(key: "loading", title: "Loading…", icon: Appearance.loadingIcon, parent: index))
             scenario.nodeLocations.append(scenario.nodeLocations[index])
         }
-        return text
     }
 }
 
 /// Reads nested items (mappings whose `childrenKey` holds a list of more)
 /// in pre-order as their tokens come, with a stack of the open ones (no
-/// recursion, so any depth is safe). `open(parent, at)` adds an item and
-/// returns its index as soon as its mapping starts, so that its children
-/// come after it; `close(index, fields, children)` gets its other fields
-/// once the mapping ends, and where `childrenKey` was written, if it was.
-/// Items are counted against the reader's `nodeBudget`, and the bytes of
-/// text `close` says an item holds against its `textBudget`, over the whole
-/// document.
+/// recursion, so any depth is safe). `open(parent, at)` adds an item as
+/// soon as its mapping starts, so that its children come after it, and
+/// returns its index and what is kept of it while it is open; `field(&item,
+/// key, start, &reader)` takes each of its entries but `childrenKey` as it
+/// comes (the value starts with `start`) and returns the bytes of text it
+/// holds; `close(item, at, children)` settles it once its mapping ends,
+/// with where `childrenKey` was written, if it was. Items are counted
+/// against the reader's `nodeBudget`, and their text against its
+/// `textBudget`, over the whole document. A key must be text; the reader of
+/// the fields says which keys it takes, once each.
 enum NodeStream {
-    static func read(
+    static func read<Item>(
         _ reader: inout DocumentReader, first: DocumentToken, single: Bool, list: String, item: String, childrenKey: String,
-        open: (Int?, Value) -> Int, close: (Int, Fields, Value?) throws(ScenarioError) -> Int
+        open: (Int?, ScenarioLocation) -> (index: Int, item: Item),
+        field: (inout Item, Value, DocumentToken, inout DocumentReader) throws(ScenarioError) -> Int,
+        close: (Item, Value, Value?) throws(ScenarioError) -> Void
     ) throws(ScenarioError) {
-        var stack: [Frame] = []
+        var stack: [Frame<Item>] = []
         var token = first
         if single {
             guard token.kind == .mappingStart else { _ = try reader.value(token).anyMap(item); return }
         } else {
             guard token.kind == .sequenceStart else { _ = try reader.value(token).list(list); return }
-            stack.append(Frame(isItem: false, index: nil, at: Value(token, file: reader.file)))
+            stack.append(Frame(index: nil, item: nil, at: token))
             token = try reader.required()
         }
         while true {
             let top = stack.count - 1
-            if top < 0 || !stack[top].isItem {
+            if top < 0 || stack[top].item == nil {
                 // In a list: an item starts, or the list ends.
                 if token.kind == .sequenceEnd {
                     stack.removeLast()
                     if stack.isEmpty { return }
                 } else {
-                    let at = Value(token, file: reader.file)
                     guard token.kind == .mappingStart else { _ = try reader.value(token).anyMap(item); return }
                     reader.nodesRead += 1
-                    if reader.nodesRead > reader.nodeBudget { throw overBudget(at, budget: reader.nodeBudget) }
-                    stack.append(Frame(isItem: true, index: open(top < 0 ? nil : stack[top].index, at), at: at))
+                    if reader.nodesRead > reader.nodeBudget { throw overBudget(Value(token, file: reader.file), budget: reader.nodeBudget) }
+                    let at = ScenarioLocation(file: reader.file, line: Int(token.line), column: Int(token.column))
+                    let (index, opened) = open(top < 0 ? nil : stack[top].index, at)
+                    stack.append(Frame(index: index, item: opened, at: token))
                 }
             } else if token.kind == .mappingEnd {
                 let frame = stack.removeLast()
-                reader.textRead += try close(frame.index ?? 0, try Fields(owner: frame.at, frame.entries, in: item), frame.children)
-                if reader.textRead > reader.textBudget {
-                    throw frame.at.error(
-                        "the tree holds more than \(reader.textBudget) bytes of text, more than a file of its size holds without aliases (`*name`) repeating it",
-                        hint: "write the repeated text out, or build the tree in Swift")
-                }
+                if let closed = frame.item { try close(closed, Value(frame.at, file: reader.file), frame.children) }
                 if single && stack.isEmpty { return }
             } else {
                 let key = try reader.value(token)
+                _ = try key.string("a key")
                 let start = try reader.required()
                 if key.scalar == childrenKey {
                     if stack[top].children != nil { throw key.error("duplicate key '\(InertText(childrenKey))' in \(item)", hint: "keep one of them") }
                     guard start.kind == .sequenceStart else { _ = try reader.value(start).list("`\(InertText(childrenKey))`"); return }
                     stack[top].children = key
-                    stack.append(Frame(isItem: false, index: stack[top].index, at: Value(start, file: reader.file)))
-                } else {
-                    stack[top].entries.append((key, try reader.value(start)))
+                    stack.append(Frame(index: stack[top].index, item: nil, at: start))
+                } else if var opened = stack[top].item {
+                    stack[top].item = nil  // `opened` the only copy while it grows
+                    reader.textRead += try field(&opened, key, start, &reader)
+                    stack[top].item = opened
+                    if reader.textRead > reader.textBudget {
+                        throw Value(stack[top].at, file: reader.file).error(
+                            "the tree holds more than \(reader.textBudget) bytes of text, more than a file of its size holds without aliases (`*name`) repeating it",
+                            hint: "write the repeated text out, or build the tree in Swift")
+                    }
                 }
             }
             token = try reader.required()
         }
     }
 
-    /// An open list (items of the node `index`), or an open item with the entries read so far.
-    private struct Frame {
-        var isItem: Bool
+    /// An open list (`item` nil; `index`: the item whose children it holds),
+    /// or an open item: its index, what is kept of it, where it starts, and
+    /// where its `childrenKey` is written, once it is.
+    private struct Frame<Item> {
         var index: Int?
-        var at: Value
-        var entries: [(key: Value, value: Value)]
+        var item: Item?
+        var at: DocumentToken
         var children: Value?
-
-        init(isItem: Bool, index: Int?, at: Value) {
-            self.isItem = isItem
-            self.index = index
-            self.at = at
-            entries = []
-            if isItem { entries.reserveCapacity(6) }  // one allocation for a node's few fields
-        }
     }
 
     private static func overBudget(_ at: Value, budget: Int) -> ScenarioError {
@@ -235,11 +248,12 @@ enum SourceReader {
                     &reader, first: first, single: false, list: "`\(InertText(childrenKey))`", item: "a model",
                     childrenKey: childrenKey,
                     open: { parent, at in
-                        scenario.nodes.append(NodeSpec(title: "", parent: parent))
-                        scenario.nodeLocations.append(ScenarioLocation(file: at.file, line: at.line, column: at.column))
-                        return scenario.nodes.count - 1
+                        let index = scenario.appendUntitledNode(parent: parent, at: at)
+                        return (index, OpenModel(index: index))
                     },
-                    close: { index, model, _ throws(ScenarioError) in
+                    field: { model, key, start, reader throws(ScenarioError) in try model.take(key, start, &reader) },
+                    close: { open, at, _ throws(ScenarioError) in
+                        let (index, model) = (open.index, try Fields(owner: at, open.entries, in: "a model"))
                         guard let title = model[titleKey] else {
                             throw model.owner.error(
                                 "this model has no `\(InertText(titleKey))`",
@@ -252,7 +266,6 @@ enum SourceReader {
                             kind: try kindKey.flatMap { k throws(ScenarioError) in try model[k]?.string("`\(InertText(k))`") },
                             expanded: try expandedKey.flatMap { k throws(ScenarioError) in try model[k]?.bool("`\(InertText(k))`") } ?? false,
                             parent: scenario.nodes[index].parent)
-                        return 0  // a model's other fields are data, not text the tree draws
                     })
             }
         }
@@ -264,7 +277,29 @@ enum SourceReader {
     }
 }
 
+/// A model of `source: {file: …}` while its mapping is read: its index and its entries so far.
+private struct OpenModel {
+    let index: Int
+    var entries: [(key: Value, value: Value)] = []
+
+    /// Keeps the entry `key: value`, whose value starts with `start`. A
+    /// model's fields other than the tree's are data, not text the tree
+    /// draws: returns 0 bytes of text.
+    mutating func take(_ key: Value, _ start: DocumentToken, _ reader: inout DocumentReader) throws(ScenarioError) -> Int {
+        entries.append((key, try reader.value(start)))
+        return 0
+    }
+}
+
 extension Scenario {
+    /// A node as soon as its mapping starts, so that its children come
+    /// after it; its fields follow as they are read. Returns its index.
+    mutating func appendUntitledNode(parent: Int?, at: ScenarioLocation) -> Int {
+        nodes.append(NodeSpec(title: "", parent: parent))
+        nodeLocations.append(at)
+        return nodes.count - 1
+    }
+
     /// Room for the nodes a file may hold (`mostMappings`, at most `budget`
     /// and 4 million), made at once rather than by doubling: the list is
     /// touched only as it is filled.

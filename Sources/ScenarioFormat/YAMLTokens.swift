@@ -12,6 +12,8 @@ final class YAMLTokens: DocumentTokenSource {
     private let parser: UnsafeMutablePointer<yaml_parser_t>
     private let input: UnsafeMutableBufferPointer<UInt8>
     private var ended = false
+    /// The anchor on the token just given, until `takeAnchor()`.
+    private var anchor: String?
     private var documents = 0
 
     /// Reads `bytes` (UTF-8). Throws only when libyaml cannot start.
@@ -49,13 +51,13 @@ final class YAMLTokens: DocumentTokenSource {
             case YAML_SCALAR_EVENT:
                 let scalar = event.data.scalar
                 let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
-                return DocumentToken(kind: .scalar, text: text, anchor: Self.text(scalar.anchor), line: line, column: column)
+                return anchored(DocumentToken(kind: .scalar, text: text, line: line, column: column), scalar.anchor)
             case YAML_ALIAS_EVENT:
                 return DocumentToken(kind: .alias, text: Self.text(event.data.alias.anchor) ?? "", line: line, column: column)
             case YAML_SEQUENCE_START_EVENT:
-                return DocumentToken(kind: .sequenceStart, anchor: Self.text(event.data.sequence_start.anchor), line: line, column: column)
+                return anchored(DocumentToken(kind: .sequenceStart, line: line, column: column), event.data.sequence_start.anchor)
             case YAML_MAPPING_START_EVENT:
-                return DocumentToken(kind: .mappingStart, anchor: Self.text(event.data.mapping_start.anchor), line: line, column: column)
+                return anchored(DocumentToken(kind: .mappingStart, line: line, column: column), event.data.mapping_start.anchor)
             case YAML_SEQUENCE_END_EVENT: return DocumentToken(kind: .sequenceEnd, line: line, column: column)
             case YAML_MAPPING_END_EVENT: return DocumentToken(kind: .mappingEnd, line: line, column: column)
             case YAML_DOCUMENT_START_EVENT:
@@ -70,6 +72,19 @@ final class YAMLTokens: DocumentTokenSource {
             }
         }
         return nil
+    }
+
+    func takeAnchor() -> String? {
+        defer { anchor = nil }
+        return anchor
+    }
+
+    /// `token` with the anchor `name` (a C string of the event) on it, if there is one.
+    private func anchored(_ token: DocumentToken, _ name: UnsafeMutablePointer<yaml_char_t>?) -> DocumentToken {
+        var token = token
+        anchor = Self.text(name)
+        token.isAnchored = anchor != nil
+        return token
     }
 
     /// A C string of the event (valid until the event is deleted) as text.

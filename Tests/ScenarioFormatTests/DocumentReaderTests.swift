@@ -75,6 +75,17 @@ import UnfoldSupport
         #expect(twice?.message == "duplicate key 'children' in a node")
     }
 
+    /// A node's fields go into it as they come: a key written twice is
+    /// refused where it is written again, an unknown one by name.
+    @Test func aNodeKeyWrittenTwiceIsRefusedWhereItRepeats() throws {
+        let twice = parseError("name: x\ntree:\n  - {title: p, id: a, title: q}\n")
+        #expect(twice?.message == "duplicate key 'title' in a node" && twice?.line == 3 && twice?.column == 23)
+        let unknown = parseError("name: x\ntree:\n  - {title: p, titel: q}\n")
+        #expect(unknown?.message == "unknown key 'titel' in a node" && unknown?.hint == "did you mean 'title'?")
+        let untitled = parseError("name: x\ntree:\n  - {id: a, expanded: true}\n")
+        #expect(untitled?.message == "a node has no `title:`" && untitled?.line == 3 && untitled?.column == 5)
+    }
+
     @Test func dataIsReadAsItComes() throws {
         let reader = try Document.reader(bytes: Array(#"[{"n": "a", "kids": [{"n": "b"}]}, {"n": "c"}]"#.utf8), file: "d.json")
         #expect(reader.isJSON)
@@ -85,12 +96,13 @@ import UnfoldSupport
             &data, first: first, single: false, list: "the data", item: "a model", childrenKey: "kids",
             open: { parent, _ in
                 scenario.nodes.append(NodeSpec(title: "", parent: parent))
-                return scenario.nodes.count - 1
+                return (scenario.nodes.count - 1, scenario.nodes.count - 1)
             },
-            close: { index, fields, _ throws(ScenarioError) in
-                scenario.nodes[index].title = try fields.required("n", in: "a model").string("n")
+            field: { index, key, start, data throws(ScenarioError) in
+                if key.scalar == "n" { scenario.nodes[index].title = try data.value(start).string("n") }
                 return 0
-            })
+            },
+            close: { _, _, _ in })
         #expect(scenario.nodes.map(\.title) == ["a", "b", "c"] && scenario.nodes.map(\.parent) == [nil, 0, nil])
     }
 }
