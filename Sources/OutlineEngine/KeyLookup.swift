@@ -19,6 +19,39 @@ extension Outline {
         return nil
     }
 
+    /// Lists new nodes `nodes` (the last ones, in tables with room for
+    /// them) as their parents' children, in order, up to the first whose
+    /// key a sibling already has, which it returns. O(nodes) expected.
+    ///
+    /// A large table is mostly out of the cache, and a lookup waits for
+    /// memory: so the nodes go in blocks, whose lookups among the nodes
+    /// before the block come first, in a short loop of independent reads
+    /// that the processor overlaps; then each node is checked against the
+    /// block's nodes before it (whose chains are in the cache by then) and
+    /// inserted.
+    mutating func indexChildren(_ nodes: Range<Int32>) -> Int32? {
+        let block = 64
+        var hashes = [Int](repeating: 0, count: block)
+        for start in stride(from: nodes.lowerBound, to: nodes.upperBound, by: block) {
+            let end = min(start + Int32(block), nodes.upperBound)
+            for n in start ..< end { hashes[Int(n - start)] = Self.childHash(parents[Int(n)], keys[Int(n)]) }
+            var repeated: Int32?  // the first node of the block that a node before the block repeats
+            for n in start ..< end where repeated == nil {
+                if child(of: parents[Int(n)], key: keys[Int(n)], hash: hashes[Int(n - start)]) != nil { repeated = n }
+            }
+            for n in start ..< end {
+                if n == repeated { return n }
+                var m = childChains.first(hashes[Int(n - start)])
+                while m >= start {  // the block's nodes before n in its chain
+                    if parents[Int(m)] == parents[Int(n)] && keys[Int(m)] == keys[Int(n)] { return n }
+                    m = childChains.next(after: m)
+                }
+                childChains.insert(n, hashes[Int(n - start)])
+            }
+        }
+        return nil
+    }
+
     /// The live nodes whose bare key is `key`, in creation order. O(1) expected, plus the nodes.
     func nodes(withBareKey key: Substring) -> [Int32] {
         var found: [Int32] = []

@@ -228,14 +228,9 @@ public struct Outline: Sendable {
         rows.reserve(slots: 2 * (Int(base) + specs.count))
         reserveNodes(Int(base) + specs.count)
         reserveKeyTables(Int(base) + specs.count)
-        // The nodes first, then each key table in a pass of its own: a
-        // short loop, whose lookups in a large table the processor overlaps.
+        // The nodes first, then each key table in passes of its own.
         let (top, failure) = appendNodes(specs, under: parent)
-        for n in base ..< Int32(keys.count) {
-            let hash = Self.childHash(parents[Int(n)], keys[Int(n)])
-            if child(of: parents[Int(n)], key: keys[Int(n)], hash: hash) != nil { throw duplicate(specs, Int(n - base), base: base, under: parent) }
-            childChains.insert(n, hash)
-        }
+        if let n = indexChildren(base ..< Int32(keys.count)) { throw duplicate(specs, Int(n - base), base: base, under: parent) }
         if let failure { throw failure }
         for n in base ..< Int32(keys.count) { bareKeyChains.insert(n, Self.bareHash(Self.bareKey(of: keys[Int(n)]))) }
         insertSiblings(top, under: parent, at: index)

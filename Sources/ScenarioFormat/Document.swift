@@ -89,26 +89,43 @@ enum Document {
         init(_ bytes: [UInt8]) {
             var flow = 0
             var line = 1
-            var lineStart = true
-            var indent = 0
             var braces = 0
-            for byte in bytes {
-                switch byte {
-                case UInt8(ascii: "\n"): line += 1; lineStart = true; indent = 0; continue
-                case UInt8(ascii: " "), UInt8(ascii: "-"), UInt8(ascii: "?"):
-                    if lineStart { indent += 1; continue }  // only the line's leading indicators nest
-                case UInt8(ascii: "{"): flow += 1; braces += 1
-                case UInt8(ascii: "["): flow += 1
-                case UInt8(ascii: "]"), UInt8(ascii: "}"): flow = max(0, flow - 1)
-                default: break
+            var i = 0
+            while i < bytes.count {
+                // A line's leading indicators nest; then only brackets and the line's end count.
+                var indent = 0
+                while i < bytes.count, Self.isIndicator(bytes[i]) {
+                    indent += 1
+                    i += 1
                 }
-                lineStart = false
-                if indent + max(flow, 0) > maxNesting {
-                    beyondLimit = (line, indent + max(flow, 0))
-                    return
+                var first = true
+                scan: while i < bytes.count {
+                    let byte = bytes[i]
+                    i += 1
+                    switch byte {
+                    case UInt8(ascii: "\n"):
+                        line += 1
+                        break scan
+                    case UInt8(ascii: "{"): flow += 1; braces += 1
+                    case UInt8(ascii: "["): flow += 1
+                    case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                        flow = max(0, flow - 1)
+                        if !first { continue scan }
+                    default: if !first { continue scan }
+                    }
+                    // The depth changes only where the indentation ends and where a bracket opens: checked there.
+                    first = false
+                    if indent + flow > maxNesting {
+                        beyondLimit = (line, indent + flow)
+                        return
+                    }
                 }
             }
             mostMappings = line + braces
+        }
+
+        private static func isIndicator(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: " ") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "?")
         }
     }
 

@@ -15,14 +15,16 @@ enum TreeReader {
     /// O(tokens), in memory for the nodes and the open nodes' few flags.
     static func read(_ reader: inout DocumentReader, first: DocumentToken, into scenario: inout Scenario, single: Bool = false) throws(ScenarioError) {
         scenario.reserveNodes(reader.mostMappings, budget: reader.nodeBudget)
+        var open: [OpenNode] = []  // the nodes whose mappings are being read, innermost last
         try NodeStream.read(
             &reader, first: first, single: single, list: "`tree`", item: "a node", childrenKey: "children",
             open: { parent, at in
                 let index = scenario.appendUntitledNode(parent: parent, at: at)
-                return (index, OpenNode(index: index))
+                open.append(OpenNode(index: index))
+                return index
             },
-            field: { node, key, start, reader throws(ScenarioError) in try node.take(key, start, &reader, into: &scenario) },
-            close: { node, at, children throws(ScenarioError) in try node.close(at: at, children: children, into: &scenario) })
+            field: { key, start, reader throws(ScenarioError) in try open[open.count - 1].take(key, start, &reader, into: &scenario) },
+            close: { at, hasChildren throws(ScenarioError) in try open.removeLast().close(at: at, hasChildren: hasChildren, into: &scenario) })
     }
 
     /// A node of `tree:` while its mapping is read: its fields go straight
@@ -32,45 +34,49 @@ enum TreeReader {
         let index: Int
         var written: UInt16 = 0
         var detail = false
-        var loading: Value?
+        /// Where `loading: true` is written, if it is.
+        var loading: DocumentToken?
 
         /// Takes the entry `key: value`, whose value starts with `start`.
         /// What a node holds is charged as it is read: an alias repeats its
         /// text, and its handlers, at full cost. Returns those bytes.
         mutating func take(
-            _ key: Value, _ start: DocumentToken, _ reader: inout DocumentReader, into scenario: inout Scenario
+            _ key: DocumentToken, _ start: DocumentToken, _ reader: inout DocumentReader, into scenario: inout Scenario
         ) throws(ScenarioError) -> Int {
-            let name = key.scalar ?? ""
-            guard let bit = TreeReader.keys.firstIndex(of: name) else { throw Fields.unknownKey(key, allowed: TreeReader.keys, in: "a node") }
-            guard written & 1 << bit == 0 else { throw key.error("duplicate key '\(InertText(name))' in a node", hint: "keep one of them") }
+            guard let bit = TreeReader.keys.firstIndex(of: key.text) else {
+                throw Fields.unknownKey(Value(key, file: reader.file), allowed: TreeReader.keys, in: "a node")
+            }
+            guard written & 1 << bit == 0 else {
+                throw Value(key, file: reader.file).error("duplicate key '\(InertText(key.text))' in a node", hint: "keep one of them")
+            }
             written |= 1 << bit
             let value = try reader.value(start)
-            switch name {
-            case "id": scenario.nodes[index].key = try value.key("`id`")
-            case "title": scenario.nodes[index].title = try value.string("`title`")
-            case "subtitle": scenario.nodes[index].subtitle = try value.string("`subtitle`")
-            case "kind": scenario.nodes[index].kind = try value.string("`kind`")
-            case "icon": scenario.nodes[index].icon = try value.string("`icon`")
-            case "expanded": scenario.nodes[index].expanded = try value.bool("`expanded`")
-            case "checked": scenario.nodes[index].checked = try value.bool("`checked`")
-            case "highlighted": scenario.nodes[index].highlighted = try value.bool("`highlighted`")
+            switch bit {  // the place of the key in `TreeReader.keys`
+            case 0: scenario.nodes[index].key = try value.key("`id`")
+            case 1: scenario.nodes[index].title = try value.string("`title`")
+            case 2: scenario.nodes[index].subtitle = try value.string("`subtitle`")
             // Written as a Markdown list's note is: `**bold**`, `*italic*`, `` `code` ``.
-            case "annotation": scenario.nodes[index].annotation = MarkdownTree.annotation(Substring(try value.string("`annotation`")))
-            case "detail": detail = try value.bool("`detail`")
-            case "on": scenario.handlers.byNode[index] = try Scenario.readHandlers(value, what: "`on`")
+            case 3: scenario.nodes[index].annotation = MarkdownTree.annotation(Substring(try value.string("`annotation`")))
+            case 4: scenario.nodes[index].kind = try value.string("`kind`")
+            case 5: scenario.nodes[index].icon = try value.string("`icon`")
+            case 6: scenario.nodes[index].expanded = try value.bool("`expanded`")
+            case 7: scenario.nodes[index].highlighted = try value.bool("`highlighted`")
+            case 8: detail = try value.bool("`detail`")
+            case 9: scenario.handlers.byNode[index] = try Scenario.readHandlers(value, what: "`on`")
+            case 11: scenario.nodes[index].checked = try value.bool("`checked`")
             default: loading = try value.bool("`loading`") ? key : nil
             }
             return value.textCost
         }
 
-        /// Settles the node once its mapping (which starts at `at`) ends;
-        /// `children` is where its `children:` is written, if it is.
-        func close(at: Value, children: Value?, into scenario: inout Scenario) throws(ScenarioError) {
+        /// Settles the node once its mapping (which starts at `at`) ends.
+        func close(at: Value, hasChildren: Bool, into scenario: inout Scenario) throws(ScenarioError) {
             guard written & 1 << 1 != 0 else { throw at.error("a node has no `title:`", hint: "add `title: ...`") }
             if detail { scenario.initialDetails.append(index) }
             guard let loading else { return }
-            guard children == nil else {
-                throw loading.error("a node still `loading` has no children yet", hint: "drop `children:`, or `loading: true` once they are loaded")
+            guard !hasChildren else {
+                throw Value(loading, file: at.file).error(
+                    "a node still `loading` has no children yet", hint: "drop `children:`, or `loading: true` once they are loaded")
             }
             // The row a list shows while children load: a spinner and "Loading…", removable by a step (`remove: <id>/loading`).
             scenario.nodes.append(NodeSpec(key: "loading", title: "Loading…", icon: Appearance.loadingIcon, parent: index))
@@ -83,33 +89,33 @@ enum TreeReader {
 /// in pre-order as their tokens come, with a stack of the open ones (no
 /// recursion, so any depth is safe). `open(parent, at)` adds an item as
 /// soon as its mapping starts, so that its children come after it, and
-/// returns its index and what is kept of it while it is open; `field(&item,
-/// key, start, &reader)` takes each of its entries but `childrenKey` as it
-/// comes (the value starts with `start`) and returns the bytes of text it
-/// holds; `close(item, at, children)` settles it once its mapping ends,
-/// with where `childrenKey` was written, if it was. Items are counted
-/// against the reader's `nodeBudget`, and their text against its
-/// `textBudget`, over the whole document. A key must be text; the reader of
-/// the fields says which keys it takes, once each.
+/// returns its index; `field(key, start, &reader)` gives the innermost open
+/// item each of its entries but `childrenKey` as it comes (a key is a
+/// scalar token of text; the value starts with `start`) and returns the
+/// bytes of text it holds; `close(at, hasChildren)` settles it once its
+/// mapping (which starts at `at`) ends. Items are counted against the
+/// reader's `nodeBudget`, and their text against its `textBudget`, over
+/// the whole document. The reader of the fields says which keys it takes,
+/// once each.
 enum NodeStream {
-    static func read<Item>(
+    static func read(
         _ reader: inout DocumentReader, first: DocumentToken, single: Bool, list: String, item: String, childrenKey: String,
-        open: (Int?, ScenarioLocation) -> (index: Int, item: Item),
-        field: (inout Item, Value, DocumentToken, inout DocumentReader) throws(ScenarioError) -> Int,
-        close: (Item, Value, Value?) throws(ScenarioError) -> Void
+        open: (Int?, ScenarioLocation) -> Int,
+        field: (DocumentToken, DocumentToken, inout DocumentReader) throws(ScenarioError) -> Int,
+        close: (Value, Bool) throws(ScenarioError) -> Void
     ) throws(ScenarioError) {
-        var stack: [Frame<Item>] = []
+        var stack: [Frame] = []
         var token = first
         if single {
             guard token.kind == .mappingStart else { _ = try reader.value(token).anyMap(item); return }
         } else {
             guard token.kind == .sequenceStart else { _ = try reader.value(token).list(list); return }
-            stack.append(Frame(index: nil, item: nil, at: token))
+            stack.append(Frame(index: nil, isItem: false, at: token))
             token = try reader.required()
         }
         while true {
             let top = stack.count - 1
-            if top < 0 || stack[top].item == nil {
+            if top < 0 || !stack[top].isItem {
                 // In a list: an item starts, or the list ends.
                 if token.kind == .sequenceEnd {
                     stack.removeLast()
@@ -119,26 +125,25 @@ enum NodeStream {
                     reader.nodesRead += 1
                     if reader.nodesRead > reader.nodeBudget { throw overBudget(Value(token, file: reader.file), budget: reader.nodeBudget) }
                     let at = ScenarioLocation(file: reader.file, line: Int(token.line), column: Int(token.column))
-                    let (index, opened) = open(top < 0 ? nil : stack[top].index, at)
-                    stack.append(Frame(index: index, item: opened, at: token))
+                    stack.append(Frame(index: open(top < 0 ? nil : stack[top].index, at), isItem: true, at: token))
                 }
             } else if token.kind == .mappingEnd {
                 let frame = stack.removeLast()
-                if let closed = frame.item { try close(closed, Value(frame.at, file: reader.file), frame.children) }
+                try close(Value(frame.at, file: reader.file), frame.hasChildren)
                 if single && stack.isEmpty { return }
             } else {
-                let key = try reader.value(token)
-                _ = try key.string("a key")
+                // A key is text: anything else, or text too long, is refused as `Value.string` refuses it.
+                if token.kind != .scalar || token.text.utf8.count > Limits.textLength { _ = try reader.value(token).string("a key") }
                 let start = try reader.required()
-                if key.scalar == childrenKey {
-                    if stack[top].children != nil { throw key.error("duplicate key '\(InertText(childrenKey))' in \(item)", hint: "keep one of them") }
+                if token.text == childrenKey {
+                    if stack[top].hasChildren {
+                        throw Value(token, file: reader.file).error("duplicate key '\(InertText(childrenKey))' in \(item)", hint: "keep one of them")
+                    }
                     guard start.kind == .sequenceStart else { _ = try reader.value(start).list("`\(InertText(childrenKey))`"); return }
-                    stack[top].children = key
-                    stack.append(Frame(index: stack[top].index, item: nil, at: start))
-                } else if var opened = stack[top].item {
-                    stack[top].item = nil  // `opened` the only copy while it grows
-                    reader.textRead += try field(&opened, key, start, &reader)
-                    stack[top].item = opened
+                    stack[top].hasChildren = true
+                    stack.append(Frame(index: stack[top].index, isItem: false, at: start))
+                } else {
+                    reader.textRead += try field(token, start, &reader)
                     if reader.textRead > reader.textBudget {
                         throw Value(stack[top].at, file: reader.file).error(
                             "the tree holds more than \(reader.textBudget) bytes of text, more than a file of its size holds without aliases (`*name`) repeating it",
@@ -150,14 +155,14 @@ enum NodeStream {
         }
     }
 
-    /// An open list (`item` nil; `index`: the item whose children it holds),
-    /// or an open item: its index, what is kept of it, where it starts, and
-    /// where its `childrenKey` is written, once it is.
-    private struct Frame<Item> {
+    /// An open list (`index`: the item whose children it holds), or an open
+    /// item: its index, where it starts, and whether its `childrenKey` is
+    /// written yet.
+    private struct Frame {
         var index: Int?
-        var item: Item?
+        var isItem: Bool
         var at: DocumentToken
-        var children: Value?
+        var hasChildren = false
     }
 
     private static func overBudget(_ at: Value, budget: Int) -> ScenarioError {
@@ -244,16 +249,19 @@ enum SourceReader {
             return try DocumentReader.root(&reader, what: "the data", streaming: childrenKey, rootList: true) { reader, first throws(ScenarioError) in
                 found = true
                 scenario.reserveNodes(reader.mostMappings, budget: reader.nodeBudget)
+                var open: [OpenModel] = []  // the models whose mappings are being read, innermost last
                 try NodeStream.read(
                     &reader, first: first, single: false, list: "`\(InertText(childrenKey))`", item: "a model",
                     childrenKey: childrenKey,
                     open: { parent, at in
                         let index = scenario.appendUntitledNode(parent: parent, at: at)
-                        return (index, OpenModel(index: index))
+                        open.append(OpenModel(index: index))
+                        return index
                     },
-                    field: { model, key, start, reader throws(ScenarioError) in try model.take(key, start, &reader) },
-                    close: { open, at, _ throws(ScenarioError) in
-                        let (index, model) = (open.index, try Fields(owner: at, open.entries, in: "a model"))
+                    field: { key, start, reader throws(ScenarioError) in try open[open.count - 1].take(key, start, &reader) },
+                    close: { at, _ throws(ScenarioError) in
+                        let closed = open.removeLast()
+                        let (index, model) = (closed.index, try Fields(owner: at, closed.entries, in: "a model"))
                         guard let title = model[titleKey] else {
                             throw model.owner.error(
                                 "this model has no `\(InertText(titleKey))`",
@@ -285,8 +293,8 @@ private struct OpenModel {
     /// Keeps the entry `key: value`, whose value starts with `start`. A
     /// model's fields other than the tree's are data, not text the tree
     /// draws: returns 0 bytes of text.
-    mutating func take(_ key: Value, _ start: DocumentToken, _ reader: inout DocumentReader) throws(ScenarioError) -> Int {
-        entries.append((key, try reader.value(start)))
+    mutating func take(_ key: DocumentToken, _ start: DocumentToken, _ reader: inout DocumentReader) throws(ScenarioError) -> Int {
+        entries.append((Value(key, file: reader.file), try reader.value(start)))
         return 0
     }
 }

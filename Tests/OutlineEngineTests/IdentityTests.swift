@@ -15,6 +15,27 @@ import Testing
         }
     }
 
+    /// A large outline is indexed in blocks: a repeat is found inside a
+    /// block, across blocks, and under another parent it is no repeat;
+    /// the error names the first repeat in order, and a repeat that comes
+    /// later than another does not hide it.
+    @Test func repeatsAreFoundInsideAndAcrossBlocksOfALargeOutline() throws {
+        func siblings(_ keys: [Int]) -> [NodeSpec] {
+            [NodeSpec(key: "p", title: "p")] + keys.map { NodeSpec(key: "k\($0)", title: "t", parent: 0) }
+        }
+        let distinct = Array(0 ..< 300)
+        var inside = distinct
+        inside[131] = 130  // spec 132 repeats spec 131, in one block
+        #expect(throws: OutlineError.duplicateID("p/k130", first: 131, second: 132)) { try Outline(siblings(inside)) }
+        var across = distinct
+        across[250] = 3  // spec 251 repeats spec 4, many blocks before it
+        across[280] = 279
+        #expect(throws: OutlineError.duplicateID("p/k3", first: 4, second: 251)) { try Outline(siblings(across)) }
+        var underTwo = siblings(distinct)
+        underTwo += [NodeSpec(key: "q", title: "q")] + distinct.map { NodeSpec(key: "k\($0)", title: "t", parent: 301) }
+        #expect(try Outline(underTwo).nodeCount == 602)
+    }
+
     @Test func sameKeyUnderDifferentParentsIsFineButAmbiguousBare() throws {
         let outline = try Outline(specs("a\n  x\nb\n  x"))
         #expect(throws: OutlineError.ambiguousID("x", candidates: ["a/x", "b/x"])) { try outline.node(id: "x") }

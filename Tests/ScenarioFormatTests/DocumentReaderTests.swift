@@ -91,18 +91,20 @@ import UnfoldSupport
         #expect(reader.isJSON)
         var scenario = Scenario(name: "d", outline: try Outline([]))
         var data = reader
+        var open: [Int] = []
         let first = try data.required()
         try NodeStream.read(
             &data, first: first, single: false, list: "the data", item: "a model", childrenKey: "kids",
             open: { parent, _ in
                 scenario.nodes.append(NodeSpec(title: "", parent: parent))
-                return (scenario.nodes.count - 1, scenario.nodes.count - 1)
+                open.append(scenario.nodes.count - 1)
+                return scenario.nodes.count - 1
             },
-            field: { index, key, start, data throws(ScenarioError) in
-                if key.scalar == "n" { scenario.nodes[index].title = try data.value(start).string("n") }
+            field: { key, start, data throws(ScenarioError) in
+                if key.text == "n" { scenario.nodes[open[open.count - 1]].title = try data.value(start).string("n") }
                 return 0
             },
-            close: { _, _, _ in })
+            close: { _, _ in open.removeLast() })
         #expect(scenario.nodes.map(\.title) == ["a", "b", "c"] && scenario.nodes.map(\.parent) == [nil, 0, nil])
     }
 }
