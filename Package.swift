@@ -118,7 +118,7 @@ let package = Package(
         .executableTarget(
             name: "unfold-bench",
             dependencies: [
-                "Unfold", "OutlineLayout", "UnfoldPaint", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Unfold", "OutlineLayout", "UnfoldPaint", "CUnfoldYAML", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Helpers that several test targets share.
         .target(

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CUnfoldYAML
 import Foundation
 import OutlineLayout
 import ScenarioFormat
@@ -11,8 +12,9 @@ import UnfoldSupport
 /// `unfold render` does, by tree size, as JSON and as YAML, each in a process
 /// of its own for its peak memory; beside it, in the same run, Python reading
 /// the same file (`json.load`, and PyYAML with libyaml's `CSafeLoader`) into
-/// plain objects. Then a 2 KB YAML file whose aliases name 2^24 nodes, which
-/// must be refused.
+/// plain objects, and for YAML libyaml's parser alone giving its events, the
+/// least any reader on libyaml can take. Then a 2 KB YAML file whose aliases
+/// name 2^24 nodes, which must be refused.
 struct ReadBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "read",
@@ -29,8 +31,8 @@ struct ReadBench: ParsableCommand {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-read-bench-\(getpid())").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        print("| nodes | file | MB | read ms | read + first state ms | peak MB | Python ms | Python peak MB |")
-        print("|---:|---|---:|---:|---:|---:|---:|---:|")
+        print("| nodes | file | MB | read ms | read + first state ms | peak MB | Python ms | Python peak MB | libyaml events ms |")
+        print("|---:|---|---:|---:|---:|---:|---:|---:|---:|")
         for n in sizes {
             for format in ["json", "yaml"] {
                 let path = "\(folder)/generated-\(n).\(format)"
@@ -38,9 +40,10 @@ struct ReadBench: ParsableCommand {
                 let size = Double((try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) / 1_048_576
                 let r = try childResult(["read", "--one", path])
                 let peer = Self.python(path, format: format)
+                let events = format == "yaml" ? ms(try Self.libyamlEvents(path)) : "—"
                 print(
                     "| \(n) | \(format.uppercased()) | \(format1(size, 1)) | \(r["read_ms"]!) | \(r["total_ms"]!) | \(r["peak_mb"]!)"
-                        + " | \(peer?.ms ?? "n/a") | \(peer?.mb ?? "n/a") |")
+                        + " | \(peer?.ms ?? "n/a") | \(peer?.mb ?? "n/a") | \(events) |")
                 try FileManager.default.removeItem(atPath: path)
             }
         }
@@ -76,6 +79,30 @@ struct ReadBench: ParsableCommand {
         }
         result["peak_mb"] = format1(peakMegabytes(), 1)
         print("{" + result.keys.sorted().map { "\"\($0)\": \"\(result[$0]!.replacingOccurrences(of: "\"", with: "'"))\"" }.joined(separator: ", ") + "}")
+    }
+
+    /// The median time libyaml's parser takes to give every event of the
+    /// file at `path`, each deleted at once (nothing built): the floor under
+    /// any reader of YAML on libyaml.
+    static func libyamlEvents(_ path: String) throws -> Double {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        return medianMilliseconds(runs: 3) { () -> Int in
+            var parser = yaml_parser_t()
+            guard yaml_parser_initialize(&parser) == 1 else { return 0 }
+            defer { yaml_parser_delete(&parser) }
+            var events = 0
+            bytes.withUnsafeBufferPointer { buffer in  // valid for the loop, which is all libyaml reads it in
+                yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+                var event = yaml_event_t()
+                while yaml_parser_parse(&parser, &event) == 1 {
+                    let type = event.type
+                    yaml_event_delete(&event)
+                    events += 1
+                    if type == YAML_STREAM_END_EVENT { break }
+                }
+            }
+            return events
+        }
     }
 
     func milliseconds(_ d: Duration) -> Double {
