@@ -11,7 +11,8 @@ enum Document {
     /// A reader of `bytes` (UTF-8): JSON when they start as JSON does (`{`
     /// or `[`) and `json` is set, YAML otherwise. A JSON reader that fails
     /// on the syntax says so (`syntaxFailed`), and YAML, which reads every
-    /// JSON file and more (comments, trailing commas), may try again.
+    /// JSON file and more (comments, trailing commas), may try again. A
+    /// large file is parsed ahead on a thread (`ReadAheadTokens`).
     static func reader(bytes: [UInt8], file: String, json: Bool = true) throws(ScenarioError) -> DocumentReader {
         let shape = Shape(bytes)
         if let (line, depth) = shape.beyondLimit {
@@ -21,12 +22,12 @@ enum Document {
                 hint: "build deeper trees with the Swift API, or flatten the file")
         }
         let first = bytes.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
-        var reader: DocumentReader
-        if json, first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
-            reader = DocumentReader(JSONStream(bytes: bytes, file: file), file: file, bytes: bytes.count)
-        } else {
-            reader = DocumentReader(try YAMLTokens(bytes: bytes, file: file), file: file, bytes: bytes.count)
-        }
+        let isJSON = json && (first == UInt8(ascii: "{") || first == UInt8(ascii: "["))
+        let source: any DocumentTokenSource & Sendable =
+            isJSON ? JSONStream(bytes: bytes, file: file) : try YAMLTokens(bytes: bytes, file: file)
+        var tokens: any DocumentTokenSource = source
+        if bytes.count >= ReadAheadTokens.fromBytes { tokens = ReadAheadTokens(source) }
+        var reader = DocumentReader(tokens, file: file, bytes: bytes.count, isJSON: isJSON)
         reader.mostMappings = shape.mostMappings
         return reader
     }

@@ -37,7 +37,7 @@ struct DocumentReader {
     /// touched.
     var mostMappings = 0
     /// Whether the text is read as JSON.
-    var isJSON: Bool { source is JSONStream }
+    let isJSON: Bool
 
     private var source: any DocumentTokenSource
     /// The tokens read while an anchored part is open; each part is a stretch of it.
@@ -61,9 +61,10 @@ struct DocumentReader {
     /// Whether the token last given came from an alias.
     private var lastReplayed = false
 
-    /// The document of `bytes` of text in `source`, with the budgets of a file of its size.
-    init(_ source: any DocumentTokenSource, file: String, bytes: Int) {
+    /// The document of `bytes` of text in `source` (JSON or not), with the budgets of a file of its size.
+    init(_ source: any DocumentTokenSource, file: String, bytes: Int, isJSON: Bool) {
         self.source = source
+        self.isJSON = isJSON
         self.file = file
         nodeBudget = Document.nodeBudget(bytes: bytes)
         textBudget = Document.textBudget(bytes: bytes)
@@ -74,6 +75,7 @@ struct DocumentReader {
     /// A value read before, given again (budgets were spent reading it).
     init(value: Value) {
         source = ValueTokens(value)
+        isJSON = false
         file = value.file
         nodeBudget = Limits.nodes
         textBudget = Int.max

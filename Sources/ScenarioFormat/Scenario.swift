@@ -18,30 +18,37 @@ public struct Scenario: Sendable {
     /// Sizes and decorations shared by every row.
     public var style: Style
     /// Row kinds by name: each kind's height, font and colours, and whether its rows have a detail row.
-    public var kinds: [String: Kind] { didSet { checkedOutline = nil } }
+    public var kinds: [String: Kind] { didSet { forgetCheckedOutline() } }
     /// The tree, flat (see `NodeSpec`): parents come before their children.
-    public var nodes: [NodeSpec] { didSet { checkedOutline = nil } }
+    public var nodes: [NodeSpec] { didSet { forgetCheckedOutline() } }
     /// Where each node of `nodes` is in the file, for messages (same positions as `nodes`).
     public var nodeLocations: [ScenarioLocation]
     /// Nodes whose detail row is shown at the start.
-    public var initialDetails: [Int] { didSet { checkedOutline = nil } }
+    public var initialDetails: [Int] { didSet { forgetCheckedOutline() } }
     /// What events on rows do (the file's `events:`).
-    public var handlers: Handlers { didSet { checkedOutline = nil } }
+    public var handlers: Handlers { didSet { forgetCheckedOutline() } }
     /// The steps played on the outline, in order: one state and one transition each.
     public var steps: [Step]
     /// How transitions between states play.
     public var animation: Animation
 
     /// What to do when a node collapses: remember its descendants' expansion, or reset it.
-    public var collapse: CollapsePolicy = .remember { didSet { checkedOutline = nil } }
+    public var collapse: CollapsePolicy = .remember { didSet { forgetCheckedOutline() } }
     /// The node selected at the start, by position in `nodes`.
-    public var initialSelection: Int? { didSet { checkedOutline = nil } }
+    public var initialSelection: Int? { didSet { forgetCheckedOutline() } }
     /// Row states set at the start (checks, focus, hover, a drop target), by
     /// position in `nodes`: what an outline built in code had set on it.
-    public var initialStates = InitialStates() { didSet { checkedOutline = nil } }
+    public var initialStates = InitialStates() { didSet { forgetCheckedOutline() } }
     /// The outline that reading the scenario built to check it, which
     /// `makeOutline()` gives until a property it is made from changes.
     var checkedOutline: Outline?
+
+    /// A property the outline is made from changed: `makeOutline()` builds
+    /// it again. Cheap when there is none (a file being read sets every
+    /// node's fields one by one).
+    private mutating func forgetCheckedOutline() {
+        if checkedOutline != nil { checkedOutline = nil }
+    }
     /// The scenario's own font files, tried before the bundled fonts for text of their weight.
     public var fonts: [FontFile] = []
     /// The file's `snippet:`: `unfold render` prints this scenario's

@@ -6,14 +6,37 @@ import UnfoldSupport
 /// time: nothing is built but the token in hand, so a file of any size is
 /// read in memory that grows with what the reader keeps. One document per
 /// file; a second one (`---`) is an error.
-final class YAMLTokens: DocumentTokenSource {
+struct YAMLTokens: DocumentTokenSource, Sendable {
+    private let events: YAMLEvents
+    /// The anchor on the token just given, until `takeAnchor()`.
+    private var anchor: String?
+
+    /// Reads `bytes` (UTF-8). Throws only when libyaml cannot start.
+    init(bytes: [UInt8], file: String) throws(ScenarioError) {
+        events = try YAMLEvents(bytes: bytes, file: file)
+    }
+
+    mutating func nextToken() throws(ScenarioError) -> DocumentToken? {
+        guard let (token, name) = try events.next() else { return nil }
+        anchor = name
+        return token
+    }
+
+    mutating func takeAnchor() -> String? {
+        defer { anchor = nil }
+        return anchor
+    }
+}
+
+/// libyaml's parser over a file's bytes, giving its events as tokens. Used
+/// by one thread at a time (a reader's, or the one that reads ahead of it,
+/// `ReadAheadTokens`). The parser and the bytes it reads are allocated here
+/// and valid until `deinit`.
+final class YAMLEvents: @unchecked Sendable {
     let file: String
-    /// The parser and the bytes it reads: allocated here, valid until `deinit`.
     private let parser: UnsafeMutablePointer<yaml_parser_t>
     private let input: UnsafeMutableBufferPointer<UInt8>
     private var ended = false
-    /// The anchor on the token just given, until `takeAnchor()`.
-    private var anchor: String?
     private var documents = 0
 
     /// Reads `bytes` (UTF-8). Throws only when libyaml cannot start.
@@ -37,7 +60,9 @@ final class YAMLTokens: DocumentTokenSource {
         input.deallocate()
     }
 
-    func nextToken() throws(ScenarioError) -> DocumentToken? {
+    /// The next token and the name of the anchor on it, if any; nil at the
+    /// end. Throws where the text is not YAML, and at a second document.
+    func next() throws(ScenarioError) -> (token: DocumentToken, anchor: String?)? {
         while !ended {
             var event = yaml_event_t()
             guard yaml_parser_parse(parser, &event) == 1 else {
@@ -51,18 +76,19 @@ final class YAMLTokens: DocumentTokenSource {
             case YAML_SCALAR_EVENT:
                 let scalar = event.data.scalar
                 let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
-                return anchored(DocumentToken(kind: .scalar, text: text, line: line, column: column), scalar.anchor)
+                return Self.anchored(DocumentToken(kind: .scalar, text: text, line: line, column: column), scalar.anchor)
             case YAML_ALIAS_EVENT:
-                return DocumentToken(kind: .alias, text: Self.text(event.data.alias.anchor) ?? "", line: line, column: column)
+                return (DocumentToken(kind: .alias, text: Self.text(event.data.alias.anchor) ?? "", line: line, column: column), nil)
             case YAML_SEQUENCE_START_EVENT:
-                return anchored(DocumentToken(kind: .sequenceStart, line: line, column: column), event.data.sequence_start.anchor)
+                return Self.anchored(DocumentToken(kind: .sequenceStart, line: line, column: column), event.data.sequence_start.anchor)
             case YAML_MAPPING_START_EVENT:
-                return anchored(DocumentToken(kind: .mappingStart, line: line, column: column), event.data.mapping_start.anchor)
-            case YAML_SEQUENCE_END_EVENT: return DocumentToken(kind: .sequenceEnd, line: line, column: column)
-            case YAML_MAPPING_END_EVENT: return DocumentToken(kind: .mappingEnd, line: line, column: column)
+                return Self.anchored(DocumentToken(kind: .mappingStart, line: line, column: column), event.data.mapping_start.anchor)
+            case YAML_SEQUENCE_END_EVENT: return (DocumentToken(kind: .sequenceEnd, line: line, column: column), nil)
+            case YAML_MAPPING_END_EVENT: return (DocumentToken(kind: .mappingEnd, line: line, column: column), nil)
             case YAML_DOCUMENT_START_EVENT:
                 documents += 1
                 guard documents == 1 else {
+                    ended = true
                     throw ScenarioError(
                         file: file, line: Int(line), column: Int(column), message: "the file holds more than one YAML document",
                         hint: "keep one document: remove the second `---` and what follows it")
@@ -74,17 +100,12 @@ final class YAMLTokens: DocumentTokenSource {
         return nil
     }
 
-    func takeAnchor() -> String? {
-        defer { anchor = nil }
-        return anchor
-    }
-
     /// `token` with the anchor `name` (a C string of the event) on it, if there is one.
-    private func anchored(_ token: DocumentToken, _ name: UnsafeMutablePointer<yaml_char_t>?) -> DocumentToken {
+    private static func anchored(_ token: DocumentToken, _ name: UnsafeMutablePointer<yaml_char_t>?) -> (DocumentToken, String?) {
         var token = token
-        anchor = Self.text(name)
+        let anchor = text(name)
         token.isAnchored = anchor != nil
-        return token
+        return (token, anchor)
     }
 
     /// A C string of the event (valid until the event is deleted) as text.

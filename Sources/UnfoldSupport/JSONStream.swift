@@ -4,7 +4,7 @@
 /// is read in O(size) time and O(depth) memory, and a reader builds what it
 /// needs (a flat list) as the events come. Malformed JSON is an error with
 /// its position.
-package struct JSONStream {
+package struct JSONStream: Sendable {
     /// One event of the stream.
     package enum Event: Equatable {
         case objectStart, objectEnd, arrayStart, arrayEnd

@@ -220,3 +220,55 @@ import UnfoldSupport
         }
     }
 }
+
+/// A large file is parsed on a thread ahead of its reader: the reader gets
+/// the same tokens, anchors and error, in the same order.
+@Suite struct ReadAheadTests {
+    /// Every token of `source` as text (kind, text, anchor, place), then the error that ends it, if any.
+    static func drain(_ source: inout some DocumentTokenSource) -> [String] {
+        var out: [String] = []
+        do {
+            while let token = try source.nextToken() {
+                let anchor = token.isAnchored ? source.takeAnchor() ?? "?" : ""
+                out.append("\(token.kind) \(token.text) &\(anchor) \(token.line):\(token.column)")
+            }
+        } catch {
+            out.append("error \(error.message) \(error.line):\(error.column)")
+        }
+        return out
+    }
+
+    /// Many chunks (more than wait at once), anchors and aliases among them, and text that ends in an error or not.
+    @Test func theTokensAreThoseOfTheSourceInOrder() throws {
+        var text = "items:\n"
+        for i in 0 ..< 30_000 { text += i % 1000 == 7 ? "  - &a\(i) {n: \(i)}\n" : i % 1000 == 9 ? "  - *a\(i - 2)\n" : "  - x\(i)\n" }
+        for ending in ["", "  - [unclosed\n"] {
+            let bytes = Array((text + ending).utf8)
+            var plain = try YAMLTokens(bytes: bytes, file: "big.yaml")
+            var ahead = ReadAheadTokens(try YAMLTokens(bytes: bytes, file: "big.yaml"))
+            let expected = Self.drain(&plain)
+            #expect(expected.count > ReadAheadTokens.tokensPerChunk * (ReadAheadTokens.most + 1))
+            #expect(Self.drain(&ahead) == expected)
+            #expect(ending.isEmpty == !(expected.last ?? "").hasPrefix("error"))
+        }
+        var json = ReadAheadTokens(JSONStream(bytes: Array("[1, 2,, 3]".utf8), file: "bad.json"))
+        #expect(
+            Self.drain(&json) == [
+                "sequenceStart  & 1:1", "scalar 1 & 1:2", "scalar 2 & 1:5",
+                "error malformed JSON: a value expected (text in double quotes, a number, true, false, null, [ or {) 1:7",
+            ])
+    }
+
+    /// A scenario of more than a megabyte is read ahead, and reads as it would otherwise: its nodes, and an error's place.
+    @Test func aLargeScenarioReadsAsASmallOneWould() throws {
+        var text = "name: big\ntree:\n"
+        for i in 0 ..< 40_000 { text += "  - {id: n\(i), title: Node \(i)}\n" }
+        #expect(text.utf8.count >= ReadAheadTokens.fromBytes)
+        let scenario = try Scenario.parse(text, file: "big.yaml")
+        #expect(scenario.nodes.count == 40_000 && scenario.nodes[39_999].title == "Node 39999")
+        let error = #expect(throws: ScenarioError.self) { try Scenario.parse(text + "  - {id: n1, title: again}\n", file: "big.yaml") }
+        #expect(error?.message.hasPrefix("duplicate id 'n1'") == true && error?.line == 40_003 && error?.column == 5)
+        let broken = #expect(throws: ScenarioError.self) { try Scenario.parse(text + "  - {id: [\n", file: "big.yaml") }
+        #expect(broken?.message.hasPrefix("syntax error") == true && broken?.line == 40_004)
+    }
+}
