@@ -86,7 +86,26 @@ struct DocumentReader {
     /// The next token, aliases given as the parts they name; nil at the end.
     /// O(1) amortized.
     mutating func next() throws(ScenarioError) -> DocumentToken? {
-        guard let token = try nextUnchecked() else { return nil }
+        let given: DocumentToken?
+        if replay.isEmpty && open.isEmpty {
+            // Most tokens: read, with no alias being given and no anchored part open; given as they are unless they are either.
+            lastReplayed = false
+            let read: DocumentToken?
+            do { read = try source.nextToken() } catch {
+                syntaxFailed = true
+                throw error
+            }
+            guard let token = read else { return nil }
+            if token.kind == .alias || token.isAnchored {
+                given = try nextUnchecked(read: token)
+            } else {
+                given = token
+                depth += token.isStart ? 1 : token.isEnd ? -1 : 0  // as `keep` counts a token read
+            }
+        } else {
+            given = try nextUnchecked(read: nil)
+        }
+        guard let token = given else { return nil }
         if token.isStart {
             givenDepth += 1
             if givenDepth > Document.maxNesting {
@@ -101,9 +120,13 @@ struct DocumentReader {
         return token
     }
 
-    private mutating func nextUnchecked() throws(ScenarioError) -> DocumentToken? {
+    /// The next token the general way: from an alias's part being given,
+    /// or `read` (a token just read that is an alias or anchored), or read
+    /// now; an alias starts giving its part, an anchor opens a part.
+    private mutating func nextUnchecked(read first: DocumentToken?) throws(ScenarioError) -> DocumentToken? {
+        var pending = first
         while true {
-            if let last = replay.indices.last {
+            if pending == nil, let last = replay.indices.last {
                 let (next, end) = replay[last]
                 guard next < end else {
                     replay.removeLast()
@@ -122,12 +145,19 @@ struct DocumentReader {
                 return token
             }
             lastReplayed = false
-            let read: DocumentToken?
-            do { read = try source.nextToken() } catch {
-                syntaxFailed = true
-                throw error
+            var token: DocumentToken
+            if let read = pending {
+                token = read
+                pending = nil
+            } else {
+                let read: DocumentToken?
+                do { read = try source.nextToken() } catch {
+                    syntaxFailed = true
+                    throw error
+                }
+                guard let next = read else { return nil }
+                token = next
             }
-            guard var token = read else { return nil }
             if token.kind == .alias {
                 token.target = Int32(try part(named: token))
                 keep(token)
