@@ -220,7 +220,9 @@ public struct Outline: Sendable {
     /// Returns the new nodes that hang directly under `parent`.
     /// `checkFirst` (as every edit does) checks all specs before changing
     /// anything, so that a failure leaves the outline unchanged; an outline
-    /// being built has nothing to keep, and checks each spec as it adds it.
+    /// being built has nothing to keep: it adds the nodes, then finds a
+    /// repeated key as it fills the key tables, and a failure leaves it
+    /// half built, to be thrown away.
     @discardableResult
     mutating func append(_ specs: [NodeSpec], under parent: Int32, at index: Int?, checkFirst: Bool = true) throws(OutlineError) -> [Int32] {
         let base = Int32(keys.count)

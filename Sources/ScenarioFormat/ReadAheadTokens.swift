@@ -39,7 +39,7 @@ struct ReadAheadTokens: DocumentTokenSource {
         while true {
             // A chunk's tokens come last first: each is moved out, not copied.
             if let token = chunk.tokens.popLast() {
-                if token.isAnchored { anchor = chunk.anchors.popLast() }
+                anchor = token.isAnchored ? chunk.anchors.popLast() : nil
                 return token
             }
             if let failure = chunk.failure {

@@ -101,14 +101,16 @@ struct ReadBench: ParsableCommand {
     static func libyamlEvents(_ path: String) throws -> Double {
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         return medianMilliseconds(runs: 3) { () -> Int in
-            var parser = yaml_parser_t()
-            guard yaml_parser_initialize(&parser) == 1 else { return 0 }
-            defer { yaml_parser_delete(&parser) }
+            // libyaml keeps a pointer to its parser: one allocated here, at one address until it is freed below.
+            let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
+            defer { parser.deallocate() }
+            guard yaml_parser_initialize(parser) == 1 else { return 0 }
+            defer { yaml_parser_delete(parser) }
             var events = 0
             bytes.withUnsafeBufferPointer { buffer in  // valid for the loop, which is all libyaml reads it in
-                yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+                yaml_parser_set_input_string(parser, buffer.baseAddress, buffer.count)
                 var event = yaml_event_t()
-                while yaml_parser_parse(&parser, &event) == 1 {
+                while yaml_parser_parse(parser, &event) == 1 {
                     let type = event.type
                     yaml_event_delete(&event)
                     events += 1

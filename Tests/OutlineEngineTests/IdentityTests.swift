@@ -31,6 +31,18 @@ import Testing
         across[250] = 3  // spec 251 repeats spec 4, many blocks before it
         across[280] = 279
         #expect(throws: OutlineError.duplicateID("p/k3", first: 4, second: 251)) { try Outline(siblings(across)) }
+        var bothInOneBlock = distinct  // specs 128 ... 191 are one block
+        bothInOneBlock[139] = 138  // spec 140 repeats spec 139, in the block
+        bothInOneBlock[149] = 4  // spec 150 repeats spec 5, before the block
+        #expect(throws: OutlineError.duplicateID("p/k138", first: 139, second: 140)) { try Outline(siblings(bothInOneBlock)) }
+        bothInOneBlock[139] = 4  // now spec 140 repeats spec 5
+        bothInOneBlock[149] = 148
+        #expect(throws: OutlineError.duplicateID("p/k4", first: 5, second: 140)) { try Outline(siblings(bothInOneBlock)) }
+        // Nodes added to an outline that has nodes already are indexed too.
+        var grown = try Outline(siblings(distinct))
+        let p = try grown.node(id: "p")
+        try grown.insert((0 ..< 200).map { NodeSpec(key: "x\($0)", title: "x") }, under: p)
+        #expect(try grown.node(id: "p/x150") != grown.node(id: "p/x149") && grown.key(of: try grown.node(id: "p/x199")) == "x199")
         var underTwo = siblings(distinct)
         underTwo += [NodeSpec(key: "q", title: "q")] + distinct.map { NodeSpec(key: "k\($0)", title: "t", parent: 301) }
         #expect(try Outline(underTwo).nodeCount == 602)

@@ -268,6 +268,9 @@ import UnfoldSupport
         #expect(scenario.nodes.count == 40_000 && scenario.nodes[39_999].title == "Node 39999")
         let error = #expect(throws: ScenarioError.self) { try Scenario.parse(text + "  - {id: n1, title: again}\n", file: "big.yaml") }
         #expect(error?.message.hasPrefix("duplicate id 'n1'") == true && error?.line == 40_003 && error?.column == 5)
+        // A reader that stops at its first node lets the thread go (it ends after the chunk it is making).
+        let early = #expect(throws: ScenarioError.self) { try Scenario.parse("name: big\ntree:\n  - {titel: x}\n" + text.dropFirst(16), file: "big.yaml") }
+        #expect(early?.message == "unknown key 'titel' in a node" && early?.line == 3)
         let broken = #expect(throws: ScenarioError.self) { try Scenario.parse(text + "  - {id: [\n", file: "big.yaml") }
         #expect(broken?.message.hasPrefix("syntax error") == true && broken?.line == 40_004)
     }
