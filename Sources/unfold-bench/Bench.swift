@@ -74,3 +74,15 @@ func peakMegabytes() -> Double {
     getrusage(RUSAGE_SELF.rawValue, &usage)
     return Double(usage.ru_maxrss) / 1024
 }
+
+/// Maps buffers of a megabyte or more on their own, as `unfold` does (see
+/// its `returnLargeBuffersToTheSystem`), so that a case's time and memory
+/// are those of the command.
+func mapLargeBuffersAsUnfoldDoes() {
+    #if canImport(Glibc)
+    _ = mallopt(-3, 1 << 20)
+    #endif
+}
+
+/// glibc's `mallopt`; -3 is `M_MMAP_THRESHOLD`.
+@_silgen_name("mallopt") private func mallopt(_ parameter: Int32, _ value: Int32) -> Int32

@@ -60,6 +60,7 @@ struct ReadBench: ParsableCommand {
     /// prints the times and the peak memory as one JSON line. A file that is
     /// refused prints its read time alone.
     func runOne(_ path: String) throws {
+        mapLargeBuffersAsUnfoldDoes()
         let clock = ContinuousClock()
         let start = clock.now
         var result: [String: String] = [:]

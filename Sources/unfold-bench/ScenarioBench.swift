@@ -51,10 +51,7 @@ struct ScenarioBench: ParsableCommand {
     }
 
     func runOne(_ name: String) throws {
-        // As `unfold` does (see its `returnLargeBuffersToTheSystem`).
-        #if canImport(Glibc)
-        _ = mallopt(-3, 1 << 20)
-        #endif
+        mapLargeBuffersAsUnfoldDoes()
         let fonts = try FontSet.locate()
         var result: [String: String] = [:]
         if name == "baseline" {
@@ -138,6 +135,3 @@ struct ScenarioBench: ParsableCommand {
         return json + #"], "animation": {"frames": 7}}"#
     }
 }
-
-/// glibc's `mallopt`; -3 is `M_MMAP_THRESHOLD`.
-@_silgen_name("mallopt") private func mallopt(_ parameter: Int32, _ value: Int32) -> Int32

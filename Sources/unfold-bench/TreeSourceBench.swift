@@ -47,7 +47,9 @@ struct TreeSourceBench: ParsableCommand {
                 let read = { () throws(ScenarioError) -> Scenario in
                     format == "folder"
                         ? try Scenario.parse(
-                            "name: t\nsource: {directory: \"\(path)\", depth: 64, limit: \(n)}\n", file: folder + "/t.yaml", baseDirectory: folder)
+                            // The folder by its name beside the scenario: a scenario reads only inside its project.
+                            "name: t\nsource: {directory: \"\(URL(fileURLWithPath: path).lastPathComponent)\", depth: 64, limit: \(n)}\n",
+                            file: folder + "/t.yaml", baseDirectory: folder)
                         : try Scenario.imported(from: path)
                 }
                 let scenario = try read()
