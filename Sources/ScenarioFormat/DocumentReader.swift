@@ -90,12 +90,7 @@ struct DocumentReader {
         if replay.isEmpty && open.isEmpty {
             // Most tokens: read, with no alias being given and no anchored part open; given as they are unless they are either.
             lastReplayed = false
-            let read: DocumentToken?
-            do { read = try source.nextToken() } catch {
-                syntaxFailed = true
-                throw error
-            }
-            guard let token = read else { return nil }
+            guard let token = try read() else { return nil }
             if token.kind == .alias || token.isAnchored {
                 given = try nextUnchecked(read: token)
             } else {
@@ -150,12 +145,7 @@ struct DocumentReader {
                 token = read
                 pending = nil
             } else {
-                let read: DocumentToken?
-                do { read = try source.nextToken() } catch {
-                    syntaxFailed = true
-                    throw error
-                }
-                guard let next = read else { return nil }
+                guard let next = try read() else { return nil }
                 token = next
             }
             if token.kind == .alias {
@@ -171,6 +161,14 @@ struct DocumentReader {
             }
             keep(token)
             return token
+        }
+    }
+
+    /// The source's next token; a failure there is the syntax's (`syntaxFailed`).
+    private mutating func read() throws(ScenarioError) -> DocumentToken? {
+        do { return try source.nextToken() } catch {
+            syntaxFailed = true
+            throw error
         }
     }
 

@@ -42,13 +42,6 @@ public struct Scenario: Sendable {
     /// The outline that reading the scenario built to check it, which
     /// `makeOutline()` gives until a property it is made from changes.
     var checkedOutline: Outline?
-
-    /// A property the outline is made from changed: `makeOutline()` builds
-    /// it again. Cheap when there is none (a file being read sets every
-    /// node's fields one by one).
-    private mutating func forgetCheckedOutline() {
-        if checkedOutline != nil { checkedOutline = nil }
-    }
     /// The scenario's own font files, tried before the bundled fonts for text of their weight.
     public var fonts: [FontFile] = []
     /// The file's `snippet:`: `unfold render` prints this scenario's
@@ -147,6 +140,13 @@ public struct Scenario: Sendable {
         public var byNode: [Int: [String: EventAction]] = [:]
         /// No handlers: a tap toggles an expandable row, and nothing else happens.
         public init() {}
+    }
+
+    /// A property the outline is made from changed: `makeOutline()` builds
+    /// it again. Cheap when there is none (a file being read sets every
+    /// node's fields one by one).
+    private mutating func forgetCheckedOutline() {
+        if checkedOutline != nil { checkedOutline = nil }
     }
 }
 

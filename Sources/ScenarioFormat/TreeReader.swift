@@ -6,10 +6,14 @@ import UnfoldTreeSources
 
 /// Reads `tree:` into the flat node list as its tokens come, without recursion.
 enum TreeReader {
-    /// A node's keys; a key's place here is its bit in `OpenNode.written`.
-    static let keys = [
-        "id", "title", "subtitle", "annotation", "kind", "icon", "expanded", "highlighted", "detail", "on", "children", "checked", "loading",
-    ]
+    /// A node's keys, in the order a misspelt one's hint lists them.
+    enum Key: String, CaseIterable {
+        case id, title, subtitle, annotation, kind, icon, expanded, highlighted, detail, on, children, checked, loading
+    }
+
+    /// The keys' names; a key's place here is its bit in `OpenNode.written`.
+    static let keys = Key.allCases.map(\.rawValue)
+    static let titlePlace = Key.allCases.firstIndex(of: .title) ?? 0
 
     /// Reads a list of nodes that starts with `first`, or with `single` one node.
     /// O(tokens), in memory for the nodes and the open nodes' few flags.
@@ -43,35 +47,36 @@ enum TreeReader {
         mutating func take(
             _ key: DocumentToken, _ start: DocumentToken, _ reader: inout DocumentReader, into scenario: inout Scenario
         ) throws(ScenarioError) -> Int {
-            guard let bit = TreeReader.keys.firstIndex(of: key.text) else {
+            guard let place = TreeReader.keys.firstIndex(of: key.text) else {
                 throw Fields.unknownKey(Value(key, file: reader.file), allowed: TreeReader.keys, in: "a node")
             }
-            guard written & 1 << bit == 0 else {
+            guard written & 1 << place == 0 else {
                 throw Value(key, file: reader.file).error("duplicate key '\(InertText(key.text))' in a node", hint: "keep one of them")
             }
-            written |= 1 << bit
+            written |= 1 << place
             let value = try reader.value(start)
-            switch bit {  // the place of the key in `TreeReader.keys`
-            case 0: scenario.nodes[index].key = try value.key("`id`")
-            case 1: scenario.nodes[index].title = try value.string("`title`")
-            case 2: scenario.nodes[index].subtitle = try value.string("`subtitle`")
+            switch Key.allCases[place] {
+            case .id: scenario.nodes[index].key = try value.key("`id`")
+            case .title: scenario.nodes[index].title = try value.string("`title`")
+            case .subtitle: scenario.nodes[index].subtitle = try value.string("`subtitle`")
             // Written as a Markdown list's note is: `**bold**`, `*italic*`, `` `code` ``.
-            case 3: scenario.nodes[index].annotation = MarkdownTree.annotation(Substring(try value.string("`annotation`")))
-            case 4: scenario.nodes[index].kind = try value.string("`kind`")
-            case 5: scenario.nodes[index].icon = try value.string("`icon`")
-            case 6: scenario.nodes[index].expanded = try value.bool("`expanded`")
-            case 7: scenario.nodes[index].highlighted = try value.bool("`highlighted`")
-            case 8: detail = try value.bool("`detail`")
-            case 9: scenario.handlers.byNode[index] = try Scenario.readHandlers(value, what: "`on`")
-            case 11: scenario.nodes[index].checked = try value.bool("`checked`")
-            default: loading = try value.bool("`loading`") ? key : nil
+            case .annotation: scenario.nodes[index].annotation = MarkdownTree.annotation(Substring(try value.string("`annotation`")))
+            case .kind: scenario.nodes[index].kind = try value.string("`kind`")
+            case .icon: scenario.nodes[index].icon = try value.string("`icon`")
+            case .expanded: scenario.nodes[index].expanded = try value.bool("`expanded`")
+            case .highlighted: scenario.nodes[index].highlighted = try value.bool("`highlighted`")
+            case .detail: detail = try value.bool("`detail`")
+            case .on: scenario.handlers.byNode[index] = try Scenario.readHandlers(value, what: "`on`")
+            case .checked: scenario.nodes[index].checked = try value.bool("`checked`")
+            case .loading: loading = try value.bool("`loading`") ? key : nil
+            case .children: break  // NodeStream reads a node's children itself
             }
             return value.textCost
         }
 
         /// Settles the node once its mapping (which starts at `at`) ends.
         func close(at: Value, hasChildren: Bool, into scenario: inout Scenario) throws(ScenarioError) {
-            guard written & 1 << 1 != 0 else { throw at.error("a node has no `title:`", hint: "add `title: ...`") }
+            guard written & 1 << TreeReader.titlePlace != 0 else { throw at.error("a node has no `title:`", hint: "add `title: ...`") }
             if detail { scenario.initialDetails.append(index) }
             guard let loading else { return }
             guard !hasChildren else {
