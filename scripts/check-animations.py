@@ -3,7 +3,8 @@
 Pillow: each opens with the size of the frames, one frame per change of the
 picture (a frame equal to the one before it lengthens that one), the
 durations and the loop count of the APNG, and the same bytes for 1 and 2
-workers and on a second run. Prints the three sizes of each. Then the same
+workers and on a second run. Prints the three sizes of each, and checks
+that `--effort max` gives the same frames in a smaller APNG. Then the same
 on no background (`--transparent`): transparent in every format.
 
     scripts/check-animations.py [UNFOLD_BINARY]   (needs Pillow; scripts/check-animations.sh makes a venv)"""
@@ -89,6 +90,19 @@ with tempfile.TemporaryDirectory() as tmp:
                 print(f"FAIL {s}/animation.{ext}: " + "; ".join(problems))
         print(f"{s}: {len(apng)} frames, {len(expected)} changes, {apng_image.size[0]}x{apng_image.size[1]}: "
               f"APNG {sizes['png']:,} B, GIF {sizes['gif']:,} B, WebP {sizes['webp']:,} B")
+    # `--effort max` searches for a smaller file of the same pictures, shown as long.
+    most = os.path.join(tmp, "max")
+    subprocess.run([unfold, "render", *[f"Examples/{s}.yaml" for s in scenarios], "--out", most,
+                    "--outputs", "animation", "--effort", "max"], check=True, capture_output=True)
+    for s in scenarios:
+        fast_path, max_path = os.path.join(runs[0][0], s, "animation.png"), os.path.join(most, s, "animation.png")
+        want, got = changes(frames(fast_path)[1]), changes(frames(max_path)[1])
+        same = len(got) == len(want) and all(
+            a.tobytes() == b.tobytes() and d == e for (a, d), (b, e) in zip(got, want))
+        if not same:
+            failures += 1
+            print(f"FAIL {s}/animation.png with --effort max: its frames or durations are not the default's")
+        print(f"{s}: --effort max APNG {os.path.getsize(max_path):,} B, the same {len(got)} changes")
 # No background (`--transparent`, with `--width fit` and `--padding`): every format keeps it. The
 # corners are transparent in every frame; a GIF pixel is transparent exactly where the APNG's is
 # under half opaque; WebP is the APNG exactly.

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Renders the pictures of the README and docs/pictures.md into docs/ with unfold itself.
 #   scripts/docs-images.sh [UNFOLD_BINARY]   (default .build/release/unfold)
+# Animated PNGs are published once, so they are made with --effort max.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 U=${1:-.build/release/unfold}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 "$U" render Examples/regions.yaml Examples/settings.yaml --out "$tmp/a" --outputs states,strip
-"$U" render Examples/regions.yaml --out "$tmp/b" --scale 1 --outputs animation
+"$U" render Examples/regions.yaml --out "$tmp/b" --scale 1 --outputs animation --effort max
 cp "$tmp/a/regions/state-00.png" docs/regions-collapsed.png
 cp "$tmp/a/regions/state-05.png" docs/regions-expanded.png
 cp "$tmp/a/regions/strip.png" docs/regions-strip.png
@@ -40,6 +41,6 @@ cp "$tmp/g/files/animation.svg" docs/svg-files-animation.svg
 # dark, for a <picture>), and a page whose tree is `tree` output in a code block, as the default animation.
 "$U" render --from Examples/trees/starlight.mdx --still --scale 1 --theme light,dark --out "$tmp/h" 2>/dev/null
 for theme in light dark; do cp "$tmp/h/starlight-$theme/state-00.png" "docs/page-starlight-$theme.png"; done
-"$U" render --from Examples/trees/installation.md --scale 1 --out "$tmp/i" 2>/dev/null
+"$U" render --from Examples/trees/installation.md --scale 1 --effort max --out "$tmp/i" 2>/dev/null
 cp "$tmp/i/installation/animation.png" docs/page-tree-animation.png
 echo "docs/: page-*.png, svg-files-*, starlight.png, files-fit-*.png, regions-*.png, settings-dark.png, preset-*.png, tasks.png, script-*.png"

@@ -19,9 +19,15 @@
  * change left transparent (when every pixel that changes is opaque), which
  * compresses to less where most of the box stays; short stretches of
  * unchanged opaque pixels may be drawn over themselves instead (compress_box).
- * Each way is compressed quickly (cpng__default_opts) and the smallest is
- * kept; the dispose_op of the frame before is then set. At the end,
- * every frame is compressed again with cpng__frame_opts (compress_all_again).
+ * The effort decides how the way is chosen:
+ *
+ *   CPNG_APNG_FAST  the smallest box, blended OVER where it can be (pick),
+ *                   compressed once, as it comes (cpng__fast_frame_opts)
+ *   CPNG_APNG_MAX   every way compressed quickly (cpng__default_opts) and
+ *                   the smallest kept (search); at the end, every frame is
+ *                   compressed again with cpng__frame_opts (compress_all_again)
+ *
+ * and the dispose_op of the frame before is then set.
  *
  * All frames share one colour type (cpng_apng_format.c), chosen from the
  * colours so far; when a frame needs a wider one, the frames before are read
@@ -53,17 +59,24 @@ typedef struct {
 struct cpng_apng {
     uint32_t w, h, plays;
     int threads, failed, over; /* over: a frame is blended OVER, so the format needs a transparent value */
+    cpng_apng_effort effort;
+    const cpng__opts *opts; /* how a frame is compressed as it comes */
     cpng__colours colours;
     cpng__format format;
     uint8_t *shown;   /* the canvas as the last frame shows it, w * h * 4 */
     uint8_t *under;   /* the canvas the last frame was drawn on (its PREVIOUS) */
     uint8_t *cleared; /* the canvas its BACKGROUND leaves: made only when a frame has alpha */
+    cpng__buf scratch; /* a frame's packed pixels */
     frame *frames;
     uint32_t count, cap;
 };
 
 cpng_apng *cpng_apng_begin(uint32_t width, uint32_t height, uint32_t num_plays, int threads,
-                           char *err, size_t errlen) {
+                           cpng_apng_effort effort, char *err, size_t errlen) {
+    if (effort != CPNG_APNG_FAST && effort != CPNG_APNG_MAX) {
+        cpng__fail(err, errlen, CPNG_E_ARG, "APNG effort %d is neither CPNG_APNG_FAST nor CPNG_APNG_MAX", (int)effort);
+        return NULL;
+    }
     if (cpng__check_size(width, height, (size_t)width * 4, err, errlen)) return NULL;
     if ((uint64_t)width * height * 4 > SIZE_MAX / 3) {
         cpng__fail(err, errlen, CPNG_E_TOO_BIG, "APNG canvas %ux%u is too large", width, height);
@@ -84,6 +97,8 @@ cpng_apng *cpng_apng_begin(uint32_t width, uint32_t height, uint32_t num_plays, 
     a->h = height;
     a->plays = num_plays;
     a->threads = threads;
+    a->effort = effort;
+    a->opts = effort == CPNG_APNG_MAX ? &cpng__default_opts : &cpng__fast_frame_opts;
     return a;
 }
 
@@ -128,49 +143,50 @@ static int changed_box(const cpng_apng *a, const uint8_t *cur, size_t stride, co
 
 /* ---- compressing a frame ---- */
 
-/* The box of `cur` in the writer's format into *z: as it is (SOURCE), or
-   (OVER) with the pixels equal to `canvas` transparent, except opaque ones
-   in a row's stretches of fewer than `keep` such pixels, which are drawn as
-   they are: inside text that moves, a transparent speck breaks the runs
+/* Makes the pixels of an OVER frame's box (`src`, `stride` bytes per row)
+   that equal `canvas` transparent in `packed` (the box in format f), except
+   opaque ones in a row's stretches of fewer than `keep` such pixels, which
+   stay drawn: inside text that moves, a transparent speck breaks the runs
    deflate finds, and drawing a pixel over itself changes nothing. */
-static int compress_box(const cpng_apng *a, const uint8_t *cur, size_t stride, const uint8_t *canvas,
-                        const box *b, int blend, uint32_t keep, cpng__format f, const cpng__opts *opts,
-                        cpng__buf *z) {
+static void clear_unchanged(const cpng_apng *a, const uint8_t *src, size_t stride, const uint8_t *canvas,
+                            const box *b, uint32_t keep, cpng__format f, uint8_t *packed) {
+    static const uint8_t clear[4] = { 0, 0, 0, 0 };
+    uint8_t none[4];
     size_t bytes = cpng__format_pack_bytes(f);
-    uint8_t *rgba = NULL, *packed = malloc((size_t)b->w * b->h * bytes);
-    const uint8_t *src = cur + (size_t)b->y * stride + (size_t)b->x * 4;
-    size_t src_stride = stride;
-    if (packed && blend == BLEND_OVER) {
-        rgba = malloc((size_t)b->w * b->h * 4);
-        if (rgba) {
-            for (uint32_t y = 0; y < b->h; y++) {
-                const uint8_t *c = src + (size_t)y * stride;
-                const uint8_t *p = canvas + ((size_t)(b->y + y) * a->w + b->x) * 4;
-                uint8_t *o = rgba + (size_t)y * b->w * 4;
-                for (uint32_t x = 0, e; x < b->w; x = e) {
-                    for (e = x; e < b->w && px_eq(c + 4 * (size_t)e, p + 4 * (size_t)e);) e++;
-                    if (e == x) e++; /* a changed pixel */
-                    for (uint32_t k = x; k < e; k++) {
-                        int drawn = e - x == 1 && !px_eq(c + 4 * (size_t)k, p + 4 * (size_t)k);
-                        if (drawn || (e - x < keep && c[4 * (size_t)k + 3] == 255)) memcpy(o + 4 * (size_t)k, c + 4 * (size_t)k, 4);
-                        else memset(o + 4 * (size_t)k, 0, 4);
-                    }
-                }
+    cpng__format_pack(&a->colours, f, clear, 4, 1, 1, none);
+    for (uint32_t y = 0; y < b->h; y++) {
+        const uint8_t *c = src + (size_t)y * stride;
+        const uint8_t *p = canvas + ((size_t)(b->y + y) * a->w + b->x) * 4;
+        uint8_t *o = packed + (size_t)y * b->w * bytes;
+        for (uint32_t x = 0, e; x < b->w; x = e) {
+            for (e = x; e < b->w && px_eq(c + 4 * (size_t)e, p + 4 * (size_t)e);) e++;
+            if (e == x) {
+                e++; /* a changed pixel: drawn */
+                continue;
             }
-            src = rgba;
-            src_stride = (size_t)b->w * 4;
+            for (uint32_t k = x; k < e; k++)
+                if (e - x >= keep || c[4 * (size_t)k + 3] != 255) memcpy(o + bytes * k, none, bytes);
         }
     }
-    if (!packed || (blend == BLEND_OVER && !rgba)) {
-        free(packed);
-        free(rgba);
-        return CPNG_E_NOMEM;
-    }
-    cpng__format_pack(&a->colours, f, src, src_stride, b->w, b->h, packed);
-    free(rgba);
+}
+
+/* The box of `cur` in format f, compressed with `opts` into *z: as it is
+   (SOURCE), or (OVER) with the pixels that do not change transparent
+   (clear_unchanged). `scratch` holds the packed pixels (NULL: a buffer of
+   its own). */
+static int compress_box(const cpng_apng *a, const uint8_t *cur, size_t stride, const uint8_t *canvas,
+                        const box *b, int blend, uint32_t keep, cpng__format f, const cpng__opts *opts,
+                        cpng__buf *scratch, cpng__buf *z) {
+    size_t bytes = cpng__format_pack_bytes(f);
+    cpng__buf own = { 0 }, *s = scratch ? scratch : &own;
+    s->len = 0;
+    if (cpng__reserve(s, (size_t)b->w * b->h * bytes)) return CPNG_E_NOMEM;
+    const uint8_t *src = cur + (size_t)b->y * stride + (size_t)b->x * 4;
+    cpng__format_pack(&a->colours, f, src, stride, b->w, b->h, s->data);
+    if (blend == BLEND_OVER) clear_unchanged(a, src, stride, canvas, b, keep, f, s->data);
     int ch = cpng__format_channels(f);
-    int r = cpng__compress_image(packed, (size_t)b->w * bytes, b->w, b->h, ch, a->threads, opts, z, NULL, 0);
-    free(packed);
+    int r = cpng__compress_image(s->data, (size_t)b->w * bytes, b->w, b->h, ch, a->threads, opts, z, NULL, 0);
+    free(own.data);
     return r;
 }
 
@@ -205,7 +221,7 @@ static int change_format(cpng_apng *a, cpng__format f) {
         cpng__buf z = { 0 };
         box b = { 0, 0, fr->w, fr->h, 1 };
         int r = rgba ? read_frame(a, fr, old, rgba) : CPNG_E_NOMEM;
-        if (!r) r = compress_box(a, rgba, (size_t)fr->w * 4, NULL, &b, BLEND_SOURCE, 0, f, &cpng__default_opts, &z);
+        if (!r) r = compress_box(a, rgba, (size_t)fr->w * 4, NULL, &b, BLEND_SOURCE, 0, f, a->opts, &a->scratch, &z);
         free(rgba);
         if (r) {
             free(z.data);
@@ -227,73 +243,117 @@ typedef struct {
     size_t extra;          /* bytes it adds to the frame before */
 } choice;
 
-/* Tries each dispose_op of the frame before and each blend_op for `cur`;
-   *best is the one that compresses to the fewest bytes (the first on a tie),
-   with those bytes. */
-static int choose(cpng_apng *a, const uint8_t *cur, size_t stride, cpng__format over, int can_over, choice *best) {
-    frame *last = &a->frames[a->count - 1];
-    choice tries[3];
+/* The ways to draw `cur` on the canvas the frame before leaves, one per
+   dispose_op of that frame: NONE (`changed` is its box), BACKGROUND when
+   there is transparency, PREVIOUS after frame 0; each with the box of what
+   changes on that canvas. Returns how many, or -1 when out of memory. */
+static int ways(cpng_apng *a, const uint8_t *cur, size_t stride, const box *changed, choice tries[3]) {
+    const frame *last = &a->frames[a->count - 1];
     int n = 0;
-    tries[n++] = (choice){ DISPOSE_NONE, BLEND_SOURCE, a->shown, { 0 }, { 0 }, 0 };
+    tries[n++] = (choice){ DISPOSE_NONE, BLEND_SOURCE, a->shown, *changed, { 0 }, 0 };
     if (!a->colours.opaque) {
         size_t row = (size_t)a->w * 4;
-        if (!a->cleared && !(a->cleared = malloc(row * a->h))) return CPNG_E_NOMEM;
+        if (!a->cleared && !(a->cleared = malloc(row * a->h))) return -1;
         memcpy(a->cleared, a->shown, row * a->h);
         for (uint32_t y = last->y; y < last->y + last->h; y++)
             memset(a->cleared + (size_t)y * row + (size_t)last->x * 4, 0, (size_t)last->w * 4);
         tries[n++] = (choice){ DISPOSE_BACKGROUND, BLEND_SOURCE, a->cleared, { 0 }, { 0 }, 0 };
     }
-    /* PREVIOUS after a frame blended OVER: Pillow (13) restores the canvas
-       that frame drew, so that frame is then stored SOURCE, at its cost. */
-    cpng__buf source = { 0 };
-    size_t extra = 0;
-    if (a->count > 1 && last->blend == BLEND_OVER) {
-        box lb = { last->x, last->y, last->w, last->h, 1 };
-        int r = compress_box(a, a->shown, (size_t)a->w * 4, NULL, &lb, BLEND_SOURCE, 0, a->format, &cpng__default_opts,
-                             &source);
-        if (r) {
-            free(source.data);
-            return r;
-        }
-        extra = source.len > last->z.len ? source.len - last->z.len : 0;
-    }
-    if (a->count > 1) tries[n++] = (choice){ DISPOSE_PREVIOUS, BLEND_SOURCE, a->under, { 0 }, { 0 }, extra };
-    best->z = (cpng__buf){ 0 };
+    if (a->count > 1) tries[n++] = (choice){ DISPOSE_PREVIOUS, BLEND_SOURCE, a->under, { 0 }, { 0 }, 0 };
+    for (int i = 1; i < n; i++)
+        if (!changed_box(a, cur, stride, tries[i].canvas, &tries[i].b)) tries[i].b = (box){ 0, 0, 1, 1, 0 }; /* repaint one pixel */
+    return n;
+}
+
+/* CPNG_APNG_MAX: compresses each way SOURCE and, where it can be, OVER
+   keeping stretches of fewer than 0, 64 and 256 unchanged pixels drawn;
+   *best (empty before) is the one with the fewest bytes plus its `extra`,
+   the first on a tie. */
+static int search(cpng_apng *a, const uint8_t *cur, size_t stride, const choice *tries, int n, cpng__format over,
+                  int can_over, choice *best) {
+    static const uint32_t keeps[] = { 0, 64, 256 };
     size_t best_cost = SIZE_MAX;
     for (int i = 0; i < n; i++) {
         choice t = tries[i];
-        if (!changed_box(a, cur, stride, t.canvas, &t.b)) t.b = (box){ 0, 0, 1, 1, 0 }; /* repaint one pixel */
-        /* SOURCE, then OVER keeping stretches of fewer than 0, 64 and 256 unchanged pixels drawn */
-        static const uint32_t keeps[] = { 0, 64, 256 };
         for (int k = -1; k < (can_over && t.b.opaque ? 3 : 0); k++) {
-            int blend = k < 0 ? BLEND_SOURCE : BLEND_OVER;
-            t.blend = (uint8_t)blend;
-            int r = compress_box(a, cur, stride, t.canvas, &t.b, blend, k < 0 ? 0 : keeps[k], blend ? over : a->format,
-                                 &cpng__default_opts, &t.z);
-            if (!r && t.z.len + t.extra >= best_cost) {
-                free(t.z.data);
-            } else if (!r) {
-                free(best->z.data);
-                *best = t;
-                best_cost = t.z.len + t.extra;
-            }
-            if (r) free(t.z.data);
+            t.blend = k < 0 ? BLEND_SOURCE : BLEND_OVER;
             t.z = (cpng__buf){ 0 };
-            if (r) {
-                free(best->z.data);
-                free(source.data);
-                return r;
+            int r = compress_box(a, cur, stride, t.canvas, &t.b, t.blend, k < 0 ? 0 : keeps[k],
+                                 t.blend == BLEND_OVER ? over : a->format, a->opts, &a->scratch, &t.z);
+            if (r || t.z.len + t.extra >= best_cost) {
+                free(t.z.data);
+                if (r) return r;
+                continue;
             }
+            free(best->z.data);
+            *best = t;
+            best_cost = t.z.len + t.extra;
         }
     }
-    if (best->dispose == DISPOSE_PREVIOUS && source.data) {
+    return CPNG_OK;
+}
+
+/* CPNG_APNG_FAST: the way with the smallest box (PREVIOUS after a frame
+   blended OVER counts that frame's box too, as it is then stored anew),
+   blended OVER where it can be, with the unchanged stretches shorter than
+   4/5 of the box's width drawn (only stretches about as wide as the box
+   compress better as transparent than as drawn), compressed once. Tried
+   on the Examples, this came close to `search` at the same level, and a
+   fixed `keep` of 0, 64 or 256 pixels did worse. */
+static int pick(cpng_apng *a, const uint8_t *cur, size_t stride, const choice *tries, int n, int stored_anew,
+                cpng__format over, int can_over, choice *best) {
+    const frame *last = &a->frames[a->count - 1];
+    int k = 0;
+    uint64_t least = UINT64_MAX;
+    for (int i = 0; i < n; i++) {
+        uint64_t area = (uint64_t)tries[i].b.w * tries[i].b.h;
+        if (tries[i].dispose == DISPOSE_PREVIOUS && stored_anew) area += (uint64_t)last->w * last->h;
+        if (area < least) least = area, k = i;
+    }
+    *best = tries[k];
+    best->blend = can_over && best->b.opaque ? BLEND_OVER : BLEND_SOURCE;
+    return compress_box(a, cur, stride, best->canvas, &best->b, best->blend, best->b.w - best->b.w / 5,
+                        best->blend == BLEND_OVER ? over : a->format, a->opts, &a->scratch, &best->z);
+}
+
+/* Chooses how `cur` is drawn (`changed`: its box on the canvas shown):
+   the dispose_op of the frame before and the box and blend_op of `cur`,
+   compressed into best->z, by `search` or `pick` as the effort says.
+   PREVIOUS after a frame blended OVER: Pillow (13) restores the canvas that
+   frame drew, so that frame is then stored SOURCE, at its cost. */
+static int choose(cpng_apng *a, const uint8_t *cur, size_t stride, const box *changed, cpng__format over,
+                  int can_over, choice *best) {
+    frame *last = &a->frames[a->count - 1];
+    choice tries[3];
+    int n = ways(a, cur, stride, changed, tries);
+    if (n < 0) return CPNG_E_NOMEM;
+    int stored_anew = a->count > 1 && last->blend == BLEND_OVER;
+    box lb = { last->x, last->y, last->w, last->h, 1 };
+    cpng__buf source = { 0 };
+    int r = CPNG_OK;
+    *best = (choice){ 0 };
+    if (a->effort == CPNG_APNG_MAX) {
+        if (stored_anew)
+            r = compress_box(a, a->shown, (size_t)a->w * 4, NULL, &lb, BLEND_SOURCE, 0, a->format, a->opts, &a->scratch, &source);
+        if (!r && stored_anew) tries[n - 1].extra = source.len > last->z.len ? source.len - last->z.len : 0;
+        if (!r) r = search(a, cur, stride, tries, n, over, can_over, best);
+    } else {
+        r = pick(a, cur, stride, tries, n, stored_anew, over, can_over, best);
+    }
+    if (!r && stored_anew && best->dispose == DISPOSE_PREVIOUS && !source.data)
+        r = compress_box(a, a->shown, (size_t)a->w * 4, NULL, &lb, BLEND_SOURCE, 0, a->format, a->opts, &a->scratch, &source);
+    if (!r && stored_anew && best->dispose == DISPOSE_PREVIOUS) {
         free(last->z.data);
         last->z = source;
         last->blend = BLEND_SOURCE;
     } else {
         free(source.data);
     }
-    return CPNG_OK;
+    if (r) {
+        free(best->z.data);
+        best->z = (cpng__buf){ 0 };
+    }
+    return r;
 }
 
 /* Makes the frame just pushed, drawn as `c`, the last one: the canvases move
@@ -306,7 +366,13 @@ static void advance(cpng_apng *a, const uint8_t *cur, size_t stride, const choic
         memcpy(a->shown + (size_t)y * a->w * 4, cur + (size_t)y * stride, (size_t)a->w * 4);
 }
 
-static int push(cpng_apng *a, const frame *fr) {
+/* Adds fr, whose data keeps only its own bytes (a compressor reserves its
+   bound, about the size of the pixels). */
+static int push(cpng_apng *a, frame *fr) {
+    if (fr->z.cap > fr->z.len + 4096) {
+        uint8_t *p = realloc(fr->z.data, fr->z.len);
+        if (p) fr->z.data = p, fr->z.cap = fr->z.len;
+    }
     if (a->count == a->cap) {
         uint32_t cap = a->cap ? a->cap * 2 : 16;
         frame *f = cap > a->cap ? realloc(a->frames, (size_t)cap * sizeof *f) : NULL;
@@ -323,7 +389,7 @@ static int add_first(cpng_apng *a, const uint8_t *rgba, size_t stride, frame *fr
     cpng__colours_add(&a->colours, rgba, stride, a->w, a->h);
     a->format = cpng__format_for(&a->colours, 0);
     *c = (choice){ DISPOSE_NONE, BLEND_SOURCE, a->under, { 0, 0, a->w, a->h, 1 }, { 0 }, 0 };
-    return compress_box(a, rgba, stride, NULL, &c->b, BLEND_SOURCE, 0, a->format, &cpng__default_opts, &fr->z);
+    return compress_box(a, rgba, stride, NULL, &c->b, BLEND_SOURCE, 0, a->format, a->opts, &a->scratch, &fr->z);
 }
 
 /* A later frame: the change since the frame before, drawn as `choose` finds best. */
@@ -335,7 +401,7 @@ static int add_next(cpng_apng *a, const uint8_t *rgba, size_t stride, const box 
         if (r) return r;
     }
     cpng__format over = a->format;
-    int r = choose(a, rgba, stride, over, cpng__format_transparent(&a->colours, &over), c);
+    int r = choose(a, rgba, stride, changed, over, cpng__format_transparent(&a->colours, &over), c);
     if (r) return r;
     if (c->blend == BLEND_OVER) {
         cpng__format_commit(&a->colours, over);
@@ -394,7 +460,7 @@ static int compress_again(const cpng_apng *a, uint32_t k, cpng__buf *z) {
     uint8_t *rgba = malloc((size_t)fr->w * fr->h * 4);
     box b = { 0, 0, fr->w, fr->h, 1 };
     int r = rgba ? read_frame(a, fr, a->format, rgba) : CPNG_E_NOMEM;
-    if (!r) r = compress_box(a, rgba, (size_t)fr->w * 4, NULL, &b, BLEND_SOURCE, 0, a->format, &cpng__frame_opts, z);
+    if (!r) r = compress_box(a, rgba, (size_t)fr->w * 4, NULL, &b, BLEND_SOURCE, 0, a->format, &cpng__frame_opts, NULL, z);
     free(rgba);
     return r;
 }
@@ -485,7 +551,7 @@ int cpng_apng_finish(cpng_apng *a, cpng_buffer *out, char *err, size_t errlen) {
     if (!a || !out) r = cpng__fail(err, errlen, CPNG_E_ARG, "writer or out is NULL");
     else if (a->failed) r = cpng__fail(err, errlen, CPNG_E_ARG, "APNG writer failed earlier");
     else if (a->count == 0) r = cpng__fail(err, errlen, CPNG_E_ARG, "APNG has no frames");
-    if (!r && (r = compress_all_again(a)))
+    if (!r && a->effort == CPNG_APNG_MAX && (r = compress_all_again(a)))
         cpng__fail(err, errlen, r, r == CPNG_E_NOMEM ? "out of memory for the APNG" : "cannot compress the APNG");
     cpng__buf png = { 0 };
     if (!r && write_file(a, &png)) {
@@ -506,13 +572,14 @@ void cpng_apng_free(cpng_apng *a) {
     free(a->shown);
     free(a->under);
     free(a->cleared);
+    free(a->scratch.data);
     cpng__colours_free(&a->colours);
     free(a);
 }
 
 size_t cpng_apng_bytes(const cpng_apng *a) {
     if (!a) return 0;
-    size_t n = (size_t)a->w * a->h * 4 * (a->cleared ? 3 : 2) + (1u << 21);
+    size_t n = (size_t)a->w * a->h * 4 * (a->cleared ? 3 : 2) + a->scratch.cap + (1u << 21);
     for (uint32_t k = 0; k < a->count; k++) n += a->frames[k].z.cap;
     return n;
 }

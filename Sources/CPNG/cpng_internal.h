@@ -212,6 +212,9 @@ extern const cpng__opts cpng__default_opts;
 extern const cpng__opts cpng__smallest_opts;
 /* For the frames of an animated PNG: unfiltered rows, libdeflate level 12. */
 extern const cpng__opts cpng__frame_opts;
+/* For the frames of an animated PNG compressed once: unfiltered rows,
+   libdeflate level 7. */
+extern const cpng__opts cpng__fast_frame_opts;
 
 #define CPNG__MAX_THREADS 64   /* threads that compress bands at once, at most */
 

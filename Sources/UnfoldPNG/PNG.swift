@@ -18,6 +18,17 @@ public enum PNG {
     /// The largest image `decode` accepts by default.
     public static let defaultMaxPixels = UInt32(Pixmap.maxPixels)
 
+    /// How hard an animated PNG is worked at to make it small.
+    public enum AnimationEffort: String, CaseIterable, Sendable {
+        /// Each frame stores the smallest rectangle of what changed and is
+        /// compressed once: about what writing the frames as PNGs costs.
+        case fast
+        /// Every way to store each frame is compressed and the smallest
+        /// kept, then compressed again, slowly: smaller, at many times the
+        /// cost. For pictures published once.
+        case max
+    }
+
     /// Encodes a pixmap; opaque images are written as RGB.
     package static func encode(_ pixmap: Pixmap, threads: Int = 1) throws(PNGError) -> [UInt8] {
         // Opaque pixels are the same premultiplied or not: no conversion.
@@ -117,17 +128,18 @@ public enum PNG {
     }
 
     /// Writes an animated PNG frame by frame: frames that repeat are merged,
-    /// later frames store only what changed, and `finish` compresses every
-    /// frame again, slowly and small, on `threads` threads.
+    /// later frames store only what changed, and with `effort` `.max`,
+    /// `finish` compresses every frame again, slowly and small, on `threads` threads.
     package final class Animation {
         private var writer: OpaquePointer?
         package let width: Int
         package let height: Int
 
         /// `plays`: 0 loops forever.
-        package init(width: Int, height: Int, plays: Int = 0, threads: Int = 1) throws(PNGError) {
+        package init(width: Int, height: Int, plays: Int = 0, threads: Int = 1, effort: AnimationEffort = .fast) throws(PNGError) {
             var err = [CChar](repeating: 0, count: 256)
-            guard let w = cpng_apng_begin(UInt32(width), UInt32(height), UInt32(plays), Int32(threads), &err, err.count) else {
+            let level = effort == .max ? CPNG_APNG_MAX : CPNG_APNG_FAST
+            guard let w = cpng_apng_begin(UInt32(width), UInt32(height), UInt32(plays), Int32(threads), level, &err, err.count) else {
                 throw PNGError(message: PNG.message(err, fallback: "cannot start an animated PNG"))
             }
             writer = w

@@ -32,7 +32,10 @@ extension RenderOptions {
         public static let strip = Output("strip", StripFile())
         /// `animation.png`: every frame as an animated PNG.
         public static let animation = Output(
-            "animation", AnimationFile { try PNG.Animation(width: $0.pictureSize.width, height: $0.pictureSize.height, plays: $0.plays, threads: $0.threads) })
+            "animation",
+            AnimationFile {
+                try PNG.Animation(width: $0.pictureSize.width, height: $0.pictureSize.height, plays: $0.plays, threads: $0.threads, effort: $0.effort)
+            })
         /// `animation.gif`: the same frames as a GIF (1-bit transparency; on a
         /// transparent canvas, edges are blended over the theme's background).
         public static let gif = Output(

@@ -171,6 +171,8 @@ package struct RenderContext {
     package let plays: Int
     /// Threads an encoder may use once every picture is drawn (`workers`).
     package let threads: Int
+    /// How hard the animated PNG is worked at.
+    package let effort: PNG.AnimationEffort
     /// The strip's row labels, one per step.
     package let labels: [String]
     /// The scenario played, for `updates.json`.

@@ -31,6 +31,9 @@ public struct RenderOptions: Sendable {
     /// How often the animations play (0: for ever), instead of the
     /// scenario's (`Appearance.Animation.loops`).
     public var loops: Int?
+    /// How hard the animated PNG is worked at: `.fast` costs about what its
+    /// frames do; `.max` makes it smaller for pictures published once.
+    public var effort: PNG.AnimationEffort = .fast
     /// The canvas's width instead of the scenario's: `.points(n)`, or `.fit`
     /// (as narrow as the content, `Appearance.Canvas.fitsWidth`).
     public var width: Width?
@@ -318,7 +321,7 @@ public enum ScenarioRenderer {
             fixedTheme: options.theme != nil)
         return RenderContext(
             settings: settings, pictureSize: size, plan: plan, outputs: options.outputs, plays: appearance.animation.loops,
-            threads: options.workers,
+            threads: options.workers, effort: options.effort,
             labels: (1 ... max(1, steps)).map { steps == 0 ? "initial" : String(format: "%02d  %@", $0, playback.states[$0].label) },
             playback: playback, typesetter: measurer)
     }

@@ -119,6 +119,12 @@ struct RenderCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
+            "fast or max: how hard the animated PNG is worked at. fast (the default) costs about what its frames do; max searches for the smallest file, for pictures published once (smaller, many times slower).",
+            valueName: "effort"))
+    var effort: PNG.AnimationEffort = .fast
+
+    @Option(
+        help: ArgumentHelp(
             "The canvas's width in points (16-4096), or fit: as narrow as the widest row's content, instead of the scenario's.",
             valueName: "points|fit"),
         transform: { try parseWidth($0) })
@@ -262,6 +268,7 @@ struct RenderCommand: ParsableCommand {
         options.frameDelay = frameDelay
         options.hold = hold
         options.loops = loops
+        options.effort = effort
         options.thumbnail = thumbnail
         options.workers = workers
         options.width = width
@@ -396,6 +403,7 @@ extension PictureSnippet.Site: ExpressibleByArgument {
     public var defaultValueDescription: String { name }
 }
 extension Appearance.Direction: ExpressibleByArgument {}
+extension PNG.AnimationEffort: ExpressibleByArgument {}
 extension Appearance.Background: ExpressibleByArgument {}
 
 /// `--width`: a number of points in `Limits.canvasWidth`, or `fit`.

@@ -121,5 +121,7 @@ func fileCount(_ path: String) -> Int {
         #expect(slow.status == 2 && slow.err.contains("--frame-ms must be in 1...10000"), "\(slow)")
         let timed = try unfold(["render", "--from", tree, "--out", s.path + "/t", "--outputs", "apng", "--frame-ms", "100", "--hold-ms", "1500"])
         #expect(timed.status == 0 && FileManager.default.fileExists(atPath: s.path + "/t/tree/animation.png"), "\(timed)")
+        let effort = try unfold(["render", "--from", tree, "--out", s.path + "/e", "--outputs", "apng", "--effort", "most"])
+        #expect(effort.status == 2 && effort.err.contains("'most'") && effort.err.contains("fast") && effort.err.contains("max"), "\(effort)")
     }
 }

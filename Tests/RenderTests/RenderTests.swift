@@ -73,6 +73,17 @@ func render(
         #expect(String(decoding: files["updates.json"]!, as: UTF8.self).hasPrefix("[\n  {\"step\": \"initial\""))
     }
 
+    @Test func maxEffortMakesASmallerAnimationThatStartsTheSame() throws {
+        let scenario = try loadExample("files.yaml")
+        var options = RenderOptions(fonts: fontFiles)
+        options.outputs = [.animation]
+        let fast = try #require(try ScenarioRenderer.render(scenario, options: options).files.first?.bytes)
+        options.effort = .max
+        let max = try #require(try ScenarioRenderer.render(scenario, options: options).files.first?.bytes)
+        #expect(max.count < fast.count * 95 / 100, "max \(max.count) B, fast \(fast.count) B")
+        #expect(try PNG.decode(max) == PNG.decode(fast))
+    }
+
     @Test func deepNestingKeepsTheTitleOnTheCanvas() throws {
         var yaml = "name: deep\ncanvas: {width: 320, height: fit, scale: 1}\ntree:\n"
         for depth in 0 ..< 40 {

@@ -64,7 +64,7 @@ int main(int argc, char **argv) {
         double t0 = now(), io = 0;
         canim_writer *cw = NULL;
         cpng_apng *aw = NULL;
-        if (!strcmp(fmt, "apng")) aw = cpng_apng_begin(w, h, 0, 1, err, sizeof err);
+        if (!strcmp(fmt, "apng")) aw = cpng_apng_begin(w, h, 0, 1, CPNG_APNG_MAX, err, sizeof err);
         else cw = canim_begin(!strcmp(fmt, "gif") ? CANIM_GIF : CANIM_WEBP, w, h, 0, err, sizeof err);
         if (!aw && !cw) {
             fprintf(stderr, "begin: %s\n", err);

@@ -1216,13 +1216,13 @@ static int run(const char *cmd) {
    the bytes are the same and the chunks well formed, and has Pillow decode
    every frame: frames equal to the one before must be merged (their delays
    summed) and every other frame must come out exactly. Returns the ops used. */
-static unsigned apng_case(const char *name, img *f, int n, int colour) {
+static unsigned apng_effort_case(const char *name, img *f, int n, int colour, cpng_apng_effort effort) {
     char err[256], path[512], cmd[2048];
     const char *py = getenv("PYTHON") ? getenv("PYTHON") : "python3";
     uint32_t w = f[0].w, h = f[0].h;
     cpng_buffer out[2];
     for (int t = 0; t < 2; t++) {
-        cpng_apng *a = cpng_apng_begin(w, h, 0, t ? 3 : 1, err, sizeof err);
+        cpng_apng *a = cpng_apng_begin(w, h, 0, t ? 3 : 1, effort, err, sizeof err);
         CHECK(a != NULL, "%s: begin: %s", name, err);
         for (int i = 0; i < n; i++)
             CHECK(cpng_apng_add_frame(a, f[i].px, f[i].stride, (uint16_t)(i + 1), 10, err, sizeof err) == 0,
@@ -1235,8 +1235,8 @@ static unsigned apng_case(const char *name, img *f, int n, int colour) {
     CHECK(wi.actl_frames == wi.fctl && wi.fdat >= wi.fctl - 1 && wi.idat >= 1, "%s: acTL %d fcTL %d fdAT %d IDAT %d",
           name, wi.actl_frames, wi.fctl, wi.fdat, wi.idat);
     CHECK(wi.colour == colour, "%s: colour type %d, not %d", name, wi.colour, colour);
-    printf("apng %s: %zu bytes, %d of %d frames, colour type %d, ops %#x\n", name, out[0].len, wi.fctl, n,
-           wi.colour, wi.ops);
+    printf("apng %s (%s): %zu bytes, %d of %d frames, colour type %d, ops %#x\n", name,
+           effort == CPNG_APNG_MAX ? "max" : "fast", out[0].len, wi.fctl, n, wi.colour, wi.ops);
     snprintf(path, sizeof path, "%s/cpng-check-%s.png", tmpdir, name);
     CHECK(write_file(path, out[0].data, out[0].len), "write %s", path);
     for (int i = 0; i < n; i++) {
@@ -1270,6 +1270,13 @@ static unsigned apng_case(const char *name, img *f, int n, int colour) {
     return wi.ops;
 }
 
+/* apng_effort_case with each effort (both must give every frame), adding
+   the ops each used to ops[effort]. */
+static void apng_case(const char *name, img *f, int n, int colour, unsigned ops[2]) {
+    ops[CPNG_APNG_FAST] |= apng_effort_case(name, f, n, colour, CPNG_APNG_FAST);
+    ops[CPNG_APNG_MAX] |= apng_effort_case(name, f, n, colour, CPNG_APNG_MAX);
+}
+
 static void fill(img *m, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1, const uint8_t rgba[4]) {
     for (uint32_t y = y0; y < y1; y++)
         for (uint32_t x = x0; x < x1; x++) memcpy(m->px + y * m->stride + 4 * x, rgba, 4);
@@ -1296,7 +1303,7 @@ static uint32_t first_unused_colour(const img *f, int n) {
 static void check_apng(void) {
     const uint32_t w = 83, h = 61;
     enum { N = 7 };
-    unsigned ops = 0;
+    unsigned ops[2] = { 0, 0 };
     for (int alpha = 0; alpha < 2; alpha++) {
         img f[N];
         for (int i = 0; i < N; i++) {        /* each frame starts as a copy of the one before */
@@ -1316,7 +1323,7 @@ static void check_apng(void) {
             if (i == 5) memcpy(f[5].px, f[3].px, f[3].stride * h); /* ... and is back: PREVIOUS */
         }
         /* frame 2 is frame 1 again: merged */
-        ops |= apng_case(alpha ? "ui-alpha" : "ui", f, N, alpha ? 6 : 2);
+        apng_case(alpha ? "ui-alpha" : "ui", f, N, alpha ? 6 : 2, ops);
         for (int i = 0; i < N; i++) free(f[i].px);
     }
     {   /* greys only: the grey colour type */
@@ -1330,7 +1337,7 @@ static void check_apng(void) {
             p[0] = p[1] = p[2] = (uint8_t)(x * 3);
             q[0] = q[1] = q[2] = (uint8_t)(x * 3 + 1);
         }
-        ops |= apng_case("grey", f, 3, 0);
+        apng_case("grey", f, 3, 0, ops);
         for (int i = 0; i < 3; i++) free(f[i].px);
     }
     {   /* many colours; OVER frames, then a frame that uses their key: the frames are stored anew */
@@ -1346,7 +1353,7 @@ static void check_apng(void) {
                 p[0] = (uint8_t)(key >> 16), p[1] = (uint8_t)(key >> 8), p[2] = (uint8_t)key;
             }
         }
-        ops |= apng_case("rgb-key", f, 4, 2);
+        apng_case("rgb-key", f, 4, 2, ops);
         for (int i = 0; i < 4; i++) free(f[i].px);
     }
     {   /* a few colours, and a box that comes and goes on a transparent canvas (BACKGROUND) */
@@ -1360,17 +1367,21 @@ static void check_apng(void) {
         fill(&f[1], 20, 20, 60, 50, red);
         fill(&f[3], 5, 30, 25, 40, red);
         fill(&f[4], 5, 30, 25, 40, blue);
-        ops |= apng_case("palette", f, 5, 3);
+        apng_case("palette", f, 5, 3, ops);
         for (int i = 0; i < 5; i++) free(f[i].px);
     }
-    CHECK((ops & 0x37) == 0x37, "the cases use dispose NONE, BACKGROUND and PREVIOUS and both blends: ops %#x", ops);
+    for (int e = 0; e < 2; e++)
+        CHECK((ops[e] & 0x37) == 0x37, "the cases use dispose NONE, BACKGROUND and PREVIOUS and both blends with %s: ops %#x",
+              e == CPNG_APNG_MAX ? "max" : "fast", ops[e]);
 
 /* misuse */
     char err[256];
     cpng_buffer b;
-    cpng_apng *a = cpng_apng_begin(9, 9, 1, 1, err, sizeof err);
+    cpng_apng *a = cpng_apng_begin(9, 9, 1, 1, CPNG_APNG_FAST, err, sizeof err);
     CHECK(cpng_apng_finish(a, &b, err, sizeof err) == CPNG_E_ARG, "0 frames accepted");
-    CHECK(cpng_apng_begin(0, 9, 1, 1, err, sizeof err) == NULL, "0 width accepted");
+    CHECK(cpng_apng_begin(0, 9, 1, 1, CPNG_APNG_FAST, err, sizeof err) == NULL, "0 width accepted");
+    CHECK(cpng_apng_begin(9, 9, 1, 1, (cpng_apng_effort)2, err, sizeof err) == NULL && strstr(err, "effort"),
+          "an unknown effort accepted: %s", err);
     printf("apng: done\n");
 }
 

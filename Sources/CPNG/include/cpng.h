@@ -200,14 +200,27 @@ void cpng_stream_free(cpng_stream *s);
 /** An animated PNG being written. Opaque; made by cpng_apng_begin. */
 typedef struct cpng_apng cpng_apng;
 
+/** How hard an APNG writer works at a small file. */
+typedef enum {
+    /** Each frame's disposal and blending chosen from the size of what
+        changes, and the frame compressed once, as it comes: about the cost
+        of writing the frames as PNGs. */
+    CPNG_APNG_FAST = 0,
+    /** Every way to store each frame compressed and the smallest kept, then
+        every frame compressed again, slowly, on `threads` threads at the
+        end: the smallest files, at many times the cost. */
+    CPNG_APNG_MAX = 1
+} cpng_apng_effort;
+
 /**
  * Starts an APNG of `width` x `height` pixels that plays `num_plays` times
- * (0 = forever). `threads` as in cpng_encode. Returns NULL on failure (out of
- * memory or bad size), with a message in `err`. The colour type follows the
- * frames: grey, a palette, RGB or RGBA, the narrowest that holds them all.
+ * (0 = forever), written with `effort`. `threads` as in cpng_encode. Returns
+ * NULL on failure (out of memory, bad size or an unknown effort), with a
+ * message in `err`. The colour type follows the frames: grey, a palette, RGB
+ * or RGBA, the narrowest that holds them all.
  */
 cpng_apng *cpng_apng_begin(uint32_t width, uint32_t height, uint32_t num_plays, int threads,
-                           char *err, size_t errlen);
+                           cpng_apng_effort effort, char *err, size_t errlen);
 
 /**
  * Adds one frame (a full width x height RGBA canvas, `stride` bytes per row)
@@ -216,7 +229,8 @@ cpng_apng *cpng_apng_begin(uint32_t width, uint32_t height, uint32_t num_plays, 
  * not stored: the one before shows for longer (the delays are summed, when
  * their delay_den is the same and the sum fits). Each other frame stores
  * only a rectangle around what changed, with the disposal and blending that
- * compress it best (see cpng_apng.c), so the file can have fewer frames
+ * compress it best or, with CPNG_APNG_FAST, that change the fewest pixels
+ * (see cpng_apng.c), so the file can have fewer frames
  * than were added. The pixels are copied; the caller keeps ownership of
  * `rgba`. After a failure the writer can only be freed.
  */
