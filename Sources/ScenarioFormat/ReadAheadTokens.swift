@@ -122,6 +122,9 @@ struct ReadAheadTokens: DocumentTokenSource {
                 while ready.count >= ReadAheadTokens.most && !stopped { condition.wait() }
                 let done = stopped
                 if !done { ready.append(chunk) }
+                // Let go before the reader can take it: a reader that pops a token from a chunk
+                // this thread still holds copies all its tokens.
+                chunk = Chunk()
                 condition.broadcast()
                 condition.unlock()
                 if last || done { return }

@@ -13,6 +13,8 @@ enum TreeReader {
 
     /// The keys' names; a key's place here is its bit in `OpenNode.written`.
     static let keys = Key.allCases.map(\.rawValue)
+    /// The keys in the same order, made once.
+    static let keyList = Key.allCases
     static let titlePlace = Key.allCases.firstIndex(of: .title) ?? 0
 
     /// Reads a list of nodes that starts with `first`, or with `single` one node.
@@ -54,24 +56,38 @@ enum TreeReader {
                 throw Value(key, file: reader.file).error("duplicate key '\(InertText(key.text))' in a node", hint: "keep one of them")
             }
             written |= 1 << place
-            let value = try reader.value(start)
-            switch Key.allCases[place] {
-            case .id: scenario.nodes[index].key = try value.key("`id`")
-            case .title: scenario.nodes[index].title = try value.string("`title`")
-            case .subtitle: scenario.nodes[index].subtitle = try value.string("`subtitle`")
+            // A scalar, as most fields are, is taken from its token: a `Value` is made only
+            // for a container, or to read a scalar written another way and report a mistake.
+            let value = start.kind == .scalar ? nil : try reader.value(start)
+            func whole() -> Value { value ?? Value(start, file: reader.file) }
+            func string(_ what: String) throws(ScenarioError) -> String {
+                if value == nil, start.text.utf8.count <= Limits.textLength { return start.text }
+                return try whole().string(what)
+            }
+            func bool(_ what: String) throws(ScenarioError) -> Bool {
+                if value == nil, start.text == "true" || start.text == "false" { return start.text == "true" }
+                return try whole().bool(what)
+            }
+            switch TreeReader.keyList[place] {
+            case .id:
+                let text = start.text.utf8
+                let plain = value == nil && text.count <= Limits.textLength && !text.contains(UInt8(ascii: "/"))
+                scenario.nodes[index].key = plain ? start.text : try whole().key("`id`")
+            case .title: scenario.nodes[index].title = try string("`title`")
+            case .subtitle: scenario.nodes[index].subtitle = try string("`subtitle`")
             // Written as a Markdown list's note is: `**bold**`, `*italic*`, `` `code` ``.
-            case .annotation: scenario.nodes[index].annotation = MarkdownTree.annotation(Substring(try value.string("`annotation`")))
-            case .kind: scenario.nodes[index].kind = try value.string("`kind`")
-            case .icon: scenario.nodes[index].icon = try value.string("`icon`")
-            case .expanded: scenario.nodes[index].expanded = try value.bool("`expanded`")
-            case .highlighted: scenario.nodes[index].highlighted = try value.bool("`highlighted`")
-            case .detail: detail = try value.bool("`detail`")
-            case .on: scenario.handlers.byNode[index] = try Scenario.readHandlers(value, what: "`on`")
-            case .checked: scenario.nodes[index].checked = try value.bool("`checked`")
-            case .loading: loading = try value.bool("`loading`") ? key : nil
+            case .annotation: scenario.nodes[index].annotation = MarkdownTree.annotation(Substring(try string("`annotation`")))
+            case .kind: scenario.nodes[index].kind = try string("`kind`")
+            case .icon: scenario.nodes[index].icon = try string("`icon`")
+            case .expanded: scenario.nodes[index].expanded = try bool("`expanded`")
+            case .highlighted: scenario.nodes[index].highlighted = try bool("`highlighted`")
+            case .detail: detail = try bool("`detail`")
+            case .on: scenario.handlers.byNode[index] = try Scenario.readHandlers(whole(), what: "`on`")
+            case .checked: scenario.nodes[index].checked = try bool("`checked`")
+            case .loading: loading = try bool("`loading`") ? key : nil
             case .children: break  // NodeStream reads a node's children itself
             }
-            return value.textCost
+            return value?.textCost ?? start.text.utf8.count
         }
 
         /// Settles the node once its mapping (which starts at `at`) ends.

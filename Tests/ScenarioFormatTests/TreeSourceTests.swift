@@ -465,6 +465,25 @@ func lines(_ s: Scenario) -> [String] {
         let e = parseError("name: t\ntree:\n  - { id: a/b, title: A }\n")
         #expect(e?.message == "invalid id 'a/b': an id must not contain '/'" && e?.line == 3)
     }
+
+    @Test func aNodeFieldWrittenAnotherWayReadsAsItDidAndAMistakeIsReportedWhereItIs() throws {
+        // Fields written plainly are taken from their tokens; these go the general way.
+        let long = String(repeating: "é", count: 6_000)  // 12,000 bytes, 6,000 characters: within the limit
+        let scenario = try Scenario.parse(
+            "name: t\ntree:\n  - { title: \"\(long)\", expanded: yes, highlighted: On, checked: FALSE, detail: off }\n", file: "t.yaml")
+        let node = try #require(scenario.nodes.first)
+        #expect(node.title == long && node.expanded && node.highlighted && node.checked == false)
+        let cases: [(String, String)] = [
+            ("{ title: A, expanded: maybe }", "`expanded` must be true or false, not 'maybe'"),
+            ("{ title: [A] }", "`title` must be text, not a list"),
+            ("{ title: A, id: {a: 1} }", "`id` must be text, not a mapping"),
+            ("{ title: \(String(repeating: "x", count: 10_001)) }", "`title` is 10001 characters long; the limit is 10000"),
+        ]
+        for (node, message) in cases {
+            let e = parseError("name: t\ntree:\n  - \(node)\n")
+            #expect(e?.message == message && e?.line == 3, "\(node): \(String(describing: e))")
+        }
+    }
 }
 
 @Suite struct TreeSourceFuzzTests {
