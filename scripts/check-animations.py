@@ -102,6 +102,9 @@ with tempfile.TemporaryDirectory() as tmp:
         if not same:
             failures += 1
             print(f"FAIL {s}/animation.png with --effort max: its frames or durations are not the default's")
+        if os.path.getsize(max_path) >= os.path.getsize(fast_path):
+            failures += 1
+            print(f"FAIL {s}/animation.png with --effort max: not smaller than the default's")
         print(f"{s}: --effort max APNG {os.path.getsize(max_path):,} B, the same {len(got)} changes")
 # No background (`--transparent`, with `--width fit` and `--padding`): every format keeps it. The
 # corners are transparent in every frame; a GIF pixel is transparent exactly where the APNG's is

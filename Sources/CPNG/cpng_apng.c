@@ -32,8 +32,8 @@
  * All frames share one colour type (cpng_apng_format.c), chosen from the
  * colours so far; when a frame needs a wider one, the frames before are read
  * back from their own zlib streams and stored again. So the writer holds the
- * compressed frames, the two canvases (three with transparency) and no frame
- * it has been given; the file is assembled in cpng_apng_finish, which knows
+ * compressed frames, the two canvases (three with transparency), one box's
+ * packed pixels and no frame it has been given; the file is assembled in cpng_apng_finish, which knows
  * the frame count and the colour type. The same frames give the same bytes
  * whatever `threads` is.
  */
@@ -53,7 +53,8 @@ typedef struct {
     uint32_t x, y, w, h;
     uint16_t num, den;
     uint8_t dispose, blend;
-    cpng__buf z; /* the frame's zlib stream in the writer's format */
+    uint64_t clear; /* blended OVER: the pixels left transparent */
+    cpng__buf z;    /* the frame's zlib stream in the writer's format */
 } frame;
 
 struct cpng_apng {
@@ -143,17 +144,27 @@ static int changed_box(const cpng_apng *a, const uint8_t *cur, size_t stride, co
 
 /* ---- compressing a frame ---- */
 
+/* A frame's data keeps only its own bytes: a compressor reserves its
+   bound, about the size of the pixels. */
+static void trim(cpng__buf *z) {
+    if (z->len == 0 || z->cap <= z->len + 4096) return;
+    uint8_t *p = realloc(z->data, z->len);
+    if (p) z->data = p, z->cap = z->len;
+}
+
 /* Makes the pixels of an OVER frame's box (`src`, `stride` bytes per row)
    that equal `canvas` transparent in `packed` (the box in format f), except
    opaque ones in a row's stretches of fewer than `keep` such pixels, which
    stay drawn: inside text that moves, a transparent speck breaks the runs
-   deflate finds, and drawing a pixel over itself changes nothing. */
-static void clear_unchanged(const cpng_apng *a, const uint8_t *src, size_t stride, const uint8_t *canvas,
+   deflate finds, and drawing a pixel over itself changes nothing. Returns
+   how many pixels it made transparent. */
+static uint64_t clear_unchanged(const cpng_apng *a, const uint8_t *src, size_t stride, const uint8_t *canvas,
                             const box *b, uint32_t keep, cpng__format f, uint8_t *packed) {
     static const uint8_t clear[4] = { 0, 0, 0, 0 };
     uint8_t none[4];
     size_t bytes = cpng__format_pack_bytes(f);
     cpng__format_pack(&a->colours, f, clear, 4, 1, 1, none);
+    uint64_t count = 0;
     for (uint32_t y = 0; y < b->h; y++) {
         const uint8_t *c = src + (size_t)y * stride;
         const uint8_t *p = canvas + ((size_t)(b->y + y) * a->w + b->x) * 4;
@@ -165,25 +176,30 @@ static void clear_unchanged(const cpng_apng *a, const uint8_t *src, size_t strid
                 continue;
             }
             for (uint32_t k = x; k < e; k++)
-                if (e - x >= keep || c[4 * (size_t)k + 3] != 255) memcpy(o + bytes * k, none, bytes);
+                if (e - x >= keep || c[4 * (size_t)k + 3] != 255) memcpy(o + bytes * k, none, bytes), count++;
         }
     }
+    return count;
 }
 
 /* The box of `cur` in format f, compressed with `opts` into *z: as it is
    (SOURCE), or (OVER) with the pixels that do not change transparent
-   (clear_unchanged). `scratch` holds the packed pixels (NULL: a buffer of
-   its own). */
+   (clear_unchanged, whose count goes to *clear when it is not NULL).
+   `scratch` holds the packed pixels (NULL: a buffer of its own). */
 static int compress_box(const cpng_apng *a, const uint8_t *cur, size_t stride, const uint8_t *canvas,
                         const box *b, int blend, uint32_t keep, cpng__format f, const cpng__opts *opts,
-                        cpng__buf *scratch, cpng__buf *z) {
-    size_t bytes = cpng__format_pack_bytes(f);
+                        cpng__buf *scratch, uint64_t *clear, cpng__buf *z) {
+    size_t bytes = cpng__format_pack_bytes(f), need = (size_t)b->w * b->h * bytes;
     cpng__buf own = { 0 }, *s = scratch ? scratch : &own;
-    s->len = 0;
-    if (cpng__reserve(s, (size_t)b->w * b->h * bytes)) return CPNG_E_NOMEM;
+    if (s->cap < need) {
+        uint8_t *p = realloc(s->data, need);
+        if (!p) return CPNG_E_NOMEM;
+        s->data = p, s->cap = need;
+    }
     const uint8_t *src = cur + (size_t)b->y * stride + (size_t)b->x * 4;
     cpng__format_pack(&a->colours, f, src, stride, b->w, b->h, s->data);
-    if (blend == BLEND_OVER) clear_unchanged(a, src, stride, canvas, b, keep, f, s->data);
+    uint64_t cleared = blend == BLEND_OVER ? clear_unchanged(a, src, stride, canvas, b, keep, f, s->data) : 0;
+    if (clear) *clear = cleared;
     int ch = cpng__format_channels(f);
     int r = cpng__compress_image(s->data, (size_t)b->w * bytes, b->w, b->h, ch, a->threads, opts, z, NULL, 0);
     free(own.data);
@@ -221,7 +237,7 @@ static int change_format(cpng_apng *a, cpng__format f) {
         cpng__buf z = { 0 };
         box b = { 0, 0, fr->w, fr->h, 1 };
         int r = rgba ? read_frame(a, fr, old, rgba) : CPNG_E_NOMEM;
-        if (!r) r = compress_box(a, rgba, (size_t)fr->w * 4, NULL, &b, BLEND_SOURCE, 0, f, a->opts, &a->scratch, &z);
+        if (!r) r = compress_box(a, rgba, (size_t)fr->w * 4, NULL, &b, BLEND_SOURCE, 0, f, a->opts, &a->scratch, NULL, &z);
         free(rgba);
         if (r) {
             free(z.data);
@@ -229,6 +245,7 @@ static int change_format(cpng_apng *a, cpng__format f) {
         }
         free(fr->z.data);
         fr->z = z;
+        trim(&fr->z);
     }
     return CPNG_OK;
 }
@@ -239,6 +256,7 @@ typedef struct {
     uint8_t dispose, blend;
     const uint8_t *canvas; /* what the frame is drawn on */
     box b;
+    uint64_t clear;        /* blended OVER: the pixels left transparent */
     cpng__buf z;           /* compressed quickly */
     size_t extra;          /* bytes it adds to the frame before */
 } choice;
@@ -250,16 +268,16 @@ typedef struct {
 static int ways(cpng_apng *a, const uint8_t *cur, size_t stride, const box *changed, choice tries[3]) {
     const frame *last = &a->frames[a->count - 1];
     int n = 0;
-    tries[n++] = (choice){ DISPOSE_NONE, BLEND_SOURCE, a->shown, *changed, { 0 }, 0 };
+    tries[n++] = (choice){ .dispose = DISPOSE_NONE, .canvas = a->shown, .b = *changed };
     if (!a->colours.opaque) {
         size_t row = (size_t)a->w * 4;
         if (!a->cleared && !(a->cleared = malloc(row * a->h))) return -1;
         memcpy(a->cleared, a->shown, row * a->h);
         for (uint32_t y = last->y; y < last->y + last->h; y++)
             memset(a->cleared + (size_t)y * row + (size_t)last->x * 4, 0, (size_t)last->w * 4);
-        tries[n++] = (choice){ DISPOSE_BACKGROUND, BLEND_SOURCE, a->cleared, { 0 }, { 0 }, 0 };
+        tries[n++] = (choice){ .dispose = DISPOSE_BACKGROUND, .canvas = a->cleared };
     }
-    if (a->count > 1) tries[n++] = (choice){ DISPOSE_PREVIOUS, BLEND_SOURCE, a->under, { 0 }, { 0 }, 0 };
+    if (a->count > 1) tries[n++] = (choice){ .dispose = DISPOSE_PREVIOUS, .canvas = a->under };
     for (int i = 1; i < n; i++)
         if (!changed_box(a, cur, stride, tries[i].canvas, &tries[i].b)) tries[i].b = (box){ 0, 0, 1, 1, 0 }; /* repaint one pixel */
     return n;
@@ -279,7 +297,7 @@ static int search(cpng_apng *a, const uint8_t *cur, size_t stride, const choice 
             t.blend = k < 0 ? BLEND_SOURCE : BLEND_OVER;
             t.z = (cpng__buf){ 0 };
             int r = compress_box(a, cur, stride, t.canvas, &t.b, t.blend, k < 0 ? 0 : keeps[k],
-                                 t.blend == BLEND_OVER ? over : a->format, a->opts, &a->scratch, &t.z);
+                                 t.blend == BLEND_OVER ? over : a->format, a->opts, &a->scratch, &t.clear, &t.z);
             if (r || t.z.len + t.extra >= best_cost) {
                 free(t.z.data);
                 if (r) return r;
@@ -294,8 +312,8 @@ static int search(cpng_apng *a, const uint8_t *cur, size_t stride, const choice 
 }
 
 /* CPNG_APNG_FAST: the way with the smallest box (PREVIOUS after a frame
-   blended OVER counts that frame's box too, as it is then stored anew),
-   blended OVER where it can be, with the unchanged stretches shorter than
+   blended OVER counts the pixels that frame left transparent too, as it is
+   then stored anew with them drawn), blended OVER where it can be, with the unchanged stretches shorter than
    4/5 of the box's width drawn (only stretches about as wide as the box
    compress better as transparent than as drawn), compressed once. Tried
    on the Examples, this came close to `search` at the same level, and a
@@ -307,13 +325,13 @@ static int pick(cpng_apng *a, const uint8_t *cur, size_t stride, const choice *t
     uint64_t least = UINT64_MAX;
     for (int i = 0; i < n; i++) {
         uint64_t area = (uint64_t)tries[i].b.w * tries[i].b.h;
-        if (tries[i].dispose == DISPOSE_PREVIOUS && stored_anew) area += (uint64_t)last->w * last->h;
+        if (tries[i].dispose == DISPOSE_PREVIOUS && stored_anew) area += last->clear;
         if (area < least) least = area, k = i;
     }
     *best = tries[k];
     best->blend = can_over && best->b.opaque ? BLEND_OVER : BLEND_SOURCE;
     return compress_box(a, cur, stride, best->canvas, &best->b, best->blend, best->b.w - best->b.w / 5,
-                        best->blend == BLEND_OVER ? over : a->format, a->opts, &a->scratch, &best->z);
+                        best->blend == BLEND_OVER ? over : a->format, a->opts, &a->scratch, &best->clear, &best->z);
 }
 
 /* Chooses how `cur` is drawn (`changed`: its box on the canvas shown):
@@ -334,18 +352,20 @@ static int choose(cpng_apng *a, const uint8_t *cur, size_t stride, const box *ch
     *best = (choice){ 0 };
     if (a->effort == CPNG_APNG_MAX) {
         if (stored_anew)
-            r = compress_box(a, a->shown, (size_t)a->w * 4, NULL, &lb, BLEND_SOURCE, 0, a->format, a->opts, &a->scratch, &source);
+            r = compress_box(a, a->shown, (size_t)a->w * 4, NULL, &lb, BLEND_SOURCE, 0, a->format, a->opts, &a->scratch, NULL, &source);
         if (!r && stored_anew) tries[n - 1].extra = source.len > last->z.len ? source.len - last->z.len : 0;
         if (!r) r = search(a, cur, stride, tries, n, over, can_over, best);
     } else {
         r = pick(a, cur, stride, tries, n, stored_anew, over, can_over, best);
     }
     if (!r && stored_anew && best->dispose == DISPOSE_PREVIOUS && !source.data)
-        r = compress_box(a, a->shown, (size_t)a->w * 4, NULL, &lb, BLEND_SOURCE, 0, a->format, a->opts, &a->scratch, &source);
+        r = compress_box(a, a->shown, (size_t)a->w * 4, NULL, &lb, BLEND_SOURCE, 0, a->format, a->opts, &a->scratch, NULL, &source);
     if (!r && stored_anew && best->dispose == DISPOSE_PREVIOUS) {
         free(last->z.data);
         last->z = source;
+        trim(&last->z);
         last->blend = BLEND_SOURCE;
+        last->clear = 0;
     } else {
         free(source.data);
     }
@@ -366,13 +386,9 @@ static void advance(cpng_apng *a, const uint8_t *cur, size_t stride, const choic
         memcpy(a->shown + (size_t)y * a->w * 4, cur + (size_t)y * stride, (size_t)a->w * 4);
 }
 
-/* Adds fr, whose data keeps only its own bytes (a compressor reserves its
-   bound, about the size of the pixels). */
+/* Adds fr (its data trimmed). */
 static int push(cpng_apng *a, frame *fr) {
-    if (fr->z.cap > fr->z.len + 4096) {
-        uint8_t *p = realloc(fr->z.data, fr->z.len);
-        if (p) fr->z.data = p, fr->z.cap = fr->z.len;
-    }
+    trim(&fr->z);
     if (a->count == a->cap) {
         uint32_t cap = a->cap ? a->cap * 2 : 16;
         frame *f = cap > a->cap ? realloc(a->frames, (size_t)cap * sizeof *f) : NULL;
@@ -388,8 +404,8 @@ static int push(cpng_apng *a, frame *fr) {
 static int add_first(cpng_apng *a, const uint8_t *rgba, size_t stride, frame *fr, choice *c) {
     cpng__colours_add(&a->colours, rgba, stride, a->w, a->h);
     a->format = cpng__format_for(&a->colours, 0);
-    *c = (choice){ DISPOSE_NONE, BLEND_SOURCE, a->under, { 0, 0, a->w, a->h, 1 }, { 0 }, 0 };
-    return compress_box(a, rgba, stride, NULL, &c->b, BLEND_SOURCE, 0, a->format, a->opts, &a->scratch, &fr->z);
+    *c = (choice){ .dispose = DISPOSE_NONE, .canvas = a->under, .b = { 0, 0, a->w, a->h, 1 } };
+    return compress_box(a, rgba, stride, NULL, &c->b, BLEND_SOURCE, 0, a->format, a->opts, &a->scratch, NULL, &fr->z);
 }
 
 /* A later frame: the change since the frame before, drawn as `choose` finds best. */
@@ -409,13 +425,13 @@ static int add_next(cpng_apng *a, const uint8_t *rgba, size_t stride, const box 
         a->over = 1;
     }
     a->frames[a->count - 1].dispose = c->dispose;
-    fr->x = c->b.x, fr->y = c->b.y, fr->w = c->b.w, fr->h = c->b.h, fr->blend = c->blend;
+    fr->x = c->b.x, fr->y = c->b.y, fr->w = c->b.w, fr->h = c->b.h, fr->blend = c->blend, fr->clear = c->clear;
     fr->z = c->z;
     return CPNG_OK;
 }
 
 static int add(cpng_apng *a, const uint8_t *rgba, size_t stride, uint16_t num, uint16_t den) {
-    frame fr = { 0, 0, a->w, a->h, num, den, DISPOSE_NONE, BLEND_SOURCE, { 0 } };
+    frame fr = { .w = a->w, .h = a->h, .num = num, .den = den, .dispose = DISPOSE_NONE, .blend = BLEND_SOURCE };
     choice c;
     box b = { 0, 0, 1, 1, 0 };
     int r;
@@ -460,7 +476,7 @@ static int compress_again(const cpng_apng *a, uint32_t k, cpng__buf *z) {
     uint8_t *rgba = malloc((size_t)fr->w * fr->h * 4);
     box b = { 0, 0, fr->w, fr->h, 1 };
     int r = rgba ? read_frame(a, fr, a->format, rgba) : CPNG_E_NOMEM;
-    if (!r) r = compress_box(a, rgba, (size_t)fr->w * 4, NULL, &b, BLEND_SOURCE, 0, a->format, &cpng__frame_opts, NULL, z);
+    if (!r) r = compress_box(a, rgba, (size_t)fr->w * 4, NULL, &b, BLEND_SOURCE, 0, a->format, &cpng__frame_opts, NULL, NULL, z);
     free(rgba);
     return r;
 }
@@ -480,6 +496,7 @@ static void *again_worker(void *arg) {
         if (!j->results[k] && z.len < fr->z.len) {
             free(fr->z.data);
             fr->z = z;
+            trim(&fr->z);
         } else {
             free(z.data);
         }

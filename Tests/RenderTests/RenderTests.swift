@@ -82,6 +82,20 @@ func render(
         let max = try #require(try ScenarioRenderer.render(scenario, options: options).files.first?.bytes)
         #expect(max.count < fast.count * 95 / 100, "max \(max.count) B, fast \(fast.count) B")
         #expect(try PNG.decode(max) == PNG.decode(fast))
+        let delays = frameDelays(fast)
+        #expect(delays.count == 17 && frameDelays(max) == delays, "\(delays) and \(frameDelays(max))")
+    }
+
+    /// Each frame's delay in an animated PNG, from its fcTL chunks: its numerator and denominator.
+    private func frameDelays(_ png: [UInt8]) -> [[UInt8]] {
+        var delays: [[UInt8]] = []
+        var at = 8
+        while at + 12 <= png.count {
+            let length = png[at ..< at + 4].reduce(0) { $0 << 8 | Int($1) }
+            if png[at + 4 ..< at + 8].elementsEqual("fcTL".utf8) { delays.append(Array(png[at + 8 + 20 ..< at + 8 + 24])) }
+            at += 12 + length
+        }
+        return delays
     }
 
     @Test func deepNestingKeepsTheTitleOnTheCanvas() throws {

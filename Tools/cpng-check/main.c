@@ -1323,7 +1323,15 @@ static void check_apng(void) {
             if (i == 5) memcpy(f[5].px, f[3].px, f[3].stride * h); /* ... and is back: PREVIOUS */
         }
         /* frame 2 is frame 1 again: merged */
-        apng_case(alpha ? "ui-alpha" : "ui", f, N, alpha ? 6 : 2, ops);
+        /* frame 5 is frame 3 again after frame 4 changed every pixel: both efforts draw it on
+           PREVIOUS (frame 4, blended OVER on the opaque frames, is then stored SOURCE) */
+        unsigned got[2] = { 0, 0 };
+        apng_case(alpha ? "ui-alpha" : "ui", f, N, alpha ? 6 : 2, got);
+        for (int e = 0; e < 2; e++) {
+            CHECK(got[e] & 1u << 2, "%s (%s): no frame is drawn on PREVIOUS: ops %#x", alpha ? "ui-alpha" : "ui",
+                  e == CPNG_APNG_MAX ? "max" : "fast", got[e]);
+            ops[e] |= got[e];
+        }
         for (int i = 0; i < N; i++) free(f[i].px);
     }
     {   /* greys only: the grey colour type */
