@@ -26,7 +26,8 @@ enum Document {
         let source: any DocumentTokenSource & Sendable =
             isJSON ? JSONStream(bytes: bytes, file: file) : try YAMLTokens(bytes: bytes, file: file)
         var tokens: any DocumentTokenSource = source
-        if bytes.count >= ReadAheadTokens.fromBytes { tokens = ReadAheadTokens(source) }
+        // Read on the caller's thread when no thread can be made.
+        if bytes.count >= ReadAheadTokens.fromBytes, let ahead = ReadAheadTokens(source) { tokens = ahead }
         var reader = DocumentReader(tokens, file: file, bytes: bytes.count, isJSON: isJSON)
         reader.mostMappings = shape.mostMappings
         return reader

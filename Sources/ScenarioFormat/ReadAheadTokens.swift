@@ -25,14 +25,14 @@ struct ReadAheadTokens: DocumentTokenSource {
     /// The anchor on the token just given, until `takeAnchor()`.
     private var anchor: String?
 
-    /// Starts the thread that reads `source`.
-    init(_ source: some DocumentTokenSource & Sendable) {
-        channel = Channel()
+    /// Starts the thread that reads `source` (with `start`: the system's, or
+    /// a test's); nil when no thread could be made, and the caller reads
+    /// `source` itself.
+    init?(_ source: some DocumentTokenSource & Sendable, start: DetachedThread.Starter = DetachedThread.start) {
+        let channel = Channel()
+        guard start("unfold read", { channel.produce(from: source) }) else { return nil }
+        self.channel = channel
         stopper = Stopper(channel)
-        let channel = channel
-        let thread = Thread { channel.produce(from: source) }
-        thread.name = "unfold read-ahead"
-        thread.start()
     }
 
     mutating func nextToken() throws(ScenarioError) -> DocumentToken? {

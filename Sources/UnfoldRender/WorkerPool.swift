@@ -1,4 +1,5 @@
 import Foundation
+import UnfoldSupport
 
 /// Runs jobs 0 ..< `count` on the process's `WorkerPool` and hands the
 /// results to `consume` in job order on the calling thread. At most `window`
@@ -24,7 +25,8 @@ func orderedParallel<T>(
 /// `orderedParallel`'s window), so renders finish in the order they began
 /// instead of all late together; finding it is O(calls open). A call made
 /// from a pool thread (a job that renders) runs its next job itself when no
-/// thread has taken it, instead of waiting, so that nested calls cannot deadlock.
+/// thread has taken it, instead of waiting, so that nested calls cannot
+/// deadlock; so does every call when the system made none of the pool's threads.
 final class WorkerPool: @unchecked Sendable {
     /// The pool every render uses, with a thread per core.
     static let shared = WorkerPool(threads: ProcessInfo.processInfo.activeProcessorCount)
@@ -36,15 +38,18 @@ final class WorkerPool: @unchecked Sendable {
     /// Marks the pool's threads in their thread dictionaries.
     private static let marker = "org.unfold.worker-pool"
 
-    /// Starts `threads` threads (at least one), which live as long as the process.
-    private init(threads: Int) {
+    /// The threads that started: with none, each call runs its jobs on its own thread.
+    private var threads = 0
+
+    /// Starts `threads` threads (at least one, with `start`: the system's,
+    /// or a test's), which live as long as the process.
+    init(threads: Int, start: DetachedThread.Starter = DetachedThread.start) {
         for n in 0 ..< max(1, threads) {
-            let thread = Thread { [self] in
+            let started = start("unfold worker \(n)") { [self] in
                 Thread.current.threadDictionary[Self.marker] = true
                 work()
             }
-            thread.name = "unfold worker \(n)"
-            thread.start()
+            if started { self.threads += 1 }
         }
     }
 
@@ -75,14 +80,15 @@ final class WorkerPool: @unchecked Sendable {
     /// `orderedParallel` on this pool; `window` is in 1 ... `count`.
     func run<T>(count: Int, window: Int, job: @escaping @Sendable (Int) throws -> T, consume: (Int, T) throws -> Void) throws {
         let batch = Batch(count: count, window: window, job: job)
-        let onPoolThread = Thread.current.threadDictionary[Self.marker] != nil
         condition.lock()
+        // A pool thread, or any thread of a pool without threads, runs a job itself rather than wait for one that no thread takes.
+        let helps = threads == 0 || Thread.current.threadDictionary[Self.marker] != nil
         open.append(batch)
         condition.broadcast()
         condition.unlock()
         do {
             for i in 0 ..< count {
-                try consume(i, try result(i, of: batch, runningItIfUntaken: onPoolThread))
+                try consume(i, try result(i, of: batch, runningItIfUntaken: helps))
             }
         } catch {
             finish(batch, error: error)

@@ -27,6 +27,22 @@ import UnfoldCanvas
         }
     }
 
+    /// A pool whose threads the system could not make runs each call's jobs on the calling thread.
+    @Test(.timeLimit(.minutes(1)))
+    func aPoolWithoutThreadsRunsTheJobsOnTheCaller() throws {
+        let pool = WorkerPool(threads: 2, start: { _, _ in false })
+        let caller = pthread_self()
+        var results: [Int] = []
+        var onCaller = true
+        try pool.run(
+            count: 20, window: 3, job: { i in (i * i, pthread_equal(pthread_self(), caller) != 0) },
+            consume: { _, v in
+                results.append(v.0)
+                onCaller = onCaller && v.1
+            })
+        #expect(results == (0 ..< 20).map { $0 * $0 } && onCaller)
+    }
+
     /// Results come in job order, whatever order the jobs finish in, from many calls at once.
     @Test(.timeLimit(.minutes(1)))
     func resultsComeInOrderFromManyCallsAtOnce() {

@@ -245,13 +245,13 @@ import UnfoldSupport
         for ending in ["", "  - [unclosed\n"] {
             let bytes = Array((text + ending).utf8)
             var plain = try YAMLTokens(bytes: bytes, file: "big.yaml")
-            var ahead = ReadAheadTokens(try YAMLTokens(bytes: bytes, file: "big.yaml"))
+            var ahead = try #require(ReadAheadTokens(try YAMLTokens(bytes: bytes, file: "big.yaml")))
             let expected = Self.drain(&plain)
             #expect(expected.count > ReadAheadTokens.tokensPerChunk * (ReadAheadTokens.most + 1))
             #expect(Self.drain(&ahead) == expected)
             #expect(ending.isEmpty == !(expected.last ?? "").hasPrefix("error"))
         }
-        var json = ReadAheadTokens(JSONStream(bytes: Array("[1, 2,, 3]".utf8), file: "bad.json"))
+        var json = try #require(ReadAheadTokens(JSONStream(bytes: Array("[1, 2,, 3]".utf8), file: "bad.json")))
         #expect(
             Self.drain(&json) == [
                 "sequenceStart  & 1:1", "scalar 1 & 1:2", "scalar 2 & 1:5",
@@ -273,5 +273,18 @@ import UnfoldSupport
         #expect(early?.message == "unknown key 'titel' in a node" && early?.line == 3)
         let broken = #expect(throws: ScenarioError.self) { try Scenario.parse(text + "  - {id: [\n", file: "big.yaml") }
         #expect(broken?.message.hasPrefix("syntax error") == true && broken?.line == 40_004)
+    }
+
+    /// When the system makes no thread, there is no read-ahead (and nothing waits for one): the caller reads.
+    @Test func noThreadMeansNoReadAhead() throws {
+        let noThread: DetachedThread.Starter = { _, _ in false }
+        #expect(ReadAheadTokens(JSONStream(bytes: Array("[1]".utf8), file: "a.json"), start: noThread) == nil)
+        nonisolated(unsafe) var started = false
+        let counting: DetachedThread.Starter = { name, body in
+            started = true
+            return DetachedThread.start(name, body)
+        }
+        var ahead = try #require(ReadAheadTokens(JSONStream(bytes: Array("[1]".utf8), file: "a.json"), start: counting))
+        #expect(started && Self.drain(&ahead) == ["sequenceStart  & 1:1", "scalar 1 & 1:2", "sequenceEnd  & 1:3"])
     }
 }
