@@ -12,8 +12,11 @@ enum Document {
     /// or `[`) and `json` is set, YAML otherwise. A JSON reader that fails
     /// on the syntax says so (`syntaxFailed`), and YAML, which reads every
     /// JSON file and more (comments, trailing commas), may try again. A
-    /// large file is parsed ahead on a thread (`ReadAheadTokens`).
-    static func reader(bytes: [UInt8], file: String, json: Bool = true) throws(ScenarioError) -> DocumentReader {
+    /// large file is parsed ahead on a thread (`ReadAheadTokens`, started
+    /// with `start`), or on the caller's when no thread can be made.
+    static func reader(
+        bytes: [UInt8], file: String, json: Bool = true, start: DetachedThread.Starter = DetachedThread.start
+    ) throws(ScenarioError) -> DocumentReader {
         let shape = Shape(bytes)
         if let (line, depth) = shape.beyondLimit {
             throw ScenarioError(
@@ -26,8 +29,7 @@ enum Document {
         let source: any DocumentTokenSource & Sendable =
             isJSON ? JSONStream(bytes: bytes, file: file) : try YAMLTokens(bytes: bytes, file: file)
         var tokens: any DocumentTokenSource = source
-        // Read on the caller's thread when no thread can be made.
-        if bytes.count >= ReadAheadTokens.fromBytes, let ahead = ReadAheadTokens(source) { tokens = ahead }
+        if bytes.count >= ReadAheadTokens.fromBytes, let ahead = ReadAheadTokens(source, start: start) { tokens = ahead }
         var reader = DocumentReader(tokens, file: file, bytes: bytes.count, isJSON: isJSON)
         reader.mostMappings = shape.mostMappings
         return reader

@@ -45,7 +45,7 @@ final class WorkerPool: @unchecked Sendable {
     /// or a test's), which live as long as the process.
     init(threads: Int, start: DetachedThread.Starter = DetachedThread.start) {
         for n in 0 ..< max(1, threads) {
-            let started = start("unfold worker \(n)") { [self] in
+            let started = start("unfold pool \(n)") { [self] in
                 Thread.current.threadDictionary[Self.marker] = true
                 work()
             }

@@ -12,8 +12,8 @@ package enum DetachedThread {
     /// A way to start a thread: `start`, or a test's stand-in.
     package typealias Starter = @Sendable (_ name: String, _ body: @escaping @Sendable () -> Void) -> Bool
 
-    /// Runs `body` on a new thread called `name` (its first 15 bytes, as
-    /// debuggers and `perf` show it). Returns false, having run nothing,
+    /// Runs `body` on a new thread called `name` (as much of it as fits in
+    /// 15 bytes, as debuggers and `perf` show it). Returns false, having run nothing,
     /// when the system makes no thread: the caller then does the work itself.
     package static let start: Starter = { name, body in
         let context = Unmanaged.passRetained(Work(name: name, body: body)).toOpaque()
@@ -53,7 +53,11 @@ package enum DetachedThread {
         }
 
         func run() {
-            let short = String(decoding: name.utf8.prefix(15), as: UTF8.self)
+            var short = ""  // whole characters, at most 15 bytes: Linux refuses a longer name
+            for character in name {
+                guard short.utf8.count + character.utf8.count <= 15 else { break }
+                short.append(character)
+            }
             #if canImport(Glibc)
             _ = setThreadName(pthread_self(), short)
             #else

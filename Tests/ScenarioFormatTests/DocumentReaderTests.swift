@@ -275,16 +275,31 @@ import UnfoldSupport
         #expect(broken?.message.hasPrefix("syntax error") == true && broken?.line == 40_004)
     }
 
-    /// When the system makes no thread, there is no read-ahead (and nothing waits for one): the caller reads.
-    @Test func noThreadMeansNoReadAhead() throws {
-        let noThread: DetachedThread.Starter = { _, _ in false }
-        #expect(ReadAheadTokens(JSONStream(bytes: Array("[1]".utf8), file: "a.json"), start: noThread) == nil)
-        nonisolated(unsafe) var started = false
-        let counting: DetachedThread.Starter = { name, body in
-            started = true
-            return DetachedThread.start(name, body)
+    /// When the system makes no thread, there is no read-ahead (and nothing waits for one): the caller
+    /// reads the source, untouched, and a large file gives the tokens it gives when read ahead.
+    @Test func noThreadMeansTheCallerReads() throws {
+        nonisolated(unsafe) var asked = 0
+        let noThread: DetachedThread.Starter = { _, _ in
+            asked += 1
+            return false
         }
-        var ahead = try #require(ReadAheadTokens(JSONStream(bytes: Array("[1]".utf8), file: "a.json"), start: counting))
-        #expect(started && Self.drain(&ahead) == ["sequenceStart  & 1:1", "scalar 1 & 1:2", "sequenceEnd  & 1:3"])
+        let yaml = try YAMLTokens(bytes: Array("[a, &b c, *b]".utf8), file: "a.yaml")
+        #expect(ReadAheadTokens(yaml, start: noThread) == nil)
+        var untouched = yaml
+        #expect(Self.drain(&untouched) == ["sequenceStart  & 1:1", "scalar a & 1:2", "scalar c &b 1:5", "alias b & 1:11", "sequenceEnd  & 1:13"])
+        var text = "items:\n"
+        for i in 0 ..< 100_000 { text += "  - item \(i)\n" }
+        let bytes = Array(text.utf8)
+        #expect(bytes.count >= ReadAheadTokens.fromBytes)
+        func tokens(_ reader: inout DocumentReader) throws -> [String] {
+            var out: [String] = []
+            while let token = try reader.next() { out.append("\(token.kind) \(token.text) \(token.line):\(token.column)") }
+            return out
+        }
+        var onCaller = try Document.reader(bytes: bytes, file: "big.yaml", start: noThread)
+        var readAhead = try Document.reader(bytes: bytes, file: "big.yaml")
+        let expected = try tokens(&readAhead)
+        let read = try tokens(&onCaller)
+        #expect(asked == 2 && expected.count == 100_005 && read == expected)
     }
 }
