@@ -33,8 +33,8 @@
  * colours so far; when a frame needs a wider one, the frames before are read
  * back from their own zlib streams and stored again. So the writer holds the
  * compressed frames, the two canvases (three with transparency), one box's
- * packed pixels and no frame it has been given; the file is assembled in cpng_apng_finish, which knows
- * the frame count and the colour type. The same frames give the same bytes
+ * packed pixels and no frame it has been given; the file is assembled in
+ * cpng_apng_finish, which knows the frame count and the colour type. The same frames give the same bytes
  * whatever `threads` is.
  */
 #include "cpng_internal.h"
@@ -237,7 +237,8 @@ static int change_format(cpng_apng *a, cpng__format f) {
         cpng__buf z = { 0 };
         box b = { 0, 0, fr->w, fr->h, 1 };
         int r = rgba ? read_frame(a, fr, old, rgba) : CPNG_E_NOMEM;
-        if (!r) r = compress_box(a, rgba, (size_t)fr->w * 4, NULL, &b, BLEND_SOURCE, 0, f, a->opts, &a->scratch, NULL, &z);
+        if (!r) r = compress_box(a, rgba, (size_t)fr->w * 4, NULL, &b, BLEND_SOURCE, 0, f, a->opts, &a->scratch, NULL,
+                                 &z);
         free(rgba);
         if (r) {
             free(z.data);
@@ -278,8 +279,8 @@ static int ways(cpng_apng *a, const uint8_t *cur, size_t stride, const box *chan
         tries[n++] = (choice){ .dispose = DISPOSE_BACKGROUND, .canvas = a->cleared };
     }
     if (a->count > 1) tries[n++] = (choice){ .dispose = DISPOSE_PREVIOUS, .canvas = a->under };
-    for (int i = 1; i < n; i++)
-        if (!changed_box(a, cur, stride, tries[i].canvas, &tries[i].b)) tries[i].b = (box){ 0, 0, 1, 1, 0 }; /* repaint one pixel */
+    for (int i = 1; i < n; i++) /* no change on that canvas: repaint one pixel */
+        if (!changed_box(a, cur, stride, tries[i].canvas, &tries[i].b)) tries[i].b = (box){ 0, 0, 1, 1, 0 };
     return n;
 }
 
@@ -313,11 +314,12 @@ static int search(cpng_apng *a, const uint8_t *cur, size_t stride, const choice 
 
 /* CPNG_APNG_FAST: the way with the smallest box (PREVIOUS after a frame
    blended OVER counts the pixels that frame left transparent too, as it is
-   then stored anew with them drawn), blended OVER where it can be, with the unchanged stretches shorter than
-   4/5 of the box's width drawn (only stretches about as wide as the box
-   compress better as transparent than as drawn), compressed once. Tried
-   on the Examples, this came close to `search` at the same level, and a
-   fixed `keep` of 0, 64 or 256 pixels did worse. */
+   then stored anew with them drawn), blended OVER where it can be, with
+   the unchanged stretches shorter than 4/5 of the box's width drawn (only
+   stretches about as wide as the box compress better as transparent than
+   as drawn), compressed once. Tried on the Examples, this came close to
+   `search` at the same level, and a fixed `keep` of 0, 64 or 256 pixels
+   did worse. */
 static int pick(cpng_apng *a, const uint8_t *cur, size_t stride, const choice *tries, int n, int stored_anew,
                 cpng__format over, int can_over, choice *best) {
     const frame *last = &a->frames[a->count - 1];
@@ -334,6 +336,14 @@ static int pick(cpng_apng *a, const uint8_t *cur, size_t stride, const choice *t
                         best->blend == BLEND_OVER ? over : a->format, a->opts, &a->scratch, &best->clear, &best->z);
 }
 
+/* The frame before as it shows, stored SOURCE, into *z. */
+static int compress_last_as_source(cpng_apng *a, cpng__buf *z) {
+    const frame *last = &a->frames[a->count - 1];
+    box lb = { last->x, last->y, last->w, last->h, 1 };
+    return compress_box(a, a->shown, (size_t)a->w * 4, NULL, &lb, BLEND_SOURCE, 0, a->format, a->opts, &a->scratch,
+                        NULL, z);
+}
+
 /* Chooses how `cur` is drawn (`changed`: its box on the canvas shown):
    the dispose_op of the frame before and the box and blend_op of `cur`,
    compressed into best->z, by `search` or `pick` as the effort says.
@@ -346,20 +356,17 @@ static int choose(cpng_apng *a, const uint8_t *cur, size_t stride, const box *ch
     int n = ways(a, cur, stride, changed, tries);
     if (n < 0) return CPNG_E_NOMEM;
     int stored_anew = a->count > 1 && last->blend == BLEND_OVER;
-    box lb = { last->x, last->y, last->w, last->h, 1 };
     cpng__buf source = { 0 };
     int r = CPNG_OK;
     *best = (choice){ 0 };
     if (a->effort == CPNG_APNG_MAX) {
-        if (stored_anew)
-            r = compress_box(a, a->shown, (size_t)a->w * 4, NULL, &lb, BLEND_SOURCE, 0, a->format, a->opts, &a->scratch, NULL, &source);
+        if (stored_anew) r = compress_last_as_source(a, &source);
         if (!r && stored_anew) tries[n - 1].extra = source.len > last->z.len ? source.len - last->z.len : 0;
         if (!r) r = search(a, cur, stride, tries, n, over, can_over, best);
     } else {
         r = pick(a, cur, stride, tries, n, stored_anew, over, can_over, best);
     }
-    if (!r && stored_anew && best->dispose == DISPOSE_PREVIOUS && !source.data)
-        r = compress_box(a, a->shown, (size_t)a->w * 4, NULL, &lb, BLEND_SOURCE, 0, a->format, a->opts, &a->scratch, NULL, &source);
+    if (!r && stored_anew && best->dispose == DISPOSE_PREVIOUS && !source.data) r = compress_last_as_source(a, &source);
     if (!r && stored_anew && best->dispose == DISPOSE_PREVIOUS) {
         free(last->z.data);
         last->z = source;
@@ -476,7 +483,8 @@ static int compress_again(const cpng_apng *a, uint32_t k, cpng__buf *z) {
     uint8_t *rgba = malloc((size_t)fr->w * fr->h * 4);
     box b = { 0, 0, fr->w, fr->h, 1 };
     int r = rgba ? read_frame(a, fr, a->format, rgba) : CPNG_E_NOMEM;
-    if (!r) r = compress_box(a, rgba, (size_t)fr->w * 4, NULL, &b, BLEND_SOURCE, 0, a->format, &cpng__frame_opts, NULL, NULL, z);
+    if (!r)
+        r = compress_box(a, rgba, (size_t)fr->w * 4, NULL, &b, BLEND_SOURCE, 0, a->format, &cpng__frame_opts, NULL, NULL, z);
     free(rgba);
     return r;
 }

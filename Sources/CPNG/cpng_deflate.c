@@ -139,9 +139,8 @@ const cpng__opts cpng__frame_opts = {
 static const cpng__codec libdeflate_fast_codec = { "libdeflate", 7, 0, NULL, NULL, libdeflate_whole };
 
 /* For an animation's frames compressed once, as they come: unfiltered rows
-   again (the Sub and Up filters made the Examples' animations 18% larger),
-   libdeflate's level 7, which compresses them about as fast as zlib's level 4
-   compresses the frames' PNGs (scripts/bench-animations.sh). */
+   again, and libdeflate's level 7, past which each level costs about twice
+   the time for a percent or two fewer bytes (scripts/apng-levels.sh). */
 const cpng__opts cpng__fast_frame_opts = {
     CPNG__F_NONE, SIZE_MAX, DICT_BYTES, 0, &libdeflate_fast_codec
 };

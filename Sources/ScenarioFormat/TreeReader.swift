@@ -70,9 +70,8 @@ enum TreeReader {
             }
             switch TreeReader.keyList[place] {
             case .id:
-                let text = start.text.utf8
-                let plain = value == nil && text.count <= Limits.textLength && !text.contains(UInt8(ascii: "/"))
-                scenario.nodes[index].key = plain ? start.text : try whole().key("`id`")
+                let plain = value == nil && !start.text.utf8.contains(UInt8(ascii: "/"))
+                scenario.nodes[index].key = plain ? try string("`id`") : try whole().key("`id`")
             case .title: scenario.nodes[index].title = try string("`title`")
             case .subtitle: scenario.nodes[index].subtitle = try string("`subtitle`")
             // Written as a Markdown list's note is: `**bold**`, `*italic*`, `` `code` ``.

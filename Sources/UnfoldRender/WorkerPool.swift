@@ -38,8 +38,8 @@ final class WorkerPool: @unchecked Sendable {
     /// Marks the pool's threads in their thread dictionaries.
     private static let marker = "org.unfold.worker-pool"
 
-    /// The threads that started: with none, each call runs its jobs on its own thread.
-    private var threads = 0
+    /// How many of the pool's threads started: with none, each call runs its jobs on its own thread.
+    private var startedThreads = 0
 
     /// Starts `threads` threads (at least one, with `start`: the system's,
     /// or a test's), which live as long as the process.
@@ -49,7 +49,7 @@ final class WorkerPool: @unchecked Sendable {
                 Thread.current.threadDictionary[Self.marker] = true
                 work()
             }
-            if started { self.threads += 1 }
+            if started { startedThreads += 1 }
         }
     }
 
@@ -82,7 +82,7 @@ final class WorkerPool: @unchecked Sendable {
         let batch = Batch(count: count, window: window, job: job)
         condition.lock()
         // A pool thread, or any thread of a pool without threads, runs a job itself rather than wait for one that no thread takes.
-        let helps = threads == 0 || Thread.current.threadDictionary[Self.marker] != nil
+        let helps = startedThreads == 0 || Thread.current.threadDictionary[Self.marker] != nil
         open.append(batch)
         condition.broadcast()
         condition.unlock()

@@ -230,8 +230,8 @@ cpng_apng *cpng_apng_begin(uint32_t width, uint32_t height, uint32_t num_plays, 
  * not stored: the one before shows for longer (the delays are summed, when
  * their delay_den is the same and the sum fits). Each other frame stores
  * only a rectangle around what changed, with the disposal and blending that
- * compress it best or, with CPNG_APNG_FAST, that leave the smallest rectangle
- * (see cpng_apng.c), so the file can have fewer frames
+ * compress it best or, with CPNG_APNG_FAST, that leave the smallest
+ * rectangle (see cpng_apng.c), so the file can have fewer frames
  * than were added. The pixels are copied; the caller keeps ownership of
  * `rgba`. After a failure the writer can only be freed.
  */
@@ -245,8 +245,8 @@ int cpng_apng_add_frame(cpng_apng *w, const uint8_t *rgba, size_t stride,
 int cpng_apng_finish(cpng_apng *w, cpng_buffer *out, char *err, size_t errlen);
 
 /** The bytes the writer holds so far (its canvases, the compressed frames
-    and one frame's packed pixels; 0 for NULL), so that a caller can bound the memory an animation
-    takes. */
+    and one frame's packed pixels; 0 for NULL), so that a caller can bound
+    the memory an animation takes. */
 size_t cpng_apng_bytes(const cpng_apng *w);
 
 /** Frees a writer without writing (for error paths). NULL is fine. */
