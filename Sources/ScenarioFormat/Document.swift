@@ -27,7 +27,7 @@ enum Document {
         let first = bytes.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
         let isJSON = json && (first == UInt8(ascii: "{") || first == UInt8(ascii: "["))
         let source: any DocumentTokenSource & Sendable =
-            isJSON ? JSONStream(bytes: bytes, file: file) : try YAMLTokens(bytes: bytes, file: file)
+            isJSON ? JSONStream(bytes: bytes, file: file) : YAMLTokens(bytes: bytes, file: file)
         var tokens: any DocumentTokenSource = source
         if bytes.count >= ReadAheadTokens.fromBytes, let ahead = ReadAheadTokens(source, start: start) { tokens = ahead }
         var reader = DocumentReader(tokens, file: file, bytes: bytes.count, isJSON: isJSON)

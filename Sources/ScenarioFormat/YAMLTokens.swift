@@ -2,22 +2,48 @@ import CUnfoldYAML
 import Foundation
 import UnfoldSupport
 
-/// A YAML document's tokens, as libyaml's parser gives them one event at a
-/// time: nothing is built but the token in hand, so a file of any size is
-/// read in memory that grows with what the reader keeps. One document per
-/// file; a second one (`---`) is an error.
+/// A YAML document's tokens, one at a time: nothing is built but the token
+/// in hand, so a file of any size is read in memory that grows with what the
+/// reader keeps. The block YAML scenarios are written in is read by
+/// `BlockYAMLScanner`; from the first line it does not read, libyaml's parser
+/// reads the file, past the tokens given. One document per file; a second
+/// one (`---`) is an error.
 struct YAMLTokens: DocumentTokenSource, Sendable {
-    private let events: YAMLEvents
+    private let bytes: [UInt8]
+    private let file: String
+    /// Until it meets text it does not read; then nil.
+    private var scanner: BlockYAMLScanner?
+    /// How many tokens the scanner gave.
+    private var given = 0
+    private var events: YAMLEvents?
     /// The anchor on the token just given, until `takeAnchor()`.
     private var anchor: String?
 
-    /// Reads `bytes` (UTF-8). Throws only when libyaml cannot start.
-    init(bytes: [UInt8], file: String) throws(ScenarioError) {
-        events = try YAMLEvents(bytes: bytes, file: file)
+    /// Reads `bytes` (UTF-8).
+    init(bytes: [UInt8], file: String) {
+        self.bytes = bytes
+        self.file = file
+        scanner = BlockYAMLScanner(bytes: bytes)
     }
 
+    /// Whether libyaml reads the rest of the file (the scanner met text it does not read).
+    var isReadByLibyaml: Bool { events != nil }
+
     mutating func nextToken() throws(ScenarioError) -> DocumentToken? {
-        guard let (token, name) = try events.next() else { return nil }
+        switch scanner?.next() {
+        case let .token(token)?:
+            given += 1
+            return token
+        case .end?: return nil
+        case .unread?:
+            scanner = nil
+            let events = try YAMLEvents(bytes: bytes, file: file)
+            self.events = events
+            // The tokens given are libyaml's first ones: read past them (an error among them is thrown).
+            for _ in 0 ..< given { _ = try events.next() }
+        case nil: break
+        }
+        guard let (token, name) = try events?.next() else { return nil }
         anchor = name
         return token
     }

@@ -244,8 +244,8 @@ import UnfoldSupport
         for i in 0 ..< 30_000 { text += i % 1000 == 7 ? "  - &a\(i) {n: \(i)}\n" : i % 1000 == 9 ? "  - *a\(i - 2)\n" : "  - x\(i)\n" }
         for ending in ["", "  - [unclosed\n"] {
             let bytes = Array((text + ending).utf8)
-            var plain = try YAMLTokens(bytes: bytes, file: "big.yaml")
-            var ahead = try #require(ReadAheadTokens(try YAMLTokens(bytes: bytes, file: "big.yaml")))
+            var plain = YAMLTokens(bytes: bytes, file: "big.yaml")
+            var ahead = try #require(ReadAheadTokens(YAMLTokens(bytes: bytes, file: "big.yaml")))
             let expected = Self.drain(&plain)
             #expect(expected.count > ReadAheadTokens.tokensPerChunk * (ReadAheadTokens.most + 1))
             #expect(Self.drain(&ahead) == expected)
@@ -283,7 +283,7 @@ import UnfoldSupport
             asked += 1
             return false
         }
-        let yaml = try YAMLTokens(bytes: Array("[a, &b c, *b]".utf8), file: "a.yaml")
+        let yaml = YAMLTokens(bytes: Array("[a, &b c, *b]".utf8), file: "a.yaml")
         #expect(ReadAheadTokens(yaml, start: noThread) == nil)
         var untouched = yaml
         #expect(Self.drain(&untouched) == ["sequenceStart  & 1:1", "scalar a & 1:2", "scalar c &b 1:5", "alias b & 1:11", "sequenceEnd  & 1:13"])

@@ -1,0 +1,198 @@
+import Foundation
+import Testing
+
+@testable import ScenarioFormat
+
+/// The block YAML scanner gives libyaml's tokens, or hands over to libyaml
+/// where it stops: checked against libyaml alone on written cases, on every
+/// example and fuzzing input, and on generated text.
+@Suite struct BlockYAMLScannerTests {
+    /// The tokens libyaml alone gives, up to its error if any, and the error.
+    static func libyaml(_ text: String) -> (tokens: [String], error: String?) {
+        var out: [String] = []
+        do {
+            let events = try YAMLEvents(bytes: Array(text.utf8), file: "t.yaml")
+            while let (token, anchor) = try events.next() { out.append(describe(token, anchor)) }
+            return (out, nil)
+        } catch {
+            return (out, "\(error.message) \(error.line):\(error.column)")
+        }
+    }
+
+    /// The tokens `YAMLTokens` gives (the scanner, then libyaml where it
+    /// stops), its error if any, and whether libyaml read any of it.
+    static func scanned(_ text: String) -> (tokens: [String], error: String?, handedOver: Bool) {
+        var source = YAMLTokens(bytes: Array(text.utf8), file: "t.yaml")
+        var out: [String] = []
+        do {
+            while let token = try source.nextToken() { out.append(describe(token, token.isAnchored ? source.takeAnchor() : nil)) }
+            return (out, nil, source.isReadByLibyaml)
+        } catch {
+            return (out, "\(error.message) \(error.line):\(error.column)", source.isReadByLibyaml)
+        }
+    }
+
+    static func describe(_ token: DocumentToken, _ anchor: String?) -> String {
+        "\(token.kind) \(token.text.debugDescription)\(anchor.map { " &\($0)" } ?? "") \(token.line):\(token.column)"
+    }
+
+    /// The same tokens and error as libyaml alone gives. Where libyaml
+    /// stops at an error, the scanner may have given a few tokens of the
+    /// lines after the error's place (libyaml checks the characters some way
+    /// ahead of its tokens), so libyaml's are the first of them. Returns
+    /// whether the scanner read the whole text.
+    @discardableResult
+    static func expectSame(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        let alone = libyaml(text)
+        let both = scanned(text)
+        #expect(both.error == alone.error, "\(text.debugDescription)", sourceLocation: sourceLocation)
+        let tokens = alone.error == nil ? both.tokens : Array(both.tokens.prefix(alone.tokens.count))
+        #expect(tokens == alone.tokens, "\(text.debugDescription)", sourceLocation: sourceLocation)
+        return !both.handedOver
+    }
+
+    /// What scenarios write, read by the scanner alone, as libyaml reads it.
+    @Test(arguments: [
+        "name: a\ntree:\n  - id: g0\n    title: Group 0\n    expanded: true\n    children:\n      - title: x\n",
+        "a: 1\nb:\n  c: 2\n  d:\n    - e\n    - f: g\n      h: i\nj: k",
+        "tree:\n- a\n- b: c\n  d: e\n-\n- - x\n  - y\nnext: 1\n",
+        "key:\nother: 1\nlast:",
+        "- \n-\n- # empty\n  \n- x\n",
+        "# leading\n\n  # indented comment\na: b # trailing\n\n\n# end",
+        "a: 'it''s'\nb: \"q \\\" \\\\ \\n \\t\"\nc: ''\nd: \"\"\n'e f': 1\n\"g\": 2\n",
+        "canvas: {width: 390, height: 844, scale: 3}\nlist: [a, b c, 'd', \"e\", [f], {g: h}, []]\nempty: {}\n",
+        "title: Ünïcødé ✓ 😀 — done\nnote: a#b c:d e-f 'g' \"h\"\n\"ключ\": значение\n",
+        "a:   spaced   \nb: x:y\nc: http://example.com/a?b=c#d\nd: -1\n",
+        "- a\n- b\n",
+        "plain",
+        "[1, -2, 3.5]",
+        "",
+        "   \n  \n",
+        "a: b\n  \n",
+        "a: b\n   ",
+        "top:\n  mid:\n    deep: 1\n  back: 2\nout: 3\n",
+        "a:\n  - b\n  -\n    c: d\n  - [e]\n",
+    ])
+    func blockYAMLIsReadByTheScanner(text: String) {
+        #expect(Self.expectSame(text), "\(text.debugDescription) was handed to libyaml")
+    }
+
+    /// What the scanner leaves to libyaml: libyaml reads it from where the
+    /// scanner stopped, with the same tokens and errors as alone.
+    @Test(arguments: [
+        "a: &x 1\nb: *x\n", "a: !!str 1\n", "a: |\n  text\n", "a: >\n  text\n", "---\na: 1\n", "a: 1\n...\n",
+        "%YAML 1.1\n---\na: 1\n", "a: b\n  c\n", "a:\n  b\n  c\n", "- a\n  b\n", "a: 'two\n  lines'\n", "a: \"x\\u00e9\"\n",
+        "a:\tb\n", "a: b\r\nc: d\r\n", "\u{FEFF}a: b\n", "a: b\u{85}c\n", "? a\n: b\n", "a : b\n", "{a: b}: c\n",
+        "a: [b,\n  c]\n", "a: {b}\n", "a: {b: }\n", "a: [b, ]\n", "a: [b: c]\n", "a: {b:c}\n", "a: b: c\n", "a: - b\n",
+        "a: 1\n b: 2\n", "a:\n    b: 1\n  c: 2\n", "a: 1\n- b\n", "- a\nb: c\n", "  a: 1\nb: 2\n", "x\ny\n", "a: \"unterminated\n",
+        "a: b\n---\nc: d\n", "a: 'x' y\n", "a: 'x'#c\n", "a: @b\n", "a: `b`\n", "\(String(repeating: "k", count: 1100)): v\n",
+        "a: b\u{7}\n", "a: b\n# bell \u{7}\n", "a: \u{2028}\n", "- - a\n  - b\n - c\n", "a: [b, {c: [d, e]}, f]]\n",
+        "a:\n  b: 1\n    # deeper comment\n  c: 2\n", "a: b\n    # deeper comment after a plain value\nc: d\n",
+    ])
+    func otherYAMLIsLeftToLibyaml(text: String) {
+        Self.expectSame(text)
+    }
+
+    /// Every example and every input the fuzzer keeps reads as libyaml reads it.
+    @Test func examplesAndFuzzingInputsReadAsLibyamlReadsThem() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        var files: [URL] = []
+        for folder in ["Examples", "Examples/trees", "Tools/fuzz-scenario/inputs"] {
+            let url = root.appendingPathComponent(folder)
+            files += try FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil)
+        }
+        var readWhole = 0
+        var yamlExamples = 0
+        for file in files where !file.hasDirectoryPath {
+            guard let data = FileManager.default.contents(atPath: file.path), let text = String(data: data, encoding: .utf8) else { continue }
+            let whole = Self.expectSame(text)
+            if file.pathExtension == "yaml" && !file.path.contains("fuzz") {
+                yamlExamples += 1
+                if whole { readWhole += 1 }
+            }
+        }
+        #expect(files.count > 700)
+        // Scenarios as people write them are the scanner's to read.
+        #expect(readWhole * 10 >= yamlExamples * 8, "\(readWhole) of \(yamlExamples) examples read whole")
+    }
+
+    /// Text made of the pieces YAML is written in, at random (seeded): read
+    /// as libyaml reads it, and most of it by the scanner alone.
+    @Test func generatedTextReadsAsLibyamlReadsIt() {
+        var random = SeededRandom(seed: 0x5EED)
+        var readWhole = 0
+        let count = 6000
+        for _ in 0 ..< count {
+            let text = Self.generated(&random)
+            if Self.expectSame(text) { readWhole += 1 }
+        }
+        #expect(readWhole > count / 2, "\(readWhole) of \(count) read whole")
+    }
+
+    /// A tree of mappings and lists written in block YAML (indentless
+    /// lists, `- key:` and `- - x` too), with values, comments and blank
+    /// lines; in a third of the cases one line is then spoiled (indented
+    /// otherwise, or given a piece the scanner leaves to libyaml).
+    static func generated(_ random: inout SeededRandom) -> String {
+        let keys = ["a", "id", "title", "'q k'", "\"d k\"", "k#1", "x:y", "é", "-k", "a b", "t ✓"]
+        let values = [
+            "v", "1", "-2", "a b  ", "'s'", "'it''s'", "\"d \\\" \\n\"", "\"\"", "{x: 1, y: [2, 3]}", "[a, 'b', \"c\"]", "[]", "{}",
+            "a#b", "a #c", "h:x", "✓ ü", "true", "~", "x # c", "[a, {b: c}]", "v  # c", "-", "", " # c",
+        ]
+        let rare = ["&a x", "*a", "!t x", "|", ">", "\t", "'open", "[a,", "a: b", "- x", "? x", "{a}", "\r", "\"\\u0041\"", "@", ":x", ",x"]
+        func pick(_ list: [String]) -> String { list[random.below(list.count)] }
+        // The open containers: the column of their keys or dashes, and whether a mapping.
+        var open: [(column: Int, isMapping: Bool)] = []
+        var lines: [String] = []
+        /// A line of the innermost container: an entry with a value, or one that opens a container below it.
+        func entry(opening: Bool) -> String {
+            guard let top = open.last else { return "" }
+            let head = String(repeating: " ", count: top.column) + (top.isMapping ? pick(keys) + ":" : "-")
+            guard opening else { return head + (top.isMapping || random.below(2) == 0 ? " " + pick(values) : "") }
+            let isMapping = random.below(2) == 0
+            if !top.isMapping && random.below(2) == 0 {
+                // `- key: v` or `- - v` on the dash's line.
+                let column = top.column + 2
+                open.append((column, isMapping))
+                return head + " " + (isMapping ? pick(keys) + ": " + pick(values) : "- " + pick(values))
+            }
+            let indentless = top.isMapping && !isMapping && random.below(3) == 0
+            open.append((indentless ? top.column : top.column + 1 + random.below(3), isMapping))
+            return head
+        }
+        open.append((random.below(3), random.below(3) > 0))
+        lines.append(entry(opening: false))
+        for _ in 0 ..< random.below(14) {
+            switch random.below(10) {
+            case 0: lines.append(random.below(2) == 0 ? "" : String(repeating: " ", count: random.below(6)) + "# c")
+            case 1 ..< 4: lines.append(entry(opening: true)); lines.append(entry(opening: false))
+            case 4 ..< 6 where open.count > 1: open.removeLast(); lines.append(entry(opening: false))
+            default: lines.append(entry(opening: false))
+            }
+        }
+        if random.below(3) == 0 {
+            let i = random.below(lines.count)
+            switch random.below(3) {
+            case 0: lines[i] = " " + lines[i]
+            case 1: lines[i] = String(lines[i].dropFirst())
+            default: lines[i] += (lines[i].hasSuffix(":") || lines[i].hasSuffix("-") ? " " : "") + pick(rare)
+            }
+        }
+        return lines.joined(separator: "\n") + [" ", "", "\n", "\n  ", "\n# end"][random.below(5)]
+    }
+}
+
+/// SplitMix64: the same numbers on every machine, for generated cases.
+struct SeededRandom {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+
+    /// A number in 0..<bound.
+    mutating func below(_ bound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int((z ^ (z >> 31)) % UInt64(bound))
+    }
+}
