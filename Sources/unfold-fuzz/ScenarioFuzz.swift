@@ -2,12 +2,15 @@ import Foundation
 import ScenarioFormat
 
 /// The scenario parser against arbitrary bytes: it must return a scenario or
-/// a located error, never crash, hang or allocate without bound. Built
+/// a located error, never crash, hang or allocate without bound; and the
+/// block YAML scanner must read the bytes as libyaml does. Built
 /// normally, this replays inputs (`unfold-fuzz FILE...`, the regression
 /// corpus in CI); built with `-sanitize=fuzzer` and `-D FUZZING` (see
 /// `Tools/fuzz/scenario.sh`) it is a libFuzzer target.
 func parseScenario(_ bytes: UnsafeRawBufferPointer) {
     let text = String(decoding: bytes, as: UTF8.self)
+    // The block YAML scanner reads what it reads as libyaml does.
+    if let difference = YAMLScannerCheck(Array(text.utf8)).difference { preconditionFailure("the YAML scanner differs from libyaml: \(difference)") }
     do {
         let scenario = try Scenario.parse(text, file: "fuzz.yaml")
         // Playing the steps is part of reading a scenario for every command.
