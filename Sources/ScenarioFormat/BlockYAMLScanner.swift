@@ -11,7 +11,8 @@
 /// libyaml from the file's start, past the tokens already given. A line's
 /// tokens are given only once the lines after it cannot change them (a plain
 /// scalar that goes on over the next line, an empty value, the end of a
-/// block). O(bytes) time, memory O(the nesting).
+/// block). O(bytes) time; memory O(the nesting), at most
+/// `Document.maxNesting` blocks and `mostFlowTokens` tokens a line.
 struct BlockYAMLScanner: Sendable {
     /// What `next()` found.
     enum Next {
@@ -159,6 +160,8 @@ struct BlockYAMLScanner: Sendable {
     private mutating func node(at first: Int) -> Bool {
         var at = first
         while isEntry(at) {
+            // Deeper than a scenario may nest: the reader refuses it, after libyaml reads it.
+            guard blocks.count < Document.maxNesting else { return false }
             emit(.sequenceStart, at: at)
             blocks.append(Block(column: column(at), isMapping: false))
             let next = skipSpaces(at + 1)
@@ -367,6 +370,11 @@ struct BlockYAMLScanner: Sendable {
         }
     }
 
+    /// The most tokens the flow collections of one line may hold: a line is
+    /// queued whole, and libyaml, which gives tokens as it reads them, reads
+    /// a longer one (a whole document written on one line).
+    static let mostFlowTokens = 1 << 16
+
     /// A flow collection on one line, from its `{` or `[`: its tokens queued,
     /// and the index past its end. A mapping's entries are `key: value`
     /// (no empty value, no `key` alone); a list's are values; no trailing
@@ -376,7 +384,7 @@ struct BlockYAMLScanner: Sendable {
         var open: [Bool] = []  // true for a mapping
         var expect = Expect.value
         var at = first
-        while true {
+        while queue.count < Self.mostFlowTokens {
             at = skipSpaces(at)
             guard at < bytes.count, bytes[at] != UInt8(ascii: "\n"), bytes[at] != UInt8(ascii: "#") else { return nil }
             let byte = bytes[at]
@@ -415,6 +423,7 @@ struct BlockYAMLScanner: Sendable {
                 expect = .commaOrEnd
             }
         }
+        return nil
     }
 
     // MARK: Bytes

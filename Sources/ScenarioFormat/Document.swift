@@ -4,7 +4,7 @@ import UnfoldSupport
 
 /// The reading of a YAML or JSON document: which syntax reads it, and the
 /// budgets a file of its size gets.
-enum Document {
+package enum Document {
     /// The nesting that scenario files may use.
     static let maxNesting = Limits.fileNesting
 
@@ -17,6 +17,14 @@ enum Document {
     static func reader(
         bytes: [UInt8], file: String, json: Bool = true, start: DetachedThread.Starter = DetachedThread.start
     ) throws(ScenarioError) -> DocumentReader {
+        let first = bytes.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
+        let isJSON = json && (first == UInt8(ascii: "{") || first == UInt8(ascii: "["))
+        let source: any DocumentTokenSource & Sendable =
+            isJSON ? JSONStream(bytes: bytes, file: file) : YAMLTokens(bytes: bytes, file: file)
+        var tokens: any DocumentTokenSource = source
+        if bytes.count >= ReadAheadTokens.fromBytes, let ahead = ReadAheadTokens(source, start: start) { tokens = ahead }
+        // The shape is taken while the thread parses (the parsers keep their nesting on the heap):
+        // a file nested past the limit stops it at once.
         let shape = Shape(bytes)
         if let (line, depth) = shape.beyondLimit {
             throw ScenarioError(
@@ -24,15 +32,19 @@ enum Document {
                 message: "nesting is at least \(depth) levels deep; the limit is \(maxNesting)",
                 hint: "build deeper trees with the Swift API, or flatten the file")
         }
-        let first = bytes.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
-        let isJSON = json && (first == UInt8(ascii: "{") || first == UInt8(ascii: "["))
-        let source: any DocumentTokenSource & Sendable =
-            isJSON ? JSONStream(bytes: bytes, file: file) : YAMLTokens(bytes: bytes, file: file)
-        var tokens: any DocumentTokenSource = source
-        if bytes.count >= ReadAheadTokens.fromBytes, let ahead = ReadAheadTokens(source, start: start) { tokens = ahead }
         var reader = DocumentReader(tokens, file: file, bytes: bytes.count, isJSON: isJSON)
         reader.mostMappings = shape.mostMappings
         return reader
+    }
+
+    /// How many tokens the YAML reader gives for `bytes` (UTF-8), nothing
+    /// built: what reading YAML costs before a scenario is made of it (for
+    /// benchmarks). O(bytes).
+    package static func yamlTokenCount(_ bytes: [UInt8]) throws(ScenarioError) -> Int {
+        var tokens = YAMLTokens(bytes: bytes, file: "tokens.yaml")
+        var count = 0
+        while try tokens.nextToken() != nil { count += 1 }
+        return count
     }
 
     /// Reads a document with `read`, as JSON first when it looks like JSON,

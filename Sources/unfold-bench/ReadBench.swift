@@ -12,9 +12,9 @@ import UnfoldSupport
 /// `unfold render` does, by tree size, as JSON and as YAML, each in a
 /// process of its own for its peak memory, the least time of three runs;
 /// beside it, in the same run, Python reading the same file (`json.load`,
-/// and PyYAML with libyaml's `CSafeLoader`) into plain objects, and for
-/// YAML libyaml's parser alone giving its events, the least any reader on
-/// libyaml can take. Then a 2 KB YAML file whose aliases name 2^24 nodes,
+/// and PyYAML with libyaml's `CSafeLoader`) into plain objects; for YAML,
+/// libyaml's parser alone giving its events (the least any reader on
+/// libyaml can take) and Unfold's own YAML reader giving its tokens. Then a 2 KB YAML file whose aliases name 2^24 nodes,
 /// which must be refused.
 struct ReadBench: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -32,8 +32,8 @@ struct ReadBench: ParsableCommand {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-read-bench-\(getpid())").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        print("| nodes | file | MB | read ms | read + first state ms | peak MB | Python ms | Python peak MB | libyaml events ms |")
-        print("|---:|---|---:|---:|---:|---:|---:|---:|---:|")
+        print("| nodes | file | MB | read ms | read + first state ms | peak MB | Python ms | Python peak MB | libyaml events ms | YAML tokens ms |")
+        print("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|")
         for n in sizes {
             for format in ["json", "yaml"] {
                 let path = "\(folder)/generated-\(n).\(format)"
@@ -42,9 +42,10 @@ struct ReadBench: ParsableCommand {
                 let r = try Self.leastOfThree(path)
                 let peer = Self.python(path, format: format)
                 let events = format == "yaml" ? ms(try Self.libyamlEvents(path)) : "—"
+                let tokens = format == "yaml" ? ms(try Self.yamlTokens(path)) : "—"
                 print(
                     "| \(n) | \(format.uppercased()) | \(format1(size, 1)) | \(r["read_ms"]!) | \(r["total_ms"]!) | \(r["peak_mb"]!)"
-                        + " | \(peer?.ms ?? "n/a") | \(peer?.mb ?? "n/a") | \(events) |")
+                        + " | \(peer?.ms ?? "n/a") | \(peer?.mb ?? "n/a") | \(events) | \(tokens) |")
                 try FileManager.default.removeItem(atPath: path)
             }
         }
@@ -120,6 +121,14 @@ struct ReadBench: ParsableCommand {
             }
             return events
         }
+    }
+
+    /// The median time Unfold's YAML reader (its block YAML scanner, and
+    /// libyaml for what that leaves) takes to give every token of the file
+    /// at `path`, nothing built.
+    static func yamlTokens(_ path: String) throws -> Double {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        return medianMilliseconds(runs: 3) { () -> Int in (try? Document.yamlTokenCount(bytes)) ?? 0 }
     }
 
     func milliseconds(_ d: Duration) -> Double {
