@@ -60,9 +60,9 @@ struct BlockYAMLScanner: Sendable {
     private var hasRoot = false
     private var ended = false
     private var isUnread = false
-    /// The tokens of the lines read, not yet given; `queue[head...]` are left.
+    /// The tokens of the line read, queued in order, then reversed to be
+    /// given: each is moved out, last first.
     private var queue: [DocumentToken] = []
-    private var head = 0
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -70,18 +70,17 @@ struct BlockYAMLScanner: Sendable {
 
     /// The next token. O(1) amortised: each line is read once.
     mutating func next() -> Next {
-        while head == queue.count {
+        while queue.isEmpty {
             if isUnread { return .unread }
             if ended { return .end }
-            queue.removeAll(keepingCapacity: true)
-            head = 0
-            if !readLine() {
+            if readLine() {
+                queue.reverse()
+            } else {
                 queue.removeAll()
                 isUnread = true
             }
         }
-        head += 1
-        return .token(queue[head - 1])
+        return .token(queue.removeLast())
     }
 
     // MARK: Lines

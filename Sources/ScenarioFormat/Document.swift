@@ -17,14 +17,6 @@ package enum Document {
     static func reader(
         bytes: [UInt8], file: String, json: Bool = true, start: DetachedThread.Starter = DetachedThread.start
     ) throws(ScenarioError) -> DocumentReader {
-        let first = bytes.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
-        let isJSON = json && (first == UInt8(ascii: "{") || first == UInt8(ascii: "["))
-        let source: any DocumentTokenSource & Sendable =
-            isJSON ? JSONStream(bytes: bytes, file: file) : YAMLTokens(bytes: bytes, file: file)
-        var tokens: any DocumentTokenSource = source
-        if bytes.count >= ReadAheadTokens.fromBytes, let ahead = ReadAheadTokens(source, start: start) { tokens = ahead }
-        // The shape is taken while the thread parses (the parsers keep their nesting on the heap):
-        // a file nested past the limit stops it at once.
         let shape = Shape(bytes)
         if let (line, depth) = shape.beyondLimit {
             throw ScenarioError(
@@ -32,6 +24,12 @@ package enum Document {
                 message: "nesting is at least \(depth) levels deep; the limit is \(maxNesting)",
                 hint: "build deeper trees with the Swift API, or flatten the file")
         }
+        let first = bytes.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
+        let isJSON = json && (first == UInt8(ascii: "{") || first == UInt8(ascii: "["))
+        let source: any DocumentTokenSource & Sendable =
+            isJSON ? JSONStream(bytes: bytes, file: file) : YAMLTokens(bytes: bytes, file: file)
+        var tokens: any DocumentTokenSource = source
+        if bytes.count >= ReadAheadTokens.fromBytes, let ahead = ReadAheadTokens(source, start: start) { tokens = ahead }
         var reader = DocumentReader(tokens, file: file, bytes: bytes.count, isJSON: isJSON)
         reader.mostMappings = shape.mostMappings
         return reader

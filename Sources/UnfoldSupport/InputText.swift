@@ -15,7 +15,7 @@ extension InputFile {
         do { bytes = try contents(of: path, limit: Limits.fileBytes) } catch {
             throw ScenarioError(file: path, line: 0, column: 0, message: error.message(what), hint: error == .missing ? missing : error.hint)
         }
-        guard String(validating: bytes, as: UTF8.self) != nil else {
+        guard bytes.isWellFormedUTF8 else {
             throw ScenarioError(file: path, line: 0, column: 0, message: "the \(what) is not UTF-8 text")
         }
         return bytes
