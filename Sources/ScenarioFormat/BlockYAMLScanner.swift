@@ -6,13 +6,15 @@
 /// several times the speed and without a copy of the file.
 ///
 /// At the first line it does not read (an anchor, an alias, a tag, a block
-/// or multi-line scalar, a tab, a `---`, text libyaml refuses, ...) it gives
-/// none of that line's tokens and says `unread`: `YAMLTokens` goes on with
-/// libyaml from the file's start, past the tokens already given. A line's
-/// tokens are given only once the lines after it cannot change them (a plain
-/// scalar that goes on over the next line, an empty value, the end of a
-/// block). O(bytes) time; memory O(the nesting), at most
-/// `Document.maxNesting` blocks and `mostFlowTokens` tokens a line.
+/// or multi-line scalar, a tab, a `---`, text libyaml refuses, ...) it says
+/// `unread`: `YAMLTokens` goes on with libyaml from the file's start, past
+/// the tokens already given. Those are exactly the tokens libyaml gives
+/// before it, errors included: a line's tokens are given once the next line
+/// is read (libyaml reads that far ahead before giving a line's last token),
+/// and a file that holds a character libyaml refuses is left to libyaml
+/// whole (it refuses one some way ahead of its tokens). O(bytes) time; memory
+/// O(the nesting), at most `Document.maxNesting` blocks and `mostFlowTokens`
+/// tokens a line.
 struct BlockYAMLScanner: Sendable {
     /// What `next()` found.
     enum Next {
@@ -60,27 +62,74 @@ struct BlockYAMLScanner: Sendable {
     private var hasRoot = false
     private var ended = false
     private var isUnread = false
-    /// The tokens of the line read, queued in order, then reversed to be
-    /// given: each is moved out, last first.
+    /// The tokens of the line being read, in order.
     private var queue: [DocumentToken] = []
+    /// The tokens of the last line read, until the next one is read.
+    private var held: [DocumentToken] = []
+    /// The tokens to give, last first (each is moved out).
+    private var ready: [DocumentToken] = []
+    /// Whether the file was checked for characters libyaml refuses.
+    private var isChecked = false
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
     }
 
-    /// The next token. O(1) amortised: each line is read once.
+    /// The next token. O(1) amortised: each line is read once (the first
+    /// call reads the whole file once for characters libyaml refuses).
     mutating func next() -> Next {
-        while queue.isEmpty {
+        if !isChecked {
+            isChecked = true
+            isUnread = Self.holdsRefusedCharacter(bytes)
+        }
+        while ready.isEmpty {
             if isUnread { return .unread }
             if ended { return .end }
-            if readLine() {
-                queue.reverse()
-            } else {
-                queue.removeAll()
-                isUnread = true
+            guard readLine() else {
+                (queue, held, isUnread) = ([], [], true)
+                continue
             }
+            // The line before can no longer change: given; this one is held (all of it at the end).
+            swap(&ready, &held)
+            swap(&held, &queue)
+            if ended {
+                ready += held
+                held.removeAll()
+            }
+            ready.reverse()
         }
-        return .token(queue.removeLast())
+        return .token(ready.removeLast())
+    }
+
+    /// Whether `bytes` hold a character libyaml's reader refuses: a control
+    /// character other than a tab or a line break, DEL, a C1 control but
+    /// NEL, U+FFFE or U+FFFF. O(count), eight plain bytes at a time.
+    static func holdsRefusedCharacter(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in  // the pointer is valid inside this closure only
+            guard let base = buffer.baseAddress else { return false }
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highBits: UInt64 = 0x8080_8080_8080_8080
+            var i = 0
+            while i < buffer.count {
+                if i + 8 <= buffer.count {
+                    // No high bit, none below 0x20 (a borrow) and no 0x7F (a carry): eight printable ASCII characters.
+                    let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                    if (word | (word &- 0x20 &* ones) | (word &+ ones)) & highBits == 0 {
+                        i += 8
+                        continue
+                    }
+                }
+                switch buffer[i] {
+                case 0x09, 0x0A, 0x0D: break
+                case 0x00 ..< 0x20, 0x7F: return true
+                case 0xC2: if i + 1 < buffer.count && (0x80 ... 0x9F).contains(buffer[i + 1]) && buffer[i + 1] != 0x85 { return true }
+                case 0xEF: if i + 2 < buffer.count && buffer[i + 1] == 0xBF && buffer[i + 2] >= 0xBE { return true }
+                default: break
+                }
+                i += 1
+            }
+            return false
+        }
     }
 
     // MARK: Lines
@@ -159,7 +208,7 @@ struct BlockYAMLScanner: Sendable {
     private mutating func node(at first: Int) -> Bool {
         var at = first
         while isEntry(at) {
-            // Deeper than a scenario may nest: the reader refuses it, after libyaml reads it.
+            // Deeper than a scenario may nest (`Document.Shape` refuses it first): a line's queue stays short.
             guard blocks.count < Document.maxNesting else { return false }
             emit(.sequenceStart, at: at)
             blocks.append(Block(column: column(at), isMapping: false))
@@ -428,7 +477,8 @@ struct BlockYAMLScanner: Sendable {
     // MARK: Bytes
 
     /// Whether a key's `:` follows its text at `end`, the whole key short
-    /// enough to be one for libyaml (1024 characters, counted here as bytes).
+    /// enough to be one for libyaml (which takes at most 1024 characters,
+    /// with a margin: 1000 bytes are at most 1000 characters).
     private func isKey(from first: Int, end: Int) -> Bool {
         end < bytes.count && bytes[end] == UInt8(ascii: ":") && isBlank(end + 1) && end - first <= 1000
     }

@@ -9,11 +9,8 @@ package struct YAMLScannerCheck {
     /// Whether the scanner read the whole text (libyaml none of it).
     package let isReadByScanner: Bool
 
-    /// Reads `bytes` (UTF-8) both ways. The tokens and the error must be the
-    /// same. Where libyaml stops at an error, the scanner may have given a
-    /// few tokens of the lines after the error's place first (libyaml checks
-    /// characters some way ahead of its tokens), so libyaml's tokens need
-    /// only be the first of them.
+    /// Reads `bytes` (UTF-8) both ways: the tokens, and the error if any,
+    /// must be the same.
     package init(_ bytes: [UInt8]) {
         let alone = Self.libyaml(bytes)
         var source = YAMLTokens(bytes: bytes, file: "check.yaml")
@@ -22,12 +19,11 @@ package struct YAMLScannerCheck {
             return (token, token.isAnchored ? source.takeAnchor() : nil)
         }
         isReadByScanner = !source.isReadByLibyaml
-        let tokens = alone.error == nil ? both.tokens : Array(both.tokens.prefix(alone.tokens.count))
         if both.error != alone.error {
             difference = "libyaml: \(alone.error ?? "no error"); scanner: \(both.error ?? "no error")"
-        } else if tokens != alone.tokens {
-            let i = zip(tokens, alone.tokens).prefix { $0 == $1 }.count
-            difference = "token \(i): libyaml \(alone.tokens.dropFirst(i).first ?? "none"); scanner \(tokens.dropFirst(i).first ?? "none")"
+        } else if both.tokens != alone.tokens {
+            let i = zip(both.tokens, alone.tokens).prefix { $0 == $1 }.count
+            difference = "token \(i): libyaml \(alone.tokens.dropFirst(i).first ?? "none"); scanner \(both.tokens.dropFirst(i).first ?? "none")"
         } else {
             difference = nil
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UnfoldSupport
 
 @testable import ScenarioFormat
 
@@ -53,9 +54,45 @@ import Testing
         "a: b\n---\nc: d\n", "a: 'x' y\n", "a: 'x'#c\n", "a: @b\n", "a: `b`\n", "\(String(repeating: "k", count: 1100)): v\n",
         "a: b\u{7}\n", "a: b\n# bell \u{7}\n", "a: \u{2028}\n", "- - a\n  - b\n - c\n", "a: [b, {c: [d, e]}, f]]\n",
         "a:\n  b: 1\n    # deeper comment\n  c: 2\n", "a: b\n    # deeper comment after a plain value\nc: d\n",
+        "a: 1\nb: 2\nc: \u{1}\n", "b:\n  - []\n  1\n", "a:\n {x: 1,y: []}\nx\n", "a: \u{FFFE}\n", "a: \u{9F}\n",
     ])
     func otherYAMLIsLeftToLibyaml(text: String) {
         Self.expectSame(text)
+    }
+
+    /// A file's first error is the one it had with libyaml alone: libyaml
+    /// refuses a character before giving the tokens before it, and reads a
+    /// line ahead before giving a line's last token.
+    @Test func theFirstErrorIsLibyamlsAsBefore() {
+        let control = #expect(throws: ScenarioError.self) {
+            try Scenario.parse("name: a\ntree:\n  - title: a\n    title: b\n  - title: c\n  - title: \u{1}\n", file: "e.yaml")
+        }
+        #expect(control?.message.hasPrefix("the file cannot be read as YAML: control characters are not allowed") == true)
+        let ahead = #expect(throws: ScenarioError.self) { try Scenario.parse("name: a\ntree:\n  - {titel: a}\n  x\n", file: "e.yaml") }
+        #expect(ahead?.message.hasPrefix("syntax error") == true && ahead?.line == 5)
+    }
+
+    /// The characters libyaml's reader refuses are found wherever they are
+    /// in a run of plain ones, as a character-by-character check finds them.
+    @Test func refusedCharactersAreFoundAnywhere() {
+        func refused(_ c: Unicode.Scalar) -> Bool {
+            let v = c.value
+            return
+                !(v == 0x09 || v == 0x0A || v == 0x0D || (0x20 ... 0x7E).contains(v) || v == 0x85 || (0xA0 ... 0xD7FF).contains(v)
+                || (0xE000 ... 0xFFFD).contains(v) || v >= 0x10000)
+        }
+        let pieces: [String] = ["a", "\t", "\n", "\r", "\u{0}", "\u{1F}", " ", "~", "\u{7F}", "\u{80}", "\u{85}", "\u{9F}", "\u{A0}", "é", "\u{FFFD}", "\u{FFFE}", "\u{FFFF}", "😀"]
+        var random = SeededRandom(seed: 3)
+        var found = 0
+        for _ in 0 ..< 20_000 {
+            let text =
+                String(repeating: "x", count: random.below(20)) + (0 ..< random.below(3)).map { _ in pieces[random.below(pieces.count)] }.joined()
+                + String(repeating: "y", count: random.below(12))
+            let expected = text.unicodeScalars.contains(where: refused)
+            #expect(BlockYAMLScanner.holdsRefusedCharacter(Array(text.utf8)) == expected, "\(text.debugDescription)")
+            if expected { found += 1 }
+        }
+        #expect(found > 2_000)
     }
 
     /// A line is queued whole, so a long one-line flow collection (a document
