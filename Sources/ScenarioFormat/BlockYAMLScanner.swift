@@ -11,8 +11,9 @@
 /// the tokens already given. Those are exactly the tokens libyaml gives
 /// before it, errors included: a line's tokens are given once the next line
 /// is read (libyaml reads that far ahead before giving a line's last token),
-/// and a file that holds a character libyaml refuses is left to libyaml
-/// whole (it refuses one some way ahead of its tokens). O(bytes) time; memory
+/// and none is given while a character libyaml refuses is less than
+/// `checkAhead` bytes past the line read (libyaml checks the characters of
+/// its next 16 KB read before giving more tokens). O(bytes) time; memory
 /// O(the nesting), at most `Document.maxNesting` blocks and `mostFlowTokens`
 /// tokens a line.
 struct BlockYAMLScanner: Sendable {
@@ -68,24 +69,23 @@ struct BlockYAMLScanner: Sendable {
     private var held: [DocumentToken] = []
     /// The tokens to give, last first (each is moved out).
     private var ready: [DocumentToken] = []
-    /// Whether the file was checked for characters libyaml refuses.
-    private var isChecked = false
+    /// How far the file is checked for characters libyaml refuses.
+    private var checked = 0
+    /// How far past the line being read the file is checked: well past
+    /// libyaml's own 16 KB.
+    static let checkAhead = 1 << 20
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
     }
 
-    /// The next token. O(1) amortised: each line is read once (the first
-    /// call reads the whole file once for characters libyaml refuses).
+    /// The next token. O(1) amortised: each line is read once, and each
+    /// byte checked once for characters libyaml refuses.
     mutating func next() -> Next {
-        if !isChecked {
-            isChecked = true
-            isUnread = Self.holdsRefusedCharacter(bytes)
-        }
         while ready.isEmpty {
             if isUnread { return .unread }
             if ended { return .end }
-            guard readLine() else {
+            guard readLine(), !refusesCharacter(before: start + Self.checkAhead) else {
                 (queue, held, isUnread) = ([], [], true)
                 continue
             }
@@ -101,10 +101,19 @@ struct BlockYAMLScanner: Sendable {
         return .token(ready.removeLast())
     }
 
+    /// Whether a character libyaml refuses is before `limit` (checked on
+    /// from where the last check ended, a window past `limit` at a time).
+    private mutating func refusesCharacter(before limit: Int) -> Bool {
+        guard checked < min(bytes.count, limit) else { return false }
+        let end = min(bytes.count, limit + Self.checkAhead)
+        defer { checked = end }
+        return Self.holdsRefusedCharacter(bytes[checked ..< end])
+    }
+
     /// Whether `bytes` hold a character libyaml's reader refuses: a control
     /// character other than a tab or a line break, DEL, a C1 control but
     /// NEL, U+FFFE or U+FFFF. O(count), eight plain bytes at a time.
-    static func holdsRefusedCharacter(_ bytes: [UInt8]) -> Bool {
+    static func holdsRefusedCharacter(_ bytes: ArraySlice<UInt8>) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in  // the pointer is valid inside this closure only
             guard let base = buffer.baseAddress else { return false }
             let ones: UInt64 = 0x0101_0101_0101_0101
