@@ -35,11 +35,10 @@ struct BlockYAMLScanner: Sendable {
         var isIndentless = false
     }
 
-    /// A scalar read: its token, the index just past its text (past its
+    /// Where a scalar queued ends: the index just past its text (past its
     /// closing quote), and whether it is plain (libyaml would join it with
     /// a next line indented past the innermost block).
-    private struct Scalar {
-        var token: DocumentToken
+    private struct ScalarEnd {
         var end: Int
         var isPlain: Bool
     }
@@ -67,8 +66,9 @@ struct BlockYAMLScanner: Sendable {
     private var queue: [DocumentToken] = []
     /// The tokens of the last line read, until the next one is read.
     private var held: [DocumentToken] = []
-    /// The tokens to give, last first (each is moved out).
+    /// The tokens to give, and how many are given (each is moved out).
     private var ready: [DocumentToken] = []
+    private var given = 0
     /// How far the file is checked for characters libyaml refuses.
     private var checked = 0
     /// How far past the line being read the file is checked: well past
@@ -82,7 +82,7 @@ struct BlockYAMLScanner: Sendable {
     /// The next token. O(1) amortised: each line is read once, and each
     /// byte checked once for characters libyaml refuses.
     mutating func next() -> Next {
-        while ready.isEmpty {
+        while given == ready.count {
             if isUnread { return .unread }
             if ended { return .end }
             guard readLine(), !refusesCharacter(before: start + Self.checkAhead) else {
@@ -90,15 +90,19 @@ struct BlockYAMLScanner: Sendable {
                 continue
             }
             // The line before can no longer change: given; this one is held (all of it at the end).
+            ready.removeAll(keepingCapacity: true)
+            given = 0
             swap(&ready, &held)
             swap(&held, &queue)
             if ended {
                 ready += held
                 held.removeAll()
             }
-            ready.reverse()
         }
-        return .token(ready.removeLast())
+        var token = DocumentToken(kind: .scalar, line: 0, column: 0)
+        swap(&token, &ready[given])
+        given += 1
+        return .token(token)
     }
 
     /// Whether a character libyaml refuses is before `limit` (checked on
@@ -184,7 +188,6 @@ struct BlockYAMLScanner: Sendable {
         guard top.column == column else { return false }
         if !top.isMapping { return isEntry(at) && entry(at: at) }
         guard let key = scalar(at: at, inFlow: false), isKey(from: at, end: key.end) else { return false }
-        queue.append(key.token)
         return value(afterColon: key.end)
     }
 
@@ -234,12 +237,11 @@ struct BlockYAMLScanner: Sendable {
         }
         guard let scalar = scalar(at: at, inFlow: false) else { return false }
         if isKey(from: at, end: scalar.end) {
-            emit(.mappingStart, at: at)
+            // A mapping starts where its first key does, before it.
+            queue.insert(DocumentToken(kind: .mappingStart, line: Int32(clamping: line), column: Int32(clamping: column(at) + 1)), at: queue.count - 1)
             blocks.append(Block(column: column(at), isMapping: true))
-            queue.append(scalar.token)
             return value(afterColon: scalar.end)
         }
-        queue.append(scalar.token)
         return endLine(from: scalar.end, afterPlain: scalar.isPlain)
     }
 
@@ -264,7 +266,6 @@ struct BlockYAMLScanner: Sendable {
             return endLine(from: end, afterPlain: false)
         }
         guard let scalar = scalar(at: at, inFlow: false) else { return false }
-        queue.append(scalar.token)
         return endLine(from: scalar.end, afterPlain: scalar.isPlain)
     }
 
@@ -316,10 +317,9 @@ struct BlockYAMLScanner: Sendable {
 
     // MARK: Scalars and flow collections
 
-    /// The scalar at `at` (plain, or quoted on one line) and the index
-    /// just past its text (its closing quote); nil if there is none this
-    /// scanner reads there.
-    private mutating func scalar(at: Int, inFlow: Bool) -> Scalar? {
+    /// Queues the scalar at `at` (plain, or quoted on one line) and says
+    /// where it ends; nil if there is none this scanner reads there.
+    private mutating func scalar(at: Int, inFlow: Bool) -> ScalarEnd? {
         let first = bytes[at]
         let text: String
         let end: Int
@@ -331,8 +331,8 @@ struct BlockYAMLScanner: Sendable {
             text = String(decoding: bytes[at ..< plainEnd], as: UTF8.self)
             end = plainEnd
         }
-        let token = DocumentToken(kind: .scalar, text: text, line: Int32(clamping: line), column: Int32(clamping: column(at) + 1))
-        return Scalar(token: token, end: end, isPlain: !(first == UInt8(ascii: "'") || first == UInt8(ascii: "\"")))
+        queue.append(DocumentToken(kind: .scalar, text: text, line: Int32(clamping: line), column: Int32(clamping: column(at) + 1)))
+        return ScalarEnd(end: end, isPlain: !(first == UInt8(ascii: "'") || first == UInt8(ascii: "\"")))
     }
 
     /// Whether a plain scalar may start at `at`: not an indicator, save
@@ -461,7 +461,6 @@ struct BlockYAMLScanner: Sendable {
                 expect = isMapping ? .key : .value
             case .key, .keyOrEnd:
                 guard let key = scalar(at: at, inFlow: true), isKey(from: at, end: key.end) else { return nil }
-                queue.append(key.token)
                 at = key.end + 1
                 expect = .value
             case .value, .valueOrEnd:
@@ -475,7 +474,6 @@ struct BlockYAMLScanner: Sendable {
                 guard let value = scalar(at: at, inFlow: true), value.end == bytes.count || bytes[value.end] != UInt8(ascii: ":") else {
                     return nil
                 }
-                queue.append(value.token)
                 at = value.end
                 expect = .commaOrEnd
             }

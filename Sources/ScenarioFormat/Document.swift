@@ -26,13 +26,23 @@ package enum Document {
         }
         let first = bytes.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
         let isJSON = json && (first == UInt8(ascii: "{") || first == UInt8(ascii: "["))
-        let source: any DocumentTokenSource & Sendable =
-            isJSON ? JSONStream(bytes: bytes, file: file) : YAMLTokens(bytes: bytes, file: file)
-        var tokens: any DocumentTokenSource = source
-        if bytes.count >= ReadAheadTokens.fromBytes, let ahead = ReadAheadTokens(source, start: start) { tokens = ahead }
+        let tokens =
+            isJSON
+            ? readAhead(JSONStream(bytes: bytes, file: file), bytes: bytes.count, start: start)
+            : readAhead(YAMLTokens(bytes: bytes, file: file), bytes: bytes.count, start: start)
         var reader = DocumentReader(tokens, file: file, bytes: bytes.count, isJSON: isJSON)
         reader.mostMappings = shape.mostMappings
         return reader
+    }
+
+    /// `source`, read ahead on a thread of its own if the file has `bytes`
+    /// bytes, a megabyte or more, and a thread can be made. Called with the
+    /// source's own type, so that the thread's loop is made for it.
+    private static func readAhead<Source: DocumentTokenSource & Sendable>(
+        _ source: Source, bytes: Int, start: DetachedThread.Starter
+    ) -> any DocumentTokenSource {
+        guard bytes >= ReadAheadTokens.fromBytes, let ahead = ReadAheadTokens(source, start: start) else { return source }
+        return ahead
     }
 
     /// How many tokens the YAML reader gives for `bytes` (UTF-8), nothing

@@ -28,7 +28,7 @@ struct ReadAheadTokens: DocumentTokenSource {
     /// Starts the thread that reads `source` (with `start`: the system's, or
     /// a test's); nil when no thread could be made, and the caller reads
     /// `source` itself.
-    init?(_ source: some DocumentTokenSource & Sendable, start: DetachedThread.Starter = DetachedThread.start) {
+    init?<Source: DocumentTokenSource & Sendable>(_ source: Source, start: DetachedThread.Starter = DetachedThread.start) {
         let channel = Channel()
         guard start("unfold read", { channel.produce(from: source) }) else { return nil }
         self.channel = channel
@@ -98,7 +98,7 @@ struct ReadAheadTokens: DocumentTokenSource {
         }
 
         /// The thread: chunks of tokens until the document ends, an error, or `stop()`.
-        func produce(from source: some DocumentTokenSource) {
+        func produce<Source: DocumentTokenSource>(from source: Source) {
             var source = source
             while true {
                 var chunk = Chunk()
