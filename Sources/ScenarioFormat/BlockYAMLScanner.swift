@@ -116,18 +116,15 @@ struct BlockYAMLScanner: Sendable {
 
     /// Whether `bytes` hold a character libyaml's reader refuses: a control
     /// character other than a tab or a line break, DEL, a C1 control but
-    /// NEL, U+FFFE or U+FFFF. O(count), eight plain bytes at a time.
+    /// NEL, U+FFFE or U+FFFF. O(count), eight ASCII bytes at a time.
     static func holdsRefusedCharacter(_ bytes: ArraySlice<UInt8>) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in  // the pointer is valid inside this closure only
             guard let base = buffer.baseAddress else { return false }
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let highBits: UInt64 = 0x8080_8080_8080_8080
             var i = 0
             while i < buffer.count {
                 if i + 8 <= buffer.count {
-                    // No high bit, none below 0x20 (a borrow) and no 0x7F (a carry): eight printable ASCII characters.
                     let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-                    if (word | (word &- 0x20 &* ones) | (word &+ ones)) & highBits == 0 {
+                    if word & Self.highBits == 0 && Self.controlsButNewline(word) == 0 {
                         i += 8
                         continue
                     }
@@ -143,6 +140,22 @@ struct BlockYAMLScanner: Sendable {
             }
             return false
         }
+    }
+
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+    private static let lowBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+
+    /// Of eight ASCII bytes, the high bit of each that is a control
+    /// character (below 0x20, or 0x7F) but `\n`. Exact per byte: the sums
+    /// stay inside each byte.
+    private static func controlsButNewline(_ word: UInt64) -> UInt64 {
+        let belowSpace = ~((word & lowBits) &+ 0x6060_6060_6060_6060) & highBits
+        return (belowSpace | zeroBytes(word ^ lowBits)) & ~zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A)
+    }
+
+    /// The high bit of each zero byte of `word`.
+    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+        ~(((word & lowBits) &+ lowBits) | word) & highBits
     }
 
     // MARK: Lines
@@ -328,7 +341,7 @@ struct BlockYAMLScanner: Sendable {
             (text, end) = quoted
         } else {
             guard startsPlain(at: at, inFlow: inFlow), let plainEnd = plainEnd(at: at, inFlow: inFlow) else { return nil }
-            text = String(decoding: bytes[at ..< plainEnd], as: UTF8.self)
+            text = self.text(at ..< plainEnd)
             end = plainEnd
         }
         queue.append(DocumentToken(kind: .scalar, text: text, line: Int32(clamping: line), column: Int32(clamping: column(at) + 1)))
@@ -339,7 +352,11 @@ struct BlockYAMLScanner: Sendable {
     /// `-` (or, outside flow collections, `?` and `:`) before a non-space;
     /// `?` and `:` are left to libyaml.
     private func startsPlain(at: Int, inFlow: Bool) -> Bool {
-        switch bytes[at] {
+        let byte = bytes[at]
+        if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") || (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") {
+            return true  // a letter or a digit, as most scalars start
+        }
+        return switch byte {
         case UInt8(ascii: "-"): !isBlank(at + 1)
         case UInt8(ascii: "?"), UInt8(ascii: ":"), UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"),
             UInt8(ascii: "}"), UInt8(ascii: "#"), UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"), UInt8(ascii: "|"),
@@ -360,6 +377,12 @@ struct BlockYAMLScanner: Sendable {
         var end = first
         while at < bytes.count {
             let byte = bytes[at]
+            // Most bytes: printable ASCII that ends nothing here.
+            if byte > 0x20 && byte < 0x7F && byte != UInt8(ascii: ":") && !(inFlow && Self.isFlowIndicator(byte)) {
+                at += 1
+                end = at
+                continue
+            }
             switch byte {
             case UInt8(ascii: " "):
                 at += 1
@@ -370,8 +393,8 @@ struct BlockYAMLScanner: Sendable {
             case UInt8(ascii: ":"):
                 if isBlank(at + 1) { return end }
                 if inFlow { return nil }
-            case UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"):
-                if inFlow { return end }
+            case _ where inFlow && Self.isFlowIndicator(byte):
+                return end
             default:
                 if isLeftToLibyaml(at) { return nil }
             }
@@ -379,6 +402,11 @@ struct BlockYAMLScanner: Sendable {
             end = at
         }
         return end
+    }
+
+    /// `,[]{}`, which end a plain scalar inside a flow collection.
+    private static func isFlowIndicator(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: ",") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}")
     }
 
     /// A quoted scalar on one line, from its opening quote: its text and the
@@ -399,7 +427,7 @@ struct BlockYAMLScanner: Sendable {
                     run = at
                     continue
                 }
-                if text.isEmpty { return (String(decoding: bytes[run ..< at], as: UTF8.self), at + 1) }
+                if text.isEmpty { return (self.text(run ..< at), at + 1) }
                 text += bytes[run ..< at]
                 return (String(decoding: text, as: UTF8.self), at + 1)
             }
@@ -552,9 +580,24 @@ struct BlockYAMLScanner: Sendable {
     /// from the last one asked on the line. O(the line) per line.
     private mutating func column(_ at: Int) -> Int {
         if counted.at < lineStart || counted.at > at { counted = (lineStart, 0) }
-        for byte in bytes[counted.at ..< at] where byte & 0xC0 != 0x80 { counted.column += 1 }
+        counted.column += bytes.withUnsafeBufferPointer { buffer in  // valid inside the closure only
+            guard let base = buffer.baseAddress else { return 0 }
+            var characters = 0
+            var i = counted.at
+            while i + 8 <= at, UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                characters += 8  // eight ASCII characters
+                i += 8
+            }
+            for j in i ..< at where buffer[j] & 0xC0 != 0x80 { characters += 1 }
+            return characters
+        }
         counted.at = at
         return counted.column
+    }
+
+    /// The text of the bytes in `range` (read in place: no slice of the file is made).
+    private func text(_ range: Range<Int>) -> String {
+        bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }  // valid inside the closure only
     }
 
     private mutating func emit(_ kind: DocumentToken.Kind, at: Int) {
