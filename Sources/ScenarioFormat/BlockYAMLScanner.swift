@@ -123,8 +123,8 @@ struct BlockYAMLScanner: Sendable {
             var i = 0
             while i < buffer.count {
                 if i + 8 <= buffer.count {
-                    let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-                    if word & Self.highBits == 0 && Self.controlsButNewline(word) == 0 {
+                    let word = ByteWords.load(base, i)
+                    if word & ByteWords.highBits == 0 && Self.controlsButNewline(word) == 0 {
                         i += 8
                         continue
                     }
@@ -142,20 +142,11 @@ struct BlockYAMLScanner: Sendable {
         }
     }
 
-    private static let highBits: UInt64 = 0x8080_8080_8080_8080
-    private static let lowBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-
     /// Of eight ASCII bytes, the high bit of each that is a control
-    /// character (below 0x20, or 0x7F) but `\n`. Exact per byte: the sums
-    /// stay inside each byte.
+    /// character (below 0x20, or 0x7F) but `\n`.
     private static func controlsButNewline(_ word: UInt64) -> UInt64 {
-        let belowSpace = ~((word & lowBits) &+ 0x6060_6060_6060_6060) & highBits
-        return (belowSpace | zeroBytes(word ^ lowBits)) & ~zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A)
-    }
-
-    /// The high bit of each zero byte of `word`.
-    private static func zeroBytes(_ word: UInt64) -> UInt64 {
-        ~(((word & lowBits) &+ lowBits) | word) & highBits
+        let belowSpace = ~((word & ByteWords.lowBits) &+ ByteWords.repeated(0x60)) & ByteWords.highBits
+        return (belowSpace | ByteWords.bytes(word, equalTo: 0x7F)) & ~ByteWords.bytes(word, equalTo: 0x0A)
     }
 
     // MARK: Lines
@@ -584,7 +575,7 @@ struct BlockYAMLScanner: Sendable {
             guard let base = buffer.baseAddress else { return 0 }
             var characters = 0
             var i = counted.at
-            while i + 8 <= at, UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+            while i + 8 <= at, ByteWords.load(base, i) & ByteWords.highBits == 0 {
                 characters += 8  // eight ASCII characters
                 i += 8
             }

@@ -26,23 +26,25 @@ package enum Document {
         }
         let first = bytes.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
         let isJSON = json && (first == UInt8(ascii: "{") || first == UInt8(ascii: "["))
-        let tokens =
+        var reader =
             isJSON
-            ? readAhead(JSONStream(bytes: bytes, file: file), bytes: bytes.count, start: start)
-            : readAhead(YAMLTokens(bytes: bytes, file: file), bytes: bytes.count, start: start)
-        var reader = DocumentReader(tokens, file: file, bytes: bytes.count, isJSON: isJSON)
+            ? reader(JSONStream(bytes: bytes, file: file), file: file, bytes: bytes.count, isJSON: true, start: start)
+            : reader(YAMLTokens(bytes: bytes, file: file), file: file, bytes: bytes.count, isJSON: false, start: start)
         reader.mostMappings = shape.mostMappings
         return reader
     }
 
-    /// `source`, read ahead on a thread of its own if the file has `bytes`
-    /// bytes, a megabyte or more, and a thread can be made. Called with the
-    /// source's own type, so that the thread's loop is made for it.
-    private static func readAhead<Source: DocumentTokenSource & Sendable>(
-        _ source: Source, bytes: Int, start: DetachedThread.Starter
-    ) -> any DocumentTokenSource {
-        guard bytes >= ReadAheadTokens.fromBytes, let ahead = ReadAheadTokens(source, start: start) else { return source }
-        return ahead
+    /// A reader of `source`, read ahead on a thread of its own if the file
+    /// has `bytes` bytes, a megabyte or more, and a thread can be made.
+    /// Called with the source's own type, so that the thread's loop is made
+    /// for it.
+    private static func reader<Source: DocumentTokenSource & Sendable>(
+        _ source: Source, file: String, bytes: Int, isJSON: Bool, start: DetachedThread.Starter
+    ) -> DocumentReader {
+        guard bytes >= ReadAheadTokens.fromBytes, let ahead = ReadAheadTokens(source, start: start) else {
+            return DocumentReader(source, file: file, bytes: bytes, isJSON: isJSON)
+        }
+        return DocumentReader(readAhead: ahead, file: file, bytes: bytes, isJSON: isJSON)
     }
 
     /// How many tokens the YAML reader gives for `bytes` (UTF-8), nothing

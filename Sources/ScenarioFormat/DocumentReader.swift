@@ -39,7 +39,11 @@ struct DocumentReader {
     /// Whether the text is read as JSON.
     let isJSON: Bool
 
-    private var source: any DocumentTokenSource
+    /// Where the tokens come from: a large file's source read ahead on a
+    /// thread, held as what it is (a token taken from it costs no call
+    /// through `any`), or any other source.
+    private var ahead: ReadAheadTokens?
+    private var source: (any DocumentTokenSource)?
     /// The tokens read while an anchored part is open; each part is a stretch of it.
     private(set) var tape: [DocumentToken] = []
     /// The anchored parts read so far, and the latest part of each name.
@@ -63,6 +67,16 @@ struct DocumentReader {
 
     /// The document of `bytes` of text in `source` (JSON or not), with the budgets of a file of its size.
     init(_ source: any DocumentTokenSource, file: String, bytes: Int, isJSON: Bool) {
+        self.init(source: source, file: file, bytes: bytes, isJSON: isJSON)
+    }
+
+    /// The same, its source read ahead on a thread.
+    init(readAhead: ReadAheadTokens, file: String, bytes: Int, isJSON: Bool) {
+        self.init(source: nil, file: file, bytes: bytes, isJSON: isJSON)
+        ahead = readAhead
+    }
+
+    private init(source: (any DocumentTokenSource)?, file: String, bytes: Int, isJSON: Bool) {
         self.source = source
         self.isJSON = isJSON
         self.file = file
@@ -155,7 +169,7 @@ struct DocumentReader {
                 replay.append((parts[Int(token.target)].lowerBound, parts[Int(token.target)].upperBound))
                 continue
             }
-            if token.isAnchored, let anchor = source.takeAnchor() {
+            if token.isAnchored, let anchor = ahead != nil ? ahead?.takeAnchor() : source?.takeAnchor() {
                 token.isAnchored = false
                 open.append((anchor, tape.count, depth))
             }
@@ -166,7 +180,10 @@ struct DocumentReader {
 
     /// The source's next token; a failure there is the syntax's (`syntaxFailed`).
     private mutating func read() throws(ScenarioError) -> DocumentToken? {
-        do { return try source.nextToken() } catch {
+        do {
+            if ahead != nil { return try ahead?.nextToken() ?? nil }
+            return try source?.nextToken() ?? nil
+        } catch {
             syntaxFailed = true
             throw error
         }
