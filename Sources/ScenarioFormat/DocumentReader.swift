@@ -108,8 +108,13 @@ struct DocumentReader {
             if token.kind == .alias || token.isAnchored {
                 given = try nextUnchecked(read: token)
             } else {
+                let step = token.isStart ? 1 : token.isEnd ? -1 : 0
+                depth += step  // as `keep` counts a token read
+                guard step > 0 else {
+                    givenDepth += step
+                    return token
+                }
                 given = token
-                depth += token.isStart ? 1 : token.isEnd ? -1 : 0  // as `keep` counts a token read
             }
         } else {
             given = try nextUnchecked(read: nil)

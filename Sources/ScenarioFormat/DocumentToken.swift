@@ -20,8 +20,8 @@ struct DocumentToken {
     /// names, fixed when it was read (a later `&name` may name another part).
     var target: Int32 = -1
 
-    var isStart: Bool { kind == .mappingStart || kind == .sequenceStart }
-    var isEnd: Bool { kind == .mappingEnd || kind == .sequenceEnd }
+    @inline(__always) var isStart: Bool { kind == .mappingStart || kind == .sequenceStart }
+    @inline(__always) var isEnd: Bool { kind == .mappingEnd || kind == .sequenceEnd }
 }
 
 /// The tokens of a document in order, from its syntax (JSON, YAML) or from a
