@@ -109,7 +109,8 @@ struct BlockYAMLScanner: Sendable {
     /// from where the last check ended, a window past `limit` at a time).
     private mutating func refusesCharacter(before limit: Int) -> Bool {
         guard checked < min(bytes.count, limit) else { return false }
-        let end = min(bytes.count, limit + Self.checkAhead)
+        var end = min(bytes.count, limit + Self.checkAhead)
+        while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }  // a character is checked whole, in one window
         defer { checked = end }
         return Self.holdsRefusedCharacter(bytes[checked ..< end])
     }
@@ -143,7 +144,8 @@ struct BlockYAMLScanner: Sendable {
     }
 
     /// Of eight ASCII bytes, the high bit of each that is a control
-    /// character (below 0x20, or 0x7F) but `\n`.
+    /// character (below 0x20, or 0x7F) but `\n`: a tab or `\r` too, which
+    /// the byte-by-byte step then lets through.
     private static func controlsButNewline(_ word: UInt64) -> UInt64 {
         let belowSpace = ~((word & ByteWords.lowBits) &+ ByteWords.repeated(0x60)) & ByteWords.highBits
         return (belowSpace | ByteWords.bytes(word, equalTo: 0x7F)) & ~ByteWords.bytes(word, equalTo: 0x0A)

@@ -1,6 +1,6 @@
-/// Eight bytes of a file at a time, for the loops that pass over every byte
-/// (its shape, the YAML scanner's checks): which bytes of a word are a given
-/// one. Exact per byte: no sum carries from one byte into the next.
+/// Eight bytes of a file at a time, for the YAML scanner's passes over
+/// every byte: which bytes of a word are a given one. Exact per byte: no sum
+/// carries from one byte into the next.
 enum ByteWords {
     static let highBits: UInt64 = 0x8080_8080_8080_8080
     static let lowBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F

@@ -186,8 +186,8 @@ struct DocumentReader {
     /// The source's next token; a failure there is the syntax's (`syntaxFailed`).
     private mutating func read() throws(ScenarioError) -> DocumentToken? {
         do {
-            if ahead != nil { return try ahead?.nextToken() ?? nil }
-            return try source?.nextToken() ?? nil
+            if ahead != nil { return try ahead?.nextToken() }
+            return try source?.nextToken()
         } catch {
             syntaxFailed = true
             throw error

@@ -67,6 +67,17 @@ import UnfoldSupport
         // Right past a line longer than the scanner's window, a character libyaml refuses: the same tokens and error.
         let long = "a: 1\nb: " + String(repeating: "x", count: 2 * BlockYAMLScanner.checkAhead + 100) + "\nc: \u{1}\n"
         #expect(YAMLScannerCheck(Array(long.utf8)).difference == nil)
+        // A character of two bytes across the end of the scanner's first window: checked whole.
+        var lines = "a: " + String(repeating: "x", count: 16_379) + "\n"
+        let edge = lines.utf8.count + 2 * BlockYAMLScanner.checkAhead - 1
+        var key = 0
+        while lines.utf8.count + 19 <= edge {
+            lines += String(format: "k%08d: vvvvvvv\n", key)
+            key += 1
+        }
+        lines += String(repeating: "q", count: edge - lines.utf8.count) + "\u{80}: v\n" + String(repeating: "z: v\n", count: 4000)
+        #expect(Array(lines.utf8)[edge] == 0xC2)
+        #expect(YAMLScannerCheck(Array(lines.utf8)).difference == nil)
         let control = #expect(throws: ScenarioError.self) {
             try Scenario.parse("name: a\ntree:\n  - title: a\n    title: b\n  - title: c\n  - title: \u{1}\n", file: "e.yaml")
         }
