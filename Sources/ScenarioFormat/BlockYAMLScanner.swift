@@ -181,11 +181,10 @@ struct BlockYAMLScanner: Sendable {
                 blocks.append(Block(column: column, isMapping: false, isIndentless: true))
                 return entry(at: at)
             }
-            queue.append(DocumentToken(kind: .scalar, line: Int32(clamping: empty.line), column: Int32(clamping: empty.column + 1)))
+            queue.append(Self.token(.scalar, line: empty.line, column: empty.column))
         }
         while let top = blocks.last, top.column > column || (top.isIndentless && top.column == column && !isEntry(at)) {
-            blocks.removeLast()
-            queue.append(DocumentToken(kind: top.isMapping ? .mappingEnd : .sequenceEnd, line: Int32(clamping: line), column: Int32(clamping: column + 1)))
+            closeBlock(line: line, column: column)
         }
         guard let top = blocks.last else {
             guard !hasRoot else { return false }
@@ -204,20 +203,15 @@ struct BlockYAMLScanner: Sendable {
     /// line (if the file ends inside a line).
     private mutating func finish() -> Bool {
         if let empty = emptyValue {
-            queue.append(DocumentToken(kind: .scalar, line: Int32(clamping: empty.line), column: Int32(clamping: empty.column + 1)))
+            queue.append(Self.token(.scalar, line: empty.line, column: empty.column))
             emptyValue = nil
         }
         lineStart = bytes.count
         while lineStart > 0 && bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
         let endColumn = column(bytes.count)
-        while let top = blocks.last, top.column > endColumn {
-            blocks.removeLast()
-            queue.append(DocumentToken(kind: top.isMapping ? .mappingEnd : .sequenceEnd, line: Int32(clamping: line), column: Int32(clamping: endColumn + 1)))
-        }
+        while let top = blocks.last, top.column > endColumn { closeBlock(line: line, column: endColumn) }
         let endLine = endColumn == 0 ? line : line + 1
-        while let top = blocks.popLast() {
-            queue.append(DocumentToken(kind: top.isMapping ? .mappingEnd : .sequenceEnd, line: Int32(clamping: endLine), column: 1))
-        }
+        while !blocks.isEmpty { closeBlock(line: endLine, column: 0) }
         ended = true
         return true
     }
@@ -245,7 +239,7 @@ struct BlockYAMLScanner: Sendable {
         guard let scalar = scalar(at: at, inFlow: false) else { return false }
         if isKey(from: at, end: scalar.end) {
             // A mapping starts where its first key does, before it.
-            queue.insert(DocumentToken(kind: .mappingStart, line: Int32(clamping: line), column: Int32(clamping: column(at) + 1)), at: queue.count - 1)
+            queue.insert(Self.token(.mappingStart, line: line, column: column(at)), at: queue.count - 1)
             blocks.append(Block(column: column(at), isMapping: true))
             return value(afterColon: scalar.end)
         }
@@ -338,7 +332,7 @@ struct BlockYAMLScanner: Sendable {
             text = self.text(at ..< plainEnd)
             end = plainEnd
         }
-        queue.append(DocumentToken(kind: .scalar, text: text, line: Int32(clamping: line), column: Int32(clamping: column(at) + 1)))
+        queue.append(Self.token(.scalar, text, line: line, column: column(at)))
         return ScalarEnd(end: end, isPlain: !(first == UInt8(ascii: "'") || first == UInt8(ascii: "\"")))
     }
 
@@ -594,7 +588,19 @@ struct BlockYAMLScanner: Sendable {
         bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }  // valid inside the closure only
     }
 
+    /// Queues a token of `kind` that starts at `at`, on the line being read.
     private mutating func emit(_ kind: DocumentToken.Kind, at: Int) {
-        queue.append(DocumentToken(kind: kind, line: Int32(clamping: line), column: Int32(clamping: column(at) + 1)))
+        queue.append(Self.token(kind, line: line, column: column(at)))
+    }
+
+    /// Queues the end of the innermost block, at `line` and the 0-based `column`.
+    private mutating func closeBlock(line: Int, column: Int) {
+        guard let block = blocks.popLast() else { return }
+        queue.append(Self.token(block.isMapping ? .mappingEnd : .sequenceEnd, line: line, column: column))
+    }
+
+    /// A token at `line` and the 0-based `column` (a token's column counts from 1, as libyaml's marks plus one).
+    private static func token(_ kind: DocumentToken.Kind, _ text: String = "", line: Int, column: Int) -> DocumentToken {
+        DocumentToken(kind: kind, text: text, line: Int32(clamping: line), column: Int32(clamping: column + 1))
     }
 }

@@ -14,8 +14,8 @@ import UnfoldSupport
 /// beside it, in the same run, Python reading the same file (`json.load`,
 /// and PyYAML with libyaml's `CSafeLoader`) into plain objects; for YAML,
 /// libyaml's parser alone giving its events (the least any reader on
-/// libyaml can take) and Unfold's own YAML reader giving its tokens. Then a 2 KB YAML file whose aliases name 2^24 nodes,
-/// which must be refused.
+/// libyaml can take) and Unfold's own YAML reader giving its tokens. Then a
+/// 2 KB YAML file whose aliases name 2^24 nodes, which must be refused.
 struct ReadBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "read",
