@@ -39,3 +39,10 @@ public struct Annotation: Sendable, Equatable {
     /// The annotation as plain text, for tests, messages and screen readers.
     public var text: String { runs.map(\.text).joined() }
 }
+
+extension Annotation: ExpressibleByStringLiteral {
+    /// Plain text, as `OutlineNode("App.swift", annotation: "M")` writes a version control badge.
+    public init(stringLiteral text: String) {
+        self.init([Run(text)])
+    }
+}

@@ -2,21 +2,28 @@ extension Outline {
     /// Inserts a subtree (a flat spec list whose top-level specs hang under
     /// `parent`, nil for the top level) at child position `index` (nil: last).
     /// Rows appear if the parent is shown expanded; a leaf parent gains a chevron.
+    /// Children inserted under a node still loading end its loading: its
+    /// "Loading…" row goes in the same batch.
     /// Edits cost O(k + siblings + log n): the siblings after the place are renumbered.
     @discardableResult
     public mutating func insert(_ specs: [NodeSpec], under parent: NodeID?, at index: Int? = nil) throws(OutlineError) -> BatchUpdate {
         let p = parent?.raw ?? -1
         if p >= 0, !alive[Int(p)] { throw .removedNode }
-        let count = p < 0 ? roots.count : children[Int(p)].count
+        let loaded = p >= 0 && flags[Int(p)].contains(.loading) && !specs.isEmpty
+        let count = p < 0 ? roots.count : loaded ? 0 : children[Int(p)].count
         if let index, !(0 ... count).contains(index) { throw .indexOutOfRange(index, count: count) }
         let before = rows.count
-        let top = try append(specs, under: p, at: index)
         var update = BatchUpdate.unchanged(rows: before)
+        if loaded {
+            try check(specs, under: p)
+            update.deleted = try endLoading(p).deleted
+        }
+        let top = try append(specs, under: p, at: index)
         if let at = attachRows(of: top) {
             update.inserted = Array(at.lowerBound ..< at.upperBound)
         }
         update.rowsAfter = rows.count
-        if p >= 0, count == 0, !top.isEmpty, let shown = displayIndex(of: NodeID(p)) { update.changed = [shown] }
+        if p >= 0, count == 0 || loaded, !top.isEmpty, let shown = displayIndex(of: NodeID(p)) { update.changed = [shown] }
         if checksInUse || specs.contains(where: \.checked) { recountChecks() }
         return update
     }
@@ -28,6 +35,8 @@ extension Outline {
         guard isAlive(node) else { throw .removedNode }
         let before = rows.count
         let p = parents[Int(node.raw)]
+        // The "Loading…" row going ends its parent's loading.
+        if p >= 0, flags[Int(node.raw)].contains(.loadingRow) { flags[Int(p)].remove(.loading) }
         var update = BatchUpdate.unchanged(rows: before)
         update.deleted = detachRows(of: node.raw)
         detach(node.raw)
@@ -58,6 +67,7 @@ extension Outline {
         let n = node.raw
         guard isAlive(node), parent.map(isAlive) ?? true else { throw .removedNode }
         let p = parent?.raw ?? -1
+        if p >= 0, flags[Int(p)].contains(.loading) { throw .parentIsLoading(id(of: NodeID(p))) }
         var x = p
         while x >= 0 {
             if x == n { throw .moveIntoOwnSubtree(id(of: node)) }

@@ -16,7 +16,6 @@ public struct NodeSpec: Sendable, Equatable {
     public var kind: String?
     /// An icon name for the painter; the engine only carries it.
     public var icon: String?
-    // The flags below follow the optional parent in its padding: 104 bytes a node.
     /// Position in the list of this node's parent, which must come earlier; nil for a top-level node.
     public var parent: Int?
     /// Initial expansion (remembered even while the node is hidden or a leaf).
@@ -27,18 +26,37 @@ public struct NodeSpec: Sendable, Equatable {
     /// may be): with the selection's tint, whatever is selected.
     public var highlighted: Bool
     /// Text drawn after the title, dimmer, with its own emphasis (a docs
-    /// page's note beside a file name); nil: none.
-    public var annotation: Annotation?
+    /// page's note beside a file name, a version control badge such as
+    /// `M`); nil: none.
+    public var annotation: Annotation? {
+        get { rare?.annotation }
+        set { rare = RareFields.make(annotation: newValue, detailText: detailText) }
+    }
+    /// Its children are still loading: the row has a disclosure, and opened
+    /// it shows a "Loading…" row with a spinner (the engine adds that row;
+    /// inserting children ends the loading). A loading node has no children
+    /// of its own in the list.
+    public var loading: Bool
+    /// The text of the node's detail row (a file's last commit, say); nil:
+    /// its kind's, else "Details of <title>".
+    public var detailText: String? {
+        get { rare?.detailText }
+        set { rare = RareFields.make(annotation: annotation, detailText: newValue) }
+    }
+    /// The fields few nodes have, in one box, so that a node of a large tree
+    /// without them costs one pointer for all (104 bytes a node in all).
+    private var rare: RareFields?
 
     /// A node titled `title`; every other field has the default a plain,
     /// collapsed, unchecked top-level node has.
     public init(
         key: String? = nil, title: String, subtitle: String? = nil, kind: String? = nil,
         icon: String? = nil, expanded: Bool = false, parent: Int? = nil, checked: Bool = false,
-        annotation: Annotation? = nil, highlighted: Bool = false
+        annotation: Annotation? = nil, highlighted: Bool = false, loading: Bool = false, detailText: String? = nil
     ) {
+        self.loading = loading
+        self.rare = RareFields.make(annotation: annotation, detailText: detailText)
         self.checked = checked
-        self.annotation = annotation
         self.highlighted = highlighted
         self.key = key
         self.title = title
@@ -54,6 +72,24 @@ public struct NodeSpec: Sendable, Equatable {
     package var effectiveKey: String {
         key ?? title.replacingSlashes()
     }
+}
+
+/// A node's annotation and detail text, set once (a change makes a new box).
+private final class RareFields: Sendable, Equatable {
+    let annotation: Annotation?
+    let detailText: String?
+
+    private init(annotation: Annotation?, detailText: String?) {
+        self.annotation = annotation
+        self.detailText = detailText
+    }
+
+    /// A box of these fields; nil when neither is set.
+    static func make(annotation: Annotation?, detailText: String?) -> RareFields? {
+        annotation == nil && detailText == nil ? nil : RareFields(annotation: annotation, detailText: detailText)
+    }
+
+    static func == (a: RareFields, b: RareFields) -> Bool { a.annotation == b.annotation && a.detailText == b.detailText }
 }
 
 extension String {

@@ -29,18 +29,19 @@ public struct Outline: Sendable {
     // Per node, indexed by NodeID.raw.
     var keys: [String] = []
     var titles: [String] = []
-    /// Per node, its subtitle, kind, icon and annotation in `extras`, or -1
-    /// when it has none: most nodes of a large tree have none, and cost 4 bytes.
+    /// Per node, its subtitle, kind, icon, annotation and detail text in
+    /// `extras`, or -1 when it has none: most nodes of a large tree have
+    /// none, and cost 4 bytes.
     var extraIndex: [Int32] = []
     var extras: [Extras] = []
-    var highlightedFlags: [Bool] = []
+    /// Per node, what it shows that is on or off (highlighted, checked, loading), a byte for all.
+    var flags: [NodeFlags] = []
     var parents: [Int32] = []
     var children: [[Int32]] = []
     var indexInParent: [Int32] = []
     var depths: [Int32] = []
     var expandedFlags: [Bool] = []
     var detailFlags: [Bool] = []
-    var checkedFlags: [Bool] = []
     /// Per node, its leaves and how many of them are checked (a leaf counts
     /// itself); kept only once a checkbox is in use (`checksInUse`).
     var leafCounts: [Int32] = []
@@ -78,6 +79,7 @@ public struct Outline: Sendable {
         var kind: String?
         var icon: String?
         var annotation: Annotation?
+        var detailText: String?
     }
 
     /// Node `n`'s extras, if it has any. O(1).
@@ -124,9 +126,17 @@ public struct Outline: Sendable {
     public func icon(of node: NodeID) -> String? { extras(of: node.raw)?.icon }
     /// The text drawn after the node's title, if any (`NodeSpec.annotation`).
     public func annotation(of node: NodeID) -> Annotation? { extras(of: node.raw)?.annotation }
+    /// The text of the node's own detail row, if it has one (`NodeSpec.detailText`).
+    public func detailText(of node: NodeID) -> String? { extras(of: node.raw)?.detailText }
     /// Whether the node's row is highlighted (`NodeSpec.highlighted`): drawn
     /// with the selection's tint; several rows may be.
-    public func isHighlighted(_ node: NodeID) -> Bool { highlightedFlags[Int(node.raw)] }
+    public func isHighlighted(_ node: NodeID) -> Bool { flags[Int(node.raw)].contains(.highlighted) }
+    /// Whether the node's children are still loading (`NodeSpec.loading`,
+    /// `setLoading(_:_:)`): its one child is the "Loading…" row.
+    public func isLoading(_ node: NodeID) -> Bool { flags[Int(node.raw)].contains(.loading) }
+    /// Whether the node is the "Loading…" row the engine shows under a node
+    /// whose children are loading, rather than one of the app's own nodes.
+    public func isLoadingRow(_ node: NodeID) -> Bool { flags[Int(node.raw)].contains(.loadingRow) }
     /// The node's key among its siblings: the last part of its id.
     public func key(of node: NodeID) -> String { keys[Int(node.raw)] }
     /// How deep the node is: 0 for a top-level node.
@@ -227,9 +237,11 @@ public struct Outline: Sendable {
     mutating func append(_ specs: [NodeSpec], under parent: Int32, at index: Int?, checkFirst: Bool = true) throws(OutlineError) -> [Int32] {
         let base = Int32(keys.count)
         if checkFirst { try check(specs, under: parent) }
-        rows.reserve(slots: 2 * (Int(base) + specs.count))
-        reserveNodes(Int(base) + specs.count)
-        reserveKeyTables(Int(base) + specs.count)
+        // Each node whose children are loading has a "Loading…" row too.
+        let count = Int(base) + specs.count + specs.reduce(0) { $0 + ($1.loading ? 1 : 0) }
+        rows.reserve(slots: 2 * count)
+        reserveNodes(count)
+        reserveKeyTables(count)
         // The nodes first, then each key table in passes of its own.
         let (top, failure) = appendNodes(specs, under: parent)
         if let n = indexChildren(base ..< Int32(keys.count)) { throw duplicate(specs, Int(n - base), base: base, under: parent) }
@@ -247,47 +259,63 @@ public struct Outline: Sendable {
         let base = Int32(keys.count)
         var top: [Int32] = []
         for (i, spec) in specs.enumerated() {
-            let n = base + Int32(i)
             let key = spec.effectiveKey
             if let p = spec.parent, !(0 ..< i).contains(p) { return (top, .invalidParent(spec: i, parent: p)) }
+            if let p = spec.parent, specs[p].loading { return (top, .loadingWithChildren(spec: p)) }
             guard let parts = Self.keyParts(key) else { return (top, .invalidKey(key, spec: i)) }
-            let p = spec.parent.map { base + Int32($0) } ?? parent
-            keys.append(key)
-            titles.append(spec.title)
-            if spec.subtitle != nil || spec.kind != nil || spec.icon != nil || spec.annotation != nil {
-                extraIndex.append(Int32(extras.count))
-                extras.append(Extras(subtitle: spec.subtitle, kind: spec.kind, icon: spec.icon, annotation: spec.annotation))
-            } else {
-                extraIndex.append(-1)
+            guard let p = spec.parent else {
+                top.append(appendNode(spec, key: key, parts: parts, under: parent, asChild: false))
+                continue
             }
-            highlightedFlags.append(spec.highlighted)
-            parents.append(p)
-            children.append([])
-            indexInParent.append(0)
-            depths.append(p < 0 ? 0 : depths[Int(p)] + 1)
-            expandedFlags.append(spec.expanded)
-            detailFlags.append(false)
-            checkedFlags.append(spec.checked)
-            alive.append(true)
-            nodeCount += 1
-            longestKeyParts = max(longestKeyParts, parts)
-            if spec.parent == nil {
-                top.append(n)
-            } else {
-                indexInParent[Int(n)] = Int32(children[Int(p)].count)
-                children[Int(p)].append(n)
-            }
+            appendNode(spec, key: key, parts: parts, under: base + Int32(p), asChild: true)
+        }
+        // The "Loading…" row of each node whose children are loading, after the specs' own nodes.
+        for (i, spec) in specs.enumerated() where spec.loading {
+            let row = appendNode(Self.loadingRowSpec, key: Self.loadingRowKey, parts: 1, under: base + Int32(i), asChild: true)
+            flags[Int(row)].insert(.loadingRow)
         }
         return (top, nil)
     }
 
+    /// Adds one node under `p` (-1: the top level), as its last child
+    /// (`asChild`) or to be placed among its siblings by the caller; returns
+    /// it. O(1) amortized.
+    @discardableResult
+    private mutating func appendNode(_ spec: NodeSpec, key: String, parts: Int, under p: Int32, asChild: Bool) -> Int32 {
+        let n = Int32(keys.count)
+        keys.append(key)
+        titles.append(spec.title)
+        if spec.subtitle != nil || spec.kind != nil || spec.icon != nil || spec.annotation != nil || spec.detailText != nil {
+            extraIndex.append(Int32(extras.count))
+            extras.append(Extras(subtitle: spec.subtitle, kind: spec.kind, icon: spec.icon, annotation: spec.annotation, detailText: spec.detailText))
+        } else {
+            extraIndex.append(-1)
+        }
+        flags.append(NodeFlags(spec))
+        parents.append(p)
+        children.append([])
+        indexInParent.append(0)
+        depths.append(p < 0 ? 0 : depths[Int(p)] + 1)
+        expandedFlags.append(spec.expanded)
+        detailFlags.append(false)
+        alive.append(true)
+        nodeCount += 1
+        longestKeyParts = max(longestKeyParts, parts)
+        if asChild {
+            indexInParent[Int(n)] = Int32(children[Int(p)].count)
+            children[Int(p)].append(n)
+        }
+        return n
+    }
+
     /// Throws what `append` would throw for `specs`, changing nothing.
     /// O(specs), with a table of their keys.
-    private func check(_ specs: [NodeSpec], under parent: Int32) throws(OutlineError) {
+    func check(_ specs: [NodeSpec], under parent: Int32) throws(OutlineError) {
         let base = Int32(keys.count)
         var newKeys = Set<ChildKey>()
         for (i, spec) in specs.enumerated() {
             if let p = spec.parent, !(0 ..< i).contains(p) { throw .invalidParent(spec: i, parent: p) }
+            if let p = spec.parent, specs[p].loading { throw .loadingWithChildren(spec: p) }
             let key = spec.effectiveKey
             if Self.keyParts(key) == nil { throw .invalidKey(key, spec: i) }
             let ck = ChildKey(parent: spec.parent.map { base + Int32($0) } ?? parent, key: key)
@@ -325,14 +353,13 @@ public struct Outline: Sendable {
         keys.reserveCapacity(count)
         titles.reserveCapacity(count)
         extraIndex.reserveCapacity(count)
-        highlightedFlags.reserveCapacity(count)
+        flags.reserveCapacity(count)
         parents.reserveCapacity(count)
         children.reserveCapacity(count)
         indexInParent.reserveCapacity(count)
         depths.reserveCapacity(count)
         expandedFlags.reserveCapacity(count)
         detailFlags.reserveCapacity(count)
-        checkedFlags.reserveCapacity(count)
         alive.reserveCapacity(count)
         reserveKeyTables(count)
     }

@@ -18,17 +18,21 @@ public struct OutlineNode: Sendable, Equatable {
     public var selected: Bool
 
     /// A node titled `title` with the nodes `children` lists under it.
-    /// `id` is the key among its siblings (the title when nil); `checked`
-    /// checks its box (a parent is checked when all its leaves are, mixed
-    /// when some are), `highlighted` tints it as the selection does (several
-    /// nodes may be), and `selected` selects it.
+    /// `id` is the key among its siblings (the title when nil); `annotation`
+    /// is drawn after the title, dimmer (a version control badge such as
+    /// `M`, a note); `checked` checks its box (a parent is checked when all
+    /// its leaves are, mixed when some are), `highlighted` tints it as the
+    /// selection does (several nodes may be), and `selected` selects it;
+    /// `loading` shows a "Loading…" row under it instead of children (a
+    /// loading node has none yet); `detailText` is what its detail row reads.
     public init(
-        _ title: String, id: String? = nil, subtitle: String? = nil, kind: String? = nil, icon: String? = nil,
-        expanded: Bool = false, checked: Bool = false, highlighted: Bool = false, selected: Bool = false,
-        @OutlineBuilder children: () -> [OutlineNode] = { [] }
+        _ title: String, id: String? = nil, subtitle: String? = nil, annotation: Annotation? = nil, kind: String? = nil, icon: String? = nil,
+        expanded: Bool = false, checked: Bool = false, highlighted: Bool = false, selected: Bool = false, loading: Bool = false,
+        detailText: String? = nil, @OutlineBuilder children: () -> [OutlineNode] = { [] }
     ) {
         spec = NodeSpec(
-            key: id, title: title, subtitle: subtitle, kind: kind, icon: icon, expanded: expanded, checked: checked, highlighted: highlighted)
+            key: id, title: title, subtitle: subtitle, kind: kind, icon: icon, expanded: expanded, checked: checked,
+            annotation: annotation, highlighted: highlighted, loading: loading, detailText: detailText)
         self.selected = selected
         self.children = children()
     }

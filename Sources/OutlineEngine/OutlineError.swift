@@ -24,6 +24,12 @@ public enum OutlineError: Error, Equatable, Sendable {
     case indexOutOfRange(Int, count: Int)
     /// The node was removed.
     case removedNode
+    /// A spec marked `loading` has children of its own: a node still loading has none yet.
+    case loadingWithChildren(spec: Int)
+    /// A node with children cannot start loading them.
+    case loadingHasChildren(String)
+    /// A node cannot be moved under a node whose children are loading.
+    case parentIsLoading(String)
 }
 
 extension OutlineError: CustomStringConvertible {
@@ -48,6 +54,12 @@ extension OutlineError: CustomStringConvertible {
             return "index \(index) is out of range: the parent has \(count) children (use 0...\(count))"
         case .removedNode:
             return "the node was removed"
+        case .loadingWithChildren:
+            return "a node still loading has no children yet: give it its children, or mark it loading, not both"
+        case let .loadingHasChildren(id):
+            return "'\(id)' has children: only a node without children can be loading them (remove them first)"
+        case let .parentIsLoading(id):
+            return "'\(id)' is loading its children: insert them (which ends the loading), or end its loading first"
         }
     }
 }

@@ -54,7 +54,7 @@ extension Outline {
         var stack = [node.raw]
         var affected: [Int32] = []
         while let n = stack.popLast() {
-            checkedFlags[Int(n)] = value
+            flags[Int(n)].set(.checked, value)
             affected.append(n)
             stack += children[Int(n)]
         }
@@ -80,7 +80,7 @@ extension Outline {
             let kids = children[i]
             if kids.isEmpty {
                 leafCounts[i] = 1
-                checkedLeafCounts[i] = checkedFlags[i] ? 1 : 0
+                checkedLeafCounts[i] = flags[i].contains(.checked) ? 1 : 0
             } else if visited {
                 leafCounts[i] = kids.reduce(0) { $0 + leafCounts[Int($1)] }
                 checkedLeafCounts[i] = kids.reduce(0) { $0 + checkedLeafCounts[Int($1)] }

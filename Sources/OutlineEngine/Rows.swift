@@ -41,6 +41,10 @@ public struct RowInfo: Equatable, Sendable {
     public var isHovered = false
     /// Where a dragged row would drop, when it is this row.
     public var drop: DropTarget.Position?
+    /// Whether the node's children are loading (`Outline.isLoading(_:)`). Always false on a detail row.
+    public var isLoading = false
+    /// Whether the row is the "Loading…" row under a node whose children load.
+    public var isLoadingRow = false
 }
 
 extension Outline {
@@ -59,7 +63,8 @@ extension Outline {
     }
 
     /// Everything about a visible row that a cell draws or a screen reader
-    /// says: depth, kind, chevron, position among siblings, selection, checkbox.
+    /// says beyond its texts and icon: depth, kind, chevron, position among
+    /// siblings, selection, checkbox, focus, pointer, drop place, loading.
     public func info(_ row: Row) -> RowInfo {
         let n = Int(row.node.raw)
         let p = parents[n]
@@ -74,11 +79,13 @@ extension Outline {
             positionInSet: row.isDetail ? 1 : Int(indexInParent[n]) + 1,
             setSize: row.isDetail ? 1 : siblings,
             isSelected: !row.isDetail && selection == row.node,
-            isHighlighted: !row.isDetail && highlightedFlags[n],
+            isHighlighted: !row.isDetail && flags[n].contains(.highlighted),
             check: row.isDetail ? .unchecked : checkState(of: row.node),
             isFocused: !row.isDetail && focus == row.node,
             isHovered: !row.isDetail && hover == row.node,
-            drop: row.isDetail || dropTarget?.node != row.node ? nil : dropTarget?.position)
+            drop: row.isDetail || dropTarget?.node != row.node ? nil : dropTarget?.position,
+            isLoading: !row.isDetail && flags[n].contains(.loading),
+            isLoadingRow: !row.isDetail && flags[n].contains(.loadingRow))
     }
 
     /// The display index of a node's row, O(log n); nil when it is hidden.

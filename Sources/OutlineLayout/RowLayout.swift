@@ -53,11 +53,18 @@ package struct RowLayout: Sendable {
         /// The child count of an expandable row; nil for a leaf.
         package var childCount: Int?
         /// False when the row's last child stands for entries left out
-        /// (`Appearance.placeholderTitle`): the count is unknown, so no badge shows it.
+        /// (`Appearance.placeholderTitle`), or the children are still
+        /// loading: the count is unknown, so no badge shows it.
         package var isCountKnown = true
         package var isExpanded: Bool
-        /// Selected, or highlighted (several rows may be): drawn with the selection's tint.
+        /// Selected; or highlighted (several rows may be). Either is drawn with the selection's tint.
         package var isSelected: Bool
+        package var isHighlighted = false
+        /// The node's children are loading; the row is the "Loading…" row under such a node.
+        package var isLoading = false
+        package var isLoadingRow = false
+        /// The node's own text for its detail row (`NodeSpec.detailText`); `detailText(_:)` says what the detail row reads.
+        package var ownDetailText: String?
         /// A folder with nothing in it: a closed disclosure all the same, as
         /// Finder and code editors show one (they cannot know it is empty until it opens).
         package var isEmptyFolder: Bool { childCount == nil && !isDetail && icon == Appearance.folderIcon }
@@ -90,12 +97,14 @@ package struct RowLayout: Sendable {
             self.init(
                 depth: info.depth, isDetail: row.isDetail, kind: outline.kind(of: node),
                 title: outline.title(of: node), subtitle: row.isDetail ? nil : outline.subtitle(of: node),
-                icon: row.isDetail ? nil : outline.icon(of: node),
+                icon: row.isDetail ? nil : info.isLoadingRow ? Appearance.loadingIcon : outline.icon(of: node),
                 childCount: info.isExpandable && !row.isDetail ? outline.childCount(of: node) : nil,
-                isExpanded: info.isExpanded, isSelected: info.isSelected || info.isHighlighted)
+                isExpanded: info.isExpanded, isSelected: info.isSelected)
             annotation = row.isDetail ? nil : outline.annotation(of: node)
-            isCountKnown = outline.lastChild(of: node).map { outline.title(of: $0) != Appearance.placeholderTitle } ?? true
+            isCountKnown = !info.isLoading && outline.lastChild(of: node).map { outline.title(of: $0) != Appearance.placeholderTitle } ?? true
             (check, isFocused, isHovered, drop) = (info.check, info.isFocused, info.isHovered, info.drop)
+            (isHighlighted, isLoading, isLoadingRow) = (info.isHighlighted, info.isLoading, info.isLoadingRow)
+            ownDetailText = row.isDetail ? outline.detailText(of: node) : nil
         }
     }
 
@@ -112,9 +121,9 @@ package struct RowLayout: Sendable {
         let kind = facts.kind.flatMap { appearance.kinds[$0] }
         let fontSize = facts.isDetail ? style.fontSize * Metrics.detailFontScale : kind?.fontSize ?? style.fontSize
         let weight = facts.isDetail ? Appearance.Weight.regular : kind?.weight ?? style.weight
-        let title = facts.isDetail ? kind?.detail?.text ?? "Details of \(facts.title)" : facts.title
+        let title = facts.isDetail ? detailText(facts) : facts.title
         let subtitle = facts.subtitle
-        let fixed: Double? = facts.isDetail ? kind?.detail.map { $0.height } ?? Metrics.detailHeight : kind.map { $0.height } ?? style.rowHeight
+        let fixed = fixedHeight(facts)
 
         let start = indentation.x(depth: facts.depth)
         let contentStart = start + Indentation.chevronBox
@@ -148,8 +157,25 @@ package struct RowLayout: Sendable {
         return RowBox(
             row: row, y: y, height: height, depth: facts.depth,
             chevron: facts.childCount != nil ? (facts.isExpanded ? 90 : 0) : facts.isEmptyFolder ? 0 : nil,
-            selection: facts.isSelected ? 1 : 0, focus: facts.isFocused ? 1 : 0, hover: facts.isHovered ? 1 : 0, drop: facts.drop,
+            selection: facts.isSelected || facts.isHighlighted ? 1 : 0, focus: facts.isFocused ? 1 : 0, hover: facts.isHovered ? 1 : 0, drop: facts.drop,
             kind: facts.kind, content: content)
+    }
+
+    /// What a detail row reads: its node's own text, else its kind's, else "Details of <title>".
+    package func detailText(_ facts: Facts) -> String {
+        facts.ownDetailText ?? facts.kind.flatMap { appearance.kinds[$0]?.detail?.text } ?? "Details of \(facts.title)"
+    }
+
+    /// A row's height when its kind (or the style) fixes it; nil for a self-sizing row.
+    private func fixedHeight(_ facts: Facts) -> Double? {
+        let kind = facts.kind.flatMap { appearance.kinds[$0] }
+        return facts.isDetail ? kind?.detail.map { $0.height } ?? Metrics.detailHeight : kind.map { $0.height } ?? appearance.style.rowHeight
+    }
+
+    /// A row's height in points: the fixed height, or for a self-sizing row
+    /// its wrapped text's. O(1) for a fixed row; a self-sizing one measures its text.
+    package func height(_ row: Row, _ facts: Facts) -> Double {
+        fixedHeight(facts) ?? box(for: row, facts, y: 0).height
     }
 
     /// The width of a label behind a title's first line's name, from the
@@ -205,7 +231,7 @@ package struct RowLayout: Sendable {
     /// The checkbox of a row (not on detail rows, nor on the "Loading…" row
     /// of a node still loading its children), moving `leading` past it.
     private func checkbox(_ facts: Facts, fixed: Double?, leading: inout Double) -> RowContent.Checkbox? {
-        guard appearance.style.checkboxes == true, !facts.isDetail, facts.icon != Appearance.loadingIcon else { return nil }
+        guard appearance.style.checkboxes == true, !facts.isDetail, !facts.isLoadingRow else { return nil }
         let size = min(Metrics.checkboxSize, (fixed ?? Metrics.checkboxSize + 6) - 6)
         guard size >= 4 else { return nil }
         defer { leading += size + Metrics.checkboxGap * size / Metrics.checkboxSize }

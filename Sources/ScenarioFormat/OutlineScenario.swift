@@ -3,7 +3,8 @@ import UnfoldSupport
 
 extension Scenario {
     /// A scenario of an outline built in code, in its current state (expansion,
-    /// detail rows, selection, checks, focus, hover, drop target, highlights)
+    /// detail rows, selection, checks, focus, hover, drop target, highlights,
+    /// loading)
     /// and with its event handlers, playing `steps`:
     /// for snapshot tests of code, not files. Its canvas is, unless given, as
     /// tall as the tallest state (not a phone's 844 points), so that a picture
@@ -19,6 +20,8 @@ extension Scenario {
         // Pre-order, without recursion: parents come before their children.
         var stack: [(NodeID, Int?)] = outline.topLevelNodes.reversed().map { ($0, nil) }
         while let (node, parent) = stack.popLast() {
+            // The "Loading…" row is the engine's, made again from its parent's `loading`.
+            if outline.isLoadingRow(node) { continue }
             let index = nodes.count
             positions[node] = index
             order.append(node)
@@ -27,7 +30,7 @@ extension Scenario {
                     key: outline.key(of: node), title: outline.title(of: node), subtitle: outline.subtitle(of: node),
                     kind: outline.kind(of: node), icon: outline.icon(of: node),
                     expanded: outline.isExpanded(node), parent: parent, annotation: outline.annotation(of: node),
-                    highlighted: outline.isHighlighted(node)))
+                    highlighted: outline.isHighlighted(node), loading: outline.isLoading(node), detailText: outline.detailText(of: node)))
             if outline.isDetailShown(node) { details.append(index) }
             stack += outline.children(of: node).reversed().map { ($0, index) }
         }

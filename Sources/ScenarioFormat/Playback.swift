@@ -38,9 +38,4 @@ public struct Playback: Sendable {
             states.append(State(label: step.text, update: update, outline: outline))
         }
     }
-
-    /// The text of `updates.json`: for every state, the step, the batch update and the visible rows.
-    public func updatesJSON() -> String { UpdatesRecord(self).json() }
 }
-
-func jsonInts(_ values: [Int]) -> String { "[" + values.map(String.init).joined(separator: ", ") + "]" }

@@ -290,7 +290,7 @@ extension Scenario {
     static let stepKeys = [
         "expand", "collapse", "toggle", "reveal", "expandRecursively", "collapseRecursively",
         "detail", "hideDetail", "select", "tap", "expandAll", "collapseAll", "expandToDepth", "expandOnly",
-        "insert", "remove", "move", "check", "uncheck", "focus", "hover", "drop", "hold",
+        "insert", "remove", "move", "check", "uncheck", "focus", "hover", "drop", "load", "loaded", "hold",
     ]
 
     static func readStep(_ v: Value) throws(ScenarioError) -> Step {
@@ -341,6 +341,7 @@ extension Scenario {
                 parent: try g["parent"]?.string("`move.parent`"),
                 index: try g["index"]?.int("`move.index`", in: 0 ... Int(Int32.max)))
         case "check", "uncheck": action = .check(try id(), key == "check")
+        case "load", "loaded": action = .loading(try id(), key == "load")
         case "focus", "hover":
             // `false` takes the focus ring (or the pointer) away.
             let target: String? = (try? arg.bool("")) == false ? nil : try id()

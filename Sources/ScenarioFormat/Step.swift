@@ -51,6 +51,9 @@ public struct Step: Sendable, Equatable {
         case hover(String?)
         /// Shows where a dragged row would drop, relative to the node (nil: no drag).
         case drop(String?, DropTarget.Position)
+        /// Starts (true) or ends (false) the loading of the node's children:
+        /// a "Loading…" row shows under it meanwhile. Inserting children ends it too.
+        case loading(String, Bool)
     }
 
     /// What the step does.
@@ -95,6 +98,7 @@ public struct Step: Sendable, Equatable {
         case let .focus(id): "focus " + (id ?? "none")
         case let .hover(id): "hover " + (id ?? "none")
         case let .drop(id, position): id.map { "drop \(position.rawValue) \($0)" } ?? "drop none"
+        case let .loading(id, value): (value ? "load " : "loaded ") + id
         }
     }
 
@@ -128,6 +132,7 @@ public struct Step: Sendable, Equatable {
             case let .hover(id): return outline.setHover(try id.map { id throws(OutlineError) in try outline.node(id: id) })
             case let .drop(id, position):
                 return outline.setDropTarget(try id.map { id throws(OutlineError) in DropTarget(node: try outline.node(id: id), position: position) })
+            case let .loading(id, value): return try outline.setLoading(try outline.node(id: id), value)
             }
         } catch {
             throw ScenarioError(

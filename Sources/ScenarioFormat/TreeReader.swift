@@ -8,7 +8,7 @@ import UnfoldTreeSources
 enum TreeReader {
     /// A node's keys, in the order a misspelt one's hint lists them.
     enum Key: String, CaseIterable {
-        case id, title, subtitle, annotation, kind, icon, expanded, highlighted, detail, on, children, checked, loading
+        case id, title, subtitle, annotation, kind, icon, expanded, highlighted, detail, detailText, on, children, checked, loading
     }
 
     /// The keys' names; a key's place here is its bit in `OpenNode.written`.
@@ -81,9 +81,12 @@ enum TreeReader {
             case .expanded: scenario.nodes[index].expanded = try bool("`expanded`")
             case .highlighted: scenario.nodes[index].highlighted = try bool("`highlighted`")
             case .detail: detail = try bool("`detail`")
+            case .detailText: scenario.nodes[index].detailText = try string("`detailText`")
             case .on: scenario.handlers.byNode[index] = try Scenario.readHandlers(whole(), what: "`on`")
             case .checked: scenario.nodes[index].checked = try bool("`checked`")
-            case .loading: loading = try bool("`loading`") ? key : nil
+            case .loading:
+                loading = try bool("`loading`") ? key : nil
+                scenario.nodes[index].loading = loading != nil
             case .children: break  // NodeStream reads a node's children itself
             }
             return value?.textCost ?? start.text.utf8.count
@@ -93,14 +96,11 @@ enum TreeReader {
         func close(at: Value, hasChildren: Bool, into scenario: inout Scenario) throws(ScenarioError) {
             guard written & 1 << TreeReader.titlePlace != 0 else { throw at.error("a node has no `title:`", hint: "add `title: ...`") }
             if detail { scenario.initialDetails.append(index) }
-            guard let loading else { return }
-            guard !hasChildren else {
+            // The engine shows the "Loading…" row under it; an `insert:` under it ends the loading.
+            if let loading, hasChildren {
                 throw Value(loading, file: at.file).error(
                     "a node still `loading` has no children yet", hint: "drop `children:`, or `loading: true` once they are loaded")
             }
-            // The row a list shows while children load: a spinner and "Loading…", removable by a step (`remove: <id>/loading`).
-            scenario.nodes.append(NodeSpec(key: "loading", title: "Loading…", icon: Appearance.loadingIcon, parent: index))
-            scenario.nodeLocations.append(scenario.nodeLocations[index])
         }
     }
 }

@@ -117,14 +117,16 @@ extension Acceptance {
     }
 
     /// What changed in the rows of `c`'s test: the project's `updates.json`
-    /// (in `current`) against the report's actual one; nil when the report
-    /// has none (its updates passed, or it holds no such file). O(failures + rows).
+    /// (in `current`) against the report's actual one; none when the
+    /// report's updates passed (the test has a reference of them and the
+    /// report no failure of it: the rows are as recorded); nil when there is
+    /// nothing to compare. O(failures + rows).
     func rowChanges(of c: CaseResult, current: ReferenceStore.Contents?) -> RowChanges? {
-        guard
-            let updates = failures.first(where: { $0.scenario == c.scenario && $0.snapshots == c.snapshots && $0.reference == FileNames.updates }),
-            let path = updates.artifacts.actual, let actual = try? ReportFolder(folder).read(path, limit: SnapshotsFolder.fileLimit)
-        else { return nil }
-        return RowChanges(expected: current?.files[FileNames.updates], actual: actual)
+        let recorded = current?.files[FileNames.updates]
+        guard let updates = failures.first(where: { $0.scenario == c.scenario && $0.snapshots == c.snapshots && $0.reference == FileNames.updates })
+        else { return RowChanges(expected: recorded, actual: recorded) }
+        guard let path = updates.artifacts.actual, let actual = try? ReportFolder(folder).read(path, limit: SnapshotsFolder.fileLimit) else { return nil }
+        return RowChanges(expected: recorded, actual: actual)
     }
 
     /// The diff picture, the comparison's summary and its count.

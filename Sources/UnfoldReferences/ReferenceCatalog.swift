@@ -1,3 +1,5 @@
+import UnfoldRender
+
 /// The kinds of reference a run keeps: the one list that the runner, the
 /// store, the index, reports, accept, the review and undo all read, so that a
 /// kind added here is recorded, compared, reported, shown, accepted and
@@ -26,6 +28,11 @@ package struct ReferenceCatalog: Sendable {
     /// (names from an index or a report are data). O(kinds).
     package func kind(of name: String) -> ReferenceKind? {
         kinds.first { $0.matches(name) }
+    }
+
+    /// The kind of the files a render output makes; nil when the catalog keeps none of them. O(kinds).
+    package func kind(madeBy output: RenderOptions.Output) -> ReferenceKind? {
+        kinds.first { $0.output == output }
     }
 
     /// The kind whose label is `label`. O(kinds).

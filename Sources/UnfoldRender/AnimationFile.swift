@@ -25,12 +25,12 @@ struct AnimationFile: OutputFormat {
 
         init(encoder: any AnimationEncoder) { self.encoder = encoder }
 
-        func take(_ picture: DrawnPicture, prepared: (any Sendable)?, emit: (RenderedFile) throws -> Void) throws {
+        func take(_ picture: DrawnPicture, prepared: (any Sendable)?, emit: (MadeFile) throws -> Void) throws {
             if let delay = picture.uses.animationDelay { try encoder.add(try picture.pixels(), milliseconds: delay) }
         }
 
-        func finish(emit: (RenderedFile) throws -> Void) throws {
-            try emit(RenderedFile(path: "animation." + encoder.fileExtension, bytes: try encoder.finish()))
+        func finish(emit: (MadeFile) throws -> Void) throws {
+            try emit(MadeFile(path: "animation." + encoder.fileExtension, bytes: try encoder.finish()))
         }
 
         var heldBytes: Int { encoder.heldBytes }

@@ -30,9 +30,9 @@ extension OutputFormat {
 /// the files, in plan order.
 package protocol OutputWriter: AnyObject {
     /// A picture and what the format's `prepare` made of it.
-    func take(_ picture: DrawnPicture, prepared: (any Sendable)?, emit: (RenderedFile) throws -> Void) throws
+    func take(_ picture: DrawnPicture, prepared: (any Sendable)?, emit: (MadeFile) throws -> Void) throws
     /// Emits the files made of every picture (an animation, a strip).
-    func finish(emit: (RenderedFile) throws -> Void) throws
+    func finish(emit: (MadeFile) throws -> Void) throws
     /// Bytes held for files not emitted yet, for the render's memory limit.
     var heldBytes: Int { get }
     /// Where each frame is in the strip it writes, if it writes one: the
@@ -42,9 +42,9 @@ package protocol OutputWriter: AnyObject {
 
 extension OutputWriter {
     /// Nothing is made of single pictures.
-    package func take(_ picture: DrawnPicture, prepared: (any Sendable)?, emit: (RenderedFile) throws -> Void) throws {}
+    package func take(_ picture: DrawnPicture, prepared: (any Sendable)?, emit: (MadeFile) throws -> Void) throws {}
     /// Nothing is left to emit at the end.
-    package func finish(emit: (RenderedFile) throws -> Void) throws {}
+    package func finish(emit: (MadeFile) throws -> Void) throws {}
     /// Nothing is held.
     package var heldBytes: Int { 0 }
     /// No strip.

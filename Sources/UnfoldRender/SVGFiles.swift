@@ -23,7 +23,7 @@ struct SVGFiles: OutputFormat {
                 picture.layout, height: settings.stateHeights?[state].points ?? settings.height, appearance: settings.appearance, typesetter: typesetter,
                 bothThemes: !settings.fixedTheme, title: settings.titles[state])
         }
-        return [RenderedFile(path: FileNames.state(state, "svg"), bytes: Array(document.utf8))]
+        return [MadeFile(path: FileNames.state(state, "svg"), bytes: Array(document.utf8))]
     }
 
     func writer(for render: RenderContext) throws -> any OutputWriter {
@@ -40,17 +40,17 @@ struct SVGFiles: OutputFormat {
             self.title = title
         }
 
-        func take(_ picture: DrawnPicture, prepared: (any Sendable)?, emit: (RenderedFile) throws -> Void) throws {
-            for file in prepared as? [RenderedFile] ?? [] { try emit(file) }
+        func take(_ picture: DrawnPicture, prepared: (any Sendable)?, emit: (MadeFile) throws -> Void) throws {
+            for file in prepared as? [MadeFile] ?? [] { try emit(file) }
             guard let animation, picture.uses.animationDelay != nil else { return }
             try animation.add(picture.layout, isState: picture.picture.isState)
         }
 
         var heldBytes: Int { animation?.heldBytes ?? 0 }
 
-        func finish(emit: (RenderedFile) throws -> Void) throws {
+        func finish(emit: (MadeFile) throws -> Void) throws {
             guard let animation else { return }
-            try emit(RenderedFile(path: "animation.svg", bytes: Array(try animation.document(title: title).utf8)))
+            try emit(MadeFile(path: "animation.svg", bytes: Array(try animation.document(title: title).utf8)))
         }
     }
 }

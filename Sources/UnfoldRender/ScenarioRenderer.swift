@@ -53,7 +53,7 @@ public struct RenderOptions: Sendable {
     public var fonts: FontSet
     /// Tells, for a still picture's file name and its pixels, whether the
     /// caller already holds exactly these pixels: such a file is not
-    /// encoded (`RenderedFile.isUnchanged`). A snapshot check answers by
+    /// encoded (a `RenderedFile` left `asHeld`). A snapshot check answers by
     /// comparing every pixel with its decoded reference. Called on the
     /// workers, once per still, in any order.
     package var isUnchanged: (@Sendable (_ name: String, _ pixels: Pixmap) -> Bool)?
@@ -79,23 +79,50 @@ public struct RenderedFile: Sendable {
 
     /// The path in the scenario's folder, such as `state-01.png` or `step-01/frame-03.png`.
     public var path: String
-    /// The file's bytes; empty when `isUnchanged`.
-    public var bytes: [UInt8]
-    /// Whether the file was left unencoded because its pixels are exactly
-    /// those the caller holds (`RenderOptions.isUnchanged` said so).
-    package var isUnchanged = false
+    /// The output that made it: what a snapshot test finds the file's kind of
+    /// reference by (the path only says where it is stored).
+    public var output: RenderOptions.Output
+    /// What the file holds.
+    public var content: Content
 
-    /// A file at `path` holding `bytes`.
-    package init(path: String, bytes: [UInt8]) {
-        self.path = path
-        self.bytes = bytes
+    /// What a rendered file holds.
+    public enum Content: Sendable, Equatable {
+        /// The file's bytes.
+        case bytes([UInt8])
+        /// Nothing: its pixels are exactly those the caller holds already
+        /// (`RenderOptions.isUnchanged` said so), so it was not encoded.
+        case asHeld
     }
 
-    /// The file at `path` whose pixels the caller holds already: no bytes.
-    package static func unchanged(path: String) -> RenderedFile {
-        var file = RenderedFile(path: path, bytes: [])
-        file.isUnchanged = true
-        return file
+    /// The file's bytes; empty for a file left `asHeld`, which is never written.
+    public var bytes: [UInt8] {
+        if case let .bytes(bytes) = content { bytes } else { [] }
+    }
+
+    /// The file `made` by `output`.
+    package init(_ made: MadeFile, by output: RenderOptions.Output) {
+        path = made.path
+        content = made.content
+        self.output = output
+    }
+}
+
+/// A file an output's writer made: the render says which output it is (`RenderedFile`).
+package struct MadeFile: Sendable {
+    /// The path in the scenario's folder.
+    let path: String
+    /// What it holds.
+    let content: RenderedFile.Content
+
+    /// A file at `path` holding `bytes`.
+    init(path: String, bytes: [UInt8]) {
+        self.init(path: path, content: .bytes(bytes))
+    }
+
+    /// A file at `path` holding `content`.
+    init(path: String, content: RenderedFile.Content) {
+        self.path = path
+        self.content = content
     }
 }
 
@@ -144,7 +171,9 @@ public enum ScenarioRenderer {
     /// passes WCAG AA: a selected or highlighted row in the accent under the
     /// look's text for it (`style.accent: active` by default), notes stronger;
     /// `starlight` highlights with a label behind icon and name, notes 26 px after it.
-    package static let version = "8"
+    /// 9: a node whose children are still loading shows no count badge (its
+    /// one child is the "Loading…" row, not a count).
+    package static let version = "9"
 
     /// Pixel rows below which a picture is not worth splitting into bands
     /// (`PictureSettings.bands`): threads cost more than they save.
@@ -336,7 +365,8 @@ public enum ScenarioRenderer {
         let appearance = laidOut.appearance
 
         // The outputs in the order of `Output.allCases`, which is the order their last files are written in.
-        let formats = RenderOptions.Output.allCases.filter(options.outputs.contains).map(\.format)
+        let outputs = RenderOptions.Output.allCases.filter(options.outputs.contains)
+        let formats = outputs.map(\.format)
         let plan = RenderPlan(
             steps: playback.states.count - 1, frames: appearance.animation.frames, needs: formats.reduce([]) { $0.union($1.needs(among: options.outputs)) },
             holds: RenderPlan.holds(scenario.steps, hold: appearance.animation.hold), frameDelay: appearance.animation.frameDelay)
@@ -363,8 +393,9 @@ public enum ScenarioRenderer {
                 return (drawn, prepared)
             },
             consume: { _, result in
-                for (writer, prepared) in zip(writers, result.1) {
-                    try writer.take(result.0, prepared: prepared) { file in
+                for (i, prepared) in result.1.enumerated() {
+                    try writers[i].take(result.0, prepared: prepared) { made in
+                        let file = RenderedFile(made, by: outputs[i])
                         emittedBytes += file.bytes.count
                         try emit(file)
                     }
@@ -375,7 +406,7 @@ public enum ScenarioRenderer {
                             + "render fewer outputs (--outputs), steps or frames at once")
                 }
             })
-        for writer in writers { try writer.finish(emit: emit) }
+        for (writer, output) in zip(writers, outputs) { try writer.finish { try emit(RenderedFile($0, by: output)) } }
         return writers.lazy.compactMap(\.stripGeometry).first
     }
 

@@ -31,10 +31,10 @@ struct StillFiles<Encoder: StillEncoder>: OutputFormat {
         let asState = pictures == .states
         if let isUnchanged = picture.settings.isUnchanged {
             let pixels = try picture.stillPixels(asState: asState)
-            if names.allSatisfy({ isUnchanged($0, pixels) }) { return names.map { RenderedFile.unchanged(path: $0) } }
+            if names.allSatisfy({ isUnchanged($0, pixels) }) { return names.map { MadeFile(path: $0, content: .asHeld) } }
         }
         let bytes = try picture.encoded(as: Encoder.self, asState: asState)
-        return names.map { RenderedFile(path: $0, bytes: bytes) }
+        return names.map { MadeFile(path: $0, bytes: bytes) }
     }
 
     func writer(for render: RenderContext) throws -> any OutputWriter { PreparedFiles() }
@@ -42,7 +42,7 @@ struct StillFiles<Encoder: StillEncoder>: OutputFormat {
 
 /// Emits the files the workers prepared, in plan order.
 final class PreparedFiles: OutputWriter {
-    func take(_ picture: DrawnPicture, prepared: (any Sendable)?, emit: (RenderedFile) throws -> Void) throws {
-        for file in prepared as? [RenderedFile] ?? [] { try emit(file) }
+    func take(_ picture: DrawnPicture, prepared: (any Sendable)?, emit: (MadeFile) throws -> Void) throws {
+        for file in prepared as? [MadeFile] ?? [] { try emit(file) }
     }
 }

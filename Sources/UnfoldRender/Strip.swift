@@ -142,13 +142,13 @@ struct StripFile: OutputFormat {
 
         init(strip: StripWriter) { self.strip = strip }
 
-        func take(_ picture: DrawnPicture, prepared: (any Sendable)?, emit: (RenderedFile) throws -> Void) throws {
+        func take(_ picture: DrawnPicture, prepared: (any Sendable)?, emit: (MadeFile) throws -> Void) throws {
             guard let thumbnail = prepared as? Pixmap else { return }
             for cell in picture.uses.stripCells { try strip.place(thumbnail, row: cell.row, column: cell.column) }
         }
 
-        func finish(emit: (RenderedFile) throws -> Void) throws {
-            try emit(RenderedFile(path: FileNames.strip, bytes: try strip.finish()))
+        func finish(emit: (MadeFile) throws -> Void) throws {
+            try emit(MadeFile(path: FileNames.strip, bytes: try strip.finish()))
         }
 
         var heldBytes: Int { strip.heldBytes }

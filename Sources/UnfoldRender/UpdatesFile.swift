@@ -1,19 +1,31 @@
+import OutlineLayout
 import ScenarioFormat
+import UnfoldCanvas
+import UnfoldPaint
 
 /// `updates.json`: the batch update of every step and the rows of every
-/// state, written once every picture is done. Needs no picture.
+/// state with everything each shows (`UpdatesRecord`), read as the
+/// pictures' layout reads them, written once every picture is done. Needs no picture.
 struct UpdatesFile: OutputFormat {
     func needs(among outputs: Set<RenderOptions.Output>) -> RenderPlan.Needs { [] }
 
-    func writer(for render: RenderContext) throws -> any OutputWriter { Writer(playback: render.playback) }
+    func writer(for render: RenderContext) throws -> any OutputWriter {
+        let appearance = render.settings.appearance
+        let measure = TextMeasure.typesetter(render.typesetter, scale: Double(appearance.canvas.scale), direction: appearance.canvas.direction)
+        return Writer(playback: render.playback, layout: RowLayout(appearance: appearance, measure: measure))
+    }
 
     final class Writer: OutputWriter {
         let playback: Playback
+        let layout: RowLayout
 
-        init(playback: Playback) { self.playback = playback }
+        init(playback: Playback, layout: RowLayout) {
+            self.playback = playback
+            self.layout = layout
+        }
 
-        func finish(emit: (RenderedFile) throws -> Void) throws {
-            try emit(RenderedFile(path: FileNames.updates, bytes: Array(playback.updatesJSON().utf8)))
+        func finish(emit: (MadeFile) throws -> Void) throws {
+            try emit(MadeFile(path: FileNames.updates, bytes: Array(UpdatesRecord(playback, layout: layout).json().utf8)))
         }
     }
 }

@@ -111,7 +111,7 @@ public enum SnapshotRunner {
         var changes: [String: NewReference?] = [:]
         for file in result.files {
             let caseStart = clock.now
-            guard let kind = options.catalog.kind(of: file.path) else { continue }
+            guard let kind = options.catalog.kind(madeBy: file.output), kind.matches(file.path) else { continue }
             var c = CaseResult(scenario: result.name, reference: file.path, status: .passed, message: "matches")
             let entry = index.entries[file.path]
             c.referenceHash = entry?.bytes
@@ -169,7 +169,7 @@ public enum SnapshotRunner {
         strip: StripGeometry?, store: ReferenceStore, options: SnapshotOptions, changes: RowChanges?
     ) throws -> ReferenceVerdict {
         var verdict: ReferenceVerdict
-        if file.isUnchanged {
+        if file.content == .asHeld {
             verdict = ReferenceVerdict(matches: true, message: "identical pixels")
         } else if expected == file.bytes {
             verdict = ReferenceVerdict(matches: true, message: "identical bytes")

@@ -28,8 +28,11 @@ public struct SnapshotSuite {
 
     /// Something worth a line while the suite runs.
     public enum Event: Sendable {
-        /// A reference failed or was recorded (passes are not told).
+        /// A reference was recorded.
         case reference(CaseResult)
+        /// A failure, told as the Swift assertions tell it (`scenario/reference: what changed`),
+        /// with the failed reference it is about (nil for a line about several).
+        case failed(line: String, failure: CaseResult?)
         /// Scenarios whose failing references were recorded in another environment: one message for them all.
         case environmentChange(scenarios: [String], failed: Int, change: String)
         /// A reference no scenario produces (removed when pruning); it
@@ -74,8 +77,13 @@ public struct SnapshotSuite {
                 changes[change, default: []].append(scenario.name)
                 report.environmentChanges = (report.environmentChanges ?? [:]).merging([scenario.name: change]) { a, _ in a }
             }
-            for c in check.cases where c.status == .recorded || (c.status == .failed && check.environmentChange == nil) {
-                events(.reference(c))
+            for c in check.cases where c.status == .recorded || (c.status == .failed && c.referenceHash == nil) {
+                c.status == .recorded ? events(.reference(c)) : events(.failed(line: "\(c.scenario)/\(c.reference): \(c.message)", failure: c))
+            }
+            if check.environmentChange == nil {
+                for line in FailureMessage.lines(of: check.cases, catalog: options.catalog) {
+                    events(.failed(line: line.said(scenario: scenario.name), failure: line.failure))
+                }
             }
             let size = try store.storedSize()
             report.referenceBytes += size

@@ -1,6 +1,7 @@
 import Foundation
 @_exported import Unfold
 import UnfoldReferences
+import UnfoldReport
 
 /// What checking a scenario against its references found.
 public struct SnapshotCheck: Sendable {
@@ -61,7 +62,7 @@ func checkOutlineSnapshot(_ scenario: Scenario, at location: SnapshotLocation, r
         options.render.warn = { warnings.add($0) }
         // The folder is this assertion's alone: what it no longer produces goes when it records.
         let result = try SnapshotRunner.check(scenario, options: options, prune: options.record != .never)
-        var check = SnapshotCheck(result, at: location, mode: options.record)
+        var check = SnapshotCheck(result, at: location, mode: options.record, catalog: options.catalog)
         let fonts = options.render.fonts
         check.acceptCommand = TestRunReport.record(result, at: location, mode: options.record, catalog: options.catalog, environment: try SnapshotEnvironment(fonts: fonts))
         check.warnings = warnings.all
@@ -74,7 +75,7 @@ func checkOutlineSnapshot(_ scenario: Scenario, at location: SnapshotLocation, r
 extension SnapshotCheck {
     /// What a test says about `result`: the recorded and the missing
     /// references in one line each, then each difference with its pictures.
-    init(_ result: ScenarioCheck, at location: SnapshotLocation, mode: RecordMode) {
+    init(_ result: ScenarioCheck, at location: SnapshotLocation, mode: RecordMode, catalog: ReferenceCatalog) {
         messages = []
         artifacts = []
         let name = location.name, folder = location.references
@@ -93,21 +94,12 @@ extension SnapshotCheck {
                     + "run the test where CI is not set, or with UNFOLD_RECORD=missing, and commit what it writes")
         }
         differences = failed.count - missing.count
-        // A changed state changes the strip and the updates with it: told once, by the states.
-        let statesChanged = failed.contains { $0.referenceHash != nil && ReferenceKind.state.matches($0.reference) }
-        var following: [String] = []
-        for c in failed where c.referenceHash != nil {
-            if statesChanged, !ReferenceKind.state.matches(c.reference) {
-                following.append(c.reference)
-                continue
-            }
-            let paths = c.artifacts.paths.map { location.artifacts + "/" + $0.path }
+        // Told as the command line tells it (`FailureMessage.lines`), with the pictures of each failure
+        // (a strip that changed with the states is told, and shown, by them).
+        for line in FailureMessage.lines(of: result.cases, catalog: catalog) {
+            let paths = line.failure?.artifacts.paths.map { location.artifacts + "/" + $0.path } ?? []
             artifacts += paths
-            guard result.environmentChange == nil else { continue }
-            messages.append("\(name)/\(c.reference): \(c.message)" + paths.map { "\n  " + $0 }.joined())
-        }
-        if !following.isEmpty, result.environmentChange == nil {
-            messages.append("\(name): \(following.joined(separator: " and ")) changed with the states above")
+            if result.environmentChange == nil { messages.append(line.said(scenario: name) + paths.map { "\n  " + $0 }.joined()) }
         }
         if let change = result.environmentChange {
             let count = failed.count - missing.count

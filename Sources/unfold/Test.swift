@@ -110,9 +110,12 @@ struct TestCommand: ParsableCommand {
     private func printEvent(_ event: SnapshotSuite.Event) {
         switch event {
         case .reference(let c):
-            print("\(c.status == .failed ? "FAIL" : "recorded") \(c.scenario)/\(c.reference): \(InertText(c.message))")
-            for f in c.frames.dropFirst().prefix(4) { print("     \(f.description)") }
-            if c.frames.count > 5 { print("     and \(c.frames.count - 5) more frames (see the report)") }
+            print("recorded \(c.scenario)/\(c.reference): \(InertText(c.message))")
+        case .failed(let line, let c):
+            print("FAIL \(InertText(line))")
+            let frames = c?.frames ?? []
+            for f in frames.dropFirst().prefix(4) { print("     \(f.description)") }
+            if frames.count > 5 { print("     and \(frames.count - 5) more frames (see the report)") }
         case .environmentChange(let names, let failed, let change):
             print("FAIL \(names.joined(separator: ", ")): \(failed) reference\(failed == 1 ? "" : "s") differ, and \(change)")
         case .stale(let id, let removed, let fails):

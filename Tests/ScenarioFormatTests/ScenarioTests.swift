@@ -185,16 +185,6 @@ func parseError(_ text: String) -> ScenarioError? {
         let states = try Playback(scenario).states
         #expect(states[1].outline.selection == states[1].outline.nodes.first)
     }
-
-    @Test func updatesJSONIsValidJSONWithTheDocumentedFields() throws {
-        let scenario = try Scenario.load(path: examplesPath("regions.yaml"))
-        let json = try Playback(scenario).updatesJSON()
-        let parsed = try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [[String: Any]]
-        #expect(parsed.count == scenario.steps.count + 1)
-        #expect(Set(parsed[0].keys) == ["step", "rowsBefore", "rowsAfter", "deleted", "inserted", "changed", "rows"])
-        // Re-expanding 河北省 (step 5) restores 石家庄市 and 长安区 open: six rows, not two.
-        #expect(parsed[5]["inserted"] as? [Int] == [1, 2, 3, 4, 5, 6])
-    }
 }
 
 /// Seeded mutations of a file's bytes for the fuzz tests: up to `n` edits,

@@ -333,14 +333,41 @@ func lines(_ s: Scenario) -> [String] {
               - drop: false
               - remove: b/loading
             """, file: "t.yaml")
-        #expect(s.style.checkboxes == true && s.nodes.map(\.title) == ["A", "X", "Y", "B", "Loading…"])
-        #expect(s.nodes[4].icon == "spinner" && s.nodes[4].parent == 3 && s.nodes[1].checked)
+        // The engine adds the "Loading…" row under a node whose children load.
+        #expect(s.style.checkboxes == true && s.nodes.map(\.title) == ["A", "X", "Y", "B"] && s.nodes[3].loading)
         #expect(s.steps.map(\.text) == ["check a", "focus a/x", "hover none", "drop before a/y", "drop none", "remove b/loading"])
         var outline = try s.makeOutline()
+        let b = try outline.node(id: "b"), row = try outline.node(id: "b/loading")
+        #expect(outline.isLoading(b) && outline.isLoadingRow(row) && outline.title(of: row) == Outline.loadingRowTitle)
         #expect(outline.checkState(of: try outline.node(id: "a")) == .mixed)
         for step in s.steps.prefix(4) { _ = try step.apply(to: &outline) }
         #expect(outline.checkState(of: try outline.node(id: "a")) == .checked)
         #expect(outline.focus == (try outline.node(id: "a/x")) && outline.dropTarget?.position == .before)
+        // Removing the "Loading…" row ends the loading.
+        for step in s.steps.dropFirst(4) { _ = try step.apply(to: &outline) }
+        #expect(!outline.isLoading(b) && !outline.isExpandable(b))
+    }
+
+    @Test func loadingStartsAndEndsByStep() throws {
+        let s = try Scenario.parse(
+            """
+            name: t
+            tree: [ { id: b, title: B, expanded: true } ]
+            steps:
+              - load: b
+              - insert: { parent: b, node: { title: C } }
+            """, file: "t.yaml")
+        #expect(s.steps.map(\.text) == ["load b", "insert C under b"])
+        var outline = try s.makeOutline()
+        let b = try outline.node(id: "b")
+        let started = try s.steps[0].apply(to: &outline)
+        #expect(outline.isLoading(b) && started.inserted == [1] && started.changed == [0])
+        let loaded = try s.steps[1].apply(to: &outline)
+        #expect(!outline.isLoading(b) && loaded.deleted == [1] && loaded.inserted == [1] && loaded.changed == [0])
+        #expect(outline.visibleRows.map { outline.title(of: $0.node) } == ["B", "C"])
+        // A node with children cannot start loading them: the file says where.
+        let e = parseError("name: t\ntree: [ { id: b, title: B, children: [ { title: C } ] } ]\nsteps:\n  - load: b\n")
+        #expect(e?.message == "step 'load b': 'b' has children: only a node without children can be loading them (remove them first)" && e?.line == 4)
     }
 
     @Test func aLoadingNodeWithChildrenIsBadInput() {

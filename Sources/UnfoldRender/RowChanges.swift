@@ -2,10 +2,11 @@ import OutlineEngine
 
 /// What changed between two recordings of a scenario's rows (the
 /// reference's `updates.json` and this run's), in the words a reviewer
-/// uses: rows inserted, removed, renamed or moved; opened or closed; checks,
-/// selection, highlight, focus, pointer and drop place. A failing snapshot
-/// says this before it counts pixels; when the rows are the same, the
-/// change is in the drawing alone, and it says that instead.
+/// uses: rows inserted, removed, renamed or moved, then each trait of
+/// `RowTrait.all` that changed on a kept row, in that trait's words (opened
+/// or closed, a note, an icon, a height, loading, checks, selection…). A
+/// failing snapshot says this before it counts pixels; when the rows are
+/// the same, the change is in the drawing alone, and it says that instead.
 ///
 /// Rows are matched by id, state by state. O(rows of both records), with
 /// hashing; the longest run of rows in the same order is found in
@@ -36,7 +37,7 @@ package struct RowChanges: Equatable, Sendable {
             }
             let e = expected.states[i], a = actual.states[i]
             if i > 0, e.step != a.step { steps.append("step \(i) is \(Self.quoted(a.step)) (was \(Self.quoted(e.step)))") }
-            states.append(Self.sentences(from: e.rows, to: a.rows))
+            states.append(Self.sentences(from: e.rows, to: a.rows, known: min(expected.version, actual.version)))
         }
     }
 
@@ -88,14 +89,17 @@ package struct RowChanges: Equatable, Sendable {
 
     /// What turned `before` into `after`: removals, insertions, moves, then
     /// each kept row's changes in the order of `after`.
-    private static func sentences(from before: [UpdatesRecord.Row], to after: [UpdatesRecord.Row]) -> [String] {
+    private static func sentences(from before: [UpdatesRecord.Row], to after: [UpdatesRecord.Row], known: Int) -> [String] {
         guard before != after else { return [] }
         let key = { (r: UpdatesRecord.Row) in r.detail ? r.id + "\u{0}detail" : r.id }
         let oldIndex = Dictionary(before.enumerated().map { (key($1), $0) }, uniquingKeysWith: { a, _ in a })
         let newIndex = Dictionary(after.enumerated().map { (key($1), $0) }, uniquingKeysWith: { a, _ in a })
         let kept = after.enumerated().compactMap { i, row in oldIndex[key(row)].map { (old: $0, new: i) } }
-        // Rows that came or went with a parent that opened or closed are told by that parent.
-        let toggled = Set(kept.filter { before[$0.old].expanded != after[$0.new].expanded }.map { after[$0.new].id })
+        // Rows that came or went with a parent that opened or closed, or started or finished loading, are told by that parent.
+        let toggled = Set(
+            kept.filter { before[$0.old].expanded != after[$0.new].expanded || before[$0.old].loading != after[$0.new].loading }.map {
+                after[$0.new].id
+            })
         let underToggled = { (row: UpdatesRecord.Row) in
             var id = Substring(row.id)
             while let slash = id.lastIndex(of: "/") {
@@ -131,13 +135,24 @@ package struct RowChanges: Equatable, Sendable {
         for (n, pair) in kept.enumerated() where !inOrder.contains(n) {
             out.append("\(name(after[pair.new])) moved from row \(pair.old + 1) to row \(pair.new + 1)")
         }
-        for pair in kept { out += changes(before[pair.old], after[pair.new]) }
+        out += changes(kept.map { (before[$0.old], after[$0.new]) }, known: known, arrived: arrivals(after, new: { oldIndex[key($0)] == nil }))
         return out
     }
 
-    /// Where a row that is not kept sits: after which kept row, how deep, under which parent.
+    /// The titles of the rows that came under each row (by id), for a row that finished loading.
+    private static func arrivals(_ rows: [UpdatesRecord.Row], new: (UpdatesRecord.Row) -> Bool) -> [String: [String]] {
+        var out: [String: [String]] = [:]
+        for row in rows where new(row) && !row.detail {
+            guard let slash = row.id.lastIndex(of: "/") else { continue }
+            out[String(row.id[..<slash]), default: []].append(row.title ?? String(row.id[row.id.index(after: slash)...]))
+        }
+        return out
+    }
+
+    /// Where a row that is not kept sits: after which kept row, how deep,
+    /// under which parent, and of which kind (a rename keeps a row's kind).
     private struct Place: Hashable {
-        var anchor: String, depth: Int, parent: Substring
+        var anchor: String, depth: Int, parent: Substring, kind: String?
     }
 
     /// The place of every row of `rows` that is not kept, by position. O(rows).
@@ -149,34 +164,46 @@ package struct RowChanges: Equatable, Sendable {
             if isKept(row) {
                 anchor = key(row)
             } else {
-                out[i] = Place(anchor: anchor, depth: row.depth, parent: row.id[..<(row.id.lastIndex(of: "/") ?? row.id.startIndex)])
+                out[i] = Place(
+                    anchor: anchor, depth: row.depth, parent: row.id[..<(row.id.lastIndex(of: "/") ?? row.id.startIndex)],
+                    kind: row[RowTrait.kind]?.plain)
             }
         }
         return out
     }
 
-    /// What changed on one row kept by id.
-    private static func changes(_ e: UpdatesRecord.Row, _ a: UpdatesRecord.Row) -> [String] {
-        var out: [String] = []
-        let n = name(a)
-        // A record from before titles were kept has none: nothing to compare.
-        if let old = e.title, let new = a.title, old != new { out.append("\(quoted(old)) renamed \(quoted(new)) (\(a.id))") }
-        if e.depth != a.depth { out.append("\(n) moved from depth \(e.depth) to \(a.depth)") }
-        if e.expanded != a.expanded {
-            switch a.expanded {
-            case true: out.append("\(n) opened")
-            case false: out.append(e.expanded == true ? "\(n) closed" : "\(n) has children now")
-            case nil: out.append("\(n) has no children now")
+    /// What changed on the rows kept by id, trait by trait in the order of
+    /// `RowTrait.all`, row by row: a trait that changed alike on every
+    /// kept row (all rows 24 → 28 pt tall) is told once, of "rows". A trait
+    /// the older record does not know is not compared. O(rows × traits).
+    private static func changes(_ kept: [(UpdatesRecord.Row, UpdatesRecord.Row)], known: Int, arrived: [String: [String]]) -> [String] {
+        var perRow = [[String]](repeating: [], count: kept.count)
+        var together: [String] = []
+        for trait in RowTrait.all where trait.since <= known {
+            let changed = kept.indices.filter { kept[$0].0[trait] != kept[$0].1[trait] }
+            let first = changed.first.map { kept[$0] }
+            if kept.count > 1, changed.count == kept.count, let (e, a) = first,
+                changed.allSatisfy({ kept[$0].0[trait] == e[trait] && kept[$0].1[trait] == a[trait] }),
+                let words = trait.words("rows", e, a)
+            {
+                together.append(words)
+                continue
+            }
+            for i in changed {
+                let (e, a) = kept[i]
+                guard var words = trait.words(name(a), e, a) else { continue }
+                if trait.key == RowTrait.loading.key, !a.loading, let titles = arrived[a.id] {
+                    words += ": inserted " + listed(titles)
+                }
+                perRow[i].append(words)
             }
         }
-        if (e.check ?? .unchecked) != (a.check ?? .unchecked) { out.append("\(n) \((a.check ?? .unchecked).rawValue)") }
-        let flags: [(Bool, Bool, String, String)] = [
-            (e.selected, a.selected, "selected", "deselected"), (e.highlighted, a.highlighted, "highlighted", "no longer highlighted"),
-            (e.focused, a.focused, "focused", "no longer focused"), (e.hovered, a.hovered, "under the pointer", "no longer under the pointer"),
-        ]
-        for (was, now, on, off) in flags where was != now { out.append("\(n) \(now ? on : off)") }
-        if e.drop != a.drop { out.append(a.drop.map { "\(n) is the drop place (\($0.rawValue))" } ?? "\(n) is no longer the drop place") }
-        return out
+        return together + perRow.flatMap { $0 }
+    }
+
+    /// At most three names, then how many more.
+    private static func listed(_ names: [String]) -> String {
+        names.prefix(3).joined(separator: ", ") + (names.count > 3 ? " and \(names.count - 3) more" : "")
     }
 
     /// A row as a reviewer knows it: its id, with the title when the id does not end with it.
@@ -187,9 +214,7 @@ package struct RowChanges: Equatable, Sendable {
     }
 
     /// A title or step in quotes, cut to 40 characters.
-    private static func quoted(_ text: String) -> String {
-        "\"" + (text.count > 40 ? text.prefix(39) + "…" : text) + "\""
-    }
+    private static func quoted(_ text: String) -> String { RowTrait.quoted(text) }
 
     /// The positions (in `values`) of a longest strictly increasing
     /// subsequence: patience sorting with back links. O(n log n), no recursion.

@@ -1,0 +1,263 @@
+import OutlineAppearance
+import OutlineEngine
+import OutlineLayout
+
+/// A value a row shows, as `updates.json` holds it.
+package enum RowValue: Equatable, Sendable {
+    /// On or off (`true`, `false`).
+    case bool(Bool)
+    /// A text or a name (`"M"`, `"checked"`).
+    case text(String)
+    /// A size or a count (`44`, `52.5`).
+    case number(Double)
+    /// A note with its marks: a string when it is plain, else its runs.
+    case note(Annotation)
+
+    /// The value as a reviewer reads it: texts in quotes cut to 40
+    /// characters, names and numbers as they are, a note's marks as Markdown writes them.
+    var told: String {
+        switch self {
+        case let .bool(on): on ? "on" : "off"
+        case let .text(text): RowTrait.quoted(text)
+        case let .number(n): RowTrait.number(n)
+        case let .note(note): RowTrait.quoted(note.runs.map(\.marked).joined())
+        }
+    }
+}
+
+/// Everything a trait reads a row's value from: the row's facts as layout
+/// reads them from the outline (the same reading the painter draws), and
+/// the layout that sizes it.
+package struct RowReading {
+    /// The row.
+    package let row: Row
+    /// What the row shows, read from the outline once.
+    package let facts: RowLayout.Facts
+    /// The layout that places it: heights, a detail row's text.
+    package let layout: RowLayout
+    /// Whether the outline uses checks (only then is a row's check recorded).
+    package let usesChecks: Bool
+}
+
+/// One thing a row shows, declared once: where a scenario and Swift set it,
+/// its key in `updates.json`, how its value is read from what layout reads
+/// (so that whatever is drawn is recorded), and what a failure says when it
+/// changes. `RowTrait.all` is the registry: `updates.json` is written and
+/// read, and two records compared, by iterating it, so a trait that is
+/// drawn is never missing from the record or from the words.
+///
+/// How layout places a trait and paint draws it stays with them
+/// (`RowLayout`, `OutlinePainter`), reading the same `RowLayout.Facts`.
+package struct RowTrait: Sendable {
+    /// Its key in `updates.json`.
+    package let key: String
+    /// Where a scenario file sets it: a node's key, and the steps that change it.
+    package let scenario: String
+    /// How Swift sets it: an `OutlineNode` parameter or an `Outline` call.
+    package let swift: String
+    /// The JSON a recorded value is: what reading a file takes for this key.
+    let type: ValueType
+    /// Its value on a row; nil when it is not set (nothing is written).
+    let read: @Sendable (RowReading) -> RowValue?
+    /// Whether a value read from a file is one Unfold writes (a known check state, say).
+    let accepts: @Sendable (RowValue) -> Bool
+    /// What a failure says when it changed on a kept row named `row` (nil: nothing, another trait tells it).
+    let words: @Sendable (_ row: String, _ before: UpdatesRecord.Row, _ after: UpdatesRecord.Row) -> String?
+    /// The version of `updates.json` that first records it: an older
+    /// record does not know it, and it is not compared.
+    let since: Int
+
+    /// The JSON a value of a trait is.
+    enum ValueType: Sendable {
+        case bool, text, number, note
+    }
+
+    /// The version of the `updates.json` this build writes: 2 records
+    /// everything a row shows (heights on every row).
+    package static let recordVersion = 2
+}
+
+extension RowTrait {
+    /// Every trait, in the order `updates.json` writes them after a row's
+    /// `id`, `depth` and `detail`. The one place a trait is registered.
+    package static let all: [RowTrait] = [
+        title, detailText, kind, icon, subtitle, note, height, expanded, loading, children, check,
+        selected, highlighted, focused, hovered, drop,
+    ]
+
+    /// The row's title (`title:`; `OutlineNode(_:)`); not on a detail row.
+    package static let title: RowTrait = RowTrait(
+        key: "title", scenario: "`title:`", swift: "OutlineNode(_ title:)", type: .text, since: 1,
+        read: { $0.row.isDetail ? nil : .text($0.facts.title) },
+        words: { _, before, after in
+            // A record from before titles were kept has none: nothing to compare.
+            guard let old = before.title, let new = after.title, old != new else { return nil }
+            return "\(quoted(old)) renamed \(quoted(new)) (\(after.id))"
+        })
+    /// What a detail row reads (`detailText:`, else its kind's `detail.text`).
+    package static let detailText: RowTrait = RowTrait(
+        key: "text", scenario: "`detailText:`, a kind's `detail: {text:}`", swift: "OutlineNode(detailText:)", type: .text, since: 2,
+        read: { $0.row.isDetail ? .text($0.layout.detailText($0.facts)) : nil },
+        words: { name, _, after in after[RowTrait.detailText].map { "\(name) now reads \($0.told)" } ?? "\(name) has no text now" })
+    /// The row's kind (`kind:`).
+    package static let kind: RowTrait = RowTrait(
+        key: "kind", scenario: "`kind:`", swift: "OutlineNode(kind:)", type: .text, since: 2,
+        read: { $0.row.isDetail ? nil : $0.facts.kind.map(RowValue.text) }, words: changed("kind", plain: true))
+    /// The icon's name (`icon:`); the "Loading…" row's spinner too.
+    package static let icon: RowTrait = RowTrait(
+        key: "icon", scenario: "`icon:`", swift: "OutlineNode(icon:)", type: .text, since: 2,
+        read: { $0.facts.icon.map(RowValue.text) }, words: changed("icon", plain: true))
+    /// The second line, or the badge beside the title (`subtitle:`).
+    package static let subtitle: RowTrait = RowTrait(
+        key: "subtitle", scenario: "`subtitle:`", swift: "OutlineNode(subtitle:)", type: .text, since: 2,
+        read: { $0.facts.subtitle.map(RowValue.text) }, words: changed("subtitle"))
+    /// The note after the title, with its marks (`annotation:`).
+    package static let note: RowTrait = RowTrait(
+        key: "note", scenario: "`annotation:`", swift: "OutlineNode(annotation:)", type: .note, since: 2,
+        read: { $0.facts.annotation.map(RowValue.note) }, words: changed("note"))
+    /// The row's height in points (the style's `rowHeight`, its kind's `height`, or its wrapped text's).
+    package static let height: RowTrait = RowTrait(
+        key: "height", scenario: "`style.rowHeight`, a kind's `height`", swift: "Scenario.Style.rowHeight, Scenario.Kind(height:)",
+        type: .number, since: 2,
+        read: { .number($0.layout.height($0.row, $0.facts)) },
+        accepts: { if case let .number(n) = $0 { (0 ... 100_000).contains(n) } else { false } },
+        words: { name, before, after in
+            guard let old = before[RowTrait.height]?.told, let new = after[RowTrait.height]?.told else { return nil }
+            return "\(name) \(old) → \(new) pt tall"
+        })
+    /// Open or closed; only on a row that can open (`expanded:`; `expand`, `collapse`, `toggle` and the other steps that open and close).
+    package static let expanded: RowTrait = RowTrait(
+        key: "expanded", scenario: "`expanded:`; `expand`, `collapse`, `toggle`…", swift: "OutlineNode(expanded:), Outline.expand(_:)",
+        type: .bool, since: 1,
+        read: { $0.facts.childCount == nil ? nil : .bool($0.facts.isExpanded) },
+        words: { name, before, after in
+            guard before.expanded != after.expanded else { return nil }
+            switch after.expanded {
+            case true: return "\(name) opened"
+            case false: return before.expanded == true ? "\(name) closed" : "\(name) has children now"
+            case nil: return "\(name) has no children now"
+            }
+        })
+    /// Its children are loading (`loading:`; `load`, `loaded`, `insert`).
+    package static let loading: RowTrait = RowTrait(
+        key: "loading", scenario: "`loading:`; `load`, `loaded`, an `insert` under it", swift: "OutlineNode(loading:), Outline.setLoading(_:_:)",
+        type: .bool, since: 2,
+        read: { $0.facts.isLoading ? .bool(true) : nil },
+        words: { name, _, after in after.loading ? "\(name) is loading" : "\(name) finished loading" })
+    /// How many children a row that can open has (its count badge, where the look draws one).
+    package static let children: RowTrait = RowTrait(
+        key: "children", scenario: "`children:`; `insert`, `remove`, `move`", swift: "OutlineNode { children }", type: .number, since: 2,
+        read: { $0.facts.isCountKnown ? $0.facts.childCount.map { .number(Double($0)) } : nil },
+        accepts: { if case let .number(n) = $0 { (0 ... Double(Limits.nodes)).contains(n) } else { false } },
+        words: { name, before, after in
+            // Children of a row open before and after are told as the rows inserted or removed.
+            guard before.expanded != true || after.expanded != true, !before.loading, !after.loading else { return nil }
+            let now = after[RowTrait.children]?.told ?? "no", was = before[RowTrait.children]?.told ?? "no"
+            return "\(name) has \(now) children now (was \(was))"
+        })
+    /// The checkbox, once the outline uses checks (`checked:`; `check`, `uncheck`).
+    package static let check: RowTrait = RowTrait(
+        key: "check", scenario: "`checked:`; `check`, `uncheck`", swift: "OutlineNode(checked:), Outline.setChecked(_:_:)", type: .text, since: 1,
+        read: { $0.usesChecks && !$0.row.isDetail && !$0.facts.isLoadingRow ? .text($0.facts.check.rawValue) : nil },
+        accepts: { if case let .text(t) = $0 { CheckState(rawValue: t) != nil } else { false } },
+        words: { name, before, after in
+            let old = before[RowTrait.check]?.plain ?? CheckState.unchecked.rawValue
+            let new = after[RowTrait.check]?.plain ?? CheckState.unchecked.rawValue
+            return old == new ? nil : "\(name) \(new)"
+        })
+    /// The selection (`select`, a scenario's `selected:`; `OutlineNode(selected:)`, `Outline.select(_:)`).
+    package static let selected: RowTrait = flag(
+        "selected", on: "selected", off: "deselected", scenario: "`select`", swift: "OutlineNode(selected:), Outline.select(_:)"
+    ) { $0.isSelected }
+    /// Tinted as the selection is (`highlighted:`).
+    package static let highlighted: RowTrait = flag(
+        "highlighted", on: "highlighted", off: "no longer highlighted", scenario: "`highlighted:`", swift: "OutlineNode(highlighted:)"
+    ) {
+        $0.isHighlighted
+    }
+    /// The focus ring (`focus`).
+    package static let focused: RowTrait = flag(
+        "focused", on: "focused", off: "no longer focused", scenario: "`focus`", swift: "Outline.setFocus(_:)"
+    ) { $0.isFocused }
+    /// Under the pointer (`hover`).
+    package static let hovered: RowTrait = flag(
+        "hovered", on: "under the pointer", off: "no longer under the pointer", scenario: "`hover`", swift: "Outline.setHover(_:)"
+    ) {
+        $0.isHovered
+    }
+    /// Where a dragged row would drop (`drop`).
+    package static let drop: RowTrait = RowTrait(
+        key: "drop", scenario: "`drop`", swift: "Outline.setDropTarget(_:)", type: .text, since: 1,
+        read: { $0.facts.drop.map { .text($0.rawValue) } },
+        accepts: { if case let .text(t) = $0 { DropTarget.Position(rawValue: t) != nil } else { false } },
+        words: { name, _, after in
+            after[RowTrait.drop].map { "\(name) is the drop place (\($0.plain ?? ""))" } ?? "\(name) is no longer the drop place"
+        })
+}
+
+extension RowTrait {
+    /// A trait declared from its parts; `accepts` any value of its type unless told.
+    init(
+        key: String, scenario: String, swift: String, type: ValueType, since: Int,
+        read: @escaping @Sendable (RowReading) -> RowValue?, accepts: @escaping @Sendable (RowValue) -> Bool = { _ in true },
+        words: @escaping @Sendable (_ row: String, _ before: UpdatesRecord.Row, _ after: UpdatesRecord.Row) -> String?
+    ) {
+        self.key = key
+        self.scenario = scenario
+        self.swift = swift
+        self.type = type
+        self.since = since
+        self.read = read
+        self.accepts = accepts
+        self.words = words
+    }
+
+    /// A state that is on or off, written only when on: `row on` or `row off` when it changes.
+    static func flag(
+        _ key: String, on: String, off: String, scenario: String, swift: String, _ isOn: @escaping @Sendable (RowLayout.Facts) -> Bool
+    ) -> RowTrait {
+        RowTrait(
+            key: key, scenario: scenario, swift: swift, type: .bool, since: 1,
+            read: { !$0.row.isDetail && isOn($0.facts) ? .bool(true) : nil },
+            words: { name, _, after in "\(name) \(after.isSet(key) ? on : off)" })
+    }
+
+    /// Words for the text of trait `key` that changed: `row key "old" → "new"`
+    /// (`plain`: names without quotes), `none` where it is unset.
+    static func changed(_ key: String, plain: Bool = false) -> @Sendable (String, UpdatesRecord.Row, UpdatesRecord.Row) -> String? {
+        { name, before, after in
+            let told = { (v: RowValue?) in v.map { plain ? $0.plain ?? $0.told : $0.told } ?? "none" }
+            return "\(name) \(key) \(told(before.value(key))) → \(told(after.value(key)))"
+        }
+    }
+
+    /// A title or step in quotes, cut to 40 characters.
+    static func quoted(_ text: String) -> String {
+        "\"" + (text.count > 40 ? text.prefix(39) + "…" : text) + "\""
+    }
+
+    /// A size or count as `updates.json` writes it: whole numbers without a
+    /// point, others as Swift's shortest exact form. The same on every machine.
+    static func number(_ n: Double) -> String {
+        n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)
+    }
+}
+
+extension RowValue {
+    /// A text or name without quotes; nil for other values.
+    var plain: String? {
+        if case let .text(t) = self { t } else { nil }
+    }
+}
+
+extension Annotation.Run {
+    /// The run as Markdown marks it: `**bold**`, `*italic*`, `` `code` ``.
+    var marked: String {
+        switch emphasis {
+        case .none: text
+        case .bold: "**\(text)**"
+        case .italic: "*\(text)*"
+        case .code: "`\(text)`"
+        }
+    }
+}
