@@ -24,6 +24,8 @@ let package = Package(
         .library(name: "Unfold", targets: ["Unfold"]),
         // The outline engine alone, with no dependencies.
         .library(name: "OutlineEngine", targets: ["OutlineEngine"]),
+        // How rows look and move (styles, looks, kinds and their heights), as plain values with no dependencies.
+        .library(name: "OutlineAppearance", targets: ["OutlineAppearance"]),
         .library(name: "UnfoldTesting", targets: ["UnfoldTesting"]),
         // A strategy for pointfreeco/swift-snapshot-testing; empty unless the trait is enabled.
         .library(name: "UnfoldSnapshotTesting", targets: ["UnfoldSnapshotTesting"]),

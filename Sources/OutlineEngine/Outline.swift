@@ -137,6 +137,15 @@ public struct Outline: Sendable {
     /// Whether the node is the "Loading…" row the engine shows under a node
     /// whose children are loading, rather than one of the app's own nodes.
     public func isLoadingRow(_ node: NodeID) -> Bool { flags[Int(node.raw)].contains(.loadingRow) }
+    /// The node as a spec that builds it again (without its parent, its
+    /// children or the "Loading…" row the engine adds): what it is now.
+    public func spec(of node: NodeID) -> NodeSpec {
+        let extras = extras(of: node.raw), flags = flags[Int(node.raw)]
+        return NodeSpec(
+            key: key(of: node), title: title(of: node), subtitle: extras?.subtitle, kind: extras?.kind, icon: extras?.icon,
+            expanded: isExpanded(node), checked: flags.contains(.checked), annotation: extras?.annotation,
+            highlighted: flags.contains(.highlighted), loading: flags.contains(.loading), detailText: extras?.detailText)
+    }
     /// The node's key among its siblings: the last part of its id.
     public func key(of node: NodeID) -> String { keys[Int(node.raw)] }
     /// How deep the node is: 0 for a top-level node.

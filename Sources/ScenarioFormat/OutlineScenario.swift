@@ -25,12 +25,11 @@ extension Scenario {
             let index = nodes.count
             positions[node] = index
             order.append(node)
-            nodes.append(
-                NodeSpec(
-                    key: outline.key(of: node), title: outline.title(of: node), subtitle: outline.subtitle(of: node),
-                    kind: outline.kind(of: node), icon: outline.icon(of: node),
-                    expanded: outline.isExpanded(node), parent: parent, annotation: outline.annotation(of: node),
-                    highlighted: outline.isHighlighted(node), loading: outline.isLoading(node), detailText: outline.detailText(of: node)))
+            var spec = outline.spec(of: node)
+            spec.parent = parent
+            // A checked subtree is checked at its top (below).
+            spec.checked = false
+            nodes.append(spec)
             if outline.isDetailShown(node) { details.append(index) }
             stack += outline.children(of: node).reversed().map { ($0, index) }
         }
