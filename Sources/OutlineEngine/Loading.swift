@@ -9,6 +9,8 @@ struct NodeFlags: OptionSet, Sendable {
     static let loading = NodeFlags(rawValue: 1 << 2)
     /// It is the "Loading…" row under a loading node.
     static let loadingRow = NodeFlags(rawValue: 1 << 3)
+    /// Drawn dimmed (`NodeSpec.dimmed`).
+    static let dimmed = NodeFlags(rawValue: 1 << 4)
 
     /// The flags a spec starts with.
     init(_ spec: NodeSpec) {
@@ -16,6 +18,7 @@ struct NodeFlags: OptionSet, Sendable {
         if spec.highlighted { flags.insert(.highlighted) }
         if spec.checked { flags.insert(.checked) }
         if spec.loading { flags.insert(.loading) }
+        if spec.dimmed { flags.insert(.dimmed) }
         self = flags
     }
 

@@ -25,6 +25,9 @@ public struct NodeSpec: Sendable, Equatable {
     /// Drawn highlighted, as a docs site's file tree marks entries (several
     /// may be): with the selection's tint, whatever is selected.
     public var highlighted: Bool
+    /// Drawn dimmed, in the secondary text colour, as a code editor shows a
+    /// file version control ignores.
+    public var dimmed: Bool
     /// Text drawn after the title, dimmer, with its own emphasis (a docs
     /// page's note beside a file name, a version control badge such as
     /// `M`); nil: none.
@@ -52,8 +55,10 @@ public struct NodeSpec: Sendable, Equatable {
     public init(
         key: String? = nil, title: String, subtitle: String? = nil, kind: String? = nil,
         icon: String? = nil, expanded: Bool = false, parent: Int? = nil, checked: Bool = false,
-        annotation: Annotation? = nil, highlighted: Bool = false, loading: Bool = false, detailText: String? = nil
+        annotation: Annotation? = nil, highlighted: Bool = false, loading: Bool = false, detailText: String? = nil,
+        dimmed: Bool = false
     ) {
+        self.dimmed = dimmed
         self.loading = loading
         self.rare = RareFields.make(annotation: annotation, detailText: detailText)
         self.checked = checked

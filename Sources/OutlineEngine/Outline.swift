@@ -137,6 +137,8 @@ public struct Outline: Sendable {
     /// Whether the node is the "Loading…" row the engine shows under a node
     /// whose children are loading, rather than one of the app's own nodes.
     public func isLoadingRow(_ node: NodeID) -> Bool { flags[Int(node.raw)].contains(.loadingRow) }
+    /// Whether the node's row is drawn dimmed (`NodeSpec.dimmed`).
+    public func isDimmed(_ node: NodeID) -> Bool { flags[Int(node.raw)].contains(.dimmed) }
     /// The node as a spec that builds it again (without its parent, its
     /// children or the "Loading…" row the engine adds): what it is now.
     public func spec(of node: NodeID) -> NodeSpec {
@@ -144,7 +146,8 @@ public struct Outline: Sendable {
         return NodeSpec(
             key: key(of: node), title: title(of: node), subtitle: extras?.subtitle, kind: extras?.kind, icon: extras?.icon,
             expanded: isExpanded(node), checked: flags.contains(.checked), annotation: extras?.annotation,
-            highlighted: flags.contains(.highlighted), loading: flags.contains(.loading), detailText: extras?.detailText)
+            highlighted: flags.contains(.highlighted), loading: flags.contains(.loading), detailText: extras?.detailText,
+            dimmed: flags.contains(.dimmed))
     }
     /// The node's key among its siblings: the last part of its id.
     public func key(of node: NodeID) -> String { keys[Int(node.raw)] }

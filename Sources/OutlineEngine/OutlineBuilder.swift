@@ -24,15 +24,17 @@ public struct OutlineNode: Sendable, Equatable {
     /// its leaves are, mixed when some are), `highlighted` tints it as the
     /// selection does (several nodes may be), and `selected` selects it;
     /// `loading` shows a "Loading…" row under it instead of children (a
-    /// loading node has none yet); `detailText` is what its detail row reads.
+    /// loading node has none yet); `detailText` is what its detail row reads;
+    /// `dimmed` draws it in the secondary colour (a file version control ignores).
     public init(
         _ title: String, id: String? = nil, subtitle: String? = nil, annotation: Annotation? = nil, kind: String? = nil, icon: String? = nil,
         expanded: Bool = false, checked: Bool = false, highlighted: Bool = false, selected: Bool = false, loading: Bool = false,
-        detailText: String? = nil, @OutlineBuilder children: () -> [OutlineNode] = { [] }
+        detailText: String? = nil, dimmed: Bool = false, @OutlineBuilder children: () -> [OutlineNode] = { [] }
     ) {
         spec = NodeSpec(
             key: id, title: title, subtitle: subtitle, kind: kind, icon: icon, expanded: expanded, checked: checked,
-            annotation: annotation, highlighted: highlighted, loading: loading, detailText: detailText)
+            annotation: annotation, highlighted: highlighted, loading: loading, detailText: detailText,
+            dimmed: dimmed)
         self.selected = selected
         self.children = children()
     }

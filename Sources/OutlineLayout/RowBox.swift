@@ -22,6 +22,8 @@ package struct RowBox: Sendable, Equatable {
     package var drop: DropTarget.Position?
     /// The row's kind, for its colours.
     package var kind: String?
+    /// Its text in the secondary colour (`NodeSpec.dimmed`).
+    package var isDimmed = false
     /// The vertical span, in points, outside which nothing of the row is drawn
     /// (a row that appears or disappears shows only in the gap it opens or
     /// closes); nil: the whole row.
@@ -31,8 +33,10 @@ package struct RowBox: Sendable, Equatable {
 
     package init(
         row: Row, y: Double, height: Double, depth: Int, opacity: Double = 1, chevron: Double?,
-        selection: Double, focus: Double = 0, hover: Double = 0, drop: DropTarget.Position? = nil, kind: String?, content: RowContent
+        selection: Double, focus: Double = 0, hover: Double = 0, drop: DropTarget.Position? = nil, kind: String?,
+        isDimmed: Bool = false, content: RowContent
     ) {
+        self.isDimmed = isDimmed
         self.focus = focus
         self.hover = hover
         self.drop = drop

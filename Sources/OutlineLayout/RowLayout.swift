@@ -63,6 +63,8 @@ package struct RowLayout: Sendable {
         /// The node's children are loading; the row is the "Loading…" row under such a node.
         package var isLoading = false
         package var isLoadingRow = false
+        /// Drawn dimmed (`NodeSpec.dimmed`).
+        package var isDimmed = false
         /// The node's own text for its detail row (`NodeSpec.detailText`); `detailText(_:)` says what the detail row reads.
         package var ownDetailText: String?
         /// A folder with nothing in it: a closed disclosure all the same, as
@@ -104,6 +106,7 @@ package struct RowLayout: Sendable {
             isCountKnown = !info.isLoading && outline.lastChild(of: node).map { outline.title(of: $0) != Appearance.placeholderTitle } ?? true
             (check, isFocused, isHovered, drop) = (info.check, info.isFocused, info.isHovered, info.drop)
             (isHighlighted, isLoading, isLoadingRow) = (info.isHighlighted, info.isLoading, info.isLoadingRow)
+            isDimmed = !row.isDetail && outline.isDimmed(node)
             ownDetailText = row.isDetail ? outline.detailText(of: node) : nil
         }
     }
@@ -158,7 +161,7 @@ package struct RowLayout: Sendable {
             row: row, y: y, height: height, depth: facts.depth,
             chevron: facts.childCount != nil ? (facts.isExpanded ? 90 : 0) : facts.isEmptyFolder ? 0 : nil,
             selection: facts.isSelected || facts.isHighlighted ? 1 : 0, focus: facts.isFocused ? 1 : 0, hover: facts.isHovered ? 1 : 0, drop: facts.drop,
-            kind: facts.kind, content: content)
+            kind: facts.kind, isDimmed: facts.isDimmed, content: content)
     }
 
     /// What a detail row reads: its node's own text, else its kind's, else "Details of <title>".

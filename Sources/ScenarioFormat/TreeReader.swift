@@ -8,7 +8,7 @@ import UnfoldTreeSources
 enum TreeReader {
     /// A node's keys, in the order a misspelt one's hint lists them.
     enum Key: String, CaseIterable {
-        case id, title, subtitle, annotation, kind, icon, expanded, highlighted, detail, detailText, on, children, checked, loading
+        case id, title, subtitle, annotation, kind, icon, expanded, highlighted, detail, detailText, on, children, checked, loading, dimmed
     }
 
     /// The keys' names; a key's place here is its bit in `OpenNode.written`.
@@ -80,6 +80,7 @@ enum TreeReader {
             case .icon: scenario.nodes[index].icon = try string("`icon`")
             case .expanded: scenario.nodes[index].expanded = try bool("`expanded`")
             case .highlighted: scenario.nodes[index].highlighted = try bool("`highlighted`")
+            case .dimmed: scenario.nodes[index].dimmed = try bool("`dimmed`")
             case .detail: detail = try bool("`detail`")
             case .detailText: scenario.nodes[index].detailText = try string("`detailText`")
             case .on: scenario.handlers.byNode[index] = try Scenario.readHandlers(whole(), what: "`on`")

@@ -253,7 +253,7 @@ package struct OutlinePainter {
 
         // The title's and subtitle's lines, as a block centred on the row.
         let title = content.title
-        let textColor = selected(box.isDetail ? palette.secondaryText : kind?.textColor ?? palette.text, box)
+        let textColor = selected(box.isDetail || box.isDimmed ? palette.secondaryText : kind?.textColor ?? palette.text, box)
         let textEnd = Int(((title.leading + title.width) * s).rounded())
         let textClip = PixelRect(x0: mirrored ? width - textEnd : 0, y0: clip.y0, x1: mirrored ? width : textEnd, y1: clip.y1)
         let secondary = selected(palette.secondaryText, box, .note)

@@ -82,7 +82,7 @@ extension RowTrait {
     /// `id`, `depth` and `detail`. The one place a trait is registered.
     package static let all: [RowTrait] = [
         title, detailText, kind, icon, subtitle, note, height, expanded, loading, children, check,
-        selected, highlighted, focused, hovered, drop,
+        selected, highlighted, dimmed, focused, hovered, drop,
     ]
 
     /// The row's title (`title:`; `OutlineNode(_:)`); not on a detail row.
@@ -175,6 +175,10 @@ extension RowTrait {
     ) {
         $0.isHighlighted
     }
+    /// Drawn dimmed (`dimmed:`).
+    package static let dimmed: RowTrait = flag(
+        "dimmed", on: "dimmed", off: "no longer dimmed", scenario: "`dimmed:`", swift: "OutlineNode(dimmed:)"
+    ) { $0.isDimmed }
     /// The focus ring (`focus`).
     package static let focused: RowTrait = flag(
         "focused", on: "focused", off: "no longer focused", scenario: "`focus`", swift: "Outline.setFocus(_:)"

@@ -78,6 +78,8 @@ import UnfoldTestSupport
         "highlighted": Change(
             yaml: { "{ title: App.swift, highlighted: \($0) }" }, swift: { OutlineNode("App.swift", highlighted: $0) },
             words: "src/App.swift highlighted"),
+        "dimmed": Change(
+            yaml: { "{ title: App.swift, dimmed: \($0) }" }, swift: { OutlineNode("App.swift", dimmed: $0) }, words: "src/App.swift dimmed"),
         "focused": Change(
             yaml: { _ in "{ title: App.swift }" }, swift: { _ in OutlineNode("App.swift") },
             steps: { $0 ? ("[ {focus: src/App.swift} ]", [.focus("src/App.swift")]) : ("[ {focus: src/Other.swift} ]", [.focus("src/Other.swift")]) },
