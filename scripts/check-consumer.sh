@@ -54,6 +54,50 @@ echo "consumer: a changed model failed, its parameterized test's hint re-recorde
 restore
 trap - EXIT
 
+# A project navigator's everyday changes (its model in a library on OutlineEngine and
+# OutlineAppearance alone): each fails the Swift Testing and the XCTest assertion with
+# words that name the row and what changed, and the run's report says the same; a
+# test with its own row height passes; a model field the navigator does not draw
+# changes nothing.
+nav=Sources/NavigatorModel/Navigator.swift
+cp "$nav" "$repo/.build/consumer-navigator.orig"
+trap 'mv "$repo/.build/consumer-navigator.orig" "$nav"; touch "$nav"' EXIT
+navigator_change() {  # sed expression, then the words its failure says (empty: it passes)
+  cp "$repo/.build/consumer-navigator.orig" "$nav"
+  sed -i "$1" "$nav"
+  cmp -s "$nav" "$repo/.build/consumer-navigator.orig" && { echo "error: '$1' changed nothing in $nav" >&2; exit 1; }
+  set +e
+  out=$(CI=true swift test --filter "navigator|Navigator" 2>&1)
+  status=$?
+  set -e
+  if [ -z "$2" ]; then
+    [ $status -eq 0 ] || { echo "$out"; echo "error: '$1' (not drawn) failed the navigator's tests" >&2; exit 1; }
+    return
+  fi
+  [ $status -ne 0 ] || { echo "$out"; echo "error: '$1' passed the navigator's tests" >&2; exit 1; }
+  grep -qF "↳ navigator.1/state-00.png: $2" <<<"$out" || { echo "$out"; echo "error: Swift Testing does not say '$2' for '$1'" >&2; exit 1; }
+  grep -qF "testNavigator.1/state-00.png: $2" <<<"$out" || { echo "$out"; echo "error: XCTest does not say '$2' for '$1'" >&2; exit 1; }
+  grep -q "✔ Test navigatorAt30Points() passed" <<<"$out" || { echo "$out"; echo "error: the test with its own row height failed for '$1'" >&2; exit 1; }
+  python3 - "$2" <<'PY' || { echo "error: the run's report does not say '$2'" >&2; exit 1; }
+import html, json, sys
+words, folder = sys.argv[1], ".build/unfold-artifacts/"
+cases = json.load(open(folder + "report.json"))["cases"]
+assert any(words in c["message"] for c in cases), "report.json"
+for name in ["report.html", "junit.xml", "summary.md"]:
+    assert words in html.unescape(open(folder + name).read()), name
+PY
+}
+navigator_change 's/contentViewBadge = "M"/contentViewBadge = "A"/' 'App/ContentView.swift note "M" → "A"'
+navigator_change 's/a1b2c3d First window/e4f5a6b Restore window state/' 'the detail row of App/AppDelegate.swift now reads "e4f5a6b Restore window state"'
+navigator_change 's/style.rowHeight = 24/style.rowHeight = 28/' 'rows 24 → 28 pt tall'
+navigator_change 's/testsLoading = false/testsLoading = true/' 'Tests is loading'
+navigator_change 's/packagesLoaded = false/packagesLoaded = true/' 'Packages finished loading: inserted Package.swift'
+navigator_change 's/lastOpened = "2026-11-30"/lastOpened = "2026-12-01"/' ''
+mv "$repo/.build/consumer-navigator.orig" "$nav"
+touch "$nav"
+trap - EXIT
+echo "consumer: a navigator's badge, detail text, row height and loading folders each failed Swift Testing and XCTest in words, as its report says; a test with its own row height and a field not drawn passed"
+
 if grep -q '"swift-snapshot-testing"\|"swift-syntax"' Package.resolved; then
   echo "error: a package that uses only Unfold and UnfoldTesting resolved swift-snapshot-testing or swift-syntax" >&2
   exit 1

@@ -2,8 +2,9 @@
 import PackageDescription
 
 // A package as a user of Unfold writes it: an app model with a settings
-// outline, an executable that renders it to PNG, and snapshot tests in Swift
-// Testing and XCTest. It depends on Unfold by path and imports only its
+// outline, a project navigator's model (on the engine and the look alone),
+// an executable that renders it to PNG, and snapshot tests in Swift Testing
+// and XCTest. It depends on Unfold by path and imports only its
 // products. Its executable also uses Yams (pinned to 5.0.1), which carries
 // its own copy of libyaml, beside Unfold, which reads YAML with the system's.
 let package = Package(
@@ -15,11 +16,15 @@ let package = Package(
     ],
     targets: [
         .target(name: "SettingsModel", dependencies: [.product(name: "Unfold", package: "Unfold")]),
+        // A library that describes its rows with the engine and the look alone: no C library.
+        .target(
+            name: "NavigatorModel",
+            dependencies: [.product(name: "OutlineEngine", package: "Unfold"), .product(name: "OutlineAppearance", package: "Unfold")]),
         .executableTarget(
             name: "render-settings",
             dependencies: ["SettingsModel", .product(name: "Unfold", package: "Unfold"), .product(name: "Yams", package: "Yams")]),
         .testTarget(
-            name: "SettingsModelTests", dependencies: ["SettingsModel", .product(name: "UnfoldTesting", package: "Unfold")],
+            name: "SettingsModelTests", dependencies: ["SettingsModel", "NavigatorModel", .product(name: "UnfoldTesting", package: "Unfold")],
             exclude: ["__Snapshots__"]),
     ]
 )

@@ -18,6 +18,10 @@ package struct RowChanges: Equatable, Sendable {
     /// Sentences about the steps themselves: a step's text, steps added or gone.
     package private(set) var steps: [String]
 
+    /// The reference was written by an earlier Unfold, which recorded less of
+    /// each row (`UpdatesRecord.version`): what it did not record is not compared.
+    package private(set) var recordedEarlier = false
+
     /// At most this many sentences are told of one state; the rest are counted.
     package static let sentencesPerState = 6
 
@@ -25,6 +29,7 @@ package struct RowChanges: Equatable, Sendable {
     package init(expected: UpdatesRecord, actual: UpdatesRecord) {
         states = []
         steps = []
+        recordedEarlier = expected.version < actual.version
         for i in 0 ..< max(expected.states.count, actual.states.count) {
             guard i < expected.states.count else {
                 steps.append("step \(i) \(Self.quoted(actual.states[i].step)) is new")
@@ -173,21 +178,28 @@ package struct RowChanges: Equatable, Sendable {
     }
 
     /// What changed on the rows kept by id, trait by trait in the order of
-    /// `RowTrait.all`, row by row: a trait that changed alike on every
-    /// kept row (all rows 24 → 28 pt tall) is told once, of "rows". A trait
-    /// the older record does not know is not compared. O(rows × traits).
+    /// `RowTrait.all`, row by row. A trait told of rows together
+    /// (`RowTrait.isToldTogether`) that changed alike on every row that had
+    /// its old value, two rows or more (every row of 24 points is now 28),
+    /// is told once, of "rows". A trait the older record does not know is
+    /// not compared. O(rows × traits).
     private static func changes(_ kept: [(UpdatesRecord.Row, UpdatesRecord.Row)], known: Int, arrived: [String: [String]]) -> [String] {
         var perRow = [[String]](repeating: [], count: kept.count)
         var together: [String] = []
         for trait in RowTrait.all where trait.since <= known {
-            let changed = kept.indices.filter { kept[$0].0[trait] != kept[$0].1[trait] }
-            let first = changed.first.map { kept[$0] }
-            if kept.count > 1, changed.count == kept.count, let (e, a) = first,
-                changed.allSatisfy({ kept[$0].0[trait] == e[trait] && kept[$0].1[trait] == a[trait] }),
-                let words = trait.words("rows", e, a)
-            {
-                together.append(words)
-                continue
+            var changed = kept.indices.filter { kept[$0].0[trait] != kept[$0].1[trait] }
+            if trait.isToldTogether {
+                var alike: [(value: RowValue?, rows: [Int])] = []  // the rows that had each old value, in row order (few values)
+                for i in kept.indices {
+                    let value = kept[i].0[trait]
+                    if let g = alike.firstIndex(where: { $0.value == value }) { alike[g].rows.append(i) } else { alike.append((value, [i])) }
+                }
+                for (_, rows) in alike where rows.count > 1 {
+                    let (e, a) = kept[rows[0]]
+                    guard e[trait] != a[trait], rows.allSatisfy({ kept[$0].1[trait] == a[trait] }), let words = trait.words("rows", e, a) else { continue }
+                    together.append(words)
+                    changed.removeAll { rows.contains($0) }
+                }
             }
             for i in changed {
                 let (e, a) = kept[i]

@@ -66,6 +66,9 @@ package struct RowTrait: Sendable {
     /// The version of `updates.json` that first records it: an older
     /// record does not know it, and it is not compared.
     let since: Int
+    /// Whether a change alike on every row that had the same value is told
+    /// once, of "rows" (`rows 24 → 28 pt tall`), rather than row by row.
+    var isToldTogether = false
 
     /// The JSON a value of a trait is.
     enum ValueType: Sendable {
@@ -117,6 +120,7 @@ extension RowTrait {
         read: { $0.facts.annotation.map(RowValue.note) }, words: changed("note"))
     /// The row's height in points (the style's `rowHeight`, its kind's `height`, or its wrapped text's).
     package static let height: RowTrait = RowTrait(
+        isToldTogether: true,
         key: "height", scenario: "`style.rowHeight`, a kind's `height`", swift: "Scenario.Style.rowHeight, Scenario.Kind(height:)",
         type: .number, since: 2,
         read: { .number($0.layout.height($0.row, $0.facts)) },
@@ -202,7 +206,7 @@ extension RowTrait {
 extension RowTrait {
     /// A trait declared from its parts; `accepts` any value of its type unless told.
     init(
-        key: String, scenario: String, swift: String, type: ValueType, since: Int,
+        isToldTogether: Bool = false, key: String, scenario: String, swift: String, type: ValueType, since: Int,
         read: @escaping @Sendable (RowReading) -> RowValue?, accepts: @escaping @Sendable (RowValue) -> Bool = { _ in true },
         words: @escaping @Sendable (_ row: String, _ before: UpdatesRecord.Row, _ after: UpdatesRecord.Row) -> String?
     ) {
@@ -214,6 +218,7 @@ extension RowTrait {
         self.read = read
         self.accepts = accepts
         self.words = words
+        self.isToldTogether = isToldTogether
     }
 
     /// A state that is on or off, written only when on: `row on` or `row off` when it changes.

@@ -11,6 +11,11 @@ package enum FailureMessage {
     /// What a drawing change with no change in the rows says.
     package static let drawingChange = "a drawing change (the rows are as recorded)"
 
+    /// What an `updates.json` of an earlier Unfold, whose rows are as recorded, says.
+    package static let earlierRecord =
+        "written by an earlier Unfold, which recorded less of each row (what it recorded is unchanged): "
+        + "re-record it with `unfold test --record failed` (UNFOLD_RECORD=failed for the Swift test helpers)"
+
     /// `message` (the comparison's account) of the reference `name`, after
     /// what changed in the rows it shows (its state, or every state), or
     /// that only the drawing did. Unchanged without `changes`.
@@ -20,6 +25,7 @@ package enum FailureMessage {
             return (changes.line(state: state) ?? drawingChange) + "; " + message
         }
         if let summary = changes.summary { return summary + "; " + message }
+        if name == FileNames.updates, changes.recordedEarlier { return earlierRecord }
         return name == FileNames.updates ? message : drawingChange + "; " + message
     }
 

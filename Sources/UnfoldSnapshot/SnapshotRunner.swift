@@ -151,7 +151,9 @@ public enum SnapshotRunner {
         if prune { for name in stale { changes[name] = .some(nil) } }
         if !changes.isEmpty { try commit(changes, over: index, cases: cases, store: store, environment: environment) }
         var check = ScenarioCheck(cases: cases, stale: stale.map { result.name + "/" + $0 })
-        if cases.contains(where: { $0.status == .failed }), let recorded = index.environment {
+        // Another renderer, fonts or comparison explain pictures that differ, not a row record.
+        let picturesFailed = cases.contains { $0.status == .failed && options.catalog.kind(of: $0.reference)?.isPicture == true }
+        if picturesFailed, let recorded = index.environment {
             check.environmentChange = environment.change(from: recorded)
         }
         return check

@@ -110,3 +110,29 @@ import UnfoldTestSupport
         }
     }
 }
+
+/// An `updates.json` recorded by an earlier Unfold, whose rows are as it
+/// recorded them, says so and how to re-record it, not that a renderer changed.
+@Suite struct EarlierRecordTests {
+    @Test func anEarlierRecordSaysToReRecordIt() throws {
+        let box = Sandbox()
+        _ = try SnapshotRunner.check(try scenario(), options: box.options(.missing))
+        let earlier = """
+            [
+              {"step": "initial", "rowsBefore": 0, "rowsAfter": 1, "deleted": [], "inserted": [0], "changed": [],
+               "rows": [ {"id": "a", "title": "Alpha", "depth": 0, "detail": false, "expanded": false} ]},
+              {"step": "expand a", "rowsBefore": 1, "rowsAfter": 3, "deleted": [], "inserted": [1, 2], "changed": [0],
+               "rows": [
+                {"id": "a", "title": "Alpha", "depth": 0, "detail": false, "expanded": true},
+                {"id": "a/b", "title": "Beta", "depth": 1, "detail": false, "expanded": null},
+                {"id": "a/c", "title": "Gamma", "depth": 1, "detail": false, "expanded": null}
+               ]}
+            ]
+            """
+        let now = try #require(box.files()["tiny/updates.json"])
+        let changes = try #require(RowChanges(expected: Array(earlier.utf8), actual: Array(now)))
+        #expect(changes.recordedEarlier && changes.line(state: 0) == nil)
+        #expect(FailureMessage.told("line 5 differs", of: FileNames.updates, changes: changes) == FailureMessage.earlierRecord)
+        #expect(FailureMessage.told("differ: 3 pixels", of: "state-00.png", changes: changes) == FailureMessage.drawingChange + "; differ: 3 pixels")
+    }
+}
