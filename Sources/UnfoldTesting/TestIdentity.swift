@@ -96,9 +96,15 @@ package struct TestIdentity: Hashable, Sendable {
     /// How long one argument may be in a name before it is shortened (with a hash of the whole, so that two long arguments stay apart).
     static let argumentLength = 40
 
-    /// One case's arguments, each as `String(describingForTest:)` writes it
-    /// and then made a file name; an argument that is long or has no letters
-    /// or digits left is shortened with a hash of its description.
+    /// One case's arguments, as a part of a folder name that no other case
+    /// of the test has (an injective function of the arguments): each
+    /// argument as file names write it (`Inbox`, `3`, `dark` for `.dark`),
+    /// joined by `-`, when that loses nothing (every argument is spelled
+    /// whole in letters, digits and `_`, or a lone one also with `-`);
+    /// otherwise the same spelling, cut to `argumentLength`, then `--` (which
+    /// a spelling never holds) and a hash of the arguments' descriptions
+    /// (`App-Resources--1f3a9c02` for "App/Resources", beside
+    /// `App-Resources` for "App-Resources").
     ///
     /// Swift Testing does not make a case's arguments public, so they are read
     /// with `Mirror` (the case's `arguments`, each one's `value`); nil if a
@@ -108,14 +114,23 @@ package struct TestIdentity: Hashable, Sendable {
     static func caseArguments(_ testCase: Test.Case) -> String? {
         guard let arguments = child("arguments", of: testCase, depth: 4) else { return nil }
         let values = Mirror(reflecting: arguments).children.compactMap { child("value", of: $0.value, depth: 0) }
-        return values.map { value in
-            let description = String(describingForTest: value)
-            let name = fileName(description)
-            guard name.isEmpty || name.count > argumentLength else { return name }
-            var hash = ContentHash()
-            hash.update(Array(description.utf8))
-            return String(name.prefix(argumentLength / 2)) + (name.isEmpty ? "" : "-") + hash.hex.prefix(8)
-        }.joined(separator: "-")
+        return argumentsName(values.map { ($0 as? String, String(describingForTest: $0)) })
+    }
+
+    /// The folder name part of arguments given as their text (for a string)
+    /// and their description (see `caseArguments`). O(characters).
+    package static func argumentsName(_ arguments: [(text: String?, description: String)]) -> String {
+        // An argument as a reader knows it: a string's own text, an enum case without its dot.
+        let natural = arguments.map { $0.text ?? ($0.description.hasPrefix(".") ? String($0.description.dropFirst()) : $0.description) }
+        let spelled = natural.map(fileName)
+        let whole = zip(natural, spelled).allSatisfy { text, name in
+            text == name && !name.isEmpty && (arguments.count == 1 || !name.contains("-"))
+        }
+        let name = spelled.joined(separator: "-")
+        guard !whole || name.count > argumentLength else { return name }
+        var hash = ContentHash()
+        hash.update(Array(arguments.map(\.description).joined(separator: "\u{0}").utf8))
+        return String(name.prefix(argumentLength)) + "--" + hash.hex.prefix(8)
     }
 
     /// The first child labelled `label` of `value`, looking `depth` levels down. O(children searched).

@@ -3,6 +3,7 @@ import Testing
 import UnfoldAcceptance
 import UnfoldDiff
 import UnfoldReferences
+import UnfoldRender
 import UnfoldReport
 import UnfoldReview
 import UnfoldSnapshot
@@ -267,6 +268,24 @@ import UnfoldTestSupport
         #expect(shown.message.hasPrefix(run.message + "; with the default options: differ: "), "\(shown.message)")
         let defaults = Acceptance.compared(shown.expected ?? [], shown.actual ?? [], options: DiffOptions()).summary
         #expect(!run.message.hasSuffix(defaults))
+    }
+
+    /// The review tells a failure in the run's words: what changed in the
+    /// rows, or that the drawing alone changed (the rows as recorded).
+    @Test func theReviewSaysWhatTheRunSays() throws {
+        let box = Sandbox()
+        _ = try SnapshotRunner.check(scenario(), options: box.options(.missing))
+        let renamed = try box.run(scenario(title: "Bete"))
+        let run = try #require(renamed.cases.first { $0.reference == "state-01.png" })
+        let shown = try #require(try box.acceptance().shownFailures().first { $0.id == "tiny/state-01.png" })
+        let words = { (message: String) in message.components(separatedBy: "; ").first ?? "" }
+        #expect(words(run.message) == "\"Beta\" renamed \"Bete\" (a/b)" && words(shown.message) == words(run.message), "\(shown.message)")
+        var dark = try scenario()
+        dark.canvas.theme = .dark
+        let drawn = try box.run(dark)
+        #expect(!drawn.cases.contains { $0.reference == FileNames.updates && $0.status == .failed })
+        let first = try #require(try box.acceptance().shownFailures().first { $0.id == "tiny/state-00.png" })
+        #expect(first.message.hasPrefix(FailureMessage.drawingChange + "; "), "\(first.message)")
     }
 
     /// A downloaded report whose options would hide every difference

@@ -45,11 +45,24 @@ let tiny = """
             names == [
                 "aScenarioFileMatchesItsCommittedReferences.file", "anOutlineBuiltInCodeMatchesItsReference.1",
                 "anOutlineBuiltInCodeMatchesItsReference.2", "eachCaseHasItsOwnReference-title.Alpha.1",
-                "eachCaseHasItsOwnReference-title.Beta.1", "eachCaseHasItsOwnReference-title.81bcb129.1",
+                "eachCaseHasItsOwnReference-title.Beta.1", "eachCaseHasItsOwnReference-title.--81bcb129.1",
                 "testAnUnnamedXCTestAssertion.1", "testSnapshotTestingStrategy.1.png", "everyEntryPointFailsInsideSwiftTesting.one",
                 "testSnapshotTestingStrategyOfAnOutline.1.png",
                 "testEveryEntryPointFailsInsideXCTest.one",
             ])
+    }
+
+    /// A case's arguments name its folder one to one: spelled as they are
+    /// where that loses nothing, else spelled and hashed, so that arguments
+    /// that differ only by `/` and `-` (or where one argument ends) never share a folder.
+    @Test func argumentsNameTheirFolderOneToOne() {
+        let name = { (args: [Any]) in TestIdentity.argumentsName(args.map { ($0 as? String, String(describingForTest: $0)) }) }
+        #expect(name(["App-Resources"]) == "App-Resources" && name(["Inbox", 3]) == "Inbox-3" && name([Appearance.Theme.dark]) == "dark")
+        let paths = [["App/Resources"], ["App-Resources"], ["App Resources"], ["App-Resources "], ["a-b", "c"], ["a", "b-c"], ["a", "b", "c"]]
+        let names = paths.map(name)
+        #expect(Set(names).count == names.count, "\(names)")
+        #expect(names[0].hasPrefix("App-Resources--") && names.allSatisfy { Scenario.isValidName("t." + $0 + ".1") })
+        #expect(name(["App/Resources"]) == names[0], "the same arguments, the same folder")
     }
 
     @Test func namesAreWrittenAsSwiftSnapshotTestingWritesThem() {

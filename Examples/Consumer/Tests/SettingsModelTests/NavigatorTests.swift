@@ -25,3 +25,9 @@ final class NavigatorXCTests: XCTestCase {
             kinds: Navigator.kinds)
     }
 }
+
+/// Two cases whose arguments differ only by `/` and `-` each have a folder of their own.
+@Test(arguments: ["App/Resources", "App-Resources"]) func resourcesFolder(path: String) throws {
+    let outline = try Outline { OutlineNode(path, icon: "folder") }
+    expectOutlineSnapshot(of: outline, canvas: Scenario.Canvas(width: 320, height: nil, scale: 1))
+}
