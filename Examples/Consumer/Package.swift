@@ -20,11 +20,13 @@ let package = Package(
         .target(
             name: "NavigatorModel",
             dependencies: [.product(name: "OutlineEngine", package: "Unfold"), .product(name: "OutlineAppearance", package: "Unfold")]),
+        // Names an app's test target also sees beside Unfold's (`Color`, `Outline`, `Row`, `Step`), as SwiftUI has some.
+        .target(name: "StandInUI"),
         .executableTarget(
             name: "render-settings",
             dependencies: ["SettingsModel", .product(name: "Unfold", package: "Unfold"), .product(name: "Yams", package: "Yams")]),
         .testTarget(
-            name: "SettingsModelTests", dependencies: ["SettingsModel", "NavigatorModel", .product(name: "UnfoldTesting", package: "Unfold")],
+            name: "SettingsModelTests", dependencies: ["SettingsModel", "NavigatorModel", "StandInUI", .product(name: "UnfoldTesting", package: "Unfold")],
             exclude: ["__Snapshots__"]),
     ]
 )

@@ -1,6 +1,8 @@
 // Pictures are drawn with the appearance's colour type, re-exported so that
-// code that draws needs no other import.
-@_exported import struct OutlineAppearance.Color
+// code that draws needs no other import. The whole module, never one type: a
+// scoped re-export (`import struct`) would shadow every other `Color` in a
+// file that imports Unfold (SwiftUI's, UIKit's, an app's own).
+@_exported import OutlineAppearance
 
 extension Color {
     /// The same colour with its alpha multiplied by `factor` (0...256 = 0...1).
