@@ -83,6 +83,12 @@ navigator_change() {  # sed expression, the words its failure says (empty: it pa
   [ $status -ne 0 ] || { echo "$out"; echo "error: '$1' passed the navigator's tests" >&2; exit 1; }
   grep -qF "↳ navigator.1/state-00.png: $2" <<<"$out" || { echo "$out"; echo "error: Swift Testing does not say '$2' for '$1'" >&2; exit 1; }
   grep -qF "testNavigator.1/state-00.png: $2" <<<"$out" || { echo "$out"; echo "error: XCTest does not say '$2' for '$1'" >&2; exit 1; }
+  # The report travels: it names no path of this machine, and counts assertions.
+  if grep -lF "$repo" .build/unfold-artifacts/summary.md .build/unfold-artifacts/report.html; then
+    echo "error: the report above holds an absolute path" >&2; exit 1
+  fi
+  grep -q "^### swift test: [0-9]* assertions\? failed ([0-9]* references\?)" .build/unfold-artifacts/summary.md \
+    || { head -3 .build/unfold-artifacts/summary.md; echo "error: summary.md does not count assertions" >&2; exit 1; }
   [ -z "${3:-}" ] || grep -q "✔ Test $3 passed" <<<"$out" || { echo "$out"; echo "error: $3 failed for '$1'" >&2; exit 1; }
   python3 - "$2" <<'PY' || { echo "error: the run's report does not say '$2'" >&2; exit 1; }
 import html, json, re, sys

@@ -21,6 +21,8 @@ package struct ShownFailure: Sendable {
     /// test's `Tests/AppTests/__Snapshots__/SettingsTests/screen.1`): a
     /// review shows and accepts a test's items together.
     package var test = ""
+    /// How the page titles that test: the Swift test's name where the report has it, else `test`.
+    package var testName = ""
     /// For a reference that is text (`updates.json`): its lines as they
     /// changed, which a review shows instead of pictures.
     package var text: LineDiff?
@@ -56,6 +58,7 @@ extension Acceptance {
             let item = Item(c)
             var shown = ShownFailure(id: item.id, title: c.reference, message: c.message)
             shown.test = (c.snapshots.map { $0 + "/" } ?? "") + c.scenario
+            shown.testName = c.test ?? shown.test
             guard let kind = catalog.kind(of: c.reference), let path = c.artifacts.actual else { return shown }
             shown.mediaType = kind.mediaType
             let store = ReferenceStore(root: c.snapshots ?? snapshots, scenario: c.scenario, catalog: catalog)

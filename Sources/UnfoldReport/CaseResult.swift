@@ -35,6 +35,9 @@ public struct CaseResult: Codable, Sendable, Equatable {
     /// `Snapshots` (a Swift test's `__Snapshots__/<test file>`), relative to
     /// the project; `unfold accept` writes there.
     public var snapshots: String?
+    /// The Swift test that asserted it, as Swift Testing or XCTest names it
+    /// (`AppTests.SettingsTests/screen()`); nil for `unfold test`.
+    public var test: String?
     /// For strips: where the frames are.
     package var strip: StripGeometry?
     /// How long the check of this reference took, in seconds.

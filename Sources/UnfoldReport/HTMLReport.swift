@@ -19,7 +19,7 @@ extension SnapshotReport {
                 + self.stale.map { "<li>\(h($0))</li>" }.joined() + "</ul><p>Remove them with <code>unfold test --prune</code>.</p>"
         return """
             <!doctype html>
-            <html lang="en"><head><meta charset="utf-8"><title>\(runName): \(h(summary))</title>
+            <html lang="en"><head><meta charset="utf-8"><title>\(runName): \(h(headline))</title>
             <style>
             body { font: 14px/1.4 system-ui, sans-serif; margin: 24px; color: #1c1c1e; }
             h1 { font-size: 20px; } h2 { font-size: 16px; margin-top: 28px; } h3, h4 { font-size: 14px; }
@@ -35,7 +35,7 @@ extension SnapshotReport {
             .controls { margin: 6px 0; }
             </style></head><body>
             <h1>\(runName)</h1>
-            <p class="summary">\(h(summary))</p>
+            <p class="summary">\(h(headline))</p>
             \(body)\(stale)
             <h2>All references</h2>
             <table><tr><th>scenario</th><th>reference</th><th>status</th><th>message</th></tr>

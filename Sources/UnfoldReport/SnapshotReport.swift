@@ -39,6 +39,20 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
         "\(passed) passed, \(failed) failed" + (recorded > 0 ? ", \(recorded) recorded" : "")
     }
 
+    /// The report's first line: for `swift test`, the assertions that
+    /// failed, then their references (a Swift report holds only failures);
+    /// for `unfold test`, the scenarios, then their references. O(cases).
+    package var headline: String {
+        let failures = cases.filter { $0.status == .failed }
+        let plural = { (n: Int, word: String) in "\(n) \(word)\(n == 1 ? "" : "s")" }
+        if runName == "swift test" {
+            let assertions = Set(failures.map { ($0.snapshots ?? "") + "/" + $0.scenario }).count
+            return plural(assertions, "assertion") + " failed (" + plural(failures.count, "reference") + ")"
+        }
+        let scenarios = Set(cases.map(\.scenario)).count, failed = Set(failures.map(\.scenario)).count
+        return "\(failed) of " + plural(scenarios, "scenario") + " failed (references: \(summary))"
+    }
+
     /// The run the report is of: `swift test` when every case is a Swift
     /// test's assertion (it names its `__Snapshots__` folder), else `unfold test`.
     package var runName: String {
@@ -169,10 +183,10 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
     /// Writes every report file (`files`) into `directory` (never through a
     /// link), after the manifest that lists them; `catalog` says how each
     /// kind of reference is shown.
-    package func write(to directory: String, catalog: ReferenceCatalog) throws {
+    package func write(to directory: String, catalog: ReferenceCatalog, shownAs shown: String? = nil) throws {
         try OwnFolder.refuseLinks(directory)
         var report = self
-        report.folder = directory
+        report.folder = shown ?? directory
         try AtomicFile.write(Array(Self.files.joined(separator: "\n").utf8), to: directory + "/" + Self.manifest)
         for format in ReportFormat.all { try AtomicFile.write(format.bytes(report, catalog), to: directory + "/" + format.file) }
     }
@@ -240,7 +254,7 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
     /// A Markdown summary for a CI job's page (`$GITHUB_STEP_SUMMARY`):
     /// failures with their diff pictures' paths and the commands that accept them.
     package func markdown() -> String {
-        var text = "### \(runName): \(summary)\n\n"
+        var text = "### \(runName): \(headline)\n\n"
         for (scenario, change) in (environmentChanges ?? [:]).sorted(by: { $0.key < $1.key }) {
             text += "> **\(MarkdownText.escaped(scenario))**: \(MarkdownText.escaped(change))\n\n"
         }
@@ -250,7 +264,8 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
             for c in failures {
                 let id = c.id
                 let diff = c.artifacts.diff.map { MarkdownText.code((folder.map { $0 + "/" } ?? "") + $0) } ?? ""
-                text += "| \(MarkdownText.code(id)) | \(MarkdownText.escaped(c.message)) | \(diff) | \(MarkdownText.code(acceptCommand(id))) |\n"
+                let test = c.test.map { MarkdownText.escaped($0) + "<br>" } ?? ""
+                text += "| \(test)\(MarkdownText.code(id)) | \(MarkdownText.escaped(c.message)) | \(diff) | \(MarkdownText.code(acceptCommand(id))) |\n"
             }
             if runName == "swift test" {
                 text += "\nRe-record one test: `UNFOLD_RECORD=failed swift test --filter` with the pattern its failure prints. "

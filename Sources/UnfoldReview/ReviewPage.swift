@@ -30,6 +30,8 @@ enum ReviewPage {
         var id: String
         /// The test or scenario it belongs to.
         var test: String
+        /// How the page titles that test: the Swift test's name, else `test`.
+        var testName: String
         var title: String
         var message: String
         var expected: String?
@@ -64,7 +66,7 @@ enum ReviewPage {
             // Text is shown as its lines, never as a picture.
             let pictures = s.text == nil
             return Entry(
-                id: s.id, test: s.test, title: s.title, message: s.message, expected: pictures ? named("expected", s.expected) : nil,
+                id: s.id, test: s.test, testName: s.testName.isEmpty ? s.test : s.testName, title: s.title, message: s.message, expected: pictures ? named("expected", s.expected) : nil,
                 actual: pictures ? named("actual", s.actual) : nil, diff: named("diff", s.diff, type: "image/png"),
                 pixels: s.frames.isEmpty && s.differentPixels > 0 ? s.differentPixels : nil, text: s.text?.lines, frames: s.frames.map(entry))
         }

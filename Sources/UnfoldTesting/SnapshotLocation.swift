@@ -26,6 +26,8 @@ package struct SnapshotLocation: Equatable, Sendable {
     package var snapshotsInPackage: String?
     /// The package's folder (the nearest above `snapshots` with a `Package.swift`); nil outside a package.
     package var packageFolder: String?
+    /// The test that claimed it, as its framework names it (`TestIdentity.owner`); nil when made otherwise.
+    package var test: String?
 
     /// The references' folder, for messages.
     package var references: String { snapshots + "/" + name }
@@ -43,7 +45,8 @@ package struct SnapshotLocation: Equatable, Sendable {
         var stem = test.name.isEmpty ? "test" : test.name
         if let arguments = test.arguments { stem += "." + arguments }
         let suffix = named ?? String(ReferenceClaims.shared.next(test.owner + "\n" + folder + "/" + file + "/" + stem))
-        let location = SnapshotLocation(snapshots: folder + "/" + (file.isEmpty ? "Tests" : file), name: stem + "." + suffix, environment: environment)
+        var location = SnapshotLocation(snapshots: folder + "/" + (file.isEmpty ? "Tests" : file), name: stem + "." + suffix, environment: environment)
+        location.test = test.owner
         try ReferenceClaims.shared.claim(location.references, by: test.owner)
         return location
     }

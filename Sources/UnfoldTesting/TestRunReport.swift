@@ -53,6 +53,7 @@ enum TestRunReport {
                 let failed = result.cases.filter { $0.status == .failed }.map { c in
                     var c = c
                     c.snapshots = folder
+                    c.test = location.test.map(Self.testName)
                     c.artifacts = c.artifacts.prefixed(by: folder + "/")
                     c.frames = c.frames.map { f in
                         var f = f
@@ -69,14 +70,26 @@ enum TestRunReport {
                 }
                 if report.environment == nil { report.environment = try environment() }
                 report.kinds = ReportedKind.union([report.kinds ?? [], catalog.kinds.map(ReportedKind.init)])
-                try report.write(to: base, catalog: catalog)
-                // Said as it is typed in the package's folder.
+                // Paths and commands said as they are typed in the package's folder, on whichever machine the report is read.
                 if let package = location.packageFolder, base.hasPrefix(package + "/") { report.folder = String(base.dropFirst(package.count + 1)) }
+                try report.write(to: base, catalog: catalog, shownAs: report.folder)
                 return failed.isEmpty ? nil : report.acceptCommand(folder + "/" + location.name)
             }
         } catch {
             return nil
         }
+    }
+
+    /// A test's name as a report shows it: its owner without the source
+    /// location Swift Testing's id ends with (`AppTests.Settings/screen()`).
+    static func testName(_ owner: String) -> String {
+        var parts = owner.split(separator: "/", omittingEmptySubsequences: false)
+        if parts.count > 1, let last = parts.last, last.contains(".swift:") {
+            let rest = last.split(separator: " ", maxSplits: 1)  // a parameterized case's arguments follow its location
+            parts.removeLast()
+            return parts.joined(separator: "/") + (rest.count > 1 ? " " + rest[1] : "")
+        }
+        return owner
     }
 
     /// Runs `body` holding the report folder's lock (a file lock, for the

@@ -404,7 +404,7 @@ let small = """
         let merged = try unfold(["merge-reports"] + shards + ["--out", "merged"], in: s.path, environment: ["GITHUB_STEP_SUMMARY": summary])
         #expect(merged.status == 1 && merged.out.hasSuffix("\(names.count * 1) passed, \(names.count * 3) failed\n"))
         let markdown = try String(contentsOfFile: summary, encoding: .utf8)
-        #expect(markdown.hasPrefix("### unfold test: \(names.count) passed, \(names.count * 3) failed"))
+        #expect(markdown.hasPrefix("### unfold test: \(names.count) of \(names.count) scenarios failed (references: \(names.count) passed, \(names.count * 3) failed)"))
         #expect(markdown.contains("| `alpha/state-01.png` |") && markdown.contains("`unfold accept --report merged alpha/state-01.png`"))
         // The merged report's pictures are reachable from its folder.
         let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: s.path + "/merged/report.json"))) as? [String: Any])
