@@ -66,7 +66,8 @@ enum ReviewPage {
             // Text is shown as its lines, never as a picture.
             let pictures = s.text == nil
             return Entry(
-                id: s.id, test: s.test, testName: s.testName.isEmpty ? s.test : s.testName, title: s.title, message: s.message, expected: pictures ? named("expected", s.expected) : nil,
+                id: s.id, test: s.test, testName: s.testName.isEmpty ? s.test : s.testName, title: s.title, message: s.message,
+                expected: pictures ? named("expected", s.expected) : nil,
                 actual: pictures ? named("actual", s.actual) : nil, diff: named("diff", s.diff, type: "image/png"),
                 pixels: s.frames.isEmpty && s.differentPixels > 0 ? s.differentPixels : nil, text: s.text?.lines, frames: s.frames.map(entry))
         }
