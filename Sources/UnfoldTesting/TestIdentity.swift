@@ -47,12 +47,22 @@ package struct TestIdentity: Hashable, Sendable {
             return identity
         }
         let file = ((filePath as NSString).lastPathComponent as NSString).deletingPathExtension
-        var identity = TestIdentity(owner: XCTestTracker.currentTestName() ?? "\(file).\(function)", name: name)
-        if let test = XCTestTracker.currentTestName(), let module {
-            let parts = test.split(separator: ".", maxSplits: 1).map(String.init)
-            if parts.count == 2 { identity.filter = "^" + regexEscaped(module + "." + parts[0]) + "/" + regexEscaped(parts[1]) + "$" }
-        }
+        let running = XCTestTracker.currentTestName()
+        var identity = TestIdentity(owner: running ?? "\(file).\(function)", name: name)
+        identity.filter = module.flatMap { xcTestFilter(running: running, function: function, module: $0) }
         return identity
+    }
+
+    /// The pattern of the XCTest `running` (`Class.method`) in `module`:
+    /// `^Module\.Class/method$`. For a test that started before the
+    /// observer was added (the run's first, or each one under `--parallel`),
+    /// whose class is not known, the pattern is anchored on its method
+    /// (`function`, its `#function`): `^Module\.[^/]+/method$`.
+    package static func xcTestFilter(running: String?, function: String, module: String) -> String? {
+        let parts = running?.split(separator: ".", maxSplits: 1).map(String.init) ?? []
+        if parts.count == 2 { return "^" + regexEscaped(module + "." + parts[0]) + "/" + regexEscaped(parts[1]) + "$" }
+        guard let method = function.split(separator: "(").first, !method.isEmpty else { return nil }
+        return "^" + regexEscaped(module) + "\\.[^/]+/" + regexEscaped(String(method)) + "$"
     }
 
     /// The pattern of a Swift Testing test whose id is `id`

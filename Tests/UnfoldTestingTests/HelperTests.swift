@@ -65,6 +65,20 @@ let tiny = """
         #expect(name(["App/Resources"]) == names[0], "the same arguments, the same folder")
     }
 
+    /// An XCTest's hint runs that test and no other, whether or not its
+    /// class is known (the run's first test, or each one under `--parallel`).
+    @Test func anXCTestsHintIsAnchored() throws {
+        let known = try #require(TestIdentity.xcTestFilter(running: "NavigatorXCTests.testNavigatorDark", function: "testNavigatorDark()", module: "AppTests"))
+        let first = try #require(TestIdentity.xcTestFilter(running: nil, function: "testNavigatorDark()", module: "AppTests"))
+        #expect(known == "^AppTests\\.NavigatorXCTests/testNavigatorDark$")
+        for pattern in [known, first] {
+            let regex = try Regex(pattern)
+            #expect("AppTests.NavigatorXCTests/testNavigatorDark".wholeMatch(of: regex) != nil)
+            #expect("AppTests.NavigatorXCTests/testNavigatorDarkLargeText".firstMatch(of: regex) == nil, "\(pattern)")
+            #expect("OtherTests.NavigatorXCTests/testNavigatorDark".firstMatch(of: regex) == nil, "\(pattern)")
+        }
+    }
+
     @Test func namesAreWrittenAsSwiftSnapshotTestingWritesThem() {
         #expect(TestIdentity.fileName("regions()") == "regions")
         #expect(TestIdentity.fileName("sizes(count:title:)") == "sizes-count-title")
