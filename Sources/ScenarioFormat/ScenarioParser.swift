@@ -270,8 +270,17 @@ extension Scenario {
         if v.scalar != nil { return try v.bool("`snippet` (true, false or a mapping)") ? SnippetSettings(siteLocation: at) : nil }
         let f = try v.map("`snippet`", allowed: ["site", "baseURL", "alt"])
         let site = f["site"] ?? v
+        // A file (which a pull request may write) chooses a path on the site, never a scheme or a host.
+        let baseURL = try f["baseURL"]?.string("`snippet.baseURL`")
+        if let base = baseURL, base.hasPrefix("//") || base.hasPrefix("\\") || base.split(separator: "/").first?.contains(":") == true,
+            let at = f["baseURL"]
+        {
+            throw at.error(
+                "`snippet.baseURL` is a path where the site serves the pictures, not a URL with a scheme or a host",
+                hint: "write a path such as `/img/trees`; a full URL is given on the command line: `--base-url https://…`")
+        }
         return SnippetSettings(
-            site: try f["site"]?.string("`snippet.site`"), baseURL: try f["baseURL"]?.string("`snippet.baseURL`"),
+            site: try f["site"]?.string("`snippet.site`"), baseURL: baseURL,
             alt: try f["alt"]?.string("`snippet.alt`"), siteLocation: ScenarioLocation(file: site.file, line: site.line, column: site.column))
     }
 

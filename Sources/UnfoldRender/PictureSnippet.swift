@@ -67,7 +67,7 @@ package enum PictureSnippet {
     /// empty elements closed with `/>`, and `srcSet` as JSX names it (HTML
     /// attribute names are read in any case). O(length).
     package static func html(_ picture: Picture, light: String, dark: String? = nil, alt: String, site: Site = .github) -> String {
-        let themes = Themes(picture: picture, light: url(light + "/" + picture.file), dark: dark.map { url($0 + "/" + picture.file) }, alt: attribute(alt))
+        let themes = Themes(picture: picture, light: url(light + "/" + picture.file), dark: dark.map { url($0 + "/" + picture.file) }, alt: attribute(bounded(alt)))
         guard let dark = themes.dark else { return themes.image(themes.light) }
         return site.themed(themes, dark)
     }
@@ -157,8 +157,23 @@ package enum PictureSnippet {
         }
     }
 
-    /// `text` safe inside a double-quoted HTML attribute (`MarkupText`). O(length).
-    static func attribute(_ text: String) -> String { MarkupText.escaped(text) }
+    /// `text` safe inside a double-quoted HTML attribute (`MarkupText`), and
+    /// printed to a terminal: characters that reorder text or break lines as
+    /// character references. O(length).
+    static func attribute(_ text: String) -> String { MarkupText.escaped(text, acting: .references) }
+
+    /// The most characters of an alt text: a longer one is cut after its last
+    /// whole word within it, with "…" (a screen reader reads it whole; a tree's
+    /// own names are in the picture).
+    package static let altLength = 250
+
+    /// `alt` within `altLength` characters, cut at a word. O(length).
+    static func bounded(_ alt: String) -> String {
+        guard alt.count > altLength else { return alt }
+        let head = alt.prefix(altLength - 1)
+        let cut = head.lastIndex(where: { $0 == " " }).map { head[..<$0] } ?? head
+        return cut + "…"
+    }
 
     /// A path as a URL inside an attribute: percent-encoded where a URL
     /// cannot hold the character as it is, and a comma (`srcset` splits its

@@ -92,5 +92,5 @@ extension SnapshotReport {
         return s + "</div>\n"
     }
 
-    private func h(_ s: String) -> String { MarkupText.escaped(s, keepingLines: true) }
+    private func h(_ s: String) -> String { MarkupText.escaped(s, keepingLines: true, acting: .visible) }
 }

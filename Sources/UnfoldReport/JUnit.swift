@@ -34,7 +34,7 @@ extension SnapshotReport {
     }
 
     /// Text as XML, its line breaks kept.
-    private func markup(_ text: String) -> String { MarkupText.escaped(text, keepingLines: true) }
+    private func markup(_ text: String) -> String { MarkupText.escaped(text, keepingLines: true, acting: .visible) }
 
     private func seconds(_ s: Double) -> String { String(Double(Int((s * 1000).rounded())) / 1000) }
 }

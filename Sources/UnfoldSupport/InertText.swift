@@ -34,7 +34,7 @@ package struct InertText: CustomStringConvertible, Sendable, Equatable {
             if scalar == "\\" {
                 out += "\\\\"
             } else if Self.acts(scalar) {
-                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                out += Self.visible(scalar)
             } else {
                 out.unicodeScalars.append(scalar)
             }
@@ -44,8 +44,15 @@ package struct InertText: CustomStringConvertible, Sendable, Equatable {
 
     private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool { scalar == "\\" || acts(scalar) }
 
+    /// A character that acts (`acts(_:)`) as it is shown instead, in every
+    /// place quoted input is shown (the terminal, reports, the review page):
+    /// `\u{202E}`.
+    package static func visible(_ scalar: Unicode.Scalar) -> String {
+        "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+    }
+
     /// Characters that do something in a terminal or to the order of what is shown.
-    static func acts(_ scalar: Unicode.Scalar) -> Bool {
+    package static func acts(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00 ... 0x1F, 0x7F ... 0x9F: true  // C0, DEL, C1 (ESC, CSI, BEL, newline, …)
         case 0x061C, 0x200E, 0x200F, 0x202A ... 0x202E, 0x2066 ... 0x2069: true  // bidi marks, embeddings, overrides, isolates

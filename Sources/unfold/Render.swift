@@ -327,7 +327,8 @@ struct RenderCommand: ParsableCommand {
             let html = PictureSnippet.html(
                 picture, light: base + "/" + light, dark: twoThemes ? base + "/" + scenario.name + "-dark" : nil,
                 alt: alt ?? settings?.alt ?? scenario.altText, site: site)
-            for line in html.split(separator: "\n") { print(InertText(String(line))) }
+            // Printed whole: escaped for the page, it holds no character that acts on a terminal.
+            print(html)
         }
     }
 }

@@ -136,3 +136,20 @@ import UnfoldTestSupport
         #expect(FailureMessage.told("differ: 3 pixels", of: "state-00.png", changes: changes) == FailureMessage.drawingChange + "; differ: 3 pixels")
     }
 }
+
+/// Quoted input that reorders text or breaks lines (a row named with a bidi
+/// override) is shown as the terminal shows it in every report, so that a
+/// reviewer reads the sentence in its order.
+@Suite struct ReorderingInputTests {
+    @Test func everyReportShowsBidiControlsAndLineSeparators() {
+        var report = SnapshotReport()
+        let message = "\"Read\u{202E}me.txt\" renamed \"Notes\u{2066}\u{2028}.md\" (docs/readme)"
+        report.cases = [CaseResult(scenario: "docs", reference: "state-00.png", status: .failed, message: message)]
+        // Markdown escapes the braces too: read as it renders.
+        let markdown = report.markdown().replacingOccurrences(of: "\\{", with: "{").replacingOccurrences(of: "\\}", with: "}")
+        for (format, text) in [("html", report.html(catalog: .standard)), ("junit", report.junit()), ("markdown", markdown)] {
+            #expect(!text.unicodeScalars.contains { [0x202E, 0x2066, 0x2028].contains($0.value) }, "\(format)")
+            #expect(text.contains("u{202E}") && text.contains("u{2066}") && text.contains("u{2028}"), "\(format)")
+        }
+    }
+}
