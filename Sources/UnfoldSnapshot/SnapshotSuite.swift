@@ -16,9 +16,15 @@ public struct SnapshotSuite {
     public var options: SnapshotOptions
     /// Remove references that no scenario produces any more.
     public var prune = false
-    /// Whether `scenarios` are all of the project's (no shard, no chosen
-    /// files): only then are folders of scenarios that are gone stale.
+    /// Whether `scenarios` are all of the project's (no chosen files), or
+    /// one shard of them (`shard`): only then are folders of scenarios that
+    /// are gone stale.
     public var complete = false
+    /// For one shard of a complete run: which (the K-th of N, 1-based) and
+    /// the names of every scenario of the project. A folder no scenario
+    /// has is owned by the shard its name falls to (`shardIndex`), by the
+    /// rule that assigns scenarios, so it fails exactly one shard.
+    public var shard: (k: Int, of: Int, every: Set<String>)?
 
     /// A suite of `scenarios` checked with `options`.
     public init(scenarios: [Scenario], options: SnapshotOptions) {
@@ -90,14 +96,16 @@ public struct SnapshotSuite {
             bytesChange += size - sizeBefore
         }
         report.referenceBytesChange = bytesChange
-        if complete, !scenarios.isEmpty { report.stale += try goneScenarios(Set(scenarios.map(\.name))) }
+        let every = shard?.every ?? Set(scenarios.map(\.name))
+        if complete, !every.isEmpty { report.stale += try goneScenarios(every) }
         for (change, names) in changes.sorted(by: { $0.key < $1.key }) {
             let failed = report.cases.filter { $0.status == .failed && names.contains($0.scenario) }.count
             events(.environmentChange(scenarios: names, failed: failed, change: change))
         }
         for s in report.stale { events(.stale(s, removed: prune, fails: failsOnStale)) }
         report.folder = options.artifacts
-        if report.failed > 0 {
+        // A stale reference that fails the run is in its report too, for a shard's to be merged.
+        if report.failed > 0 || (failsOnStale && !report.stale.isEmpty) {
             try report.write(to: options.artifacts, catalog: options.catalog)
         } else {
             try SnapshotReport.remove(from: options.artifacts)
@@ -122,7 +130,8 @@ public struct SnapshotSuite {
     private func goneScenarios(_ names: Set<String>) throws -> [String] {
         let folders = (try? FileManager.default.contentsOfDirectory(atPath: options.root)) ?? []
         var stale: [String] = []
-        for folder in folders.sorted() where Scenario.isValidName(folder) && !names.contains(folder) {
+        let owned = { (folder: String) in shard.map { Self.shardIndex(of: folder, count: $0.of) == $0.k - 1 } ?? true }
+        for folder in folders.sorted() where Scenario.isValidName(folder) && !names.contains(folder) && owned(folder) {
             let store = ReferenceStore(root: options.root, scenario: folder, catalog: options.catalog)
             let references = try store.contents().index.entries.keys.sorted()
             guard !references.isEmpty else { continue }

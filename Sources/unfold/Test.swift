@@ -69,6 +69,7 @@ struct TestCommand: ParsableCommand {
         }
         try requireUniqueNames(scenarios)
         let shard = try parsedShard()
+        let every = Set(scenarios.map(\.name))
         if let (k, n) = shard { scenarios = SnapshotSuite.shard(scenarios, k: k, of: n) }
         var options = SnapshotOptions(render: RenderOptions(fonts: try fonts()))
         options.root = snapshots
@@ -78,9 +79,10 @@ struct TestCommand: ParsableCommand {
         options.render.workers = workers
         var suite = SnapshotSuite(scenarios: scenarios, options: options)
         suite.prune = prune
-        // A full run (the default scenarios, no shard) also finds folders of
-        // scenarios that are gone; a run of chosen files or folders cannot know.
-        suite.complete = shard == nil && inputs.isEmpty
+        // A run of the default scenarios also finds folders of scenarios that are gone (a shard,
+        // those whose names fall to it); a run of chosen files or folders cannot know.
+        suite.complete = inputs.isEmpty
+        if let (k, n) = shard { suite.shard = (k, n, every) }
         let report: SnapshotReport
         do { report = try suite.run(printEvent) } catch let error as ScenarioError { throw fail(error) } catch {
             throw fail("error: \(error)")
@@ -172,8 +174,9 @@ struct MergeReports: ParsableCommand {
         }
         try writeSummary(merged, to: nil)
         print("merged \(reports.count) reports into \(InertText(out)): " + SnapshotReport.files.joined(separator: ", "))
-        print(merged.summary)
-        if merged.failed > 0 { throw ExitCode(1) }
+        print(merged.summary + (merged.stale.isEmpty ? "" : ", \(merged.stale.count) stale"))
+        // A shard's report lists stale references only when they failed it.
+        if merged.failed > 0 || !merged.stale.isEmpty { throw ExitCode(1) }
     }
 }
 

@@ -376,6 +376,32 @@ let small = """
 }
 
 @Suite(.serialized) struct ReviewLoopTests {
+    /// A renamed scenario leaves its old folder stale: under `--shard`, the
+    /// folder falls to one shard by the rule that assigns scenarios, fails
+    /// that shard alone, and the merged report says so.
+    @Test func aStaleFolderFailsExactlyOneShard() throws {
+        let s = Scratch()
+        let dir = s.path + "/Examples"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let names = ["alpha", "bravo", "charlie", "delta"]
+        for name in names { _ = s.write("Examples/\(name).yaml", small.replacingOccurrences(of: "name: cli", with: "name: \(name)")) }
+        #expect(try unfold(["test", "--record", "missing"], in: s.path).status == 0)
+        try FileManager.default.removeItem(atPath: dir + "/delta.yaml")
+        _ = s.write("Examples/echo.yaml", small.replacingOccurrences(of: "name: cli", with: "name: echo"))
+        _ = try unfold(["test", "Examples/echo.yaml", "--record", "missing"], in: s.path)
+        var failing: [Int] = []
+        var reports: [String] = []
+        for k in 1 ... 3 {
+            let run = try unfold(["test", "--shard", "\(k)/3", "--record", "never", "--artifacts", "shards/\(k)"], in: s.path)
+            if run.out.contains("FAIL stale reference delta/") { failing.append(k) }
+            #expect(run.status == (run.out.contains("FAIL stale reference delta/") ? 1 : 0), "\(run.out)")
+            if FileManager.default.fileExists(atPath: "\(s.path)/shards/\(k)/report.json") { reports.append("shards/\(k)/report.json") }
+        }
+        #expect(failing.count == 1 && reports.count == 1, "\(failing)")
+        let merged = try unfold(["merge-reports"] + reports + ["--out", "merged"], in: s.path)
+        #expect(merged.status == 1 && merged.out.contains("stale"), "\(merged.out)")
+    }
+
     /// The documented CI setup (docs/github-actions.yml): shards, their reports
     /// merged, a summary, and the failures accepted from the merged report.
     @Test func threeShardsMergeIntoOneReportThatCanBeAccepted() throws {
