@@ -55,6 +55,11 @@ public enum Limits {
     public static let renderBytes = 4 << 30
     /// Threads drawing at once (each holds a frame or two).
     public static let workers = 1 ... 256
+    /// Rows one playback records: every state's visible rows together, as
+    /// `updates.json` holds them (2,000 rows and 2,500 steps).
+    public static let recordedRows = 5_000_000
+    /// Pixels one render draws: its pictures (states and frames) times their size.
+    public static let drawnPixels = 1 << 35
 }
 
 /// A value outside its `Limits`.

@@ -22,19 +22,30 @@ public struct Playback: Sendable {
     public var states: [State]
 
     /// Plays every step of `scenario` on its outline. Throws the first step
-    /// that fails (an unknown id, a refused edit), pointing at its line.
+    /// that fails (an unknown id, a refused edit), pointing at its line, and
+    /// the step past which the states would show more than
+    /// `Limits.recordedRows` rows together (the rows `updates.json` records).
     /// O(steps + rows the steps change), plus the outline's building.
     public init(_ scenario: Scenario) throws(ScenarioError) {
         var outline = try scenario.makeOutline()
         let rows = outline.rowCount
+        var recorded = rows
         states = [
             State(
                 label: "initial",
                 update: BatchUpdate(rowsBefore: 0, rowsAfter: rows, inserted: Array(0 ..< rows)),
                 outline: outline)
         ]
-        for step in scenario.steps {
+        for (i, step) in scenario.steps.enumerated() {
             let update = try step.apply(to: &outline)
+            recorded += outline.rowCount
+            guard recorded <= Limits.recordedRows else {
+                throw ScenarioError(
+                    file: step.location.file, line: step.location.line, column: step.location.column,
+                    message: "by step \(i + 1) of \(scenario.steps.count), the states show \(recorded) rows together "
+                        + "(\(outline.rowCount) in this one); a scenario's states may show at most \(Limits.recordedRows)",
+                    hint: "")
+            }
             states.append(State(label: step.text, update: update, outline: outline))
         }
     }

@@ -370,6 +370,13 @@ public enum ScenarioRenderer {
         let plan = RenderPlan(
             steps: playback.states.count - 1, frames: appearance.animation.frames, needs: formats.reduce([]) { $0.union($1.needs(among: options.outputs)) },
             holds: RenderPlan.holds(scenario.steps, hold: appearance.animation.hold), frameDelay: appearance.animation.frameDelay)
+        let pixels = Double(plan.count) * Double(laidOut.size.width) * Double(laidOut.size.height)
+        guard pixels <= Double(Limits.drawnPixels) else {
+            throw RenderError(
+                description: "this render draws \(plan.count) pictures of \(laidOut.size.width)x\(laidOut.size.height) pixels "
+                    + "(\(Int(pixels)) pixels, over \(scenario.steps.count) steps of \(appearance.animation.frames) frames); "
+                    + "a render draws at most \(Limits.drawnPixels) pixels")
+        }
         let render = context(scenario, playback: playback, laidOut: laidOut, plan: plan, fonts: fonts, measurer: measurer, options: options)
         let settings = render.settings
         // Writers compress on this thread alone: meanwhile the pool's threads draw the next

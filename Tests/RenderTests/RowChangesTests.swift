@@ -2,6 +2,7 @@ import Foundation
 import OutlineEngine
 import ScenarioFormat
 import Testing
+import UnfoldSupport
 
 @testable import UnfoldRender
 
@@ -187,4 +188,36 @@ func updatesRecord(_ scenario: Scenario) throws -> UpdatesRecord {
 func examplesPath(_ name: String) -> String {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Examples").appendingPathComponent(name).path
+}
+
+/// Work a scenario asks for is bounded before anything is drawn: the rows
+/// its states show together (what `updates.json` records), and the pixels a
+/// render draws, whatever its outputs.
+@Suite struct RenderBoundsTests {
+    @Test func theRowsTheStatesShowAreBoundedByStep() throws {
+        let rows = (0 ..< 2000).map { "  - { title: n\($0) }" }.joined(separator: "\n")
+        let steps = (0 ..< 3000).map { "  - select: n\($0 % 2000)" }.joined(separator: "\n")
+        let scenario = try Scenario.parse("name: many\ntree:\n\(rows)\nsteps:\n\(steps)\n", file: "many.yaml")
+        do {
+            _ = try Playback(scenario)
+            Issue.record("played 3000 steps of 2000 rows")
+        } catch {
+            #expect(error.line == 4503 && error.message.hasPrefix("by step 2500 of 3000, the states show 5002000 rows together"), "\(error)")
+        }
+    }
+
+    @Test func thePixelsARenderDrawsAreBoundedWhateverItsOutputs() throws {
+        let steps = (0 ..< 2000).map { _ in "  - toggle: a" }.joined(separator: "\n")
+        let scenario = try Scenario.parse(
+            "name: long\ncanvas: { width: 1000, height: 1000, scale: 3 }\ntree: [ { id: a, title: A, children: [ { title: B } ] } ]\n"
+                + "steps:\n\(steps)\nanimation: { frames: 120 }\n", file: "long.yaml")
+        var options = RenderOptions(fonts: fontFiles)
+        options.outputs = [.frames]
+        do {
+            _ = try ScenarioRenderer.render(scenario, options: options)
+            Issue.record("drew 240,001 pictures")
+        } catch {
+            #expect("\(error)".hasPrefix("this render draws 240001 pictures of 3000x3000 pixels") && !"\(error)".contains("--outputs"), "\(error)")
+        }
+    }
 }
