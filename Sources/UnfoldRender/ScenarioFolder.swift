@@ -9,7 +9,12 @@ import UnfoldSupport
 /// of an earlier, longer render stays), and a render that fails or is
 /// interrupted leaves the old folder as it was. Nothing outside the
 /// scenario's folder is ever removed, but the new folders beside it that
-/// renders of the same scenario left when they were killed (their process is gone).
+/// renders of the same scenario left when they were killed (their process
+/// is gone); and the scenario's folder is replaced only when it holds what
+/// a render wrote: the files its list (`.unfold-render`) names, or, in a
+/// folder from before renders kept one, files named as renders name theirs.
+/// A file anyone else put there (a hand-made `logo.svg` in a folder a
+/// scenario's `name:` happens to choose) stops the render, named.
 package enum ScenarioFolder {
     /// Makes `directory/name/` hold exactly what `build` writes into the
     /// folder it is handed. Refuses a `name` that is not a scenario name and
@@ -31,6 +36,7 @@ package enum ScenarioFolder {
                     + "remove it, or give --out as an absolute path")
         }
         try checkReplaceable(live)
+        try checkWrittenByRenders(live)
         sweep(directory, name: name)
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -43,7 +49,10 @@ package enum ScenarioFolder {
         }
         let staging = String(cString: made)
         do {
+            // The folder gets the usual mode (mkdtemp's is 0700), and the list of what the render wrote.
+            chmod(staging, 0o777 & ~processUmask())
             try build(staging)
+            try AtomicFile.write(Array(files(in: staging).joined(separator: "\n").utf8), to: staging + "/" + manifest)
             try swap(staging, into: live, exchange: exchange)
         } catch {
             try? FileManager.default.removeItem(atPath: staging)
@@ -51,6 +60,70 @@ package enum ScenarioFolder {
         }
         // `staging` holds the old folder now (or nothing, when there was none).
         try? FileManager.default.removeItem(atPath: staging)
+    }
+
+    /// The list of the files a render wrote, in its folder.
+    package static let manifest = ".unfold-render"
+
+    /// Refuses a scenario folder that holds a file no render wrote: one its
+    /// list does not name, or (without a list) one not named as a render's
+    /// files are. O(files in the folder).
+    static func checkWrittenByRenders(_ live: String) throws(RenderError) {
+        var info = stat()
+        guard lstat(live, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return }
+        let listed = (try? String(contentsOfFile: live + "/" + manifest, encoding: .utf8)).map { Set($0.split(separator: "\n").map(String.init)) }
+        for file in files(in: live) where file != manifest && file != ".DS_Store" {
+            var info = stat()
+            let regular = lstat(live + "/" + file, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+            guard regular, listed?.contains(file) ?? isRenderedName(file) else {
+                throw RenderError(
+                    description: "\(InertText(live + "/" + file)) was not written by unfold render, and a render replaces its folder "
+                        + "whole: move the file, or give the scenario another `name:`, or render into another --out")
+            }
+        }
+    }
+
+    /// Whether `path` (in a scenario's folder) is named as a render names its
+    /// files: `state-NN.png`, `state-NN.svg`, `step-NN/frame-MM.png`, `strip.png`,
+    /// `animation.png` (`.gif`, `.webp`, `.svg`), `updates.json`.
+    static func isRenderedName(_ path: String) -> Bool {
+        let parts = path.split(separator: "/").map(String.init)
+        let numbered = { (name: String, prefix: String, extensions: [String]) -> Bool in
+            guard name.hasPrefix(prefix), let dot = name.lastIndex(of: ".") else { return false }
+            let digits = name[name.index(name.startIndex, offsetBy: prefix.count) ..< dot]
+            return (2 ... 6).contains(digits.count) && digits.allSatisfy(\.isASCII) && digits.allSatisfy(\.isNumber)
+                && extensions.contains(String(name[name.index(after: dot)...]))
+        }
+        switch parts.count {
+        case 1:
+            return numbered(parts[0], "state-", ["png", "svg"]) || [FileNames.strip, FileNames.updates].contains(parts[0])
+                || ["png", "gif", "webp", "svg"].map { "animation." + $0 }.contains(parts[0])
+        case 2:
+            let step = parts[0]
+            return step.hasPrefix("step-") && step.count >= 7 && step.dropFirst(5).allSatisfy(\.isNumber) && numbered(parts[1], "frame-", ["png"])
+        default: return false
+        }
+    }
+
+    /// Every file under `folder` (not followed through links), by its path
+    /// from it, in order. O(files).
+    static func files(in folder: String) -> [String] {
+        guard let walk = FileManager.default.enumerator(atPath: folder) else { return [] }
+        var out: [String] = []
+        while let path = walk.nextObject() as? String {
+            var info = stat()
+            guard lstat(folder + "/" + path, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else { continue }
+            out.append(path)
+        }
+        return out.sorted()
+    }
+
+    /// The process's file mode mask, read without changing it (Linux's
+    /// `/proc/self/status`); 022 where it cannot be read.
+    static func processUmask() -> mode_t {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("Umask:") }
+        return line.flatMap { mode_t($0.dropFirst(6).trimmingCharacters(in: .whitespaces), radix: 8) } ?? 0o022
     }
 
     /// The start of the names of the folders a render of `name` writes into.

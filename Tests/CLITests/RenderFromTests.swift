@@ -120,7 +120,7 @@ import Darwin
         let tree = s.write("tree.md", "- a/\n  - b\n")
         #expect(try unfold(["render", "--from", tree, "--out", s.path + "/o"]).status == 0)
         let files = try FileManager.default.contentsOfDirectory(atPath: s.path + "/o/tree").sorted()
-        #expect(files == ["animation.png", "state-00.png", "state-01.png", "state-02.png"])
+        #expect(files == [".unfold-render", "animation.png", "state-00.png", "state-01.png", "state-02.png"])
     }
 
     /// `--theme light,dark` prints the `<picture>` that shows the reader's

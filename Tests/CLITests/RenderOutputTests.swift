@@ -27,7 +27,8 @@ func fileCount(_ path: String) -> Int {
         var isDir: ObjCBool = false
         if FileManager.default.fileExists(atPath: path + "/" + next, isDirectory: &isDir), !isDir.boolValue { count += 1 }
     }
-    return count
+    // The list of what the render wrote (`.unfold-render`) is not one of the files it reports.
+    return count - (FileManager.default.fileExists(atPath: path + "/.unfold-render") ? 1 : 0)
 }
 
 /// `unfold render`'s output folder and the options added for docs images.

@@ -24,7 +24,10 @@ func filesOnDisk(_ path: String) -> [String] {
     var files: [String] = []
     while let next = walker.nextObject() as? String {
         var isDir: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path + "/" + next, isDirectory: &isDir), !isDir.boolValue { files.append(next) }
+        // The list of what a render wrote is the render's own, not one of its outputs.
+        if FileManager.default.fileExists(atPath: path + "/" + next, isDirectory: &isDir), !isDir.boolValue, next != ScenarioFolder.manifest {
+            files.append(next)
+        }
     }
     return files.sorted()
 }
@@ -68,14 +71,20 @@ final class TemporaryFolder {
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == ["folder", "notes.txt", "other"])
     }
 
-    /// A link someone put inside the old folder goes with it; what it points at stays.
+    /// A link someone put inside the old folder is no render's: the render
+    /// stops, naming it, and follows it nowhere; what it points at stays.
     @Test func removingTheOldFolderDoesNotFollowLinksInIt() throws {
         let out = try TemporaryFolder()
         try FileManager.default.createDirectory(atPath: out.path + "/keep", withIntermediateDirectories: true)
         try Data("keep".utf8).write(to: URL(fileURLWithPath: out.path + "/keep/state-00.png"))
         _ = try ScenarioRenderer.render(try stepsScenario(1), options: options([.states]), writingTo: out.path + "/out")
-        #expect(symlink(out.path + "/keep", out.path + "/out/folder/step-01") == 0)
-        #expect(symlink(out.path + "/keep/state-00.png", out.path + "/out/folder/strip.png") == 0)
+        for (link, target) in [("step-01", "/keep"), ("strip.png", "/keep/state-00.png")] {
+            #expect(symlink(out.path + target, out.path + "/out/folder/" + link) == 0)
+            #expect(throws: RenderError.self) {
+                try ScenarioRenderer.render(try stepsScenario(1), options: options([.states]), writingTo: out.path + "/out")
+            }
+            #expect(unlink(out.path + "/out/folder/" + link) == 0)
+        }
         _ = try ScenarioRenderer.render(try stepsScenario(1), options: options([.states]), writingTo: out.path + "/out")
         #expect(filesOnDisk(out.path + "/out/folder") == ["state-00.png", "state-01.png"])
         #expect(filesOnDisk(out.path + "/keep") == ["state-00.png"])
@@ -226,5 +235,39 @@ final class TemporaryFolder {
         #expect(appearance.matte == 0xFFFFFF)
         appearance.canvas.theme = .dark
         #expect(appearance.matte == 0x1C1C1E)
+    }
+}
+
+/// `render --out DIR` replaces a scenario's folder only when a render
+/// wrote what it holds: a file someone made there (a scenario's `name:`
+/// chose a folder of the docs) stops the render, named, and stays.
+@Suite struct RenderFolderOwnerTests {
+    func options(_ outputs: Set<RenderOptions.Output>) -> RenderOptions {
+        var options = RenderOptions(fonts: fontFiles)
+        options.outputs = outputs
+        return options
+    }
+
+    @Test func aFileARenderDidNotWriteStopsTheRender() throws {
+        let out = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: out.path + "/folder", withIntermediateDirectories: true)
+        try Data("<svg/>".utf8).write(to: URL(fileURLWithPath: out.path + "/folder/logo.svg"))
+        do {
+            _ = try ScenarioRenderer.render(try stepsScenario(1), options: options([.states]), writingTo: out.path)
+            Issue.record("a render replaced a folder holding logo.svg")
+        } catch {
+            #expect("\(error)".contains("/folder/logo.svg was not written by unfold render"), "\(error)")
+        }
+        #expect(filesOnDisk(out.path + "/folder") == ["logo.svg"])
+        // A folder of an earlier render without a list (named as renders name their files) is replaced; the new one has the usual mode.
+        try FileManager.default.removeItem(atPath: out.path + "/folder/logo.svg")
+        try Data("old".utf8).write(to: URL(fileURLWithPath: out.path + "/folder/state-07.png"))
+        _ = try ScenarioRenderer.render(try stepsScenario(1), options: options([.states]), writingTo: out.path)
+        #expect(filesOnDisk(out.path + "/folder") == ["state-00.png", "state-01.png"])
+        let mode = try #require(try FileManager.default.attributesOfItem(atPath: out.path + "/folder")[.posixPermissions] as? Int)
+        #expect(mode == 0o777 & ~Int(ScenarioFolder.processUmask()), "\(String(mode, radix: 8))")
+        // A file made after that render is not on its list.
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: out.path + "/folder/strip.png"))
+        #expect(throws: RenderError.self) { try ScenarioRenderer.render(try stepsScenario(1), options: options([.states]), writingTo: out.path) }
     }
 }
