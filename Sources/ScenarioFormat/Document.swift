@@ -15,8 +15,10 @@ package enum Document {
     /// large file is parsed ahead on a thread (`ReadAheadTokens`, started
     /// with `start`), or on the caller's when no thread can be made.
     static func reader(
-        bytes: [UInt8], file: String, json: Bool = true, start: DetachedThread.Starter = DetachedThread.start
+        bytes given: [UInt8], file: String, json: Bool = true, start: DetachedThread.Starter = DetachedThread.start
     ) throws(ScenarioError) -> DocumentReader {
+        // A UTF-8 byte-order mark, which Windows editors write, is not text: read what follows (columns as an editor shows them).
+        let bytes = given.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(given.dropFirst(3)) : given
         let shape = Shape(bytes)
         if let (line, depth) = shape.beyondLimit {
             throw ScenarioError(
@@ -78,6 +80,13 @@ package enum Document {
     /// memory linear in its size. O(1).
     static func nodeBudget(bytes: Int) -> Int {
         min(Limits.nodes, 16 * bytes + 100_000)
+    }
+
+    /// The most tree nodes aliases may repeat in a file that writes `written`
+    /// nodes itself: a few repeats of each are welcome, and what the file
+    /// holds besides (comments, blank lines, long texts) buys none. O(1).
+    static func replayAllowance(written: Int) -> Int {
+        16 * written + 100_000
     }
 
     /// The most bytes of text (titles, notes, handlers) a tree of a file of

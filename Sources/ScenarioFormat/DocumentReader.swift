@@ -30,6 +30,9 @@ struct DocumentReader {
     /// over the whole document (however many trees it streams).
     var nodesRead = 0
     var textRead = 0
+    /// Of `nodesRead`, those the text writes, and those aliases repeat
+    /// (charged against `Document.replayAllowance` of the written ones).
+    var nodesWritten = 0, nodesReplayed = 0
     /// Whether the source refused its text: a syntax error, not a meaning one.
     private(set) var syntaxFailed = false
     /// A hint of the mappings the text writes (`Document.Shape`), so that
@@ -63,7 +66,8 @@ struct DocumentReader {
     private var replayed = 0
     private var replayedIntoValues = 0
     /// Whether the token last given came from an alias.
-    private var lastReplayed = false
+    /// Whether the token just given came from an alias repeating a part.
+    private(set) var lastReplayed = false
 
     /// The document of `bytes` of text in `source` (JSON or not), with the budgets of a file of its size.
     init(_ source: any DocumentTokenSource, file: String, bytes: Int, isJSON: Bool) {

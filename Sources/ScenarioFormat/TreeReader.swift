@@ -144,7 +144,11 @@ enum NodeStream {
                 } else {
                     guard token.kind == .mappingStart else { _ = try reader.value(token).anyMap(item); return }
                     reader.nodesRead += 1
+                    if reader.lastReplayed { reader.nodesReplayed += 1 } else { reader.nodesWritten += 1 }
                     if reader.nodesRead > reader.nodeBudget { throw overBudget(Value(token, file: reader.file), budget: reader.nodeBudget) }
+                    if reader.nodesReplayed > Document.replayAllowance(written: reader.nodesWritten) {
+                        throw overAllowance(Value(token, file: reader.file), reader: reader)
+                    }
                     let at = ScenarioLocation(file: reader.file, line: Int(token.line), column: Int(token.column))
                     stack.append(Frame(index: open(top < 0 ? nil : stack[top].index, at), isItem: true, at: token))
                 }
@@ -184,6 +188,14 @@ enum NodeStream {
         var isItem: Bool
         var at: DocumentToken
         var hasChildren = false
+    }
+
+    /// Aliases that repeat more nodes than the file writes allow (`Document.replayAllowance`).
+    private static func overAllowance(_ at: Value, reader: DocumentReader) -> ScenarioError {
+        at.error(
+            "aliases (`*name`) repeat more than \(Document.replayAllowance(written: reader.nodesWritten)) nodes of the tree, "
+                + "more than 16 times the \(reader.nodesWritten) nodes the file writes (and 100,000 more)",
+            hint: "write the repeated nodes out, or build the tree in Swift")
     }
 
     private static func overBudget(_ at: Value, budget: Int) -> ScenarioError {

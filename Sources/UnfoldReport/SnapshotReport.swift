@@ -213,10 +213,24 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
     /// O(artifacts' bytes).
     package static func merge(folders: [String], into out: String, catalog: ReferenceCatalog) throws -> SnapshotReport {
         try OwnFolder.refuseLinks(out)
+        // Every report read first: a failure told by two of them (a report given twice, shards that
+        // overlap) could be accepted twice over, and is refused before anything is copied.
         var reports: [SnapshotReport] = []
-        var copied: Set<String> = []
+        var owner: [String: String] = [:]  // a failure's id → the folder whose report holds it
         for folder in folders {
             let report = try read(folder: folder, catalog: catalog).report
+            for c in report.cases {
+                if let first = owner[c.id] {
+                    throw ReportError(
+                        description: "\(InertText(c.id)) is in the reports of \(InertText(first)) and \(InertText(folder)): "
+                            + "give each shard's report.json once")
+                }
+                owner[c.id] = folder
+            }
+            reports.append(report)
+        }
+        var copied: Set<String> = []
+        for (folder, report) in zip(folders, reports) {
             let source = ReportFolder(folder)
             for c in report.cases {
                 for (_, path) in c.artifacts.paths + c.frames.flatMap(\.artifacts.paths) where !copied.contains(path) {
@@ -226,7 +240,6 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
                     copied.insert(path)
                 }
             }
-            reports.append(report)
         }
         var merged = SnapshotReport.merged(reports)
         merged.folder = out

@@ -427,6 +427,10 @@ let small = """
         #expect(failures == names.count * 2)
         let summary = s.path + "/step-summary.md"
         #expect(FileManager.default.createFile(atPath: summary, contents: nil))
+        // A report given twice would tell its failures twice: refused, naming the failure and both folders.
+        let twice = try unfold(["merge-reports", shards[0], shards[0], "--out", "twice"], in: s.path)
+        #expect(twice.status == 2 && twice.err.contains("is in the reports of shards/"), "\(twice.err)")
+        #expect(!FileManager.default.fileExists(atPath: s.path + "/twice"), "nothing is copied before the refusal")
         let merged = try unfold(["merge-reports"] + shards + ["--out", "merged"], in: s.path, environment: ["GITHUB_STEP_SUMMARY": summary])
         #expect(merged.status == 1 && merged.out.hasSuffix("\(names.count * 1) passed, \(names.count * 3) failed\n"))
         let markdown = try String(contentsOfFile: summary, encoding: .utf8)
