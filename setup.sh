@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
 # Installs the C libraries Unfold links (only those missing), then builds it.
+#   ./setup.sh              the libraries and the release build of unfold
+#   ./setup.sh --libraries  the libraries alone (to run an unfold built elsewhere)
 set -euo pipefail
 cd "$(dirname "$0")"
 need=()
@@ -11,4 +13,5 @@ if [ ${#need[@]} -gt 0 ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}"
 fi
+[ "${1:-}" = "--libraries" ] && exit 0
 swift build -c release --static-swift-stdlib --product unfold

@@ -202,10 +202,21 @@ package struct Acceptance {
         return accepted
     }
 
-    /// Accepts `items`, all of them references in `root`.
-    private func accept(_ items: [Item], into root: String, stamp: String, shown: [String: [UInt8]]) throws -> [String] {
-        guard !items.isEmpty else { return [] }
-        // A report names a Swift test's references folder; only one the project has is written into, never made.
+    /// What `accept(items)` would accept, checked as it checks (folders,
+    /// stale references, the report's expected pictures, what would be
+    /// stored), with nothing written and no lock taken: a dry run refuses
+    /// what the accept would refuse. Returns the ids.
+    package func check(_ items: [Item]) throws -> [String] {
+        var ids: [String] = []
+        for (root, chosen) in Dictionary(grouping: items, by: { $0.folder ?? snapshots }).sorted(by: { $0.key < $1.key }) {
+            try checkFolder(root)
+            ids += try plan(chosen, in: root, shown: [:]).flatMap { $0.chosen.map(\.id) }
+        }
+        return ids
+    }
+
+    /// Refuses a Swift test's references folder the project does not have (accept never makes one).
+    private func checkFolder(_ root: String) throws {
         var info = stat()
         if root != snapshots { try OwnFolder.refuseLinks(root) }
         guard root == snapshots || (lstat(root, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR) else {
@@ -213,32 +224,50 @@ package struct Acceptance {
                 description: "the report names \(InertText(root)) as a test's references folder, which the project does not have: "
                     + "accept writes only into folders that hold references; run the test to record them there")
         }
-        let byScenario = Dictionary(grouping: items, by: \.scenario).sorted(by: { $0.key < $1.key })
-        return try SnapshotsFolder(root).locked {
-            // Refuse before anything changes when a reference is stale or a picture unreadable.
-            var planned: [(store: ReferenceStore, chosen: [Item], changes: [String: NewReference?], expecting: [String: String?])] = []
-            for (scenario, chosen) in byScenario {
-                let store = ReferenceStore(root: root, scenario: scenario, catalog: catalog)
-                let current = try store.contents()
-                var changes: [String: NewReference?] = [:]
-                var expecting: [String: String?] = [:]
-                for (whole, parts) in Dictionary(grouping: chosen, by: \.whole) {
-                    guard let c = failures.first(where: { Item($0) == whole }) else { continue }
-                    // What a review shows is the project's reference; a report's own `expected` must be it too.
-                    // (A reference an earlier accept from this report wrote was checked then.)
-                    if !parts.contains(where: { shown[$0.id] != nil }), current.index.entries[c.reference]?.bytes == c.referenceHash {
-                        try checkExpected(c, against: current)
-                    }
-                    let hash = current.index.entries[c.reference]?.bytes
-                    guard accepts(current: hash, case: c, root: root) else {
-                        throw StaleReferences(directory: store.directory, names: [c.reference])
-                    }
-                    let frames = parts.compactMap(\.frame)
-                    changes[c.reference] = try newReference(for: c, frames: frames.count == parts.count ? frames : [], over: current, shown: shown)
-                    expecting[c.reference] = hash
+    }
+
+    /// What accepting `items` (references in `root`) would change, scenario
+    /// by scenario; throws before anything changes when a reference is stale
+    /// or a picture unreadable.
+    private func plan(_ items: [Item], in root: String, shown: [String: [UInt8]]) throws -> [Plan] {
+        var planned: [Plan] = []
+        for (scenario, chosen) in Dictionary(grouping: items, by: \.scenario).sorted(by: { $0.key < $1.key }) {
+            let store = ReferenceStore(root: root, scenario: scenario, catalog: catalog)
+            let current = try store.contents()
+            var changes: [String: NewReference?] = [:]
+            var expecting: [String: String?] = [:]
+            for (whole, parts) in Dictionary(grouping: chosen, by: \.whole) {
+                guard let c = failures.first(where: { Item($0) == whole }) else { continue }
+                // What a review shows is the project's reference; a report's own `expected` must be it too.
+                // (A reference an earlier accept from this report wrote was checked then.)
+                if !parts.contains(where: { shown[$0.id] != nil }), current.index.entries[c.reference]?.bytes == c.referenceHash {
+                    try checkExpected(c, against: current)
                 }
-                planned.append((store, chosen, changes, expecting))
+                let hash = current.index.entries[c.reference]?.bytes
+                guard accepts(current: hash, case: c, root: root) else {
+                    throw StaleReferences(directory: store.directory, names: [c.reference])
+                }
+                let frames = parts.compactMap(\.frame)
+                changes[c.reference] = try newReference(for: c, frames: frames.count == parts.count ? frames : [], over: current, shown: shown)
+                expecting[c.reference] = hash
             }
+            planned.append(Plan(store: store, chosen: chosen, changes: changes, expecting: expecting))
+        }
+        return planned
+    }
+
+    /// One scenario's part of an accept: its store, the items, the new references and the hashes they replace.
+    private struct Plan {
+        var store: ReferenceStore, chosen: [Item], changes: [String: NewReference?], expecting: [String: String?]
+    }
+
+    /// Accepts `items`, all of them references in `root`.
+    private func accept(_ items: [Item], into root: String, stamp: String, shown: [String: [UInt8]]) throws -> [String] {
+        guard !items.isEmpty else { return [] }
+        // A report names a Swift test's references folder; only one the project has is written into, never made.
+        try checkFolder(root)
+        return try SnapshotsFolder(root).locked {
+            let planned = try plan(items, in: root, shown: shown)
             let record = try UndoRecord.new(root: root, report: reportHash, stamp: stamp)
             var accepted: [String] = []
             for plan in planned {

@@ -30,7 +30,13 @@ package struct UndoRecord: Sendable {
     /// The highest record number; an input could name more.
     static let maxNumber = 999_999
 
-    /// An undo that cannot be made (nothing to undo, records not made here, HOME unset).
+    /// An undo with nothing to put back: no accept wrote into the folders. Not bad input.
+    package struct NothingToUndo: DescribedError {
+        /// Where nothing was accepted.
+        package var description: String
+    }
+
+    /// An undo that cannot be made (records not made here, HOME unset).
     package struct Refused: DescribedError {
         /// What is wrong and what to do.
         package var description: String
@@ -159,7 +165,7 @@ package struct UndoRecord: Sendable {
                     description: "the undo records in \(InertText(root))/.unfold/accepted were not made on this machine "
                         + "(a repository may hold them): they are not applied; restore the references from git instead")
             }
-            throw Refused(description: "nothing was accepted into \(names), so there is nothing to undo")
+            throw NothingToUndo(description: "nothing was accepted into \(names), so there is nothing to undo")
         }
         let chosen = records.filter { $0.stamp == last }
         var restored: [(root: String, scenario: String)] = []

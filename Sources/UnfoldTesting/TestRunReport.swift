@@ -30,53 +30,51 @@ enum TestRunReport {
     /// `catalog`) at `location`; returns
     /// the command that accepts them, or nil when nothing was reported (a
     /// pass, or references outside a package's `__Snapshots__`/`Snapshots`).
+    /// Throws when the report cannot be written (its folder, its lock): the
+    /// test then says why there is no command to accept with.
     @discardableResult
     static func record(
         _ result: ScenarioCheck, at location: SnapshotLocation, mode: RecordMode, catalog: ReferenceCatalog,
         environment: @autoclosure () throws -> SnapshotEnvironment
-    ) -> String? {
+    ) throws -> String? {
         guard let folder = location.snapshotsInPackage, SnapshotReport.isReferenceFolder(folder) else { return nil }
         let base = location.reportFolder
-        do {
-            return try locked(base) {
-                var report = SnapshotReport()
-                let run = runID()
-                let sameRun = (try? String(contentsOfFile: base + "/" + runFile, encoding: .utf8)) == run
-                if sameRun || mode == .failed || mode == .all, let earlier = try? SnapshotReport.read(folder: base, catalog: catalog) {
-                    report = earlier.report
-                    if !sameRun { try AtomicFile.write(Array(run.utf8), to: base + "/" + runFile) }
-                } else {
-                    try SnapshotReport.remove(from: base)
-                    try AtomicFile.write(Array(run.utf8), to: base + "/" + runFile)
-                }
-                report.cases.removeAll { $0.snapshots == folder && $0.scenario == location.name }
-                let failed = result.cases.filter { $0.status == .failed }.map { c in
-                    var c = c
-                    c.snapshots = folder
-                    c.test = location.test.map(Self.testName)
-                    c.artifacts = c.artifacts.prefixed(by: folder + "/")
-                    c.frames = c.frames.map { f in
-                        var f = f
-                        f.artifacts = f.artifacts.prefixed(by: folder + "/")
-                        return f
-                    }
-                    return c
-                }
-                report.cases += failed
-                report.cases.sort { ($0.snapshots ?? "", $0.scenario, $0.reference) < ($1.snapshots ?? "", $1.scenario, $1.reference) }
-                guard report.failed > 0 else {
-                    try SnapshotReport.remove(from: base)
-                    return nil
-                }
-                if report.environment == nil { report.environment = try environment() }
-                report.kinds = ReportedKind.union([report.kinds ?? [], catalog.kinds.map(ReportedKind.init)])
-                // Paths and commands said as they are typed in the package's folder, on whichever machine the report is read.
-                if let package = location.packageFolder, base.hasPrefix(package + "/") { report.folder = String(base.dropFirst(package.count + 1)) }
-                try report.write(to: base, catalog: catalog, shownAs: report.folder)
-                return failed.isEmpty ? nil : report.acceptCommand(folder + "/" + location.name)
+        return try locked(base) {
+            var report = SnapshotReport()
+            let run = runID()
+            let sameRun = (try? String(contentsOfFile: base + "/" + runFile, encoding: .utf8)) == run
+            if sameRun || mode == .failed || mode == .all, let earlier = try? SnapshotReport.read(folder: base, catalog: catalog) {
+                report = earlier.report
+                if !sameRun { try AtomicFile.write(Array(run.utf8), to: base + "/" + runFile) }
+            } else {
+                try SnapshotReport.remove(from: base)
+                try AtomicFile.write(Array(run.utf8), to: base + "/" + runFile)
             }
-        } catch {
-            return nil
+            report.cases.removeAll { $0.snapshots == folder && $0.scenario == location.name }
+            let failed = result.cases.filter { $0.status == .failed }.map { c in
+                var c = c
+                c.snapshots = folder
+                c.test = location.test.map(Self.testName)
+                c.artifacts = c.artifacts.prefixed(by: folder + "/")
+                c.frames = c.frames.map { f in
+                    var f = f
+                    f.artifacts = f.artifacts.prefixed(by: folder + "/")
+                    return f
+                }
+                return c
+            }
+            report.cases += failed
+            report.cases.sort { ($0.snapshots ?? "", $0.scenario, $0.reference) < ($1.snapshots ?? "", $1.scenario, $1.reference) }
+            guard report.failed > 0 else {
+                try SnapshotReport.remove(from: base)
+                return nil
+            }
+            if report.environment == nil { report.environment = try environment() }
+            report.kinds = ReportedKind.union([report.kinds ?? [], catalog.kinds.map(ReportedKind.init)])
+            // Paths and commands said as they are typed in the package's folder, on whichever machine the report is read.
+            if let package = location.packageFolder, base.hasPrefix(package + "/") { report.folder = String(base.dropFirst(package.count + 1)) }
+            try report.write(to: base, catalog: catalog, shownAs: report.folder)
+            return failed.isEmpty ? nil : report.acceptCommand(folder + "/" + location.name)
         }
     }
 

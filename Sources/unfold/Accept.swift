@@ -53,6 +53,8 @@ struct AcceptCommand: ParsableCommand {
             return
         }
         if dryRun {
+            // Checked as the accept checks, so that a dry run refuses what the accept would.
+            _ = try refusing { try acceptance.check(chosen) }
             for item in chosen { print("would accept \(item.id)") }
             let folders = acceptance.folders(of: chosen).map { InertText($0).description }.joined(separator: ", ")
             print("\(chosen.count) item\(chosen.count == 1 ? "" : "s") into \(folders) (dry run: nothing changed)")
@@ -64,9 +66,12 @@ struct AcceptCommand: ParsableCommand {
         print("\(accepted.count) item\(accepted.count == 1 ? "" : "s") into \(folders); undo with `unfold accept --undo`")
     }
 
-    /// Stale references exit with 1 (refused); a damaged store or report with 2.
+    /// Stale references and nothing to undo exit with 1 (refused); a damaged store or report with 2.
     private func refusing<T>(_ body: () throws -> T) throws -> T {
-        do { return try body() } catch let error as StaleReferences {
+        do { return try body() } catch let error as UndoRecord.NothingToUndo {
+            FileHandle.standardError.write(Data("refused: \(error)\n".utf8))
+            throw ExitCode(1)
+        } catch let error as StaleReferences {
             FileHandle.standardError.write(Data("refused: \(error)\n".utf8))
             throw ExitCode(1)
         } catch let error as Acceptance.PartialAccept {

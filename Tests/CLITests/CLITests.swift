@@ -443,12 +443,20 @@ let small = """
                 #expect(FileManager.default.fileExists(atPath: s.path + "/merged/" + path), "\(path)")
             }
         }
+        // From another folder (no Snapshots there), a dry run refuses as the accept would, and changes nothing.
+        let elsewhere = Scratch()
+        let wrong = try unfold(["accept", "--report", s.path + "/merged", "--dry-run"], in: elsewhere.path)
+        let real = try unfold(["accept", "--report", s.path + "/merged"], in: elsewhere.path)
+        #expect(wrong.status != 0 && wrong.status == real.status && !wrong.out.contains("would accept"), "\(wrong)")
         let dry = try unfold(["accept", "--report", "merged", "--dry-run"], in: s.path)
         #expect(dry.status == 0 && dry.out.hasSuffix("\(names.count * 3) items into Snapshots (dry run: nothing changed)\n"))
         let accepted = try unfold(["accept", "--report", "merged"], in: s.path)
         #expect(accepted.status == 0)
         #expect(try unfold(["test", "--record", "never"], in: s.path).status == 0)
         #expect(try unfold(["accept", "--report", "merged", "--undo"], in: s.path).status == 0)
+        // Nothing left to undo is a refusal (1), not bad input (2).
+        let nothing = try unfold(["accept", "--undo"], in: s.path)
+        #expect(nothing.status == 1 && nothing.err.contains("nothing to undo"), "\(nothing.err)")
         #expect(try unfold(["test", "--record", "never"], in: s.path).status == 1)
         // Someone records another picture of alpha: the merged report's is stale now, and refused.
         let beth = small.replacingOccurrences(of: "name: cli", with: "name: alpha").replacingOccurrences(of: "Beta", with: "Beth")

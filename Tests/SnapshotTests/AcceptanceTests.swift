@@ -23,7 +23,7 @@ import UnfoldTestSupport
         #expect(try SnapshotRunner.check(scenario(title: "Bete"), options: box.options(.never)).cases.allSatisfy { $0.status == .passed })
         #expect(try Acceptance.undo(snapshots: box.snapshots) == ["tiny"])
         #expect(box.files() == before)
-        #expect(throws: UndoRecord.Refused.self) { try Acceptance.undo(snapshots: box.snapshots) }
+        #expect(throws: UndoRecord.NothingToUndo.self) { try Acceptance.undo(snapshots: box.snapshots) }
     }
 
     @Test func oneFrameOfAStripIsAcceptedAloneAndNothingElseChanges() throws {
@@ -65,7 +65,7 @@ import UnfoldTestSupport
         #expect(throws: StaleReferences.self) { try acceptance.accept(acceptance.select(["tiny/state-01"])) }
         #expect(box.files() == recorded)
         // A refused accept leaves nothing to undo.
-        #expect(throws: UndoRecord.Refused.self) { try Acceptance.undo(snapshots: box.snapshots) }
+        #expect(throws: UndoRecord.NothingToUndo.self) { try Acceptance.undo(snapshots: box.snapshots) }
     }
 
     @Test func patternsNameScenariosReferencesFramesAndGlobs() throws {
@@ -175,10 +175,10 @@ import UnfoldTestSupport
         #expect(b.files() == before[1] && a.files() != before[0])
         #expect(try UndoRecord.undoLast(roots: roots, catalog: .standard).map(\.root) == [a.snapshots])
         #expect(a.files() == before[0])
-        #expect(throws: UndoRecord.Refused.self) { try UndoRecord.undoLast(roots: roots, catalog: .standard) }
+        #expect(throws: UndoRecord.NothingToUndo.self) { try UndoRecord.undoLast(roots: roots, catalog: .standard) }
         for root in roots { #expect(!FileManager.default.fileExists(atPath: root + "/.unfold")) }
         // Nothing to undo makes no folder.
-        #expect(throws: UndoRecord.Refused.self) { try Acceptance.undo(snapshots: a.path + "/Elsewhere") }
+        #expect(throws: UndoRecord.NothingToUndo.self) { try Acceptance.undo(snapshots: a.path + "/Elsewhere") }
         #expect(!FileManager.default.fileExists(atPath: a.path + "/Elsewhere"))
     }
 

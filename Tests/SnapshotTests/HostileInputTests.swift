@@ -373,7 +373,7 @@ import UnfoldTestSupport
         let record = box.path + "/artifacts/accepted/001/tiny"
         try FileManager.default.createDirectory(atPath: record, withIntermediateDirectories: true)
         try Data("{}".utf8).write(to: URL(fileURLWithPath: record + "/after.json"))
-        #expect(throws: UndoRecord.Refused.self) { try Acceptance.undo(snapshots: box.snapshots) }
+        #expect(throws: UndoRecord.NothingToUndo.self) { try Acceptance.undo(snapshots: box.snapshots) }
         // A record number too large for Int is not a record, and does not trap.
         try FileManager.default.createDirectory(atPath: box.snapshots + "/.unfold/accepted/9223372036854775807", withIntermediateDirectories: true)
         #expect(UndoRecord.numbers(root: box.snapshots) == [])

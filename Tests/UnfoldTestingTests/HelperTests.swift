@@ -492,3 +492,22 @@ final class SnapshotTestingStrategyTests: XCTestCase {
     }
 }
 #endif
+
+/// When the run's report cannot be written, a failing test says so, and
+/// how to accept without it, instead of leaving its accept hint out unsaid.
+@Suite struct UnwrittenReportTests {
+    @Test func aReportThatCannotBeWrittenIsSaid() throws {
+        let package = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-unwritten-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: package) }
+        try FileManager.default.createDirectory(atPath: package + "/Tests/T/__Snapshots__/T", withIntermediateDirectories: true)
+        try Data("// swift-tools-version: 6.1\n".utf8).write(to: URL(fileURLWithPath: package + "/Package.swift"))
+        // The report's folder is a file: nothing can be written there.
+        try Data("not a folder".utf8).write(to: URL(fileURLWithPath: package + "/blocked"))
+        var location = SnapshotLocation(snapshots: package + "/Tests/T/__Snapshots__/T", name: "t.1", environment: ["UNFOLD_ARTIFACTS": package + "/blocked"])
+        location.test = "T.t"
+        let scenario = Scenario(name: "t", outline: try Outline { OutlineNode("A") })
+        let recorded = checkOutlineSnapshot(scenario, at: location, record: .missing, diff: DiffOptions())
+        #expect(recorded.failed && recorded.acceptCommand == nil)
+        #expect(recorded.warnings.contains { $0.contains("the run's report in \(package)/blocked was not written") }, "\(recorded.warnings)")
+    }
+}

@@ -144,7 +144,11 @@ def main():
         shutil.copytree(os.path.join(ROOT, "Snapshots/regions"), os.path.join(work, "Snapshots/regions"))
         run = unfold("test", "regions.yaml", "--record", "never", cwd=work)
         assert run.returncode == 1, run.stdout + run.stderr
-        assert "step 2, frame 3 differs" in run.stdout, run.stdout
+        # The terminal tells the states; the strip changed with them, and the report holds it frame by frame.
+        assert "FAIL regions: strip.png and updates.json changed with the states above" in run.stdout, run.stdout
+        report = json.load(open(os.path.join(work, ".unfold/artifacts/report.json")))
+        strip = [c for c in report["cases"] if c["reference"] == "strip.png"][0]
+        assert any(f["step"] == 2 and f["frame"] == 3 for f in strip["frames"]), strip["frames"]
 
         before = tree(work)
         index_before = json.load(open(os.path.join(work, "Snapshots/regions/index.json")))
