@@ -505,6 +505,8 @@ final class SnapshotTestingStrategyTests: XCTestCase {
         try Data("not a folder".utf8).write(to: URL(fileURLWithPath: package + "/blocked"))
         var location = SnapshotLocation(snapshots: package + "/Tests/T/__Snapshots__/T", name: "t.1", environment: ["UNFOLD_ARTIFACTS": package + "/blocked"])
         location.test = "T.t"
+        // The failure's pictures can be written (a run with CI set fails the missing reference and writes them); the report cannot.
+        location.artifacts = package + "/artifacts"
         let scenario = Scenario(name: "t", outline: try Outline { OutlineNode("A") })
         let recorded = checkOutlineSnapshot(scenario, at: location, record: .missing, diff: DiffOptions())
         #expect(recorded.failed && recorded.acceptCommand == nil)
