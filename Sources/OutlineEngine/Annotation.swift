@@ -2,9 +2,9 @@
 /// file tree's entry (`astro.config.mjs` *an **important** file*): runs of
 /// plain and emphasised text, kept apart so that layout can draw each as the
 /// look says. The engine only carries it.
-public struct Annotation: Sendable, Equatable {
+public struct Annotation: Sendable, Hashable {
     /// How a run is marked in its source (Markdown's `**bold**`, `*italic*`, a code span in backticks).
-    public enum Emphasis: Sendable, Equatable {
+    public enum Emphasis: Sendable, Hashable {
         /// Plain text.
         case none
         /// `**bold**` or `__bold__`.
@@ -16,7 +16,7 @@ public struct Annotation: Sendable, Equatable {
     }
 
     /// A stretch of the annotation with one emphasis.
-    public struct Run: Sendable, Equatable {
+    public struct Run: Sendable, Hashable {
         /// The text as a reader sees it (without the marks).
         public var text: String
         /// How the source marks it.

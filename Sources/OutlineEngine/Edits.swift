@@ -9,13 +9,15 @@ extension Outline {
     public mutating func insert(_ specs: [NodeSpec], under parent: NodeID?, at index: Int? = nil) throws(OutlineError) -> BatchUpdate {
         let p = parent?.raw ?? -1
         if p >= 0, !alive[Int(p)] { throw .removedNode }
+        if p >= 0, flags[Int(p)].contains(.loadingRow) { throw .loadingRow(id(of: NodeID(p))) }
         let loaded = p >= 0 && flags[Int(p)].contains(.loading) && !specs.isEmpty
         let count = p < 0 ? roots.count : loaded ? 0 : children[Int(p)].count
         if let index, !(0 ... count).contains(index) { throw .indexOutOfRange(index, count: count) }
         let before = rows.count
         var update = BatchUpdate.unchanged(rows: before)
         if loaded {
-            try check(specs, under: p)
+            // Checked before the "Loading…" row goes (a failure changes nothing), beside the siblings to come.
+            try check(specs, under: p, ignoring: children[Int(p)].first)
             update.deleted = try endLoading(p).deleted
         }
         let top = try append(specs, under: p, at: index)
@@ -67,6 +69,7 @@ extension Outline {
         let n = node.raw
         guard isAlive(node), parent.map(isAlive) ?? true else { throw .removedNode }
         let p = parent?.raw ?? -1
+        if flags[Int(n)].contains(.loadingRow) { throw .loadingRow(id(of: node)) }
         if p >= 0, flags[Int(p)].contains(.loading) { throw .parentIsLoading(id(of: NodeID(p))) }
         var x = p
         while x >= 0 {

@@ -45,6 +45,7 @@ extension Outline {
     public mutating func setLoading(_ node: NodeID, _ loading: Bool) throws(OutlineError) -> BatchUpdate {
         guard isAlive(node) else { throw .removedNode }
         let n = node.raw
+        if isLoadingRow(node) { throw .loadingRow(id(of: node)) }
         guard loading != isLoading(node) else { return .unchanged(rows: rows.count) }
         var update: BatchUpdate
         if loading {
@@ -53,6 +54,8 @@ extension Outline {
             let row = Int32(keys.count - 1)
             flags[Int(row)].insert(.loadingRow)
             flags[Int(n)].insert(.loading)
+            // Counted again now that the node is a loading leaf with its own check.
+            if checksInUse { recountChecks() }
         } else {
             update = try endLoading(n)
         }

@@ -320,9 +320,10 @@ public struct Outline: Sendable {
         return n
     }
 
-    /// Throws what `append` would throw for `specs`, changing nothing.
+    /// Throws what `append` would throw for `specs`, changing nothing; a
+    /// sibling `ignored` (a "Loading…" row about to go) takes no key.
     /// O(specs), with a table of their keys.
-    func check(_ specs: [NodeSpec], under parent: Int32) throws(OutlineError) {
+    func check(_ specs: [NodeSpec], under parent: Int32, ignoring ignored: Int32? = nil) throws(OutlineError) {
         let base = Int32(keys.count)
         var newKeys = Set<ChildKey>()
         for (i, spec) in specs.enumerated() {
@@ -331,7 +332,8 @@ public struct Outline: Sendable {
             let key = spec.effectiveKey
             if Self.keyParts(key) == nil { throw .invalidKey(key, spec: i) }
             let ck = ChildKey(parent: spec.parent.map { base + Int32($0) } ?? parent, key: key)
-            if child(of: ck.parent, key: key) != nil || !newKeys.insert(ck).inserted { throw duplicate(specs, i, base: base, under: parent) }
+            let existing = child(of: ck.parent, key: key)
+            if (existing != nil && existing != ignored) || !newKeys.insert(ck).inserted { throw duplicate(specs, i, base: base, under: parent) }
         }
     }
 

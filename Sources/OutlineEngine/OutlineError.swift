@@ -30,6 +30,8 @@ public enum OutlineError: Error, Equatable, Sendable {
     case loadingHasChildren(String)
     /// A node cannot be moved under a node whose children are loading.
     case parentIsLoading(String)
+    /// The "Loading…" row is the engine's: it is not moved, holds no children and loads nothing.
+    case loadingRow(String)
 }
 
 extension OutlineError: CustomStringConvertible {
@@ -60,6 +62,8 @@ extension OutlineError: CustomStringConvertible {
             return "'\(id)' has children: only a node without children can be loading them (remove them first)"
         case let .parentIsLoading(id):
             return "'\(id)' is loading its children: insert them (which ends the loading), or end its loading first"
+        case let .loadingRow(id):
+            return "'\(id)' is the row shown while its parent's children load: it cannot be moved, hold children or load; end the loading instead"
         }
     }
 }

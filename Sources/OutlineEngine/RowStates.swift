@@ -69,7 +69,8 @@ extension Outline {
     }
 
     /// Counts every node's leaves and checked leaves, children before parents,
-    /// with a stack (no recursion). O(nodes).
+    /// with a stack (no recursion). A node whose children are loading is a
+    /// leaf with its own check: its "Loading…" row has none. O(nodes).
     mutating func recountChecks() {
         checksInUse = true
         leafCounts = Array(repeating: 0, count: keys.count)
@@ -77,7 +78,7 @@ extension Outline {
         var stack: [(node: Int32, visited: Bool)] = roots.reversed().map { ($0, false) }
         while let (n, visited) = stack.popLast() {
             let i = Int(n)
-            let kids = children[i]
+            let kids = flags[i].contains(.loading) ? [] : children[i]
             if kids.isEmpty {
                 leafCounts[i] = 1
                 checkedLeafCounts[i] = flags[i].contains(.checked) ? 1 : 0

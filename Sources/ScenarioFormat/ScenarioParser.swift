@@ -113,6 +113,7 @@ extension Scenario {
             case .duplicateID(_, first: _, second: let second): index = second
             case .invalidKey(_, spec: let spec): index = spec
             case .invalidParent(spec: let spec, parent: _): index = spec
+            case .loadingWithChildren(spec: let spec): index = spec
             default: index = 0
             }
             let at = nodeLocations.indices.contains(index) ? nodeLocations[index] : ScenarioLocation(file: file, line: 1, column: 1)

@@ -13,7 +13,7 @@ package struct YAMLScannerCheck {
     /// must be the same.
     package init(_ bytes: [UInt8]) {
         let alone = Self.libyaml(bytes)
-        var source = YAMLTokens(bytes: bytes, file: "check.yaml")
+        var source = YAMLTokens(bytes: bytes, file: "check.yaml", libyamlAlone: false)
         let both = Self.drain { () throws(ScenarioError) in
             guard let token = try source.nextToken() else { return nil }
             return (token, token.isAnchored ? source.takeAnchor() : nil)

@@ -100,11 +100,13 @@ package struct RowChanges: Equatable, Sendable {
         let oldIndex = Dictionary(before.enumerated().map { (key($1), $0) }, uniquingKeysWith: { a, _ in a })
         let newIndex = Dictionary(after.enumerated().map { (key($1), $0) }, uniquingKeysWith: { a, _ in a })
         let kept = after.enumerated().compactMap { i, row in oldIndex[key(row)].map { (old: $0, new: i) } }
-        // Rows that came or went with a parent that opened or closed, or started or finished loading, are told by that parent.
+        // Rows that came or went with a parent that opened or closed, or started or finished loading, are told by that parent
+        // (loading only where both records keep it).
         let toggled = Set(
-            kept.filter { before[$0.old].expanded != after[$0.new].expanded || before[$0.old].loading != after[$0.new].loading }.map {
-                after[$0.new].id
-            })
+            kept.filter {
+                before[$0.old].expanded != after[$0.new].expanded
+                    || (known >= RowTrait.loading.since && before[$0.old].loading != after[$0.new].loading)
+            }.map { after[$0.new].id })
         let underToggled = { (row: UpdatesRecord.Row) in
             var id = Substring(row.id)
             while let slash = id.lastIndex(of: "/") {
@@ -116,11 +118,12 @@ package struct RowChanges: Equatable, Sendable {
         // A row that went and one that came in its place (after the same kept row, at the same depth, under the
         // same parent) were renamed: ids made from titles change with them.
         var went: [Place: [Int]] = [:]
-        for (i, place) in places(before, key: key, isKept: { newIndex[key($0)] != nil }).sorted(by: { $0.key < $1.key })
+        let kinds = known >= RowTrait.kind.since  // a rename keeps the kind where both records keep it
+        for (i, place) in places(before, key: key, kinds: kinds, isKept: { newIndex[key($0)] != nil }).sorted(by: { $0.key < $1.key })
         where !underToggled(before[i]) {
             went[place, default: []].append(i)
         }
-        let cameTo = places(after, key: key, isKept: { oldIndex[key($0)] != nil })
+        let cameTo = places(after, key: key, kinds: kinds, isKept: { oldIndex[key($0)] != nil })
         var out: [String] = [], renamed = Set<Int>(), taken: [Place: Int] = [:]
         for (i, row) in after.enumerated() where oldIndex[key(row)] == nil && !underToggled(row) {
             if let p = cameTo[i], let gone = went[p], taken[p, default: 0] < gone.count {
@@ -162,7 +165,7 @@ package struct RowChanges: Equatable, Sendable {
 
     /// The place of every row of `rows` that is not kept, by position. O(rows).
     private static func places(
-        _ rows: [UpdatesRecord.Row], key: (UpdatesRecord.Row) -> String, isKept: (UpdatesRecord.Row) -> Bool
+        _ rows: [UpdatesRecord.Row], key: (UpdatesRecord.Row) -> String, kinds: Bool, isKept: (UpdatesRecord.Row) -> Bool
     ) -> [Int: Place] {
         var out: [Int: Place] = [:], anchor = ""
         for (i, row) in rows.enumerated() {
@@ -171,7 +174,7 @@ package struct RowChanges: Equatable, Sendable {
             } else {
                 out[i] = Place(
                     anchor: anchor, depth: row.depth, parent: row.id[..<(row.id.lastIndex(of: "/") ?? row.id.startIndex)],
-                    kind: row[RowTrait.kind]?.plain)
+                    kind: kinds ? row[RowTrait.kind]?.plain : nil)
             }
         }
         return out
@@ -188,18 +191,19 @@ package struct RowChanges: Equatable, Sendable {
         var together: [String] = []
         for trait in RowTrait.all where trait.since <= known {
             var changed = kept.indices.filter { kept[$0].0[trait] != kept[$0].1[trait] }
-            if trait.isToldTogether {
-                var alike: [(value: RowValue?, rows: [Int])] = []  // the rows that had each old value, in row order (few values)
-                for i in kept.indices {
-                    let value = kept[i].0[trait]
-                    if let g = alike.firstIndex(where: { $0.value == value }) { alike[g].rows.append(i) } else { alike.append((value, [i])) }
-                }
-                for (_, rows) in alike where rows.count > 1 {
+            if trait.isToldTogether, changed.count > 1 {
+                var alike: [RowValue?: [Int]] = [:]  // the rows that had each old value
+                for i in kept.indices { alike[kept[i].0[trait], default: []].append(i) }
+                var toldTogether = Set<Int>()
+                for rows in alike.values.sorted(by: { $0[0] < $1[0] }) where rows.count > 1 {
                     let (e, a) = kept[rows[0]]
-                    guard e[trait] != a[trait], rows.allSatisfy({ kept[$0].1[trait] == a[trait] }), let words = trait.words("rows", e, a) else { continue }
+                    guard e[trait] != a[trait], rows.allSatisfy({ kept[$0].1[trait] == a[trait] }) else { continue }
+                    // "rows" when every row is of them, else how many.
+                    guard let words = trait.words(rows.count == kept.count ? "rows" : "\(rows.count) rows", e, a) else { continue }
                     together.append(words)
-                    changed.removeAll { rows.contains($0) }
+                    toldTogether.formUnion(rows)
                 }
+                changed.removeAll { toldTogether.contains($0) }
             }
             for i in changed {
                 let (e, a) = kept[i]

@@ -3,7 +3,7 @@ import OutlineEngine
 import OutlineLayout
 
 /// A value a row shows, as `updates.json` holds it.
-package enum RowValue: Equatable, Sendable {
+package enum RowValue: Hashable, Sendable {
     /// On or off (`true`, `false`).
     case bool(Bool)
     /// A text or a name (`"M"`, `"checked"`).
@@ -124,7 +124,8 @@ extension RowTrait {
         key: "height", scenario: "`style.rowHeight`, a kind's `height`", swift: "Scenario.Style.rowHeight, Scenario.Kind(height:)",
         type: .number, since: 2,
         read: { .number($0.layout.height($0.row, $0.facts)) },
-        accepts: { if case let .number(n) = $0 { (0 ... 100_000).contains(n) } else { false } },
+        // A self-sizing row may be taller than any canvas (its text wraps at the width): bounded, but far out.
+        accepts: { if case let .number(n) = $0 { (0 ... 10_000_000).contains(n) } else { false } },
         words: { name, before, after in
             guard let old = before[RowTrait.height]?.told, let new = after[RowTrait.height]?.told else { return nil }
             return "\(name) \(old) → \(new) pt tall"
@@ -152,11 +153,13 @@ extension RowTrait {
     package static let children: RowTrait = RowTrait(
         key: "children", scenario: "`children:`; `insert`, `remove`, `move`", swift: "OutlineNode { children }", type: .number, since: 2,
         read: { $0.facts.isCountKnown ? $0.facts.childCount.map { .number(Double($0)) } : nil },
-        accepts: { if case let .number(n) = $0 { (0 ... Double(Limits.nodes)).contains(n) } else { false } },
+        accepts: { if case let .number(n) = $0 { (0 ... Double(Limits.nodes)).contains(n) && n == n.rounded() } else { false } },
         words: { name, before, after in
-            // Children of a row open before and after are told as the rows inserted or removed.
-            guard before.expanded != true || after.expanded != true, !before.loading, !after.loading else { return nil }
-            let now = after[RowTrait.children]?.told ?? "no", was = before[RowTrait.children]?.told ?? "no"
+            // Told as rows inserted or removed where the row is open before and after; a row that gained its
+            // first child or lost its last is told by `expanded`; a count unknown on either side is not told.
+            guard before.expanded != true || after.expanded != true, before.expanded != nil, after.expanded != nil,
+                let was = before[RowTrait.children]?.told, let now = after[RowTrait.children]?.told
+            else { return nil }
             return "\(name) has \(now) children now (was \(was))"
         })
     /// The checkbox, once the outline uses checks (`checked:`; `check`, `uncheck`).

@@ -36,8 +36,9 @@ package enum ScenarioFolder {
                     + "remove it, or give --out as an absolute path")
         }
         try checkReplaceable(live)
-        try checkWrittenByRenders(live)
+        // After the sweep, which may put back a folder that a killed render moved aside.
         sweep(directory, name: name)
+        try checkWrittenByRenders(live)
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
@@ -58,7 +59,14 @@ package enum ScenarioFolder {
             try? FileManager.default.removeItem(atPath: staging)
             throw error
         }
-        // `staging` holds the old folder now (or nothing, when there was none).
+        // `staging` holds the old folder now (or nothing, when there was none): removed only if
+        // it still holds what renders wrote (a file put there meanwhile keeps it, named).
+        do { try checkWrittenByRenders(staging) } catch {
+            // Out of the sweep's reach: `.<name>.partial-…` folders of gone renders are removed.
+            let kept = live + ".kept-\(getpid())"
+            let at = rename(staging, kept) == 0 ? kept : staging
+            throw RenderError(description: "\(error.description); the folder before this render is kept at \(InertText(at))")
+        }
         try? FileManager.default.removeItem(atPath: staging)
     }
 
@@ -71,8 +79,12 @@ package enum ScenarioFolder {
     static func checkWrittenByRenders(_ live: String) throws(RenderError) {
         var info = stat()
         guard lstat(live, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return }
-        let listed = (try? String(contentsOfFile: live + "/" + manifest, encoding: .utf8)).map { Set($0.split(separator: "\n").map(String.init)) }
-        for file in files(in: live) where file != manifest && file != ".DS_Store" {
+        // The list is read only when it is a regular file of a sane size (never through a link).
+        var list = stat()
+        let readable = lstat(live + "/" + manifest, &list) == 0 && list.st_mode & S_IFMT == S_IFREG && list.st_size < 1 << 24
+        let listed = readable ? (try? String(contentsOfFile: live + "/" + manifest, encoding: .utf8)).map { Set($0.split(separator: "\n").map(String.init)) } : nil
+        // A `.DS_Store` (which macOS writes in any folder it shows) holds nothing anyone made.
+        for file in files(in: live) where file != manifest && (file as NSString).lastPathComponent != ".DS_Store" {
             var info = stat()
             let regular = lstat(live + "/" + file, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
             guard regular, listed?.contains(file) ?? isRenderedName(file) else {

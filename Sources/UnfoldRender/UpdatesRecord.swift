@@ -126,8 +126,9 @@ package struct UpdatesRecord: Equatable, Sendable {
         states = list.map {
             State(step: $0.step, rowsBefore: $0.rowsBefore, rowsAfter: $0.rowsAfter, deleted: $0.deleted, inserted: $0.inserted, changed: $0.changed, rows: $0.rows)
         }
-        // Heights are on every row since version 2.
-        version = states.contains { $0.rows.contains { $0[RowTrait.height] != nil } } ? RowTrait.recordVersion : 1
+        // Heights are on every row since version 2 (a record without rows has nothing to compare: it is taken as this one's).
+        let rows = states.contains { !$0.rows.isEmpty }
+        version = !rows || states.contains { $0.rows.contains { $0[RowTrait.height] != nil } } ? RowTrait.recordVersion : 1
     }
 
     /// The file's text.

@@ -266,6 +266,10 @@ final class TemporaryFolder {
         #expect(filesOnDisk(out.path + "/folder") == ["state-00.png", "state-01.png"])
         let mode = try #require(try FileManager.default.attributesOfItem(atPath: out.path + "/folder")[.posixPermissions] as? Int)
         #expect(mode == 0o777 & ~Int(ScenarioFolder.processUmask()), "\(String(mode, radix: 8))")
+        // macOS's `.DS_Store`, in any folder of it, holds nothing anyone made.
+        try FileManager.default.createDirectory(atPath: out.path + "/folder/step-01", withIntermediateDirectories: true)
+        try Data("finder".utf8).write(to: URL(fileURLWithPath: out.path + "/folder/step-01/.DS_Store"))
+        _ = try ScenarioRenderer.render(try stepsScenario(1), options: options([.states]), writingTo: out.path)
         // A file made after that render is not on its list.
         try Data("mine".utf8).write(to: URL(fileURLWithPath: out.path + "/folder/strip.png"))
         #expect(throws: RenderError.self) { try ScenarioRenderer.render(try stepsScenario(1), options: options([.states]), writingTo: out.path) }

@@ -221,3 +221,37 @@ func examplesPath(_ name: String) -> String {
         }
     }
 }
+
+/// The finer points of telling changes: a height told of some rows says
+/// how many; a row that gains its first child is told once; a record's
+/// version and its numbers are read as written.
+@Suite struct RowChangesDetailTests {
+    func record(_ tree: String, kinds: String = "{}") throws -> UpdatesRecord {
+        try updatesRecord(try Scenario.parse("name: d\nkinds: \(kinds)\ntree:\n\(tree)\n", file: "d.yaml"))
+    }
+
+    @Test func someRowsOfAHeightAreCounted() throws {
+        let tree = "  - { title: A, kind: k }\n  - { title: B, kind: k }\n  - { title: C }"
+        let before = try record(tree, kinds: "{ k: { height: 24 } }")
+        let after = try record(tree, kinds: "{ k: { height: 28 } }")
+        #expect(RowChanges(expected: before, actual: after).states == [["2 rows 24 → 28 pt tall"]])
+    }
+
+    @Test func aFirstChildIsToldOnce() throws {
+        let before = try record("  - { title: A }")
+        let after = try record("  - { title: A, children: [ { title: B } ] }")
+        #expect(RowChanges(expected: before, actual: after).states == [["A has children now"]])
+    }
+
+    @Test func aRecordIsReadAsWritten() throws {
+        let empty = try record("  - { title: A }")
+        var none = empty
+        for i in none.states.indices { none.states[i].rows = [] }
+        #expect(try UpdatesRecord(json: Array(none.json().utf8)) == none)
+        let tall = try record("  - { title: A }")
+        var json = tall.json().replacingOccurrences(of: "\"height\": 44", with: "\"height\": 250000")
+        #expect(try UpdatesRecord(json: Array(json.utf8)).json() == json)
+        json = tall.json().replacingOccurrences(of: "\"title\": \"A\"", with: "\"title\": \"A\", \"children\": 1.5")
+        #expect(throws: UpdatesRecord.Unreadable.self) { try UpdatesRecord(json: Array(json.utf8)) }
+    }
+}
