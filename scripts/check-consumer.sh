@@ -102,7 +102,7 @@ PY
 }
 navigator_change 's/contentViewBadge = "M"/contentViewBadge = "A"/' 'App/ContentView.swift note "M" → "A"'
 navigator_change 's/a1b2c3d First window/e4f5a6b Restore window state/' 'the detail row of App/AppDelegate.swift now reads "e4f5a6b Restore window state"'
-navigator_change 's/style.rowHeight = 24/style.rowHeight = 28/' 'rows 24 → 28 pt tall' 'navigatorAt30Points()'
+navigator_change 's/style.rowHeight = 24/style.rowHeight = 28/' '7 rows 24 → 28 pt tall' 'navigatorAt30Points()'
 navigator_change 's/testsLoading = false/testsLoading = true/' 'Tests is loading'
 navigator_change 's/packagesLoaded = false/packagesLoaded = true/' 'Packages finished loading: inserted Package.swift'
 navigator_change 's/lastOpened = "2026-11-30"/lastOpened = "2026-12-01"/' ''
