@@ -39,8 +39,8 @@ package struct RowReading {
     package let usesChecks: Bool
 }
 
-/// One thing a row shows, declared once: where a scenario and Swift set it,
-/// its key in `updates.json`, how its value is read from what layout reads
+/// One thing a row shows, declared once (its doc comment says where a
+/// scenario and Swift set it): its key in `updates.json`, how its value is read from what layout reads
 /// (so that whatever is drawn is recorded), and what a failure says when it
 /// changes. `RowTrait.all` is the registry: `updates.json` is written and
 /// read, and two records compared, by iterating it, so a trait that is
@@ -51,10 +51,6 @@ package struct RowReading {
 package struct RowTrait: Sendable {
     /// Its key in `updates.json`.
     package let key: String
-    /// Where a scenario file sets it: a node's key, and the steps that change it.
-    package let scenario: String
-    /// How Swift sets it: an `OutlineNode` parameter or an `Outline` call.
-    package let swift: String
     /// The JSON a recorded value is: what reading a file takes for this key.
     let type: ValueType
     /// Its value on a row; nil when it is not set (nothing is written).
@@ -90,7 +86,7 @@ extension RowTrait {
 
     /// The row's title (`title:`; `OutlineNode(_:)`); not on a detail row.
     package static let title: RowTrait = RowTrait(
-        key: "title", scenario: "`title:`", swift: "OutlineNode(_ title:)", type: .text, since: 1,
+        key: "title", type: .text, since: 1,
         read: { $0.row.isDetail ? nil : .text($0.facts.title) },
         words: { _, before, after in
             // A record from before titles were kept has none: nothing to compare.
@@ -99,30 +95,30 @@ extension RowTrait {
         })
     /// What a detail row reads (`detailText:`, else its kind's `detail.text`).
     package static let detailText: RowTrait = RowTrait(
-        key: "text", scenario: "`detailText:`, a kind's `detail: {text:}`", swift: "OutlineNode(detailText:)", type: .text, since: 2,
+        key: "text", type: .text, since: 2,
         read: { $0.row.isDetail ? .text($0.layout.detailText($0.facts)) : nil },
         words: { name, _, after in after[RowTrait.detailText].map { "\(name) now reads \($0.told)" } ?? "\(name) has no text now" })
-    /// The row's kind (`kind:`).
+    /// The row's kind (`kind:`; `OutlineNode(kind:)`).
     package static let kind: RowTrait = RowTrait(
-        key: "kind", scenario: "`kind:`", swift: "OutlineNode(kind:)", type: .text, since: 2,
+        key: "kind", type: .text, since: 2,
         read: { $0.row.isDetail ? nil : $0.facts.kind.map(RowValue.text) }, words: changed("kind", plain: true))
-    /// The icon's name (`icon:`); the "Loading…" row's spinner too.
+    /// The icon's name (`icon:`; `OutlineNode(icon:)`); the "Loading…" row's spinner too.
     package static let icon: RowTrait = RowTrait(
-        key: "icon", scenario: "`icon:`", swift: "OutlineNode(icon:)", type: .text, since: 2,
+        key: "icon", type: .text, since: 2,
         read: { $0.facts.icon.map(RowValue.text) }, words: changed("icon", plain: true))
-    /// The second line, or the badge beside the title (`subtitle:`).
+    /// The second line, or the badge beside the title (`subtitle:`; `OutlineNode(subtitle:)`).
     package static let subtitle: RowTrait = RowTrait(
-        key: "subtitle", scenario: "`subtitle:`", swift: "OutlineNode(subtitle:)", type: .text, since: 2,
+        key: "subtitle", type: .text, since: 2,
         read: { $0.facts.subtitle.map(RowValue.text) }, words: changed("subtitle"))
-    /// The note after the title, with its marks (`annotation:`).
+    /// The note after the title, with its marks (`annotation:`; `OutlineNode(annotation:)`).
     package static let note: RowTrait = RowTrait(
-        key: "note", scenario: "`annotation:`", swift: "OutlineNode(annotation:)", type: .note, since: 2,
+        key: "note", type: .note, since: 2,
         read: { $0.facts.annotation.map(RowValue.note) }, words: changed("note"))
-    /// The row's height in points (the style's `rowHeight`, its kind's `height`, or its wrapped text's).
+    /// The row's height in points (the style's `rowHeight`, its kind's `height`, or its wrapped text's;
+    /// `Scenario.Style.rowHeight`, `Scenario.Kind(height:)`).
     package static let height: RowTrait = RowTrait(
         isToldTogether: true,
-        key: "height", scenario: "`style.rowHeight`, a kind's `height`", swift: "Scenario.Style.rowHeight, Scenario.Kind(height:)",
-        type: .number, since: 2,
+        key: "height", type: .number, since: 2,
         read: { .number($0.layout.height($0.row, $0.facts)) },
         // A self-sizing row may be taller than any canvas (its text wraps at the width): bounded, but far out.
         accepts: { if case let .number(n) = $0 { (0 ... 10_000_000).contains(n) } else { false } },
@@ -130,10 +126,10 @@ extension RowTrait {
             guard let old = before[RowTrait.height]?.told, let new = after[RowTrait.height]?.told else { return nil }
             return "\(name) \(old) → \(new) pt tall"
         })
-    /// Open or closed; only on a row that can open (`expanded:`; `expand`, `collapse`, `toggle` and the other steps that open and close).
+    /// Open or closed; only on a row that can open (`expanded:`; `expand`, `collapse`, `toggle` and the other steps
+    /// that open and close; `OutlineNode(expanded:)`, `Outline.expand(_:)`).
     package static let expanded: RowTrait = RowTrait(
-        key: "expanded", scenario: "`expanded:`; `expand`, `collapse`, `toggle`…", swift: "OutlineNode(expanded:), Outline.expand(_:)",
-        type: .bool, since: 1,
+        key: "expanded", type: .bool, since: 1,
         read: { $0.facts.childCount == nil ? nil : .bool($0.facts.isExpanded) },
         words: { name, before, after in
             guard before.expanded != after.expanded else { return nil }
@@ -143,15 +139,15 @@ extension RowTrait {
             case nil: return "\(name) has no children now"
             }
         })
-    /// Its children are loading (`loading:`; `load`, `loaded`, `insert`).
+    /// Its children are loading (`loading:`; `load`, `loaded`, `insert`; `OutlineNode(loading:)`, `Outline.setLoading(_:_:)`).
     package static let loading: RowTrait = RowTrait(
-        key: "loading", scenario: "`loading:`; `load`, `loaded`, an `insert` under it", swift: "OutlineNode(loading:), Outline.setLoading(_:_:)",
-        type: .bool, since: 2,
+        key: "loading", type: .bool, since: 2,
         read: { $0.facts.isLoading ? .bool(true) : nil },
         words: { name, _, after in after.loading ? "\(name) is loading" : "\(name) finished loading" })
-    /// How many children a row that can open has (its count badge, where the look draws one).
+    /// How many children a row that can open has (its count badge, where the look draws one; `children:`,
+    /// `insert`, `remove`, `move`).
     package static let children: RowTrait = RowTrait(
-        key: "children", scenario: "`children:`; `insert`, `remove`, `move`", swift: "OutlineNode { children }", type: .number, since: 2,
+        key: "children", type: .number, since: 2,
         read: { $0.facts.isCountKnown ? $0.facts.childCount.map { .number(Double($0)) } : nil },
         accepts: { if case let .number(n) = $0 { (0 ... Double(Limits.nodes)).contains(n) && n == n.rounded() } else { false } },
         words: { name, before, after in
@@ -162,9 +158,10 @@ extension RowTrait {
             else { return nil }
             return "\(name) has \(now) children now (was \(was))"
         })
-    /// The checkbox, once the outline uses checks (`checked:`; `check`, `uncheck`).
+    /// The checkbox, once the outline uses checks (`checked:`; `check`, `uncheck`; `OutlineNode(checked:)`,
+    /// `Outline.setChecked(_:_:)`).
     package static let check: RowTrait = RowTrait(
-        key: "check", scenario: "`checked:`; `check`, `uncheck`", swift: "OutlineNode(checked:), Outline.setChecked(_:_:)", type: .text, since: 1,
+        key: "check", type: .text, since: 1,
         read: { $0.usesChecks && !$0.row.isDetail && !$0.facts.isLoadingRow ? .text($0.facts.check.rawValue) : nil },
         accepts: { if case let .text(t) = $0 { CheckState(rawValue: t) != nil } else { false } },
         words: { name, before, after in
@@ -174,31 +171,31 @@ extension RowTrait {
         })
     /// The selection (`select`, a scenario's `selected:`; `OutlineNode(selected:)`, `Outline.select(_:)`).
     package static let selected: RowTrait = flag(
-        "selected", on: "selected", off: "deselected", scenario: "`select`", swift: "OutlineNode(selected:), Outline.select(_:)"
+        "selected", on: "selected", off: "deselected"
     ) { $0.isSelected }
-    /// Tinted as the selection is (`highlighted:`).
+    /// Tinted as the selection is (`highlighted:`; `OutlineNode(highlighted:)`).
     package static let highlighted: RowTrait = flag(
-        "highlighted", on: "highlighted", off: "no longer highlighted", scenario: "`highlighted:`", swift: "OutlineNode(highlighted:)"
+        "highlighted", on: "highlighted", off: "no longer highlighted"
     ) {
         $0.isHighlighted
     }
-    /// Drawn dimmed (`dimmed:`).
+    /// Drawn dimmed (`dimmed:`; `OutlineNode(dimmed:)`).
     package static let dimmed: RowTrait = flag(
-        "dimmed", on: "dimmed", off: "no longer dimmed", scenario: "`dimmed:`", swift: "OutlineNode(dimmed:)"
+        "dimmed", on: "dimmed", off: "no longer dimmed"
     ) { $0.isDimmed }
-    /// The focus ring (`focus`).
+    /// The focus ring (`focus`; `Outline.setFocus(_:)`).
     package static let focused: RowTrait = flag(
-        "focused", on: "focused", off: "no longer focused", scenario: "`focus`", swift: "Outline.setFocus(_:)"
+        "focused", on: "focused", off: "no longer focused"
     ) { $0.isFocused }
-    /// Under the pointer (`hover`).
+    /// Under the pointer (`hover`; `Outline.setHover(_:)`).
     package static let hovered: RowTrait = flag(
-        "hovered", on: "under the pointer", off: "no longer under the pointer", scenario: "`hover`", swift: "Outline.setHover(_:)"
+        "hovered", on: "under the pointer", off: "no longer under the pointer"
     ) {
         $0.isHovered
     }
-    /// Where a dragged row would drop (`drop`).
+    /// Where a dragged row would drop (`drop`; `Outline.setDropTarget(_:)`).
     package static let drop: RowTrait = RowTrait(
-        key: "drop", scenario: "`drop`", swift: "Outline.setDropTarget(_:)", type: .text, since: 1,
+        key: "drop", type: .text, since: 1,
         read: { $0.facts.drop.map { .text($0.rawValue) } },
         accepts: { if case let .text(t) = $0 { DropTarget.Position(rawValue: t) != nil } else { false } },
         words: { name, _, after in
@@ -209,13 +206,11 @@ extension RowTrait {
 extension RowTrait {
     /// A trait declared from its parts; `accepts` any value of its type unless told.
     init(
-        isToldTogether: Bool = false, key: String, scenario: String, swift: String, type: ValueType, since: Int,
+        isToldTogether: Bool = false, key: String, type: ValueType, since: Int,
         read: @escaping @Sendable (RowReading) -> RowValue?, accepts: @escaping @Sendable (RowValue) -> Bool = { _ in true },
         words: @escaping @Sendable (_ row: String, _ before: UpdatesRecord.Row, _ after: UpdatesRecord.Row) -> String?
     ) {
         self.key = key
-        self.scenario = scenario
-        self.swift = swift
         self.type = type
         self.since = since
         self.read = read
@@ -226,10 +221,10 @@ extension RowTrait {
 
     /// A state that is on or off, written only when on: `row on` or `row off` when it changes.
     static func flag(
-        _ key: String, on: String, off: String, scenario: String, swift: String, _ isOn: @escaping @Sendable (RowLayout.Facts) -> Bool
+        _ key: String, on: String, off: String, _ isOn: @escaping @Sendable (RowLayout.Facts) -> Bool
     ) -> RowTrait {
         RowTrait(
-            key: key, scenario: scenario, swift: swift, type: .bool, since: 1,
+            key: key, type: .bool, since: 1,
             read: { !$0.row.isDetail && isOn($0.facts) ? .bool(true) : nil },
             words: { name, _, after in "\(name) \(after.isSet(key) ? on : off)" })
     }

@@ -38,6 +38,13 @@ package enum FailureMessage {
         /// The failure it tells with its pictures and frames; nil for a line
         /// about several (the strip and `updates.json` that changed with the states).
         package var failure: CaseResult?
+
+        /// A line about `references` that says `text`, telling `failure` (nil for several).
+        package init(references: [String], text: String, failure: CaseResult?) {
+            self.references = references
+            self.text = text
+            self.failure = failure
+        }
     }
 
     /// The lines that tell the failures of one scenario's references (those

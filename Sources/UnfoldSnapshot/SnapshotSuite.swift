@@ -84,7 +84,8 @@ public struct SnapshotSuite {
                 report.environmentChanges = (report.environmentChanges ?? [:]).merging([scenario.name: change]) { a, _ in a }
             }
             for c in check.cases where c.status == .recorded || (c.status == .failed && c.referenceHash == nil) {
-                c.status == .recorded ? events(.reference(c)) : events(.failed(line: "\(c.scenario)/\(c.reference): \(c.message)", failure: c))
+                let missing = FailureMessage.Line(references: [c.reference], text: c.message, failure: c)
+                c.status == .recorded ? events(.reference(c)) : events(.failed(line: missing.said(scenario: c.scenario), failure: c))
             }
             if check.environmentChange == nil {
                 for line in FailureMessage.lines(of: check.cases, catalog: options.catalog) {
