@@ -56,8 +56,9 @@ public enum Limits {
     /// Threads drawing at once (each holds a frame or two).
     public static let workers = 1 ... 256
     /// Rows one playback records: every state's visible rows together, as
-    /// `updates.json` holds them (2,000 rows and 2,500 steps).
-    public static let recordedRows = 5_000_000
+    /// `updates.json` holds them (1,000 rows and 1,000 steps: about 80 MB of
+    /// `updates.json`, which a render writes a state at a time).
+    public static let recordedRows = 1_000_000
     /// Pixels one render draws: its pictures (states and frames) times their size.
     public static let drawnPixels = 1 << 35
 }

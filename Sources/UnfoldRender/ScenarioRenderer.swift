@@ -99,20 +99,37 @@ public struct RenderedFile: Sendable {
         if case let .bytes(bytes) = content { bytes } else { [] }
     }
 
-    /// The file `made` by `output`.
+    /// The file `made` by `output`, whole (a file made in parts is put together). O(size).
     package init(_ made: MadeFile, by output: RenderOptions.Output) {
         path = made.path
-        content = made.content
         self.output = output
+        switch made.content {
+        case let .bytes(bytes): content = .bytes(bytes)
+        case .asHeld: content = .asHeld
+        case let .parts(parts):
+            var whole: [UInt8] = []
+            parts.produce { whole += $0 }
+            content = .bytes(whole)
+        }
     }
 }
 
 /// A file an output's writer made: the render says which output it is (`RenderedFile`).
 package struct MadeFile: Sendable {
+    /// What a made file holds.
+    enum Content: Sendable {
+        /// The file's bytes.
+        case bytes([UInt8])
+        /// Nothing: its pixels are those the caller holds (`RenderedFile.Content.asHeld`).
+        case asHeld
+        /// Its bytes, made as they are written (a file too large to hold whole).
+        case parts(any FileParts)
+    }
+
     /// The path in the scenario's folder.
     let path: String
     /// What it holds.
-    let content: RenderedFile.Content
+    let content: Content
 
     /// A file at `path` holding `bytes`.
     init(path: String, bytes: [UInt8]) {
@@ -120,10 +137,18 @@ package struct MadeFile: Sendable {
     }
 
     /// A file at `path` holding `content`.
-    init(path: String, content: RenderedFile.Content) {
+    init(path: String, content: Content) {
         self.path = path
         self.content = content
     }
+}
+
+/// A file's bytes made in order, part by part, so that a render writing into
+/// a folder never holds the whole file (`updates.json` records every row of
+/// every state). Making it again gives the same bytes.
+package protocol FileParts: Sendable {
+    /// Hands every part of the file to `put`, in order; stops at `put`'s first error.
+    func produce<E: Error>(_ put: ([UInt8]) throws(E) -> Void) throws(E)
 }
 
 /// What rendering a scenario made, in memory.
@@ -210,7 +235,7 @@ public enum ScenarioRenderer {
         progress: (@Sendable (Int) -> Void)? = nil
     ) throws -> RenderResult {
         var files: [RenderedFile] = []
-        let strip = try render(scenario, options: options, progress: progress) { files.append($0) }
+        let strip = try render(scenario, options: options, progress: progress) { files.append(RenderedFile($0, by: $1)) }
         return RenderResult(name: scenario.name, files: files, strip: strip)
     }
 
@@ -227,9 +252,20 @@ public enum ScenarioRenderer {
     ) throws -> [(path: String, size: Int)] {
         var written: [(path: String, size: Int)] = []
         try ScenarioFolder.replace(in: directory, name: scenario.name) { folder in
-            _ = try render(scenario, options: options, progress: progress) { file in
-                try AtomicFile.write(file.bytes, to: folder + "/" + file.path)
-                written.append((file.path, file.bytes.count))
+            _ = try render(scenario, options: options, progress: progress) { file, _ in
+                var size = 0
+                try AtomicFile.write(to: folder + "/" + file.path) { put throws(AtomicFile.WriteError) in
+                    switch file.content {
+                    case let .bytes(bytes): try put(bytes)
+                    case .asHeld: break
+                    case let .parts(parts):
+                        try parts.produce { part throws(AtomicFile.WriteError) in
+                            try put(part); size += part.count
+                        }
+                    }
+                }
+                if case let .bytes(bytes) = file.content { size = bytes.count }
+                written.append((file.path, size))
             }
         }
         return written
@@ -240,7 +276,7 @@ public enum ScenarioRenderer {
     /// where the strip's frames are.
     static func render(
         _ original: Scenario, options: RenderOptions, progress: (@Sendable (Int) -> Void)?,
-        emit: (RenderedFile) throws -> Void
+        emit: (MadeFile, RenderOptions.Output) throws -> Void
     ) throws -> StripGeometry? {
         var scenario = original
         if let scale = options.scale { scenario.canvas.scale = scale }
@@ -359,7 +395,7 @@ public enum ScenarioRenderer {
     /// strip's labels), then draws, encodes and emits its pictures.
     private static func draw(
         _ scenario: Scenario, playback: Playback, fonts: FontIdentity, measurer: Typesetter, options: RenderOptions,
-        progress: (@Sendable (Int) -> Void)?, emit: (RenderedFile) throws -> Void
+        progress: (@Sendable (Int) -> Void)?, emit: (MadeFile, RenderOptions.Output) throws -> Void
     ) throws -> StripGeometry? {
         let laidOut = try layOut(scenario, playback: playback, measurer: measurer, options: options)
         let appearance = laidOut.appearance
@@ -402,9 +438,8 @@ public enum ScenarioRenderer {
             consume: { _, result in
                 for (i, prepared) in result.1.enumerated() {
                     try writers[i].take(result.0, prepared: prepared) { made in
-                        let file = RenderedFile(made, by: outputs[i])
-                        emittedBytes += file.bytes.count
-                        try emit(file)
+                        if case let .bytes(bytes) = made.content { emittedBytes += bytes.count }
+                        try emit(made, outputs[i])
                     }
                 }
                 guard emittedBytes + writers.reduce(0, { $0 + $1.heldBytes }) <= Limits.renderBytes else {
@@ -413,7 +448,7 @@ public enum ScenarioRenderer {
                             + "render fewer outputs (--outputs), steps or frames at once")
                 }
             })
-        for (writer, output) in zip(writers, outputs) { try writer.finish { try emit(RenderedFile($0, by: output)) } }
+        for (writer, output) in zip(writers, outputs) { try writer.finish { try emit($0, output) } }
         return writers.lazy.compactMap(\.stripGeometry).first
     }
 

@@ -5,7 +5,8 @@ import UnfoldPaint
 
 /// `updates.json`: the batch update of every step and the rows of every
 /// state with everything each shows (`UpdatesRecord`), read as the
-/// pictures' layout reads them, written once every picture is done. Needs no picture.
+/// pictures' layout reads them, written once every picture is done, a
+/// state at a time. Needs no picture.
 struct UpdatesFile: OutputFormat {
     func needs(among outputs: Set<RenderOptions.Output>) -> RenderPlan.Needs { [] }
 
@@ -25,7 +26,7 @@ struct UpdatesFile: OutputFormat {
         }
 
         func finish(emit: (MadeFile) throws -> Void) throws {
-            try emit(MadeFile(path: FileNames.updates, bytes: Array(UpdatesRecord(playback, layout: layout).json().utf8)))
+            try emit(MadeFile(path: FileNames.updates, content: .parts(UpdatesRecord.Parts(playback: playback, layout: layout))))
         }
     }
 }

@@ -85,21 +85,24 @@ package struct UpdatesRecord: Equatable, Sendable {
     /// text of self-sizing rows measured.
     package init(_ playback: Playback, layout: RowLayout) {
         version = RowTrait.recordVersion
-        states = playback.states.map { state in
-            let u = state.update, outline = state.outline
-            let rows = outline.visibleRows.map { row in
-                let facts = RowLayout.Facts(row, in: outline)
-                let reading = RowReading(row: row, facts: facts, layout: layout, usesChecks: outline.usesChecks)
-                var r = Row(id: outline.id(of: row.node), depth: facts.depth, detail: row.isDetail)
-                for (i, trait) in RowTrait.all.enumerated() {
-                    if let value = trait.read(reading) { r.values.append(TraitValue(trait: UInt8(i), value: value)) }
-                }
-                return r
+        states = playback.states.map { Self.state($0, layout: layout) }
+    }
+
+    /// One played state as the record holds it. O(its rows × traits).
+    static func state(_ state: Playback.State, layout: RowLayout) -> State {
+        let u = state.update, outline = state.outline
+        let rows = outline.visibleRows.map { row in
+            let facts = RowLayout.Facts(row, in: outline)
+            let reading = RowReading(row: row, facts: facts, layout: layout, usesChecks: outline.usesChecks)
+            var r = Row(id: outline.id(of: row.node), depth: facts.depth, detail: row.isDetail)
+            for (i, trait) in RowTrait.all.enumerated() {
+                if let value = trait.read(reading) { r.values.append(TraitValue(trait: UInt8(i), value: value)) }
             }
-            return State(
-                step: state.label, rowsBefore: u.rowsBefore, rowsAfter: u.rowsAfter, deleted: u.deleted, inserted: u.inserted,
-                changed: u.changed, rows: rows)
+            return r
         }
+        return State(
+            step: state.label, rowsBefore: u.rowsBefore, rowsAfter: u.rowsAfter, deleted: u.deleted, inserted: u.inserted,
+            changed: u.changed, rows: rows)
     }
 
     /// A file that is not an `updates.json`.
@@ -133,21 +136,41 @@ package struct UpdatesRecord: Equatable, Sendable {
 
     /// The file's text.
     package func json() -> String {
-        var out = "[\n"
-        for (i, state) in states.enumerated() {
-            out += "  {\"step\": \(JSONText.quoted(state.step)), \"rowsBefore\": \(state.rowsBefore), \"rowsAfter\": \(state.rowsAfter),\n"
-            out += "   \"deleted\": \(jsonInts(state.deleted)), \"inserted\": \(jsonInts(state.inserted)), \"changed\": \(jsonInts(state.changed)),\n"
-            out += "   \"rows\": ["
-            for (r, row) in state.rows.enumerated() {
-                out += (r == 0 ? "\n" : ",\n")
-                out += "    {\"id\": \(JSONText.quoted(row.id)), \"depth\": \(row.depth), \"detail\": \(row.detail)"
-                for value in row.values { out += ", \"\(RowTrait.all[Int(value.trait)].key)\": " + value.value.json }
-                out += "}"
-            }
-            out += state.rows.isEmpty ? "]}" : "\n   ]}"
-            out += i == states.count - 1 ? "\n" : ",\n"
+        "[\n" + states.indices.map { Self.json(states[$0], last: $0 == states.count - 1) }.joined() + "]\n"
+    }
+
+    /// The text of one state in the file (the `[` before the first and the
+    /// `]` after the last are the file's). O(its rows × traits).
+    static func json(_ state: State, last: Bool) -> String {
+        var out = "  {\"step\": \(JSONText.quoted(state.step)), \"rowsBefore\": \(state.rowsBefore), \"rowsAfter\": \(state.rowsAfter),\n"
+        out += "   \"deleted\": \(jsonInts(state.deleted)), \"inserted\": \(jsonInts(state.inserted)), \"changed\": \(jsonInts(state.changed)),\n"
+        out += "   \"rows\": ["
+        for (r, row) in state.rows.enumerated() {
+            out += (r == 0 ? "\n" : ",\n")
+            out += "    {\"id\": \(JSONText.quoted(row.id)), \"depth\": \(row.depth), \"detail\": \(row.detail)"
+            for value in row.values { out += ", \"\(RowTrait.all[Int(value.trait)].key)\": " + value.value.json }
+            out += "}"
         }
-        return out + "]\n"
+        out += state.rows.isEmpty ? "]}" : "\n   ]}"
+        return out + (last ? "\n" : ",\n")
+    }
+
+    /// The file of a played scenario made a state at a time, as
+    /// `UpdatesRecord(playback, layout:).json()` would be: a render writing
+    /// into a folder holds one state's rows, not every state's.
+    struct Parts: FileParts {
+        let playback: Playback
+        let layout: RowLayout
+
+        /// O(rows of every state × traits), one state's text held at a time.
+        func produce<E: Error>(_ put: ([UInt8]) throws(E) -> Void) throws(E) {
+            try put(Array("[\n".utf8))
+            for (i, state) in playback.states.enumerated() {
+                let text = UpdatesRecord.json(UpdatesRecord.state(state, layout: layout), last: i == playback.states.count - 1)
+                try put(Array(text.utf8))
+            }
+            try put(Array("]\n".utf8))
+        }
     }
 }
 

@@ -18,6 +18,17 @@ package enum AtomicFile {
     /// so that a power cut cannot leave an empty file where a good one was,
     /// and the folder is synced after it, so that the rename itself survives.
     package static func write(_ bytes: [UInt8], to path: String, durable: Bool = false) throws(WriteError) {
+        try write(to: path, durable: durable) { put throws(WriteError) in try put(bytes) }
+    }
+
+    /// Writes the parts `produce` hands to `put`, in order, as one file:
+    /// a file too large to hold in memory at once is written as it is made,
+    /// with the same promise (the old file until the last part is written,
+    /// then the new one). `put` writes through to the temporary file and may
+    /// only be called during `produce`.
+    package static func write(
+        to path: String, durable: Bool = false, parts produce: (_ put: ([UInt8]) throws(WriteError) -> Void) throws(WriteError) -> Void
+    ) throws(WriteError) {
         let url = URL(fileURLWithPath: path)
         let dir = url.deletingLastPathComponent()
         do {
@@ -29,16 +40,16 @@ package enum AtomicFile {
         let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard fd >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
         var ok = true
-        bytes.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            var offset = 0
-            while offset < raw.count {
-                let n = Foundation.write(fd, base + offset, raw.count - offset)
-                if n <= 0 { ok = false; return }
-                offset += n
+        do {
+            try produce { bytes throws(WriteError) in
+                guard writeAll(bytes, to: fd) else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
             }
+        } catch {
+            close(fd)
+            unlink(temp)
+            throw error
         }
-        if ok, durable, fsync(fd) != 0 { ok = false }
+        if durable, fsync(fd) != 0 { ok = false }
         let reason = ok ? "" : String(cString: strerror(errno))
         if close(fd) != 0 { ok = false }
         guard ok, rename(temp, path) == 0 else {
@@ -51,6 +62,20 @@ package enum AtomicFile {
             guard dirFD >= 0 else { throw WriteError(path: path, reason: "cannot open its folder to sync it: \(String(cString: strerror(errno)))") }
             defer { close(dirFD) }
             guard fsync(dirFD) == 0 else { throw WriteError(path: path, reason: "cannot sync its folder: \(String(cString: strerror(errno)))") }
+        }
+    }
+
+    /// Writes all of `bytes` to the open file `fd`; false (errno set) when the system refuses.
+    private static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
+        bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return true }
+            var offset = 0
+            while offset < raw.count {
+                let n = Foundation.write(fd, base + offset, raw.count - offset)
+                if n <= 0 { return false }
+                offset += n
+            }
+            return true
         }
     }
 }

@@ -202,8 +202,25 @@ func examplesPath(_ name: String) -> String {
             _ = try Playback(scenario)
             Issue.record("played 3000 steps of 2000 rows")
         } catch {
-            #expect(error.line == 4503 && error.message.hasPrefix("by step 2500 of 3000, the states show 5002000 rows together"), "\(error)")
+            #expect(error.line == 2503 && error.message.hasPrefix("by step 500 of 3000, the states show 1002000 rows together"), "\(error)")
         }
+    }
+
+    @Test func updatesJSONIsWrittenAStateAtATimeAsTheWholeRecordWouldBe() throws {
+        let scenario = try Scenario.parse(
+            """
+            name: parts
+            tree: [ { id: a, title: A, children: [ { title: "B \\u2028 \\"quoted\\"" }, { title: C, checked: true } ] }, { title: D } ]
+            steps: [ { expand: a }, { select: a/C }, { collapse: a } ]
+            """, file: "parts.yaml")
+        let scratch = try TemporaryFolder()
+        var options = RenderOptions(fonts: fontFiles)
+        options.outputs = [.updates]
+        _ = try ScenarioRenderer.render(scenario, options: options, writingTo: scratch.path)
+        let written = try #require(FileManager.default.contents(atPath: scratch.path + "/parts/" + FileNames.updates))
+        let record = try updatesRecord(scenario)
+        #expect(Array(written) == Array(record.json().utf8))
+        #expect(record.states.count == 4 && record.states[1].rows.count == 4)
     }
 
     @Test func thePixelsARenderDrawsAreBoundedWhateverItsOutputs() throws {
