@@ -11,6 +11,7 @@ extension Scenario {
         nodeLocations += tree.nodes.map(\.location)
         openFolderLevels = tree.openLevels
         origin = tree.origin
+        if tree.hasChecks { style.checkboxes = true }
     }
 }
 

@@ -17,6 +17,12 @@ package struct ImportedTree {
         package var expanded: Bool
         /// Drawn highlighted, as a docs site marks entries (several may be).
         package var highlighted = false
+        /// A task list's box: checked or not; nil where the entry has none.
+        package var checked: Bool?
+        /// Neither a file nor a folder as far as the source says (`tree -L`
+        /// cut the drawing there): drawn without an icon, so that the picture
+        /// asserts neither.
+        package var mayBeFolder = false
         package var parent: Int?
         package var location: ScenarioLocation
     }
@@ -57,6 +63,18 @@ package struct ImportedTree {
     }
 
     /// Adds a node; nil when the tree is full (the importer reports where).
+    /// Whether some entry has a task box: the rows are drawn with checks.
+    package var hasChecks: Bool { nodes.contains { $0.checked != nil } }
+
+    /// Marks the entries `depth` levels down (0: the top) that have none of
+    /// their own as cut there (`mayBeFolder`). O(nodes): parents come first.
+    mutating func markCut(atDepth depth: Int) {
+        var depths: [Int] = []
+        depths.reserveCapacity(nodes.count)
+        for node in nodes { depths.append(node.parent.map { depths[$0] + 1 } ?? 0) }
+        for i in nodes.indices where depths[i] == depth && !nodes[i].isFolder { nodes[i].mayBeFolder = true }
+    }
+
     mutating func add(_ node: Node) -> Int? {
         guard nodes.count < Limits.nodes else { return nil }
         nodes.append(node)
@@ -88,16 +106,16 @@ package struct ImportedTree {
             specs.append(
                 NodeSpec(
                     key: key, title: node.name, icon: icons ? Self.icon(for: node) : nil, expanded: node.expanded, parent: node.parent,
-                    annotation: node.annotation, highlighted: node.highlighted))
+                    checked: node.checked ?? false, annotation: node.annotation, highlighted: node.highlighted))
         }
         return specs
     }
 
     /// `folder`, else the file's extension in lower case (`swift`, `md`), else
-    /// `file`; none for a placeholder (`…`).
+    /// `file`; none for a placeholder (`…`) or an entry that may be either.
     static func icon(for node: Node) -> String? {
         if node.isFolder { return "folder" }
-        if node.name == Appearance.placeholderTitle { return nil }
+        if node.name == Appearance.placeholderTitle || node.mayBeFolder { return nil }
         let name = node.name
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex, name.index(after: dot) != name.endIndex else { return "file" }
         let ext = String(name[name.index(after: dot)...]).lowercased()

@@ -66,7 +66,7 @@ enum JSXFileTree {
                 continue
             }
             if candidate.items.isEmpty { candidate.line = number }
-            candidate.items.append(MarkdownTree.Item(indent: 2 * depth, text: text, line: number, column: margin + column))
+            candidate.items.append(MarkdownTree.Item(indent: 2 * depth, entry: .fileTreeItem(text), line: number, column: margin + column))
             if case .folder(_, _, true) = tag { depth += 1 }
         }
     }

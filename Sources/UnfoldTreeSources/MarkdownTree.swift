@@ -21,11 +21,34 @@ import UnfoldSupport
 /// is read too (`TreeDrawing`). Which tree of a page is read: see
 /// `read(_:list:fileTree:at:)`. O(lines).
 package enum MarkdownTree {
+    /// An entry of a tree on the page: how deep it is (the column it starts
+    /// at, or twice the folders open around a tag), what it says, and where.
     struct Item {
         var indent: Int
-        var text: String
+        var entry: Entry
         var line: Int
         var column: Int
+    }
+
+    /// What an item says, by where it is written.
+    enum Entry {
+        /// A Markdown list item's text outside a file-tree block: a name and a
+        /// note only when it starts with what can be a file's name; else the
+        /// whole item is one name (`Create a page`).
+        case listItem(String)
+        /// A `<FileTree>` block's item (or tag): its first word (or code
+        /// span, bold or link) is the name, the rest its note.
+        case fileTreeItem(String)
+        /// A code block's entry, as written: no Markdown in it.
+        case literal(name: String, note: String?)
+
+        /// The entry as written, for telling a list of names from one of sentences.
+        var text: String {
+            switch self {
+            case let .listItem(text), let .fileTreeItem(text): text
+            case let .literal(name, note): name + (note.map { "  " + $0 } ?? "")
+            }
+        }
     }
 
     /// Something on a page that may be a tree, in page order: a list (in a
@@ -42,11 +65,17 @@ package enum MarkdownTree {
         /// The line it starts on.
         var line: Int
         var items: [Item] = []
+        /// The level a drawing's command cut it at (`tree -L 2`): its entries
+        /// there may be folders whose entries are not shown.
+        var cutLevel: Int?
+        /// Whether a drawing's top-level lines are a root (the folder `tree`
+        /// was run on, level 0) rather than the entries of `.` (level 1).
+        var hasRoot = false
 
         /// Whether some item is under another: a tree, not a flat list.
         var isNested: Bool { items.contains { $0.indent > (items.first?.indent ?? 0) } }
         /// Whether every item is a name alone (a list of files, not of sentences).
-        var isBare: Bool { items.allSatisfy { !$0.text.trimmingCharacters(in: .whitespaces).contains(" ") } }
+        var isBare: Bool { items.allSatisfy { !$0.entry.text.trimmingCharacters(in: .whitespaces).contains(" ") } }
         /// Whether a page's tree may be this one when none is asked for.
         var isTree: Bool { kind == .fileTree || kind == .drawing || (kind == .list && (isNested || isBare)) }
     }
@@ -61,7 +90,7 @@ package enum MarkdownTree {
         let text = try InputFile.text(path, what: "Markdown file")
         let found = try candidates(in: text, path: path).sorted { $0.line < $1.line }
         let (chosen, description) = try choose(found, choice, path: path, at: location)
-        var tree = try self.tree(of: chosen.items, path: path)
+        var tree = try self.tree(of: chosen, path: path)
         // Where the page could have meant another tree, say which one was read.
         if found.filter({ !isCode($0.kind) }).count > 1 {
             tree.origin = "\(path):\(chosen.line): \(description), \(tree.nodes.count) row\(tree.nodes.count == 1 ? "" : "s")"
@@ -69,15 +98,15 @@ package enum MarkdownTree {
         return tree
     }
 
-    /// The tree that `items` (a list's, a `<FileTree>`'s or a drawing's) make:
-    /// an item under another, more indented, is its entry, and an item with
-    /// entries is a folder. O(items).
-    static func tree(of items: [Item], path: String) throws(ScenarioError) -> ImportedTree {
+    /// The tree that a candidate's items (a list's, a `<FileTree>`'s or a
+    /// drawing's) make: an item under another, more indented, is its entry,
+    /// and an item with entries is a folder. O(items).
+    static func tree(of candidate: Candidate, path: String) throws(ScenarioError) -> ImportedTree {
         var tree = ImportedTree()
         var open: [(indent: Int, node: Int)] = []  // the items that can take children, innermost last
-        for item in items {
+        for item in candidate.items {
             while let last = open.last, last.indent >= item.indent { open.removeLast() }
-            var node = parse(item.text, location: ScenarioLocation(file: path, line: item.line, column: item.column))
+            var node = parse(item.entry, location: ScenarioLocation(file: path, line: item.line, column: item.column))
             node.parent = open.last?.node
             guard let index = tree.add(node) else {
                 throw ScenarioError(
@@ -88,6 +117,7 @@ package enum MarkdownTree {
             open.append((item.indent, index))
         }
         for i in tree.nodes.indices where !tree.nodes[i].isFolder { tree.nodes[i].expanded = false }
+        if let level = candidate.cutLevel { tree.markCut(atDepth: level - (candidate.hasRoot ? 0 : 1)) }
         return tree
     }
 
@@ -239,7 +269,8 @@ package enum MarkdownTree {
             if let (marker, rest) = listMarker(trimmed) {
                 try keep(1, line: number)
                 if current.items.isEmpty { current.line = number }
-                current.items.append(Item(indent: indent, text: String(rest), line: number, column: indent + marker + 1))
+                let entry = inFileTree ? Entry.fileTreeItem(String(rest)) : .listItem(String(rest))
+                current.items.append(Item(indent: indent, entry: entry, line: number, column: indent + marker + 1))
             } else if let first = current.items.first, indent <= first.indent {
                 // A paragraph or heading at the list's margin ends the list; one
                 // indented under an item (a numbered step's text) belongs to it.
@@ -297,8 +328,27 @@ package enum MarkdownTree {
         return (digits.count + 2, after.dropFirst(2))
     }
 
-    /// An item's text as a node: name, annotation, folder, highlight, collapsed.
-    static func parse(_ text: String, location: ScenarioLocation) -> ImportedTree.Node {
+    /// An item as a node: name, annotation, folder, highlight, collapsed, check.
+    static func parse(_ entry: Entry, location: ScenarioLocation) -> ImportedTree.Node {
+        switch entry {
+        case let .fileTreeItem(text): return parse(text, splitsNote: true, location: location)
+        case let .listItem(text): return parse(text, splitsNote: false, location: location)
+        case let .literal(written, note):
+            let isFolder = written.hasSuffix("/") && written.count > 1
+            let name = isFolder ? String(written.dropLast()) : written
+            return ImportedTree.Node(
+                name: name == "..." || name == "…" ? Appearance.placeholderTitle : name, annotation: note.map { Annotation([Annotation.Run($0)]) },
+                isFolder: isFolder, expanded: true, location: location)
+        }
+    }
+
+    /// A list item's Markdown as a node. With `splitsNote` (a file-tree
+    /// block's rule), the first word, code span, bold or link is the name and
+    /// the rest its note; without, only a name that can be a file's (`a.md`,
+    /// `src/`) or is marked out (code, bold, a link) is split from what follows,
+    /// and any other item is one name. A task box (`[x]`) is the row's check;
+    /// an emoji before the name is the page's icon (`📁` a folder), not the name.
+    static func parse(_ text: String, splitsNote: Bool, location: ScenarioLocation) -> ImportedTree.Node {
         var rest = Substring(text)
         var collapsed = false
         if let range = rest.range(of: "<!-- collapsed -->") {
@@ -306,8 +356,20 @@ package enum MarkdownTree {
             rest = rest[..<range.lowerBound] + rest[range.upperBound...]
         }
         rest = rest.drop { $0 == " " }
+        var checked: Bool?
+        if let box = ["[ ] ": false, "[x] ": true, "[X] ": true].first(where: { rest.hasPrefix($0.key) }) {
+            checked = box.value
+            rest = rest.dropFirst(4).drop { $0 == " " }
+        }
+        var folderIcon = false
+        if let first = rest.first, isEmoji(first), rest.dropFirst().first == " " {
+            folderIcon = ["📁", "📂", "🗂", "🗂️"].contains(first)
+            rest = rest.dropFirst().drop { $0 == " " }
+        }
+        let whole = rest
         var highlighted = false
         var name: Substring
+        var marked = true
         if let (inner, after) = enclosed(rest, "**", "**") ?? enclosed(rest, "__", "__") {
             highlighted = true
             name = inner
@@ -318,10 +380,16 @@ package enum MarkdownTree {
         } else {
             name = rest.prefix { $0 != " " && $0 != "\t" }
             rest = rest.dropFirst(name.count)
+            marked = false
         }
         // A code span or link inside the bold.
         if let (inner, _) = enclosed(name, "`", "`") ?? link(name) { name = inner }
-        var isFolder = false
+        if !splitsNote, !marked, !rest.allSatisfy(\.isWhitespace), !canBeAFileName(name) {
+            // A sentence, not a name and a note.
+            name = Substring(plainText(whole).trimmingCharacters(in: .whitespaces))
+            rest = ""
+        }
+        var isFolder = folderIcon
         if name.hasSuffix("/"), name.count > 1 {
             isFolder = true
             name = name.dropLast()
@@ -329,7 +397,19 @@ package enum MarkdownTree {
         let annotation = annotation(rest.drop { $0 == " " || $0 == "\t" })
         return ImportedTree.Node(
             name: name == "..." ? Appearance.placeholderTitle : String(name), annotation: annotation, isFolder: isFolder,
-            expanded: !collapsed, highlighted: highlighted, location: location)
+            expanded: !collapsed, highlighted: highlighted, checked: checked, location: location)
+    }
+
+    /// Whether a word can be a file's or folder's name: a `/` at its end, or
+    /// a `.` in it (`a.md`, `.gitignore`).
+    static func canBeAFileName(_ word: Substring) -> Bool {
+        word.hasSuffix("/") || (word.count > 1 && word.dropLast().contains("."))
+    }
+
+    /// Whether a character is an emoji shown as a picture (`📁`, `📄`, `✅`), not text.
+    private static func isEmoji(_ c: Character) -> Bool {
+        guard let first = c.unicodeScalars.first else { return false }
+        return first.properties.isEmojiPresentation || (first.properties.isEmoji && c.unicodeScalars.contains("\u{FE0F}"))
     }
 
     /// An annotation as a reader of the page sees it, in runs: Markdown's
@@ -402,8 +482,11 @@ package enum MarkdownTree {
     }
 
     /// `[text](target)` at the start of `s`: the text and what follows.
+    /// mdBook's draft chapter has an empty target (`[Draft chapter]()`).
     static func link(_ s: Substring) -> (Substring, Substring)? {
-        guard let (text, after) = enclosed(s, "[", "]"), let (_, rest) = enclosed(after, "(", ")") else { return nil }
+        guard let (text, after) = enclosed(s, "[", "]") else { return nil }
+        if after.hasPrefix("()") { return (text, after.dropFirst(2)) }
+        guard let (_, rest) = enclosed(after, "(", ")") else { return nil }
         return (text, rest)
     }
 }

@@ -18,47 +18,55 @@ import UnfoldSupport
 /// as the page's reader sees them in a code block (`__init__.py` is no bold);
 /// `tree -F`'s marks (`run.sh*`, `link@ -> target`) are dropped. A note after
 /// the name, after two spaces or more, `#`, `//`, `<-` or `←`, is its
-/// annotation. Windows' `tree /F` and `tree /A /F` are read too: folders on
-/// `├───` (`+---`) branches, their files under the bars. O(lines).
+/// annotation, as written (a code block shows `**` as it is). Windows'
+/// `tree /F` and `tree /A /F` are read too: folders on `├───` (`+---`)
+/// branches, their files under the bars. Pasted terminal output is read as
+/// the terminal showed it (`TerminalText`: no colour escapes, no icon
+/// glyphs), and where the page shows the command cut the drawing at a level
+/// (`tree -L 2`, `eza --level=2`), the entries at that level may be folders:
+/// their rows are drawn as neither files nor folders. O(lines).
 enum TreeDrawing {
-    /// The branches a line may start with, box-drawing and ASCII.
-    static let branches = ["├── ", "└── ", "├─ ", "└─ ", "|-- ", "`-- ", "+-- ", "\\-- ", "|__ ", "L-- "] + windowsBranches
+    /// The branches an entry may hang on, box-drawing and ASCII, tried in this order at a column.
+    static let branches: [[Unicode.Scalar]] = ["├── ", "└── ", "├─ ", "└─ ", "|-- ", "`-- ", "+-- ", "\\-- ", "|__ ", "L-- ", "├──", "└──"].map(scalars)
     /// Windows `tree /F` (box drawing) and `tree /A /F` (ASCII) branches, of folders only:
     /// their files are lines without a branch, under the bars of the folders above.
-    static let windowsBranches = ["├───", "└───", "+---", "\\---"]
+    static let windowsBranches: [[Unicode.Scalar]] = ["├───", "└───", "+---", "\\---"].map(scalars)
 
     /// The code block `block` (its lines with their numbers) as a drawing's
-    /// items, or the block as it was when no line has a branch.
+    /// items, else as an indentation tree's (`IndentedTree`), else the block
+    /// as it was.
     static func candidate(_ block: MarkdownTree.Candidate, lines: [(number: Int, text: Substring)]) -> MarkdownTree.Candidate {
+        let seen = lines.map { (number: $0.number, text: trailingSpaceDropped(TerminalText.seen($0.text))) }
         var items: [MarkdownTree.Item] = []
         var branched = false
-        let windows = lines.contains { line in windowsBranches.contains { line.text.contains($0) } }
-        for (number, line) in lines {
-            let text = String(line.reversed().drop(while: \.isWhitespace).reversed())
+        let windows = seen.contains { line in windowsBranches.contains { contains(line.text, $0) } }
+        for (number, text) in seen {
             // The command that printed it (`$ tree`) is no entry, nor are the lines Windows' `tree` starts with.
-            guard !text.isEmpty, !isCount(text), !["$ ", "% ", "> "].contains(where: text.hasPrefix) else { continue }
-            if windows, isWindowsHeader(text) { continue }
-            if let (column, marker) = branch(in: text) {
+            guard !text.isEmpty, !isCount(text), !isCommand(text) else { continue }
+            if windows, isWindowsHeader(String(String.UnicodeScalarView(text))) { continue }
+            if let (column, length) = branch(in: text, windows: windows) {
                 branched = true
-                let rest = String(text.dropFirst(column + marker.count))
-                items.append(MarkdownTree.Item(indent: column + 1, text: comment(rest), line: number, column: column + marker.count + 1))
-            } else if text.allSatisfy({ $0 == "│" || $0 == "|" || $0.isWhitespace }) {
+                let rest = text[(column + length)...].drop { $0 == " " }
+                items.append(MarkdownTree.Item(indent: column + 1, entry: entry(rest), line: number, column: text.count - rest.count + 1))
+            } else if text.allSatisfy(isBarOrSpace) {
                 continue
-            } else if windows, let first = text.firstIndex(where: { $0 != "│" && $0 != "|" && !$0.isWhitespace }), first != text.startIndex {
+            } else if windows, let first = text.firstIndex(where: { !isBarOrSpace($0) }), first != 0 {
                 // A file of Windows' `tree /F`: as deep as the folders' names beside it (4 columns after their branch).
-                let column = text.distance(from: text.startIndex, to: first)
-                items.append(MarkdownTree.Item(indent: max(1, column - 3), text: comment(String(text[first...])), line: number, column: column + 1))
-            } else if ![".", "./"].contains(text.trimmingCharacters(in: .whitespaces)) {
-                // A top-level entry: the root `tree` was run on, or a line of a drawing that has several.
-                let indent = text.prefix(while: \.isWhitespace).count
-                items.append(
-                    MarkdownTree.Item(indent: 0, text: comment(String(text.dropFirst(indent))), line: number, column: indent + 1))
+                items.append(MarkdownTree.Item(indent: max(1, first - 3), entry: entry(text[first...]), line: number, column: first + 1))
+            } else {
+                let indent = text.prefix { $0 == " " || $0 == "\t" }.count
+                let name = text[indent...]
+                // A top-level entry: the root `tree` was run on (not `.`, the current folder), or a line of a drawing that has several.
+                guard name.elementsEqual(scalars(".")) == false, name.elementsEqual(scalars("./")) == false else { continue }
+                items.append(MarkdownTree.Item(indent: 0, entry: entry(name), line: number, column: indent + 1))
             }
         }
-        guard branched, !items.isEmpty else { return block }
+        guard branched, !items.isEmpty else { return IndentedTree.candidate(block, lines: seen) }
         var drawing = block
         drawing.kind = .drawing
         drawing.items = items
+        drawing.cutLevel = seen.lazy.compactMap { cutLevel(commandedBy: $0.text) }.first
+        drawing.hasRoot = items.contains { $0.indent == 0 }
         return drawing
     }
 
@@ -81,7 +89,7 @@ enum TreeDrawing {
                 "\(InertText(path)) holds no `tree` drawing",
                 hint: "a drawing's entries hang on branches (`├── `, `└── `, `|-- `); save what `tree` prints, or name a Markdown page")
         }
-        return try MarkdownTree.tree(of: drawing.items, path: path)
+        return try MarkdownTree.tree(of: drawing, path: path)
     }
 
     /// Whether the start of a file looks like a `tree` drawing: a line with
@@ -90,20 +98,38 @@ enum TreeDrawing {
     static func looksLikeADrawing(_ head: Substring) -> Bool {
         let lines = head.split(whereSeparator: \.isNewline)
         let fenced = lines.contains { line in ["```", "~~~"].contains { line.drop { $0 == " " }.hasPrefix($0) } }
-        return !fenced && lines.contains { branch(in: String($0)) != nil }
+        return !fenced && lines.contains { branch(in: TerminalText.seen($0), windows: true) != nil }
     }
 
-    /// Where the line's branch starts (in characters) and which it is.
-    private static func branch(in line: String) -> (Int, String)? {
-        var best: (Int, String)?
-        for marker in branches {
-            guard let range = line.range(of: marker) else { continue }
-            let column = line.distance(from: line.startIndex, to: range.lowerBound)
-            // Only bars and spaces may come before a branch.
-            guard line[..<range.lowerBound].allSatisfy({ $0 == "│" || $0 == "|" || $0.isWhitespace }) else { continue }
-            if best.map({ column < $0.0 }) ?? true { best = (column, marker) }
+    /// Where the line's branch starts (a column) and how long it is: the
+    /// first column holding a branch, with only bars and spaces before it.
+    /// O(length × branches).
+    private static func branch(in line: [Unicode.Scalar], windows: Bool) -> (Int, Int)? {
+        for column in line.indices {
+            for marker in (windows ? windowsBranches + branches : branches) where starts(line, at: column, with: marker) {
+                return (column, marker.count)
+            }
+            guard isBarOrSpace(line[column]) else { return nil }
         }
-        return best
+        return nil
+    }
+
+    private static func isBarOrSpace(_ c: Unicode.Scalar) -> Bool { c == "│" || c == "|" || c == " " || c == "\t" }
+
+    private static func starts(_ line: [Unicode.Scalar], at i: Int, with marker: [Unicode.Scalar]) -> Bool {
+        line.count - i >= marker.count && marker.indices.allSatisfy { line[i + $0] == marker[$0] }
+    }
+
+    private static func contains(_ line: [Unicode.Scalar], _ marker: [Unicode.Scalar]) -> Bool {
+        line.indices.contains { starts(line, at: $0, with: marker) }
+    }
+
+    static func scalars(_ s: String) -> [Unicode.Scalar] { Array(s.unicodeScalars) }
+
+    private static func trailingSpaceDropped(_ line: [Unicode.Scalar]) -> [Unicode.Scalar] {
+        var line = line
+        while let last = line.last, last.properties.isWhitespace { line.removeLast() }
+        return line
     }
 
     /// The lines Windows' `tree` starts with: `Folder PATH listing…`,
@@ -113,39 +139,64 @@ enum TreeDrawing {
     }
 
     /// `3 directories, 5 files`, as `tree` ends its drawing.
-    private static func isCount(_ line: String) -> Bool {
+    private static func isCount(_ line: [Unicode.Scalar]) -> Bool {
         let words = line.split(separator: " ")
-        return words.count >= 2 && words[0].allSatisfy(\.isNumber) && (words[1].hasPrefix("director") || words[1].hasPrefix("file"))
+        return words.count >= 2 && words[0].allSatisfy { ("0" ... "9").contains($0) }
+            && (words[1].starts(with: scalars("director")) || words[1].starts(with: scalars("file")))
     }
 
-    /// The entry as the list reader takes it apart: the name in a code span
-    /// (literal, and whole when it has spaces), then its note, if any.
-    private static func comment(_ entry: String) -> String {
-        var name = Substring(entry), note = Substring("")
-        // The first place a note starts: two spaces or a tab, or a marker with spaces around it.
-        let starts = ["  ", "\t", " # ", " // ", " <- ", " ← "].compactMap { entry.range(of: $0)?.lowerBound }
-        if let start = starts.min() {
-            name = entry[..<start]
-            note = entry[start...].drop { " \t#/".contains($0) }
-            if note.hasPrefix("<-") { note = note.dropFirst(2) } else if note.hasPrefix("←") { note = note.dropFirst() }
-            note = note.drop { $0 == " " }
+    /// The commands that print trees, as a page shows them run.
+    static let commands: Set<String> = ["tree", "eza", "exa", "lsd", "broot"]
+
+    /// The words of the command a line shows (`$ tree -L 2`, `eza --tree`),
+    /// after its prompt; nil for any other line.
+    private static func commandWords(_ line: [Unicode.Scalar]) -> [String]? {
+        let words = String(String.UnicodeScalarView(line)).split(separator: " ").map(String.init)
+        let prompted = ["$", "%", ">", "❯", "PS>"].contains(words.first ?? "")
+        let command = prompted ? Array(words.dropFirst()) : words
+        guard let first = command.first else { return prompted ? [] : nil }
+        // A prompt, or a tree command with an option: `tree -a` is a command, `tree` alone may be a folder.
+        if prompted || (commands.contains(first) && command.dropFirst().first?.hasPrefix("-") == true) { return command }
+        return nil
+    }
+
+    private static func isCommand(_ line: [Unicode.Scalar]) -> Bool { commandWords(line) != nil }
+
+    /// The level a tree command on the line cuts its drawing at: `tree -L 2`,
+    /// `-L2`, `--level=2`, `--depth 2` (`lsd`); nil for none.
+    static func cutLevel(commandedBy line: [Unicode.Scalar]) -> Int? {
+        guard let words = commandWords(line), let first = words.first, commands.contains(first) else { return nil }
+        for (i, word) in words.enumerated() {
+            let next = i + 1 < words.count ? words[i + 1] : ""
+            for option in ["-L", "--level", "--depth"] where word == option || word.hasPrefix(option + "=") || (option == "-L" && word.hasPrefix("-L")) {
+                let value = word == option ? next : String(word.dropFirst(option.count).drop { $0 == "=" })
+                if let n = Int(value), (1 ... Limits.nodes).contains(n) { return n }
+            }
         }
-        return code(marksDropped(name.trimmingCharacters(in: .whitespaces))) + (note.isEmpty ? "" : " " + note)
+        return nil
     }
 
-    /// A name without the marks `tree -F` and `tree -l` add: a link's
-    /// ` -> target`, and a last `*` (executable), `@` (link), `=` (socket) or `|` (pipe).
-    private static func marksDropped(_ name: String) -> String {
-        var name = name.range(of: " -> ").map { String(name[..<$0.lowerBound]) } ?? name
-        if name.count > 1, let last = name.last, "*@=|".contains(last) { name.removeLast() }
-        return name
-    }
-
-    /// `text` as a Markdown code span: read literally, whatever it holds.
-    private static func code(_ text: String) -> String {
-        guard !text.isEmpty else { return text }
-        let fence = text.contains("`") ? "`` " : "`"
-        return fence + text + String(fence.reversed())
+    /// An entry as written after its branch: the name (`tree -F`'s marks
+    /// dropped) and the note after two spaces or more, a tab, a full-width
+    /// space, `#`, `//`, `<-` or `←`. O(length).
+    static func entry(_ text: ArraySlice<Unicode.Scalar>) -> MarkdownTree.Entry {
+        let t = Array(text)
+        var split = t.count
+        for i in t.indices {
+            let next = i + 1 < t.count ? t[i + 1] : " "
+            if t[i] == "\t" || t[i] == "\u{3000}" || (t[i] == " " && next == " ") { split = i; break }
+            if t[i] == " ", i > 0, [" # ", " // ", " <- ", " ← "].contains(where: { starts(t, at: i, with: scalars($0)) }) { split = i; break }
+        }
+        var note = t[split...].drop { " \t\u{3000}#/".unicodeScalars.contains($0) }
+        if note.starts(with: scalars("<-")) { note = note.dropFirst(2) } else if note.first == "←" { note = note.dropFirst() }
+        note = note.drop { $0 == " " || $0 == "\u{3000}" }
+        // `tree -l`'s link target goes, then a last `*` (executable), `@` (link), `=` (socket) or `|` (pipe).
+        var name = t[..<split]
+        if let arrow = name.indices.first(where: { starts(t, at: $0, with: scalars(" -> ")) }) { name = name[..<arrow] }
+        name = name.drop { $0 == " " }
+        while name.last == " " { name = name.dropLast() }
+        if name.count > 1, let last = name.last, "*@=|".unicodeScalars.contains(last) { name = name.dropLast() }
+        return .literal(name: String(String.UnicodeScalarView(name)), note: note.isEmpty ? nil : String(String.UnicodeScalarView(note)))
     }
 }
 

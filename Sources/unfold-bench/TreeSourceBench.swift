@@ -12,7 +12,8 @@ import UnfoldSupport
 /// output nest one level per entry. A Markdown list n levels deep needs
 /// n²/2 bytes of indentation, so its items nest in chains 1000 deep; a
 /// folder is read at most 64 levels deep (`source.depth`), so its entries
-/// are chains of 64 folders.
+/// are chains of 64 folders. A `tree` drawing and the same tree as a
+/// Markdown list (`drawing`, `list`) are docs-shaped: eight levels, over and over.
 struct TreeSourceBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sources",
@@ -24,12 +25,14 @@ struct TreeSourceBench: ParsableCommand {
     @Option(help: "Timed runs per figure.")
     var runs = 3
 
-    @Option(help: ArgumentHelp("Formats to measure: opml, tree, markdown, folder.", valueName: "format"))
-    var formats: [String] = ["opml", "tree", "markdown", "folder"]
+    static let allFormats = ["opml", "tree", "markdown", "folder", "drawing", "list"]
+
+    @Option(help: ArgumentHelp("Formats to measure: opml, tree, markdown, folder, drawing, list.", valueName: "format"))
+    var formats: [String] = allFormats
 
     func validate() throws {
-        for format in formats where !["opml", "tree", "markdown", "folder"].contains(format) {
-            throw ValidationError("unknown format '\(format)': use opml, tree, markdown or folder")
+        for format in formats where !Self.allFormats.contains(format) {
+            throw ValidationError("unknown format '\(format)': use \(Self.allFormats.joined(separator: ", "))")
         }
         if sizes.contains(where: { $0 < 1 || $0 > 1_000_000 }) { throw ValidationError("sizes must be in 1...1000000") }
     }
@@ -87,6 +90,15 @@ struct TreeSourceBench: ParsableCommand {
         case "markdown":
             for i in 0 ..< n { text += String(repeating: " ", count: i % 1000) + "- level \(i % 1000)\n" }
             return (try save(text, folder + "/deep-\(n).md"), min(n, 1000), text.utf8.count)
+        case "drawing", "list":
+            // Level i % 8 on line i: a folder opens a level, and every eighth entry is back at the top.
+            let drawing = format == "drawing"
+            text = drawing ? "project\n" : ""
+            for i in 0 ..< n - (drawing ? 1 : 0) {
+                let level = i % 8, name = "entry-\(i)\(level < 7 ? "/" : ".md")  # note \(i)"
+                text += drawing ? String(repeating: "│   ", count: level) + "├── " + name + "\n" : String(repeating: "  ", count: level) + "- " + name + "\n"
+            }
+            return (try save(text, folder + "/docs-\(n)." + (drawing ? "txt" : "md")), 8, text.utf8.count)
         default:
             // Chains of 64 folders under the root.
             let root = folder + "/deep-\(n)"

@@ -110,7 +110,7 @@ import UnfoldSupport
             e.message == "the Markdown file has no tree: line 3: a list of 2 items, not nested; line 6: a code block (bash) with no tree drawing")
         #expect(e.hint.contains("--list N"))
         // Asked for, a flat list is read as it is.
-        #expect(lines(try Scenario.imported(from: path, options: ImportOptions(source: TreeSourceOptions(list: 1)))) == ["Install  it first. [file]", "Then  run it. [file]"])
+        #expect(lines(try Scenario.imported(from: path, options: ImportOptions(source: TreeSourceOptions(list: 1)))) == ["Install it first. [file]", "Then run it. [file]"])
     }
 
     @Test func theFileTreeBlockIsPickedByItsNumber() throws {
