@@ -179,6 +179,18 @@ struct RenderCommand: ParsableCommand {
         if let option = sourceOptions.given.first, from.isEmpty { throw ValidationError("--\(option.rawValue) reads a --from tree: add --from <tree>") }
         if still, open != nil { throw ValidationError("--still opens every folder: leave out --open") }
         if name != nil, from.count != 1 { throw ValidationError("--name names the one tree of --from: give one --from with it") }
+        if site != nil, try themes()?.count != 2 {
+            throw ValidationError("--site says how a page switches between a light and a dark picture: add --theme light,dark (one picture is an <img> on any site)")
+        }
+    }
+
+    /// `--base-url` and `--alt` shape snippets: with none printed (no
+    /// `--snippet`, one theme, no scenario asking for one), they are an error.
+    func requireSnippetForItsOptions(_ scenarios: [Scenario]) throws {
+        guard !snippet, try themes()?.count != 2, !scenarios.contains(where: { $0.snippet != nil }) else { return }
+        for (option, given) in [("--base-url", baseURL != nil), ("--alt", alt != nil)] where given {
+            throw ValidationError("\(option) shapes the printed snippet: add --snippet")
+        }
     }
 
     /// How each --from tree is read.
@@ -223,6 +235,7 @@ struct RenderCommand: ParsableCommand {
         let bar = ProgressBar()
         let options = try renderOptions(warn: { bar.note($0) })
         let (scenarios, originals) = try loadScenarios()
+        try requireSnippetForItsOptions(originals)
         let total = scenarios.reduce(0) { $0 + ScenarioRenderer.pictureCount($1, options: options) }
         bar.start(total: total)
         var written = 0, bytes = 0

@@ -150,6 +150,13 @@ import Darwin
             starlight.out.hasSuffix("src=\"/img/tree-dark/animation.png\" width=\"\(width(starlight.out))\" height=\"\(height(starlight.out))\" class=\"light:sl-hidden\" />\n"))
         let unknown = try unfold(["render", "--from", tree, "--theme", "light,dark", "--out", s.path + "/o", "--site", "hugo"])
         #expect(unknown.status == 2 && unknown.err.contains("'github', 'starlight', 'docusaurus' or 'vitepress'"), "\(unknown.err)")
+        // Options that would do nothing say what they need.
+        let oneTheme = try unfold(["render", "--from", tree, "--out", s.path + "/o", "--site", "starlight"])
+        #expect(oneTheme.status == 2 && oneTheme.err.contains("--site says how a page switches") && oneTheme.err.contains("add --theme light,dark"))
+        for option in [["--base-url", "/img"], ["--alt", "A tree"]] {
+            let alone = try unfold(["render", "--from", tree, "--out", s.path + "/o"] + option)
+            #expect(alone.status == 2 && alone.err.contains("\(option[0]) shapes the printed snippet: add --snippet"), "\(alone.err)")
+        }
     }
 
     /// The `width` and `height` a snippet gives its first picture.

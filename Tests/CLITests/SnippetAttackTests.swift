@@ -14,8 +14,9 @@ import Testing
         let base = "https://docs.example.com/" + String(repeating: "deep/", count: 200)
         for site in ["github", "starlight", "docusaurus", "vitepress"] {
             for themes in [[], ["--theme", "light,dark"]] {
-                let r = try unfold(
-                    ["render", file, "--snippet", "--site", site, "--base-url", base, "--out", s.path + "/out", "--outputs", "states"] + themes)
+                // A site says how two themes switch: one picture is the same `<img>` on every site.
+                let siteOption = themes.isEmpty ? [] : ["--site", site]
+                let r = try unfold(["render", file, "--snippet", "--base-url", base, "--out", s.path + "/out", "--outputs", "states"] + siteOption + themes)
                 #expect(r.status == 0, "\(site): \(r.err)")
                 #expect(!r.out.contains("more characters") && !r.out.unicodeScalars.contains { $0 == "\u{202E}" || $0 == "\u{202C}" })
                 #expect(r.out.contains("&#x202E;") && r.out.contains("deep/deep/deep/long"), "\(site): \(r.out)")
