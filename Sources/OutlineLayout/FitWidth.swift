@@ -6,7 +6,8 @@ extension RowLayout {
     /// content (`canvas.width: fit`) over every outline in `states` (the rows
     /// that start on the canvas, when its height is fixed): its
     /// indentation, checkbox, icon, title and subtitle (uncut), badge and
-    /// margins, rounded up to a whole point, within `Limits.canvasWidth`
+    /// margins, rounded up to a whole point, and wide enough that every row
+    /// keeps the full indent (`Indentation`), within `Limits.canvasWidth`
     /// (wider content is cut with an ellipsis, as on any canvas). The one
     /// place this width is decided. O(visible rows of every state × log n).
     package static func fittedWidth(of states: [Outline], appearance: Appearance, measure: TextMeasure) -> Double {
@@ -15,11 +16,15 @@ extension RowLayout {
         wide.canvas.width = Limits.canvasWidth.upperBound
         let layout = RowLayout(appearance: wide, measure: measure)
         var widest = Limits.canvasWidth.lowerBound
+        var deepest = 0
         for outline in states {
             for box in StateLayout(outline, rows: layout, through: appearance.canvas.height).boxes {
                 widest = max(widest, layout.contentWidth(of: box.content))
+                deepest = max(deepest, box.depth)
             }
         }
+        // Measured with the full indent at every depth: drawn so too, or the deep rows would step in less and their names be cut.
+        widest = max(widest, Indentation.width(keepingFullIndentTo: deepest, style: appearance.style))
         return min(widest.rounded(.up), Limits.canvasWidth.upperBound)
     }
 

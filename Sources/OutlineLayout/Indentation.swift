@@ -26,6 +26,14 @@ package struct Indentation: Sendable, Equatable {
         remaining = indent > 0 ? max(0, room - Double(linearLevels) * indent) : 0
     }
 
+    /// The narrowest canvas on which rows `depth` levels deep still keep the
+    /// full indent (`linearLevels >= depth`): a canvas fitted to its rows is
+    /// at least this wide, so that its rows sit where they were measured.
+    package static func width(keepingFullIndentTo depth: Int, style: Appearance.Style) -> Double {
+        guard style.indent > 0, depth > 0 else { return 0 }
+        return style.padding + chevronBox + minimumTitle + (Double(depth) * style.indent / 0.75).nextUp
+    }
+
     /// The deepest level whose `x(depth:)` differs from the one before: past
     /// it every level starts where it does (the compressed levels halve what
     /// is left 60 times, then stop), so a deep row's guides take bounded work.

@@ -1,4 +1,6 @@
 import Foundation
+import OutlineAppearance
+import OutlineLayout
 import ScenarioFormat
 import Testing
 import UnfoldCanvas
@@ -185,5 +187,31 @@ private final class Warnings: @unchecked Sendable {
             let origin = try #require(starts.first).0
             #expect(starts.map(\.1) == titles && starts.map(\.0) == depths.map { origin + Double($0) * indent }, "\(preset): \(starts)")
         }
+    }
+}
+
+/// A canvas fitted to its rows draws them where they were measured: every
+/// level steps in by the full indent, and no name is cut, in every look.
+@Suite struct FitKeepsTheIndentTests {
+    @Test(arguments: Appearance.Preset.allCases) func deepRowsStepInByTheFullIndentAndKeepTheirNames(preset: Appearance.Preset) throws {
+        // Each folder holds a file beside the next folder, so that no look merges the chain into one row.
+        var tree = "{title: k.lua}"
+        for level in (0 ..< 5).reversed() { tree = "{title: d\(level), expanded: true, children: [{title: x\(level).md}, \(tree)]}" }
+        var scenario = try Scenario.parse("name: deep\ncanvas: {width: fit, height: fit}\ntree: [\(tree)]\n", file: "deep.yaml")
+        scenario.apply(preset: preset)
+        let typesetter = try Typesetter(fonts: fontFiles)
+        let appearance = scenario.appearance
+        let measure = TextMeasure.typesetter(typesetter, scale: Double(appearance.canvas.scale), direction: appearance.canvas.direction)
+        let outline = try scenario.makeOutline()
+        var fitted = appearance
+        fitted.canvas.width = RowLayout.fittedWidth(of: [outline], appearance: appearance, measure: measure)
+        fitted.canvas.fitsWidth = false
+        let boxes = StateLayout(outline, rows: RowLayout(appearance: fitted, measure: measure), through: nil).boxes
+        let files = boxes.filter { $0.content.title.lines.first?.hasSuffix(".md") == true }
+        #expect(files.count == 5)
+        let steps = zip(files.dropFirst(), files).map { $0.content.title.leading - $1.content.title.leading }
+        #expect(steps.allSatisfy { abs($0 - appearance.style.indent) < 0.001 }, "\(preset): \(steps) for an indent of \(appearance.style.indent)")
+        let deepest = try #require(boxes.last)
+        #expect(deepest.content.title.lines == ["k.lua"], "\(preset): \(deepest.content.title.lines)")
     }
 }
