@@ -28,9 +28,17 @@ package struct InertText: CustomStringConvertible, Sendable, Equatable {
     /// The text with every character that could act on a terminal escaped, cut at `limit`.
     package var description: String {
         let count = raw.unicodeScalars.count
-        guard count > Self.limit || raw.unicodeScalars.contains(where: Self.needsEscape) else { return raw }
+        guard count > Self.limit else { return escaped }
+        return InertText(String(String.UnicodeScalarView(raw.unicodeScalars.prefix(Self.limit)))).escaped + "…, \(count - Self.limit) more characters"
+    }
+
+    /// The whole text, every character that could act on a terminal
+    /// escaped, none cut: for a message of Unfold's own whose quoted pieces
+    /// of input are each an `InertText` already (a warning is printed whole).
+    package var escaped: String {
+        guard raw.unicodeScalars.contains(where: Self.needsEscape) else { return raw }
         var out = ""
-        for scalar in raw.unicodeScalars.prefix(Self.limit) {
+        for scalar in raw.unicodeScalars {
             if scalar == "\\" {
                 out += "\\\\"
             } else if Self.acts(scalar) {
@@ -39,7 +47,7 @@ package struct InertText: CustomStringConvertible, Sendable, Equatable {
                 out.unicodeScalars.append(scalar)
             }
         }
-        return count > Self.limit ? out + "…, \(count - Self.limit) more characters" : out
+        return out
     }
 
     private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool { scalar == "\\" || acts(scalar) }

@@ -390,7 +390,8 @@ final class ProgressBar: @unchecked Sendable {
     func note(_ message: String) {
         lock.lock()
         defer { lock.unlock() }
-        FileHandle.standardError.write(Data(((enabled ? "\r\u{1B}[K" : "") + "\(InertText(message))\n").utf8))
+        // Printed whole: Unfold's words, each piece of input in them an `InertText` already.
+        FileHandle.standardError.write(Data(((enabled ? "\r\u{1B}[K" : "") + InertText(message).escaped + "\n").utf8))
     }
 
     func advance(_ n: Int) {

@@ -34,6 +34,17 @@ import Darwin
 
     /// A project's folder named without `--from` fails on its first `.yml`
     /// (someone else's file) with the hint to draw the folder with `--from`.
+    /// A warning is Unfold's own words: printed whole, however long, its quoted input escaped.
+    @Test func aLongWarningIsPrintedWhole() throws {
+        let s = Scratch()
+        let rows = (0 ..< 70).map { "{title: \"Row \($0)\u{202E}\"}" }.joined(separator: ", ")
+        let file = s.write("tall.yaml", "name: the-project-layout-of-the-getting-started-guide\ncanvas: {height: fit, scale: 3}\ntree: [\(rows)]\n")
+        let r = try unfold(["render", file, "--out", s.path + "/o", "--outputs", "states"])
+        let warning = try #require(r.err.split(separator: "\n").first { $0.contains("warning: the pictures are") })
+        #expect(r.status == 0 && warning.count > 300 && warning.hasSuffix("in a scenario: `depth` or `list:` in `source:`)"), "\(warning)")
+        #expect(!r.err.contains("more characters"))
+    }
+
     @Test func aProjectFolderWithoutFromHintsAtFrom() throws {
         let s = Scratch()
         try FileManager.default.createDirectory(atPath: s.path + "/project/Sources", withIntermediateDirectories: true)
