@@ -62,7 +62,6 @@ package struct ImportedTree {
         return limited
     }
 
-    /// Adds a node; nil when the tree is full (the importer reports where).
     /// Whether some entry has a task box: the rows are drawn with checks.
     package var hasChecks: Bool { nodes.contains { $0.checked != nil } }
 
@@ -75,6 +74,7 @@ package struct ImportedTree {
         for i in nodes.indices where depths[i] == depth && !nodes[i].isFolder { nodes[i].mayBeFolder = true }
     }
 
+    /// Adds a node; nil when the tree is full (the importer reports where).
     mutating func add(_ node: Node) -> Int? {
         guard nodes.count < Limits.nodes else { return nil }
         nodes.append(node)

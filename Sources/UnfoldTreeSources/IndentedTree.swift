@@ -14,9 +14,11 @@
 /// `.` inside, or a `/` at the end): a block of code is none of this. A name
 /// ending in `/`, or with names under it, is a folder. O(lines).
 enum IndentedTree {
-    /// The block as an indentation tree's items (a `.drawing`), or the block
-    /// as it was when its lines are not one.
+    /// The block as an indentation tree's items (`.indented`), or the block
+    /// as it was when its lines are not one or it is a language's code.
     static func candidate(_ block: MarkdownTree.Candidate, lines: [(number: Int, text: [Unicode.Scalar])]) -> MarkdownTree.Candidate {
+        // Only a block of text: in a language's block, indented words are that language (Pug, Haml, Python).
+        guard case let .code(language) = block.kind, textLanguages.contains(language.lowercased()) else { return block }
         // The block's own margin (a code block indented in a list) is no level.
         let base = lines.map { $0.text.prefix { $0 == " " || $0 == "\t" }.count }.min() ?? 0
         let texts = lines.map { Array($0.text.dropFirst(base)) }
@@ -26,6 +28,14 @@ enum IndentedTree {
         var fileLike = 0
         for (number, text) in zip(lines.map(\.number), texts) {
             let margin = text.prefix { $0 == " " || $0 == "\t" }.count
+            let body = text[margin...]
+            // A line that is only a note goes on the note of the line before (Helm's wrapped comments).
+            if let last = items.indices.last, body.first == "#" || body.starts(with: ["/", "/"]) {
+                guard case let .literal(name, note) = items[last].entry else { return block }
+                let more = String(String.UnicodeScalarView(body.drop { $0 == "#" || $0 == "/" || $0 == " " }))
+                items[last].entry = .literal(name: name, note: [note, more].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " "))
+                continue
+            }
             guard margin % step == 0, margin / step <= level + 1 else { return block }
             level = margin / step
             let entry = TreeDrawing.entry(text[margin...])
@@ -35,11 +45,14 @@ enum IndentedTree {
         }
         guard items.contains(where: { $0.indent > 0 }), 2 * fileLike >= items.count else { return block }
         var tree = block
-        tree.kind = .drawing
+        tree.kind = .indented
         tree.items = items
         tree.hasRoot = true
         return tree
     }
+
+    /// The languages of a code block that holds text, not code.
+    static let textLanguages: Set<String> = ["", "text", "txt", "plaintext", "plain", "console", "tree", "none", "output"]
 
     /// The indentation step of the lines: a tab where they are indented with
     /// tabs (counted as one column each), else the smallest indentation,
@@ -54,11 +67,11 @@ enum IndentedTree {
     }
 
     /// Whether `name` can be a file's or folder's name as layouts print them
-    /// (`manage.py`, `templates/`, `[slug]/`, `(group)/`): no spaces, no
+    /// (`manage.py`, `templates/`, `[slug]/`, `(group)/`, `+page.svelte`, `$id.tsx`): no spaces, no
     /// code's punctuation, not a list's marker or a comment.
     private static func isName(_ name: String) -> Bool {
         guard !name.isEmpty, !name.contains(where: { $0.isWhitespace || "{};=<>\"'`,".contains($0) }) else { return false }
-        guard let first = name.first, !"-*+#$%!&|".contains(first), !name.hasPrefix("//") else { return false }
+        guard let first = name.first, !"-*#%!&|".contains(first), !name.hasPrefix("//") else { return false }
         return !name.hasSuffix(":")
     }
 }

@@ -56,7 +56,8 @@ package enum MarkdownTree {
     /// code block that holds none (kept to say what the page has).
     struct Candidate {
         enum Kind: Equatable {
-            case fileTree, list, drawing
+            /// A `<FileTree>` block, a list, a `tree` drawing, a tree drawn by indentation in a code block (`IndentedTree`).
+            case fileTree, list, drawing, indented
             /// A code block with no tree drawing, and its language.
             case code(String)
         }
@@ -77,7 +78,7 @@ package enum MarkdownTree {
         /// Whether every item is a name alone (a list of files, not of sentences).
         var isBare: Bool { items.allSatisfy { !$0.entry.text.trimmingCharacters(in: .whitespaces).contains(" ") } }
         /// Whether a page's tree may be this one when none is asked for.
-        var isTree: Bool { kind == .fileTree || kind == .drawing || (kind == .list && (isNested || isBare)) }
+        var isTree: Bool { kind == .fileTree || kind == .drawing || kind == .indented || (kind == .list && (isNested || isBare)) }
     }
 
     /// Reads the tree `choice` names: the `tree`-th tree (in page order,
@@ -161,6 +162,9 @@ package enum MarkdownTree {
         let drawings = found.filter { $0.kind == .drawing }
         if let first = drawings.first { return (first, "tree drawing 1 of \(drawings.count)") }
         if let index = lists.firstIndex(where: \.isTree) { return (lists[index], "list \(index + 1) of \(lists.count)") }
+        // A tree drawn by indentation alone comes after every other form: a page's list says more surely what it means.
+        let indented = found.filter { $0.kind == .indented }
+        if let first = indented.first { return (first, "indentation tree 1 of \(indented.count)") }
         throw ScenarioError(
             file: path, line: found.isEmpty ? 1 : 0, column: found.isEmpty ? 1 : 0,
             message: found.isEmpty
@@ -176,6 +180,7 @@ package enum MarkdownTree {
         switch c.kind {
         case .fileTree: return "line \(c.line): a <FileTree> block of \(entries)"
         case .drawing: return "line \(c.line): a tree drawing of \(entries)"
+        case .indented: return "line \(c.line): a tree drawn by indentation, of \(entries)"
         default: return "line \(c.line): a list of \(entries)"
         }
     }
@@ -362,9 +367,9 @@ package enum MarkdownTree {
             rest = rest.dropFirst(4).drop { $0 == " " }
         }
         var folderIcon = false
-        if let first = rest.first, isEmoji(first), rest.dropFirst().first == " " {
-            folderIcon = ["📁", "📂", "🗂", "🗂️"].contains(first)
-            rest = rest.dropFirst().drop { $0 == " " }
+        if let (emoji, after) = leadingEmoji(String(rest)) {
+            folderIcon = folderEmoji.contains(emoji)
+            rest = Substring(after)
         }
         let whole = rest
         var highlighted = false
@@ -384,7 +389,7 @@ package enum MarkdownTree {
         }
         // A code span or link inside the bold.
         if let (inner, _) = enclosed(name, "`", "`") ?? link(name) { name = inner }
-        if !splitsNote, !marked, !rest.allSatisfy(\.isWhitespace), !canBeAFileName(name) {
+        if !splitsNote, !marked, !rest.allSatisfy(\.isWhitespace), !canBeAFileName(name), !startsANote(rest) {
             // A sentence, not a name and a note.
             name = Substring(plainText(whole).trimmingCharacters(in: .whitespaces))
             rest = ""
@@ -406,10 +411,23 @@ package enum MarkdownTree {
         word.hasSuffix("/") || (word.count > 1 && word.dropLast().contains("."))
     }
 
-    /// Whether a character is an emoji shown as a picture (`📁`, `📄`, `✅`), not text.
-    private static func isEmoji(_ c: Character) -> Bool {
-        guard let first = c.unicodeScalars.first else { return false }
-        return first.properties.isEmojiPresentation || (first.properties.isEmoji && c.unicodeScalars.contains("\u{FE0F}"))
+    /// Whether what follows a name starts a note the way pages write one
+    /// (two spaces, a tab, ` — `, ` - `, ` # `, ` // `, ` (`, ` ← `): `Makefile  builds it`.
+    static func startsANote(_ rest: Substring) -> Bool {
+        ["  ", "\t", " — ", " – ", " - ", " # ", " // ", " (", " ← ", " <- "].contains(where: rest.hasPrefix)
+    }
+
+    /// The emojis that mark a folder.
+    static let folderEmoji: Set<Character> = ["📁", "📂", "🗂", "🗂️"]
+
+    /// An emoji shown as a picture (`📁`, `📄`, `✅`) and the spaces after it
+    /// at the start of `text`, with what follows; nil when it starts otherwise
+    /// or the emoji is all there is.
+    static func leadingEmoji(_ text: String) -> (Character, Substring)? {
+        guard let c = text.first, let first = c.unicodeScalars.first, text.dropFirst().first == " " else { return nil }
+        guard first.properties.isEmojiPresentation || (first.properties.isEmoji && c.unicodeScalars.contains("\u{FE0F}")) else { return nil }
+        let rest = text.dropFirst().drop { $0 == " " }
+        return rest.isEmpty ? nil : (c, rest)
     }
 
     /// An annotation as a reader of the page sees it, in runs: Markdown's

@@ -103,16 +103,23 @@ enum TreeDrawing {
 
     /// Where the line's branch starts (a column) and how long it is: the
     /// first column holding a branch, with only bars and spaces before it.
-    /// O(length × branches).
+    /// A table's rule (`+----+----+`, `├──────┼──────┤`) is no branch: the
+    /// "branch" goes on in rule characters. O(length × branches).
     private static func branch(in line: [Unicode.Scalar], windows: Bool) -> (Int, Int)? {
+        let markers = windows ? windowsFirst : branches
         for column in line.indices {
-            for marker in (windows ? windowsBranches + branches : branches) where starts(line, at: column, with: marker) {
+            for marker in markers where starts(line, at: column, with: marker) {
+                let after = column + marker.count
+                if after < line.count, "─-┼+┬┴┤".unicodeScalars.contains(line[after]) { return nil }
                 return (column, marker.count)
             }
             guard isBarOrSpace(line[column]) else { return nil }
         }
         return nil
     }
+
+    /// Windows' branches tried before the others, which they start with.
+    private static let windowsFirst = windowsBranches + branches
 
     private static func isBarOrSpace(_ c: Unicode.Scalar) -> Bool { c == "│" || c == "|" || c == " " || c == "\t" }
 
@@ -148,16 +155,21 @@ enum TreeDrawing {
     /// The commands that print trees, as a page shows them run.
     static let commands: Set<String> = ["tree", "eza", "exa", "lsd", "broot"]
 
-    /// The words of the command a line shows (`$ tree -L 2`, `eza --tree`),
-    /// after its prompt; nil for any other line.
+    /// The words of the command a line shows (`$ tree -L 2`, `eza --tree`,
+    /// `user@host:~/app$ tree`, `➜  app tree -L 2`, `PS C:\\app> tree /F`),
+    /// from the tree command on (or, after a bare prompt, whatever it runs);
+    /// nil for any other line.
     private static func commandWords(_ line: [Unicode.Scalar]) -> [String]? {
         let words = String(String.UnicodeScalarView(line)).split(separator: " ").map(String.init)
-        let prompted = ["$", "%", ">", "❯", "PS>"].contains(words.first ?? "")
-        let command = prompted ? Array(words.dropFirst()) : words
-        guard let first = command.first else { return prompted ? [] : nil }
-        // A prompt, or a tree command with an option: `tree -a` is a command, `tree` alone may be a folder.
-        if prompted || (commands.contains(first) && command.dropFirst().first?.hasPrefix("-") == true) { return command }
-        return nil
+        guard let first = words.first else { return nil }
+        let isPrompt = { (word: String) in word == "➜" || word == "PS" || ["$", ">", "%", "#", "❯"].contains { word.hasSuffix($0) } }
+        if let i = words.firstIndex(where: commands.contains) {
+            // `tree -a` is a command, `tree` alone may be a folder; after a prompt, it is run.
+            if i > 0, words[..<i].contains(where: isPrompt) { return Array(words[i...]) }
+            if i == 0, words.count > 1, words[1].hasPrefix("-") || words[1].hasPrefix("/") { return words }
+        }
+        // A bare prompt runs something else (`$ npm install`): no entry either.
+        return ["$", "%", ">", "❯", "#"].contains(first) ? Array(words.dropFirst()) : nil
     }
 
     private static func isCommand(_ line: [Unicode.Scalar]) -> Bool { commandWords(line) != nil }
@@ -168,10 +180,17 @@ enum TreeDrawing {
         guard let words = commandWords(line), let first = words.first, commands.contains(first) else { return nil }
         for (i, word) in words.enumerated() {
             let next = i + 1 < words.count ? words[i + 1] : ""
-            for option in ["-L", "--level", "--depth"] where word == option || word.hasPrefix(option + "=") || (option == "-L" && word.hasPrefix("-L")) {
-                let value = word == option ? next : String(word.dropFirst(option.count).drop { $0 == "=" })
-                if let n = Int(value), (1 ... Limits.nodes).contains(n) { return n }
+            var value: String?
+            if ["--level", "--depth"].contains(word) {
+                value = next
+            } else if let option = ["--level=", "--depth="].first(where: word.hasPrefix) {
+                value = String(word.dropFirst(option.count))
+            } else if word.hasPrefix("-"), !word.hasPrefix("--"), let l = word.firstIndex(of: "L") {
+                // `-L 2`, `-L2`, and `L` in a cluster of short options (`-dL 2`, `-aL2`).
+                let rest = word[word.index(after: l)...]
+                value = rest.isEmpty ? next : String(rest)
             }
+            if let value, let n = Int(value), (1 ... Limits.nodes).contains(n) { return n }
         }
         return nil
     }
@@ -180,24 +199,42 @@ enum TreeDrawing {
     /// dropped) and the note after two spaces or more, a tab, a full-width
     /// space, `#`, `//`, `<-` or `←`. O(length).
     static func entry(_ text: ArraySlice<Unicode.Scalar>) -> MarkdownTree.Entry {
-        let t = Array(text)
+        var t = Array(text)
+        // `tree -h`, `-s`, `-p`, `-D` print a column in brackets before the name (`[4.0K]  src`).
+        if t.first == "[", let close = t.firstIndex(of: "]"), close + 1 < t.count, t[close + 1] == " " {
+            let after = t[(close + 1)...].drop { $0 == " " }
+            if let next = after.first, !"#/←<".unicodeScalars.contains(next) { t = Array(after) }
+        }
+        // An emoji before the name is the page's icon (`📁 src`: a folder), not the name.
+        var folderIcon = false
+        if let (emoji, rest) = MarkdownTree.leadingEmoji(String(String.UnicodeScalarView(t))) {
+            folderIcon = MarkdownTree.folderEmoji.contains(emoji)
+            t = Array(rest.unicodeScalars)
+        }
         var split = t.count
         for i in t.indices {
             let next = i + 1 < t.count ? t[i + 1] : " "
             if t[i] == "\t" || t[i] == "\u{3000}" || (t[i] == " " && next == " ") { split = i; break }
-            if t[i] == " ", i > 0, [" # ", " // ", " <- ", " ← "].contains(where: { starts(t, at: i, with: scalars($0)) }) { split = i; break }
+            if t[i] == " ", i > 0, noteMarks.contains(where: { starts(t, at: i, with: $0) }) { split = i; break }
         }
         var note = t[split...].drop { " \t\u{3000}#/".unicodeScalars.contains($0) }
         if note.starts(with: scalars("<-")) { note = note.dropFirst(2) } else if note.first == "←" { note = note.dropFirst() }
         note = note.drop { $0 == " " || $0 == "\u{3000}" }
         // `tree -l`'s link target goes, then a last `*` (executable), `@` (link), `=` (socket) or `|` (pipe).
         var name = t[..<split]
-        if let arrow = name.indices.first(where: { starts(t, at: $0, with: scalars(" -> ")) }) { name = name[..<arrow] }
+        if let arrow = name.indices.first(where: { starts(t, at: $0, with: linkArrow) }) { name = name[..<arrow] }
         name = name.drop { $0 == " " }
         while name.last == " " { name = name.dropLast() }
         if name.count > 1, let last = name.last, "*@=|".unicodeScalars.contains(last) { name = name.dropLast() }
-        return .literal(name: String(String.UnicodeScalarView(name)), note: note.isEmpty ? nil : String(String.UnicodeScalarView(note)))
+        let written = String(String.UnicodeScalarView(name))
+        return .literal(
+            name: folderIcon && !written.hasSuffix("/") ? written + "/" : written, note: note.isEmpty ? nil : String(String.UnicodeScalarView(note)))
     }
+
+    /// What starts a note after one space.
+    private static let noteMarks = [" # ", " // ", " <- ", " ← "].map(scalars)
+    /// What `tree -l` puts between a link and its target.
+    private static let linkArrow = scalars(" -> ")
 }
 
 extension TreeSourceKind {

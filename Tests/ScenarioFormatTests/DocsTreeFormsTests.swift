@@ -46,15 +46,19 @@ import UnfoldSupport
                  values.yaml         # The default configuration values for this chart
                  charts/             # A directory containing any charts upon which this chart depends.
                  templates           // A directory of templates
+                                     # that, combined with values, will generate manifests
                    NOTES.txt
+                   +page.svelte
+                   $id.tsx
                ```
             """
         #expect(
             try read(helm) == [
                 "wordpress [folder] +", "  Chart.yaml  A YAML file containing information about the chart [yaml]",
                 "  values.yaml  The default configuration values for this chart [yaml]",
-                "  charts  A directory containing any charts upon which this chart depends. [folder] +", "  templates  A directory of templates [folder] +",
-                "    NOTES.txt [txt]",
+                "  charts  A directory containing any charts upon which this chart depends. [folder] +",
+                "  templates  A directory of templates that, combined with values, will generate manifests [folder] +",
+                "    NOTES.txt [txt]", "    +page.svelte [svelte]", "    $id.tsx [tsx]",
             ])
     }
 
@@ -62,7 +66,8 @@ import UnfoldSupport
     @Test func indentedCodeStaysCode() throws {
         let blocks = [
             "```python\ndef main():\n    print(\"hi\")\n    return 0\n```", "```yaml\nimage:\n  repository: nginx\n  tag: stable\n```",
-            "```\nfirst\n   second\n third\n```", "```\nsetup\n  build\n  test\n```", "```\nsrc/\n  main.c\n```\n\n```\nonly.md\n```",
+            "```\nfirst\n   second\n third\n```", "```\nsetup\n  build\n  test\n```", "```pug\nul\n  li.item\n  li.item\n```",
+            "```\n+----+------+\n| id | name |\n+----+------+\n```", "```\n├──────┼──────┤\n│ a    │ b    │\n└──────┴──────┘\n```", "```\nsrc/\n  main.c\n```\n\n```\nonly.md\n```",
         ]
         let f = Folder()
         for (i, block) in blocks.enumerated().dropLast() {
@@ -70,7 +75,10 @@ import UnfoldSupport
             let e = try #require(f.errorImporting(path), "\(block)")
             #expect(e.message.contains("with no tree drawing"), "\(block)")
         }
-        #expect(lines(try Scenario.imported(from: f.write("last.md", blocks[4]))) == ["src [folder] +", "  main.c [c]"])
+        #expect(lines(try Scenario.imported(from: f.write("last.md", blocks.last ?? ""))) == ["src [folder] +", "  main.c [c]"])
+        // A page's nested list comes before a tree drawn by indentation.
+        let both = f.write("both.md", "```\nsrc/\n  main.c\n```\n\n- docs/\n  - intro.md\n")
+        #expect(lines(try Scenario.imported(from: both)) == ["docs [folder] +", "  intro.md [md]"])
     }
 
     /// `tree -C` colours (with the escape character, or with it lost in the
@@ -93,6 +101,12 @@ import UnfoldSupport
         #expect(try read(cut) == ["src [folder] +", "  lib", "  main.go", "go.mod [mod]"])
         let rooted = "```\n$ eza --tree --level=1 app\napp\n├── routes\n└── server.ts\n```\n"
         #expect(try read(rooted) == ["app [folder] +", "  routes", "  server.ts"])
+        let prompts = "```\nuser@host:~/app$ tree -dL 1\n.\n└── src\n```\n\n```\n➜  app tree -aL1\napp\n└── lib\n```\n"
+        #expect(try read(prompts) == ["src"])
+        let f = Folder()
+        #expect(lines(try Scenario.imported(from: f.write("p.md", prompts), options: ImportOptions(source: TreeSourceOptions(tree: 2)))) == ["app [folder] +", "  lib"])
+        let sizes = "```\n$ tree -h\n.\n├── [4.0K]  src\n│   └── [ 120]  main.c\n└── 📁 assets\n```\n"
+        #expect(try read(sizes) == ["src [folder] +", "  main.c [c]", "assets [folder] +"])
         let uncut = "```\n$ tree\n.\n├── src\n│   └── lib\n└── go.mod\n```\n"
         #expect(try read(uncut) == ["src [folder] +", "  lib [file]", "go.mod [mod]"])
     }
@@ -102,10 +116,14 @@ import UnfoldSupport
     /// draft chapter is one name; an emoji before a name is the page's icon.
     @Test func listsAreReadByWhatTheyAre() throws {
         let f = Folder()
-        let guide = f.write("guide.md", "- Getting started\n  - Create a Page\n  - [Draft chapter]()\n  - [Deploy](deploy.md) to the web\n  - app.js the entry\n")
+        let guide = f.write(
+            "guide.md",
+            "- Getting started\n  - Create a Page\n  - [Draft chapter]()\n  - [Deploy](deploy.md) to the web\n  - app.js the entry\n"
+                + "  - Makefile  builds it\n  - LICENSE (MIT)\n")
         #expect(
             lines(try Scenario.imported(from: guide)) == [
                 "Getting started [folder] +", "  Create a Page [file]", "  Draft chapter [file]", "  Deploy  to the web [file]", "  app.js  the entry [js]",
+                "  Makefile  builds it [file]", "  LICENSE  (MIT) [file]",
             ])
         let tasks = f.write("tasks.md", "- [x] Write the docs\n  - [ ] Review them\n- 📁 **src/**\n  - 📄 main.c\n- 📂 assets\n")
         let s = try Scenario.imported(from: tasks)
