@@ -256,15 +256,17 @@ public enum ScenarioRenderer {
                 var size = 0
                 try AtomicFile.write(to: folder + "/" + file.path) { put throws(AtomicFile.WriteError) in
                     switch file.content {
-                    case let .bytes(bytes): try put(bytes)
+                    case let .bytes(bytes):
+                        try put(bytes)
+                        size = bytes.count
                     case .asHeld: break
                     case let .parts(parts):
                         try parts.produce { part throws(AtomicFile.WriteError) in
-                            try put(part); size += part.count
+                            try put(part)
+                            size += part.count
                         }
                     }
                 }
-                if case let .bytes(bytes) = file.content { size = bytes.count }
                 written.append((file.path, size))
             }
         }

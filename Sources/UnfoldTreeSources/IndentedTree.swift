@@ -9,7 +9,8 @@
 ///
 /// Every line is one name (no spaces in it), indented by a whole number of
 /// one step (2 to 8 spaces, or a tab), at most one step deeper than the line
-/// before; a note may follow after two spaces, a tab, or ` #` / ` //`. At
+/// before; a note may follow after two spaces, a tab, or ` #` / ` //`, and
+/// go on in lines of its own (`#` or `//` alone on a line). At
 /// least one line is nested, and most names look like files or folders (a
 /// `.` inside, or a `/` at the end): a block of code is none of this. A name
 /// ending in `/`, or with names under it, is a folder. O(lines).
@@ -38,7 +39,7 @@ enum IndentedTree {
             }
             guard margin % step == 0, margin / step <= level + 1 else { return block }
             level = margin / step
-            let entry = TreeDrawing.entry(text[margin...])
+            let entry = TreeDrawing.entry(body)
             guard case let .literal(name, _) = entry, isName(name) else { return block }
             if name.hasSuffix("/") || name.dropFirst().dropLast().contains(".") { fileLike += 1 }
             items.append(MarkdownTree.Item(indent: margin, entry: entry, line: number, column: base + margin + 1))
@@ -47,7 +48,6 @@ enum IndentedTree {
         var tree = block
         tree.kind = .indented
         tree.items = items
-        tree.hasRoot = true
         return tree
     }
 

@@ -13,12 +13,15 @@ import UnfoldSupport
 ///     - README.md
 ///
 /// An item's name is its first word (or a `code span`, a **bold** or a
-/// [link] text, which may hold spaces); the rest of the line is an
-/// annotation drawn after it. A name ending in `/` (or an item with
+/// [link] text, which may hold spaces) and the rest of the line an
+/// annotation drawn after it, where the item reads so (`parse(_:splitsNote:location:)`:
+/// in a `<FileTree>` block always, elsewhere when the name can be a file's);
+/// a task box is its check. A name ending in `/` (or an item with
 /// children) is a folder; **bold** highlights the row (several may be); `…` or `...` is a
 /// placeholder; `<!-- collapsed -->` makes a folder start collapsed (the
 /// comment does not show on a docs site). A `tree` drawing in a code block
-/// is read too (`TreeDrawing`). Which tree of a page is read: see
+/// is read too (`TreeDrawing`), and a tree drawn by indentation alone
+/// (`IndentedTree`). Which tree of a page is read: see
 /// `read(_:list:fileTree:at:)`. O(lines).
 package enum MarkdownTree {
     /// An entry of a tree on the page: how deep it is (the column it starts
@@ -33,8 +36,9 @@ package enum MarkdownTree {
     /// What an item says, by where it is written.
     enum Entry {
         /// A Markdown list item's text outside a file-tree block: a name and a
-        /// note only when it starts with what can be a file's name; else the
-        /// whole item is one name (`Create a page`).
+        /// note only when the name can be a file's, is marked out or is
+        /// followed as a note is written; else the whole item is one name
+        /// (`Create a page`).
         case listItem(String)
         /// A `<FileTree>` block's item (or tag): its first word (or code
         /// span, bold or link) is the name, the rest its note.
@@ -66,12 +70,9 @@ package enum MarkdownTree {
         /// The line it starts on.
         var line: Int
         var items: [Item] = []
-        /// The level a drawing's command cut it at (`tree -L 2`): its entries
-        /// there may be folders whose entries are not shown.
-        var cutLevel: Int?
-        /// Whether a drawing's top-level lines are a root (the folder `tree`
-        /// was run on, level 0) rather than the entries of `.` (level 1).
-        var hasRoot = false
+        /// The depth (0: the top) at which a drawing's command cut it
+        /// (`tree -L 2`): its entries there may be folders whose entries are not shown.
+        var cutDepth: Int?
 
         /// Whether some item is under another: a tree, not a flat list.
         var isNested: Bool { items.contains { $0.indent > (items.first?.indent ?? 0) } }
@@ -85,7 +86,8 @@ package enum MarkdownTree {
     /// whatever its form), the `list`-th list (any list), or the
     /// `fileTree`-th `<FileTree>` block; at most one of them. None: the
     /// first `<FileTree>` block, else the first `tree` drawing, else the
-    /// first nested list or list of bare names. A page with no tree is an
+    /// first nested list or list of bare names, else the first tree drawn
+    /// by indentation. A page with no tree is an
     /// error that lists what it has, never a list of sentences drawn as folders.
     static func read(_ path: String, choice: TreeSourceOptions, at location: ScenarioLocation) throws(ScenarioError) -> ImportedTree {
         let text = try InputFile.text(path, what: "Markdown file")
@@ -118,7 +120,7 @@ package enum MarkdownTree {
             open.append((item.indent, index))
         }
         for i in tree.nodes.indices where !tree.nodes[i].isFolder { tree.nodes[i].expanded = false }
-        if let level = candidate.cutLevel { tree.markCut(atDepth: level - (candidate.hasRoot ? 0 : 1)) }
+        if let depth = candidate.cutDepth { tree.markCut(atDepth: depth) }
         return tree
     }
 

@@ -57,7 +57,7 @@ enum TreeDrawing {
                 let indent = text.prefix { $0 == " " || $0 == "\t" }.count
                 let name = text[indent...]
                 // A top-level entry: the root `tree` was run on (not `.`, the current folder), or a line of a drawing that has several.
-                guard name.elementsEqual(scalars(".")) == false, name.elementsEqual(scalars("./")) == false else { continue }
+                guard !name.elementsEqual(".".unicodeScalars), !name.elementsEqual("./".unicodeScalars) else { continue }
                 items.append(MarkdownTree.Item(indent: 0, entry: entry(name), line: number, column: indent + 1))
             }
         }
@@ -65,8 +65,9 @@ enum TreeDrawing {
         var drawing = block
         drawing.kind = .drawing
         drawing.items = items
-        drawing.cutLevel = seen.lazy.compactMap { cutLevel(commandedBy: $0.text) }.first
-        drawing.hasRoot = items.contains { $0.indent == 0 }
+        // `tree -L 2` counts the folder it runs on as level 0: a drawing without that root line starts at level 1.
+        let hasRoot = items.contains { $0.indent == 0 }
+        drawing.cutDepth = seen.lazy.compactMap { cutLevel(commandedBy: $0.text) }.first.map { $0 - (hasRoot ? 0 : 1) }
         return drawing
     }
 
