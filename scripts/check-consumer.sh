@@ -54,6 +54,36 @@ echo "consumer: a changed model failed, its parameterized test's hint re-recorde
 restore
 trap - EXIT
 
+# Churn: an accepted selection change touches, in each assertion's folder, the
+# pictures that changed and one more file at most (the row model, updates.json);
+# index.json never changes for a changed picture.
+nav=Sources/NavigatorModel/Navigator.swift
+cp "$nav" "$repo/.build/consumer-navigator.orig"
+trap 'mv "$repo/.build/consumer-navigator.orig" "$nav"; touch "$nav"' EXIT
+sed -i 's/icon: "swift", selected: true)/icon: "swift")/; s/annotation: "A", icon: "swift", detailText/annotation: "A", icon: "swift", selected: true, detailText/' "$nav"
+if CI=true swift test --filter "navigator|Navigator" >/dev/null 2>&1; then echo "error: a moved selection passed the navigator's tests" >&2; exit 1; fi
+"$unfold" accept --report .build/unfold-artifacts >/dev/null
+churn=$(git -C "$repo" status --porcelain -- Examples/Consumer/Tests | sed 's/^...//')
+[ -n "$churn" ] || { echo "error: accepting a moved selection changed no reference" >&2; exit 1; }
+python3 - "$churn" <<'PY' || { echo "$churn"; echo "error: an accepted selection change touched more than its pictures and one more file per folder" >&2; exit 1; }
+import collections, sys
+folders = collections.defaultdict(list)
+for path in sys.argv[1].split("\n"):
+    folder, _, name = path.rpartition("/")
+    folders[folder].append(name)
+for folder, names in folders.items():
+    others = [n for n in names if not n.endswith(".png")]
+    assert len(others) <= 1 and "index.json" not in others, (folder, names)
+print(f"consumer: an accepted selection change touched {sum(map(len, folders.values()))} files in {len(folders)} folders: "
+      + "; ".join(f"{f.rpartition('/')[2]}: {', '.join(sorted(n))}" for f, n in sorted(folders.items())))
+PY
+"$unfold" accept --undo >/dev/null
+mv "$repo/.build/consumer-navigator.orig" "$nav"
+touch "$nav"
+trap - EXIT
+left=$(git -C "$repo" status --porcelain --ignored -- Examples/Consumer/Tests Examples/Consumer/Snapshots || true)
+[ -z "$left" ] || { echo "$left"; echo "error: the undo of the selection change left changes behind" >&2; exit 1; }
+
 # Cases whose arguments differ only by `/` and `-` have folders of their own: ten runs, ten passes.
 for run in $(seq 10); do
   CI=true swift test --filter resourcesFolder >/dev/null 2>&1 || { echo "error: run $run of resourcesFolder's two cases failed" >&2; exit 1; }

@@ -202,3 +202,5 @@ const uint8_t *cpng__idat(const uint8_t *data, const cpng__png *p, size_t *zlen,
     *zlen = total;
     return z;
 }
+
+uint32_t cpng_crc32(const uint8_t *data, size_t len) { return (uint32_t)libdeflate_crc32(0, data, len); }

@@ -240,10 +240,10 @@ package struct Acceptance {
                 guard let c = failures.first(where: { Item($0) == whole }) else { continue }
                 // What a review shows is the project's reference; a report's own `expected` must be it too.
                 // (A reference an earlier accept from this report wrote was checked then.)
-                if !parts.contains(where: { shown[$0.id] != nil }), current.index.entries[c.reference]?.bytes == c.referenceHash {
+                if !parts.contains(where: { shown[$0.id] != nil }), current.hashes[c.reference] == c.referenceHash {
                     try checkExpected(c, against: current)
                 }
-                let hash = current.index.entries[c.reference]?.bytes
+                let hash = current.hashes[c.reference]
                 guard accepts(current: hash, case: c, root: root) else {
                     throw StaleReferences(directory: store.directory, names: [c.reference])
                 }

@@ -7,7 +7,4 @@ package struct NewReference: Sendable, Equatable {
     package init(bytes: [UInt8]) {
         self.bytes = bytes
     }
-
-    /// Its index entry.
-    var entry: ReferenceIndex.Entry { .init(bytes: ReferenceIndex.hash(bytes)) }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import OutlineAppearance
 import ScenarioFormat
+import UnfoldPNG
 import UnfoldRender
 import UnfoldSupport
 
@@ -12,8 +13,10 @@ import Darwin
 
 /// The references of one scenario: `Snapshots/<name>/state-03.png`,
 /// `strip.png`, `updates.json` (stable names, so that a re-record shows in
-/// git as a modified picture), and `index.json` with the hash of each file's
-/// bytes and the environment they were recorded in.
+/// git as a modified picture), and `index.json` with their names and the
+/// environment they were recorded in. Each picture carries the stamp that
+/// says Unfold stored it (`PNGStamp`), so an accepted change touches only
+/// the files that changed.
 ///
 /// A scenario's folder changes only as a whole: the new set is written into
 /// a folder beside it (under `<root>/.unfold/`, see `SnapshotsFolder`) and exchanged with the old one
@@ -50,17 +53,37 @@ package struct ReferenceStore: Sendable {
     package struct Contents: Sendable {
         /// What `index.json` says (empty when nothing is recorded).
         package var index: ReferenceIndex
-        /// Reference name → the file's bytes, for every entry of the index.
+        /// Reference name → the file's bytes, for every name of the index.
         package var files: [String: [UInt8]]
         /// Names in the folder that Unfold did not write (neither the index nor
         /// a file it lists): a folder holding any is never replaced.
         package var strangers: [String] = []
+        /// Reference name → the hash of its file's bytes as read: what a
+        /// report records of the reference it compared with, and what accept
+        /// finds again before it replaces it.
+        package private(set) var hashes: [String: String] = [:]
+        /// The names whose files are as Unfold stored them (see `verified`).
+        private var stored: Set<String> = []
 
-        /// Whether the file of `name` holds the bytes its index entry records.
-        package func verified(_ name: String) -> Bool {
-            guard let entry = index.entries[name], let bytes = files[name] else { return false }
-            return ReferenceIndex.matches(bytes, entry)
+        /// The contents of a folder holding `files`, listed by `index`, of the kinds in `catalog`. O(bytes).
+        init(index: ReferenceIndex, files: [String: [UInt8]], strangers: [String] = [], catalog: ReferenceCatalog) {
+            self.index = index
+            self.files = files
+            self.strangers = strangers
+            for (name, bytes) in files {
+                let hash = ReferenceIndex.hash(bytes)
+                hashes[name] = hash
+                let picture = catalog.kind(of: name)?.isPicture ?? false
+                if index.hashes[name].map({ $0 == hash }) ?? (!picture || PNGStamp.isStamped(bytes)) { stored.insert(name) }
+            }
         }
+
+        /// Whether the file of `name` is as Unfold stored it: a picture whose
+        /// stamp its bytes agree with (or, from an index written before
+        /// stamps, whose bytes hash as the index says), or text, which is
+        /// compared whole and so can never pass for what it is not. A file
+        /// that is not never passes a test silently.
+        package func verified(_ name: String) -> Bool { stored.contains(name) }
     }
 
     /// Reads the index and every file it lists, through one open folder, so
@@ -93,7 +116,7 @@ package struct ReferenceStore: Sendable {
         let folder: ContainedFolder
         do { folder = try ContainedFolder(directory) } catch {
             var info = stat()
-            if lstat(directory, &info) != 0 { return Contents(index: ReferenceIndex(), files: [:]) }
+            if lstat(directory, &info) != 0 { return Contents(index: ReferenceIndex(), files: [:], catalog: catalog) }
             throw DamagedReferences(description: "\(error)")
         }
         defer { folder.close() }
@@ -105,7 +128,7 @@ package struct ReferenceStore: Sendable {
                     description: "\(InertText(directory))/index.json is missing but the folder holds files; restore it from git "
                         + "(or, if they are not references, delete the folder and record again)")
             }
-            return Contents(index: ReferenceIndex(), files: [:])
+            return Contents(index: ReferenceIndex(), files: [:], catalog: catalog)
         }
         let index: ReferenceIndex
         do { index = try ReferenceIndex(json: indexBytes, catalog: catalog) } catch {
@@ -113,7 +136,7 @@ package struct ReferenceStore: Sendable {
                 description: "\(InertText(directory))/index.json is not a reference index: \(error); restore it from git (or delete the folder and record again)")
         }
         var files: [String: [UInt8]] = [:]
-        for name in index.entries.keys {
+        for name in index.names {
             guard let bytes = try folder.read(name, limit: SnapshotsFolder.fileLimit) else {
                 // The folder may have been exchanged between opening it and now.
                 var opened = stat(), current = stat()
@@ -124,8 +147,8 @@ package struct ReferenceStore: Sendable {
             }
             files[name] = bytes
         }
-        let written = Set(["index.json"] + index.entries.keys)
-        return Contents(index: index, files: files, strangers: names.filter { !written.contains($0) })
+        let written = index.names.union(["index.json"])
+        return Contents(index: index, files: files, strangers: names.filter { !written.contains($0) }, catalog: catalog)
     }
 
     /// Runs `body` holding the lock of the references' folder (`SnapshotsFolder.locked`).
@@ -133,7 +156,8 @@ package struct ReferenceStore: Sendable {
 
     /// Writes `changes` (name → new reference, or nil to remove it) over the
     /// current set, keeping the other references as their files are (an
-    /// edited one stays edited, with its index entry, so it keeps failing).
+    /// edited one stays edited, so it keeps failing; an unchanged picture
+    /// from before stamps is stamped).
     /// When every reference of the new set was written in this call, or
     /// written or `verified` (compared equal in `environment` just now), the
     /// index is stamped with `environment`. With `expecting` (name → the
@@ -152,40 +176,42 @@ package struct ReferenceStore: Sendable {
                 description: "\(InertText(directory)) holds files Unfold did not write (\(old.strangers.prefix(5).map { "\(InertText($0))" }.joined(separator: ", "))); "
                     + "move them out: Unfold replaces a scenario's folder as a whole")
         }
-        let stale = expecting.filter { old.index.entries[$0.key]?.bytes != $0.value }.keys.sorted()
+        let stale = expecting.filter { old.hashes[$0.key] != $0.value }.keys.sorted()
         guard stale.isEmpty else { throw StaleReferences(directory: directory, names: stale) }
         var index = ReferenceIndex(environment: old.index.environment)
         var files: [String: [UInt8]] = [:]
-        for (name, entry) in old.index.entries where changes[name] == nil {
-            index.entries[name] = entry
-            files[name] = old.files[name]
+        for name in old.index.names where changes[name] == nil {
+            guard let bytes = old.files[name] else { continue }
+            index.names.insert(name)
+            let unstamped = old.index.hashes[name] != nil && old.verified(name) && catalog.kind(of: name)?.isPicture == true
+            files[name] = unstamped && !PNGStamp.isStamped(bytes) ? PNGStamp.stamped(bytes) : bytes
         }
         for (name, change) in changes {
             guard let change else { continue }
-            index.entries[name] = change.entry
+            index.names.insert(name)
             files[name] = change.bytes
         }
         let written = Set(changes.compactMap { $0.value == nil ? nil : $0.key })
-        if let environment, Set(index.entries.keys).isSubset(of: written.union(verified)) { index.environment = environment }
-        try commit(index, files: files, undo: undo)
+        if let environment, index.names.isSubset(of: written.union(verified)) { index.environment = environment }
+        try commit(index, files: files, replacing: old, undo: undo)
     }
 
     /// Makes `index` and `files` the scenario's set: written into a new
     /// folder, then exchanged with the scenario's folder in one step. The
-    /// replaced set goes, or becomes `undo`'s record. An empty set removes the folder.
-    private func commit(_ index: ReferenceIndex, files: [String: [UInt8]], undo: UndoRecord?) throws {
+    /// replaced set (`old`) goes, or becomes `undo`'s record. An empty set removes the folder.
+    private func commit(_ index: ReferenceIndex, files: [String: [UInt8]], replacing old: Contents, undo: UndoRecord?) throws {
         try checkNotLinked()
-        let staging = try undo?.prepare(scenario: scenario, after: index.json()) ?? newStaging()
+        let staging = try undo?.prepare(scenario: scenario, before: old.index.json(hashing: old.files), after: index.json(hashing: files)) ?? newStaging()
         for (name, bytes) in files.sorted(by: { $0.key < $1.key }) {
             try AtomicFile.write(bytes, to: staging + "/" + name, durable: true)
         }
-        if !index.entries.isEmpty { try AtomicFile.write(index.json(), to: staging + "/index.json", durable: true) }
+        if !index.names.isEmpty { try AtomicFile.write(index.json(), to: staging + "/index.json", durable: true) }
         if mkdir(directory, 0o755) != 0, errno != EEXIST {
             throw DamagedReferences(description: "cannot make \(InertText(directory)): \(String(cString: strerror(errno)))")
         }
         try exchange(staging)
         snapshots.sync()
-        if index.entries.isEmpty {
+        if index.names.isEmpty {
             // The old set is in `staging` now; the folder left is empty.
             rmdir(directory)
         }
@@ -208,6 +234,6 @@ package struct ReferenceStore: Sendable {
     /// Bytes on disk: the references and the index. O(bytes of the set).
     package func storedSize() throws(DamagedReferences) -> Int {
         let contents = try contents()
-        return contents.files.values.reduce(contents.index.entries.isEmpty ? 0 : contents.index.json().count) { $0 + $1.count }
+        return contents.files.values.reduce(contents.index.names.isEmpty ? 0 : contents.index.json().count) { $0 + $1.count }
     }
 }

@@ -14,13 +14,14 @@ import Darwin
 /// report's folder, which may have been downloaded).
 ///
 /// For each scenario the accept changed, the record holds `<scenario>.after`
-/// (the index the accept wrote) and the folder `<scenario>`, in which the new
-/// set is written and which, by the exchange that commits it
-/// (a store's `write(…, undo:)`), then holds the set it replaced. So
-/// the record and the change are one atomic step: whether a scenario's
-/// accept committed is read from the folders themselves (the scenario's index
-/// is the `after` one and the record's is not), with no window in which a
-/// kill could lose or fake it.
+/// and `<scenario>.before` (the index of the set the accept wrote, and of
+/// the one it replaced, each with the hash of every file), and the folder
+/// `<scenario>`, in which the new set is written and which, by the exchange
+/// that commits it (a store's `write(…, undo:)`), then holds the set it
+/// replaced. So the record and the change are one atomic step: whether a
+/// scenario's accept committed is read from the folders themselves (the
+/// scenario's files are the `after` ones and the record's are not), with no
+/// window in which a kill could lose or fake it.
 package struct UndoRecord: Sendable {
     /// The record's folder.
     package let path: String
@@ -105,8 +106,9 @@ package struct UndoRecord: Sendable {
         }.sorted()
     }
 
-    /// Writes `<scenario>.after` and makes the folder the new set is written into. Returns that folder.
-    func prepare(scenario: String, after: [UInt8]) throws -> String {
+    /// Writes `<scenario>.before` and `<scenario>.after` and makes the folder the new set is written into. Returns that folder.
+    func prepare(scenario: String, before: [UInt8], after: [UInt8]) throws -> String {
+        try AtomicFile.write(before, to: path + "/" + scenario + ".before", durable: true)
         try AtomicFile.write(after, to: path + "/" + scenario + ".after", durable: true)
         let folder = path + "/" + scenario
         guard mkdir(folder, 0o755) == 0 else {
@@ -125,11 +127,11 @@ package struct UndoRecord: Sendable {
         let known = UndoJournal.stamps()
         return numbers(root: root).contains { n in
             known.contains(stamp(root: root, number: n) ?? "")
-                && after(root: root, number: n, scenario: scenario, report: report, catalog: catalog)?.entries[reference]?.bytes == hash
+                && after(root: root, number: n, scenario: scenario, report: report, catalog: catalog)?.hashes[reference] == hash
         }
     }
 
-    /// The index (parsed with `catalog`) that record `n`'s accept wrote for
+    /// The index with hashes (parsed with `catalog`) that record `n`'s accept wrote for
     /// `scenario`, if it was made from the report whose hash is `report`.
     private static func after(root: String, number n: Int, scenario: String, report: String, catalog: ReferenceCatalog) -> ReferenceIndex? {
         guard let record = try? ContainedFolder(path(root: root, number: n)) else { return nil }
@@ -191,7 +193,9 @@ package struct UndoRecord: Sendable {
                 let scenario = String(name.dropLast(6))
                 guard Scenario.isValidName(scenario) else { continue }
                 do {
-                    if try record.undo(scenario, after: folder.read(name, limit: 64 << 20) ?? [], catalog: catalog) { restored.append(scenario) }
+                    let after = try folder.read(name, limit: 64 << 20).flatMap { try? ReferenceIndex(json: $0, catalog: catalog) }
+                    let before = try folder.read(scenario + ".before", limit: 64 << 20).flatMap { try? ReferenceIndex(json: $0, catalog: catalog) }
+                    if try record.undo(scenario, after: after, before: before, catalog: catalog) { restored.append(scenario) }
                 } catch  where !restored.isEmpty {
                     throw Refused(description: "restored \(restored.joined(separator: ", ")), then: \(error)")
                 }
@@ -202,19 +206,22 @@ package struct UndoRecord: Sendable {
     }
 
     /// Undoes one scenario: true when its references were put back, false
-    /// when its accept never committed. A scenario changed since is refused
-    /// and keeps its record.
-    private func undo(_ scenario: String, after: [UInt8], catalog: ReferenceCatalog) throws -> Bool {
+    /// when its accept never committed. `after` and `before` are the record's
+    /// indexes with hashes (nil when unreadable; `before` is missing from
+    /// records made before pictures were stamped, whose kept index holds the
+    /// hashes). A scenario changed since is refused and keeps its record.
+    private func undo(_ scenario: String, after: ReferenceIndex?, before: ReferenceIndex?, catalog: ReferenceCatalog) throws -> Bool {
         let snapshots = SnapshotsFolder(root), directory = root + "/" + scenario
         let kept = path + "/" + scenario
-        let live = Self.index(of: directory), replaced = Self.index(of: kept)
+        let live = Self.manifest(of: directory, catalog: catalog), replaced = Self.manifest(of: kept, catalog: catalog)
         let strike = {
             try? FileManager.default.removeItem(atPath: kept)
             try? FileManager.default.removeItem(atPath: kept + ".after")
+            try? FileManager.default.removeItem(atPath: kept + ".before")
         }
-        guard live == after else {
+        guard let after, live == after else {
             // The accept wrote `after`; if the scenario does not hold it, either it never committed or it changed since.
-            guard replaced == after || !FileManager.default.fileExists(atPath: kept) else {
+            guard (after != nil && replaced == after) || !FileManager.default.fileExists(atPath: kept) else {
                 throw StaleReferences(directory: directory, names: ["index.json"])
             }
             strike()
@@ -224,37 +231,45 @@ package struct UndoRecord: Sendable {
             strike()
             return false
         }
-        try Self.verify(kept, catalog: catalog)
+        try Self.verify(kept, replaced: replaced, before: before, catalog: catalog)
         try snapshots.checkNotLinked(scenario: scenario)
         try snapshots.exchange(kept, scenario: scenario)
         snapshots.sync()
-        if Self.index(of: directory) == nil { rmdir(directory) }
+        if Self.manifest(of: directory, catalog: catalog)?.names.isEmpty ?? true { rmdir(directory) }
         strike()
         return true
     }
 
-    /// The bytes of `folder/index.json`; nil when there are none.
-    private static func index(of folder: String) -> [UInt8]? {
+    /// The index of `folder` with the hash of every file it lists, as read
+    /// now (empty when the folder has no index); nil when it cannot be read.
+    /// O(bytes of the set).
+    private static func manifest(of folder: String, catalog: ReferenceCatalog) -> ReferenceIndex? {
         guard let f = try? ContainedFolder(folder) else { return nil }
         defer { f.close() }
-        return (try? f.read("index.json", limit: 64 << 20)) ?? nil
+        guard let bytes = (try? f.read("index.json", limit: 64 << 20)) ?? nil else { return ReferenceIndex() }
+        guard let index = try? ReferenceIndex(json: bytes, catalog: catalog) else { return nil }
+        var files: [String: [UInt8]] = [:]
+        for name in index.names {
+            guard let file = (try? f.read(name, limit: SnapshotsFolder.fileLimit)) ?? nil else { return nil }
+            files[name] = file
+        }
+        return index.hashing(files)
     }
 
     /// Checks a kept set before it is put back: only reference files and an
-    /// index, regular files, each holding what the index records.
-    private static func verify(_ folder: String, catalog: ReferenceCatalog) throws {
+    /// index, regular files, each holding what the record says the accept
+    /// replaced (`before`, or for a record made before pictures were
+    /// stamped, the hashes its kept index holds).
+    private static func verify(_ folder: String, replaced: ReferenceIndex?, before: ReferenceIndex?, catalog: ReferenceCatalog) throws {
         let f = try ContainedFolder(folder)
         defer { f.close() }
         let names = f.names()
-        let index = try f.read("index.json", limit: 64 << 20).map { bytes in try ReferenceIndex(json: bytes, catalog: catalog) } ?? ReferenceIndex()
-        let files = Set(index.entries.keys)
-        guard names.allSatisfy({ $0 == "index.json" || files.contains($0) }), index.entries.isEmpty == names.isEmpty else {
+        let recorded = try before ?? f.read("index.json", limit: 64 << 20).map { bytes in try ReferenceIndex(json: bytes, catalog: catalog) } ?? ReferenceIndex()
+        guard let replaced, names.allSatisfy({ $0 == "index.json" || replaced.names.contains($0) }), replaced.names.isEmpty == names.isEmpty else {
             throw DamagedReferences(description: "the undo record \(InertText(folder)) holds files that are not its references; restore from git instead")
         }
-        for (name, entry) in index.entries {
-            guard let file = try f.read(name, limit: SnapshotsFolder.fileLimit), ReferenceIndex.matches(file, entry) else {
-                throw DamagedReferences(description: "the undo record's \(name) in \(InertText(folder)) is not what its index records")
-            }
+        guard replaced.names == recorded.names, replaced.hashes == recorded.hashes else {
+            throw DamagedReferences(description: "the undo record's files in \(InertText(folder)) are not what it recorded; restore from git instead")
         }
     }
 }

@@ -113,13 +113,12 @@ public enum SnapshotRunner {
             let caseStart = clock.now
             guard let kind = options.catalog.kind(madeBy: file.output), kind.matches(file.path) else { continue }
             var c = CaseResult(scenario: result.name, reference: file.path, status: .passed, message: "matches")
-            let entry = index.entries[file.path]
-            c.referenceHash = entry?.bytes
+            c.referenceHash = stored.hashes[file.path]
             if kind.hasFrames { c.strip = result.strip }
-            if let entry, let expected = stored.files[file.path] {
+            if let expected = stored.files[file.path] {
                 let verdict = try judge(
-                    file, kind: kind, expected: expected, entry: entry, decoded: decoded, strip: result.strip, store: store, options: options,
-                    changes: rowChanges)
+                    file, kind: kind, expected: expected, verified: stored.verified(file.path), decoded: decoded, strip: result.strip, store: store,
+                    options: options, changes: rowChanges)
                 if options.record.records(missing: false, differs: !verdict.matches) {
                     changes[file.path] = try kind.stored(file.bytes)
                     c.status = .recorded
@@ -147,9 +146,9 @@ public enum SnapshotRunner {
             cases.append(c)
         }
         let produced = Set(result.files.map(\.path))
-        let stale = index.entries.keys.filter { !produced.contains($0) }.sorted()
+        let stale = index.names.filter { !produced.contains($0) }.sorted()
         if prune { for name in stale { changes[name] = .some(nil) } }
-        if !changes.isEmpty { try commit(changes, over: index, cases: cases, store: store, environment: environment) }
+        if !changes.isEmpty { try commit(changes, over: stored, cases: cases, store: store, environment: environment) }
         var check = ScenarioCheck(cases: cases, stale: stale.map { result.name + "/" + $0 })
         // Another renderer, fonts or comparison explain pictures that differ, not a row record.
         let picturesFailed = cases.contains { $0.status == .failed && options.catalog.kind(of: $0.reference)?.isPicture == true }
@@ -162,18 +161,18 @@ public enum SnapshotRunner {
     /// The verdict on a rendered file against its stored reference: passed
     /// when every decoded pixel is the reference's (the renderer found so
     /// and left the file unencoded) or the bytes are equal, else compared as
-    /// its kind compares. A file changed outside Unfold (not what the index
-    /// records) never passes. A difference is told in words first
+    /// its kind compares. A file changed outside Unfold (not `verified`, see
+    /// `ReferenceStore.Contents`) never passes. A difference is told in words first
     /// (`changes`: what changed in the rows). Writes nothing: a failure
     /// carries its pictures.
     static func judge(
-        _ file: RenderedFile, kind: ReferenceKind, expected: [UInt8], entry: ReferenceIndex.Entry, decoded: DecodedReferences,
+        _ file: RenderedFile, kind: ReferenceKind, expected: [UInt8], verified: Bool, decoded: DecodedReferences,
         strip: StripGeometry?, store: ReferenceStore, options: SnapshotOptions, changes: RowChanges?
     ) throws -> ReferenceVerdict {
         var verdict: ReferenceVerdict
         if file.content == .asHeld {
             verdict = ReferenceVerdict(matches: true, message: "identical pixels")
-        } else if expected == file.bytes {
+        } else if expected == file.bytes || (kind.isPicture && PNGStamp.isStamped(expected, from: file.bytes)) {
             verdict = ReferenceVerdict(matches: true, message: "identical bytes")
         } else if kind.isPicture, let oversized = decoded.oversized(file.path, than: file.bytes) {
             verdict = ReferenceVerdict(matches: false, message: oversized, evidence: FailureEvidence(expected: nil, actual: file.bytes))
@@ -186,7 +185,7 @@ public enum SnapshotRunner {
                 ReferenceComparison(expected: expected, actual: file.bytes, name: file.path, strip: strip, options: options.diff))
             if !verdict.matches { verdict.message = FailureMessage.told(verdict.message, of: file.path, changes: changes) }
         }
-        if !ReferenceIndex.matches(expected, entry), !isLFSPointer(expected) {
+        if !verified, !isLFSPointer(expected) {
             // Edited outside Unfold: compared as it is (it is what git shows), and never passed silently.
             verdict.message = (verdict.matches ? "it matches, but " : verdict.message + "; ") + Self.edited(name: file.path, store: store)
             if verdict.matches {
@@ -197,15 +196,15 @@ public enum SnapshotRunner {
         return verdict
     }
 
-    /// Writes `changes` over the set that was compared (`index`): a
+    /// Writes `changes` over the set that was compared (`stored`): a
     /// concurrent change is refused, not overwritten. References that
     /// matched in this run were verified in this environment: with the
     /// re-recorded ones, they may stamp the set.
     static func commit(
-        _ changes: [String: NewReference?], over index: ReferenceIndex, cases: [CaseResult], store: ReferenceStore,
+        _ changes: [String: NewReference?], over stored: ReferenceStore.Contents, cases: [CaseResult], store: ReferenceStore,
         environment: SnapshotEnvironment
     ) throws {
-        let expecting = Dictionary(uniqueKeysWithValues: index.entries.map { ($0.key, Optional($0.value.bytes)) })
+        let expecting = Dictionary(uniqueKeysWithValues: stored.index.names.map { ($0, stored.hashes[$0]) })
         let verified = Set(cases.filter { $0.status == .passed }.map(\.reference))
         do {
             try store.locked { try store.write(changes, environment: environment, verified: verified, expecting: expecting) }
@@ -232,7 +231,7 @@ public enum SnapshotRunner {
 
     /// What to say of a reference whose file is not what its index records.
     static func edited(name: String, store: ReferenceStore) -> String {
-        "\(name) was changed outside unfold (it is not the file \(InertText(store.directory))/index.json records): "
+        "\(name) was changed outside unfold (it is not the file Unfold stored in \(InertText(store.directory))): "
             + "restore it from git, or re-record it with `unfold test --record failed`"
     }
 

@@ -134,7 +134,7 @@ public struct SnapshotSuite {
         let owned = { (folder: String) in shard.map { Self.shardIndex(of: folder, count: $0.of) == $0.k - 1 } ?? true }
         for folder in folders.sorted() where Scenario.isValidName(folder) && !names.contains(folder) && owned(folder) {
             let store = ReferenceStore(root: options.root, scenario: folder, catalog: options.catalog)
-            let references = try store.contents().index.entries.keys.sorted()
+            let references = try store.contents().index.names.sorted()
             guard !references.isEmpty else { continue }
             stale += references.map { folder + "/" + $0 }
             if prune { try store.locked { try store.write(Dictionary(uniqueKeysWithValues: references.map { ($0, nil) }), environment: nil) } }

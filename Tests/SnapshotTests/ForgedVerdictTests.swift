@@ -32,14 +32,12 @@ import UnfoldTestSupport
         try Data(text.utf8).write(to: URL(fileURLWithPath: box.store.directory + "/index.json"))
     }
 
-    /// Puts `bytes` in place of `state-01.png`, with an honest index: one that records the new file's bytes.
-    func replaceState01(_ box: Sandbox, with bytes: [UInt8]) throws {
-        try Data(bytes).write(to: URL(fileURLWithPath: box.store.directory + "/state-01.png"))
-        var entries: [String: String] = [:]
-        for (name, entry) in try box.store.contents().index.entries {
-            entries[name] = "\"bytes\": \"\(name == "state-01.png" ? ReferenceIndex.hash(bytes) : entry.bytes)\""
-        }
-        try writeIndex(box, entries)
+    /// Puts `bytes` in place of `state-01.png`, with an honest stamp (one
+    /// that vouches for the new file's bytes) where the file ends as a PNG
+    /// does, so that only its pixels can fail it.
+    func replaceState01(_ box: Sandbox, with bytes: [UInt8], vouched: Bool = true) throws {
+        try Data(PNGStamp.stamped(bytes)).write(to: URL(fileURLWithPath: box.store.directory + "/state-01.png"))
+        #expect(try box.store.contents().verified("state-01.png") == vouched)
     }
 
     @Test func whatTheIndexClaimsIsNeverTrusted() throws {
@@ -47,8 +45,8 @@ import UnfoldTestSupport
         // The index claims, for every picture, the bytes and the pixels of the new rendering.
         let stored = try box.store.contents()
         var entries: [String: String] = [:]
-        for (name, entry) in stored.index.entries {
-            var fields = "\"bytes\": \"\(entry.bytes)\""
+        for (name, hash) in stored.hashes {
+            var fields = "\"bytes\": \"\(hash)\""
             if name.hasSuffix(".png") { fields += ", \"pixels\": \"\(ReferenceIndex.hash(try rendering(name, title: "Bete")))\"" }
             entries[name] = fields
         }
@@ -112,7 +110,7 @@ import UnfoldTestSupport
         let forged =
             PNGChunks.inserting([PNGChunks.chunk("acTL", [0, 0, 0, 1, 0, 0, 0, 0])], afterIHDR: try rendering("state-01.png", title: "Bete"))
             + PNGChunks.chunk("fcTL", Array(repeating: 0, count: 26)) + PNGChunks.chunk("fdAT", [0, 0, 0, 1] + PNGChunks.imageData(old))
-        try replaceState01(box, with: forged)
+        try replaceState01(box, with: forged, vouched: false)
         let run = try SnapshotRunner.check(scenario(title: "Bete"), options: box.options(.never))
         let state = try #require(run.cases.first { $0.reference == "state-01.png" })
         #expect(state.status == .failed)
@@ -143,6 +141,25 @@ import UnfoldTestSupport
     @Test func whatUnfoldWritesIsTrusted() throws {
         #expect(refusal(try threeColours()) == nil)
         #expect(refusal(try PNG.encode(try RGBAImage(width: 40, height: 30, fill: Color(r: 1, g: 2, b: 3, a: 128)))) == nil)
+    }
+
+    /// The stamp a stored reference carries: trusted and ignored by the
+    /// decoder, and it vouches for every byte before it and no other file.
+    @Test func aStampVouchesForEveryByteBeforeIt() throws {
+        let plain = try threeColours()
+        let stamped = PNGStamp.stamped(plain)
+        #expect(refusal(stamped) == nil && PNGStamp.stamped(stamped) == stamped)
+        #expect(try TrustedPNG.decode(stamped, largest: largest) == TrustedPNG.decode(plain, largest: largest))
+        #expect(PNGStamp.isStamped(stamped) && !PNGStamp.isStamped(plain) && PNGStamp.isStamped(stamped, from: plain))
+        #expect(!PNGStamp.isStamped(stamped, from: try PNG.encode(try RGBAImage(width: 3, height: 1, fill: Color(r: 9, g: 9, b: 9, a: 255)))))
+        for at in [8, 20, 33, plain.count - 13] {
+            var edited = stamped
+            edited[at] ^= 1
+            #expect(!PNGStamp.isStamped(edited), "byte \(at)")
+        }
+        // Anywhere but just before the end, it is a chunk Unfold never writes there.
+        let chunk = Array(stamped[(plain.count - 12) ..< (stamped.count - 12)])
+        #expect(refusal(PNGChunks.inserting([chunk], afterIHDR: plain))?.contains("unFS stamp is misplaced") == true)
     }
 
     @Test func animationColourManagementAndOtherChunksAreRefused() throws {

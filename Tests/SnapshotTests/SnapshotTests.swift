@@ -3,6 +3,7 @@ import ScenarioFormat
 import Testing
 import UnfoldAcceptance
 import UnfoldCanvas
+import UnfoldPNG
 import UnfoldReferences
 import UnfoldRender
 import UnfoldReport
@@ -172,9 +173,45 @@ import UnfoldTestSupport
         let after = try store.contents()
         #expect(try names() == first)
         #expect(after.files["state-00.png"] == before.files["state-00.png"] && after.files["state-01.png"] != before.files["state-01.png"])
-        // The index names no file: only hashes.
+        // The index names the references and holds no hash: a re-record changes the picture, not the index.
+        #expect(after.index.json() == before.index.json())
         let text = String(decoding: after.index.json(), as: UTF8.self)
-        #expect(!text.contains("blob") && text.contains("\"bytes\": \"\(ReferenceIndex.hash(after.files["state-01.png"]!))\""))
+        #expect(text.contains("\"state-01.png\"") && !text.contains("bytes"))
+        #expect(after.verified("state-01.png"))
+    }
+
+    /// References recorded before pictures were stamped (an index of
+    /// hashes, pictures without `unFS`) still pass, and an edited one still
+    /// fails; the first write into the folder stamps the unchanged pictures
+    /// and leaves an index of names, after which accepting one picture
+    /// changes that picture alone.
+    @Test func referencesFromBeforeStampsPassAndAreStampedWhenNextWritten() throws {
+        let box = Sandbox()
+        _ = try SnapshotRunner.check(scenario(), options: box.options(.missing))
+        let store = ReferenceStore(root: box.path + "/Snapshots", scenario: "tiny", catalog: .standard)
+        var hashes: [String] = []
+        for (name, bytes) in try store.contents().files.sorted(by: { $0.key < $1.key }) {
+            let old = name.hasSuffix(".png") ? Array(bytes[..<(bytes.count - 56)] + bytes.suffix(12)) : bytes
+            try Data(old).write(to: URL(fileURLWithPath: store.directory + "/" + name))
+            hashes.append("\"\(name)\": {\"bytes\": \"\(ReferenceIndex.hash(old))\"}")
+        }
+        let legacy = "{\"references\": {" + hashes.joined(separator: ", ") + "}}"
+        try Data(legacy.utf8).write(to: URL(fileURLWithPath: store.directory + "/index.json"))
+        let old = try store.contents()
+        #expect(old.files.keys.allSatisfy { old.verified($0) } && !PNGStamp.isStamped(old.files["state-00.png"]!))
+        #expect(try SnapshotRunner.check(scenario(), options: box.options(.never)).cases.allSatisfy { $0.status == .passed })
+        // An edited picture of such a set is not vouched for by its hash.
+        var edited = try PNG.decode(old.files["state-00.png"]!)
+        edited.copy(try RGBAImage(width: 1, height: 1, fill: Color(r: 255, g: 0, b: 0, a: 255)), x: 2, y: 2)
+        try Data(try PNG.encode(edited)).write(to: URL(fileURLWithPath: store.directory + "/state-00.png"))
+        #expect(try !store.contents().verified("state-00.png"))
+        try Data(old.files["state-00.png"]!).write(to: URL(fileURLWithPath: store.directory + "/state-00.png"))
+        // The first write stamps what it keeps.
+        _ = try SnapshotRunner.check(scenario(title: "Bete"), options: box.options(.failed))
+        let new = try store.contents()
+        #expect(new.index.hashes.isEmpty && new.files.keys.allSatisfy { new.verified($0) })
+        #expect(PNGStamp.isStamped(new.files["state-00.png"]!, from: old.files["state-00.png"]!))
+        #expect(try SnapshotRunner.check(scenario(title: "Bete"), options: box.options(.never)).cases.allSatisfy { $0.status == .passed })
     }
 
     @Test func aDamagedIndexOrMissingBlobIsAnErrorNeverARecording() throws {

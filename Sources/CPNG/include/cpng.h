@@ -252,6 +252,9 @@ size_t cpng_apng_bytes(const cpng_apng *w);
 /** Frees a writer without writing (for error paths). NULL is fine. */
 void cpng_apng_free(cpng_apng *w);
 
+/** The CRC-32 of `len` bytes at `data`, as a PNG chunk's CRC is computed (over its type and data). */
+uint32_t cpng_crc32(const uint8_t *data, size_t len);
+
 /** Frees a buffer returned by this library (cpng_image.pixels, cpng_buffer.data). NULL is fine. */
 void cpng_free(void *p);
 
