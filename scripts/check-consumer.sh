@@ -84,6 +84,24 @@ trap - EXIT
 left=$(git -C "$repo" status --porcelain --ignored -- Examples/Consumer/Tests Examples/Consumer/Snapshots || true)
 [ -z "$left" ] || { echo "$left"; echo "error: the undo of the selection change left changes behind" >&2; exit 1; }
 
+# A renamed test: its new name has no reference (CI fails it), and the run's
+# report names the old folder that no assertion used.
+tests=Tests/SettingsModelTests/NavigatorTests.swift
+cp "$tests" "$repo/.build/consumer-navigator-tests.orig"
+trap 'mv "$repo/.build/consumer-navigator-tests.orig" "$tests"; touch "$tests"' EXIT
+sed -i 's/@Test func navigatorAt30Points()/@Test func navigatorAtThirtyPoints()/' "$tests"
+if renamed=$(CI=true swift test 2>&1); then echo "error: a renamed test passed without a reference" >&2; exit 1; fi
+old=Tests/SettingsModelTests/__Snapshots__/NavigatorTests/navigatorAt30Points.1
+grep -qF "Folders no assertion of this run used" .build/unfold-artifacts/summary.md && grep -qF "\`$old\`" .build/unfold-artifacts/summary.md \
+  || { cat .build/unfold-artifacts/summary.md; echo "error: the report does not name the renamed test's old folder" >&2; exit 1; }
+if grep -F "__Snapshots__/" .build/unfold-artifacts/summary.md | grep -o "Folders no assertion.*" | grep -q "navigator.1\|testNavigator.1"; then
+  echo "error: the report names folders the run used as unused" >&2; exit 1
+fi
+mv "$repo/.build/consumer-navigator-tests.orig" "$tests"
+touch "$tests"
+trap - EXIT
+echo "consumer: a renamed test failed without a reference, and its report named the old folder $old"
+
 # Cases whose arguments differ only by `/` and `-` have folders of their own: ten runs, ten passes.
 for run in $(seq 10); do
   CI=true swift test --filter resourcesFolder >/dev/null 2>&1 || { echo "error: run $run of resourcesFolder's two cases failed" >&2; exit 1; }

@@ -15,8 +15,8 @@ extension SnapshotReport {
         let stale =
             self.stale.isEmpty
             ? ""
-            : "<h2>Stale references</h2><ul>"
-                + self.stale.map { "<li>\(h($0))</li>" }.joined() + "</ul><p>Remove them with <code>unfold test --prune</code>.</p>"
+            : "<h2>\(runName == "swift test" ? "Folders no assertion used" : "Stale references")</h2><ul>"
+                + self.stale.map { "<li>\(h($0))</li>" }.joined() + "</ul><p>\(h(staleHeading)).</p>"
         return """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8"><title>\(runName): \(h(headline))</title>

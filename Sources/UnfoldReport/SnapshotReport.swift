@@ -8,7 +8,9 @@ import UnfoldSupport
 public struct SnapshotReport: Codable, Sendable, Equatable {
     /// One result per reference checked, by scenario.
     public var cases: [CaseResult] = []
-    /// References that no scenario produces any more (scenario/reference).
+    /// References that no scenario produces any more (scenario/reference);
+    /// for `swift test`, the reference folders beside the run's own that no
+    /// assertion of the run used (a renamed or removed test's).
     public var stale: [String] = []
     /// Bytes of the references on disk.
     public var referenceBytes: Int = 0
@@ -57,6 +59,13 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
     /// test's assertion (it names its `__Snapshots__` folder), else `unfold test`.
     package var runName: String {
         !cases.isEmpty && cases.allSatisfy { $0.snapshots != nil } ? "swift test" : "unfold test"
+    }
+
+    /// What the stale list is, and what to do with it, as a sentence's start.
+    package var staleHeading: String {
+        guard runName == "swift test" else { return "Stale references (remove them with `unfold test --prune`)" }
+        return "Folders no assertion of this run used (a renamed or removed test leaves its folder, and a filtered run "
+            + "lists the tests it left out; delete one with `git rm -r`, or rename it to its test's new folder)"
     }
 
     /// Reports of several shards as one, cases ordered by scenario and reference.
@@ -287,7 +296,7 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
             text += "review them one by one: \(MarkdownText.code(reviewCommand)).\n"
         }
         if !stale.isEmpty {
-            text += "\nStale references (remove them with `unfold test --prune`): " + stale.map(MarkdownText.code).joined(separator: ", ") + "\n"
+            text += "\n\(staleHeading): " + stale.map(MarkdownText.code).joined(separator: ", ") + "\n"
         }
         text += "\nReferences: \(referenceBytes) bytes"
         if let change = referenceBytesChange, change != 0 { text += " (\(change > 0 ? "+" : "")\(change) in this run)" }

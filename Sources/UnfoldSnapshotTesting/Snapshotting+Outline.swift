@@ -72,9 +72,10 @@ extension Snapshotting where Value == Outline, Format == OutlineImage {
 
 extension Diffing where Value == OutlineImage {
     /// PNG files compared pixel by pixel by `Comparison`. A failure writes
-    /// the expected, actual and diff pictures to `SNAPSHOT_ARTIFACTS` (else
-    /// the temporary folder), in `<test file>/<test>.<n>.expected.png` and so
-    /// on, names them in the message and attaches them to the test.
+    /// the expected, actual and diff pictures beside the run's report (in
+    /// Swift Testing; see `StrategyPictures` for the other places), as
+    /// `<test>.<n>.expected.png` and so on, names them in the message and
+    /// attaches them to the test.
     public static func unfoldImage(_ options: DiffOptions = DiffOptions()) -> Diffing {
         .diff(
             toData: { picture in
@@ -107,29 +108,38 @@ extension Diffing where Value == OutlineImage {
 
 /// Where the strategy puts a failure's pictures: named after the running
 /// test and numbered by its comparisons, as swift-snapshot-testing numbers
-/// the test's snapshots (`<test>.1`, `<test>.2`).
+/// the test's snapshots (`<test>.1`, `<test>.2`), beside the pictures of
+/// UnfoldTesting's own assertions (`.build/unfold-artifacts/<the test
+/// file's __Snapshots__ folder>`, or `UNFOLD_ARTIFACTS`) in Swift Testing;
+/// in `SNAPSHOT_ARTIFACTS` when it is set, as swift-snapshot-testing's own
+/// strategies; else (an XCTest, whose file is not known) in the temporary folder.
 struct StrategyPictures {
-    /// The folder, `<SNAPSHOT_ARTIFACTS or temporary folder>/<test file>`.
+    /// The folder the pictures go in.
     var folder: String
     /// `<test>.<n>`, before `.expected.png`.
     var stem: String
 
     /// The pictures of the running test's next comparison.
     static func forCurrentTest(environment: [String: String] = ProcessInfo.processInfo.environment) -> StrategyPictures {
-        let base = environment["SNAPSHOT_ARTIFACTS"].flatMap { $0.isEmpty ? nil : $0 } ?? NSTemporaryDirectory()
-        let file: String, test: TestIdentity
+        let chosen = environment["SNAPSHOT_ARTIFACTS"].flatMap { $0.isEmpty ? nil : $0 }
+        let file: String, test: TestIdentity, folder: String
         if let current = Test.current {
             file = TestIdentity.fileName((current.sourceLocation.fileName as NSString).deletingPathExtension)
             test = TestIdentity.current(function: current.name, filePath: "")
+            let snapshots = (current.sourceLocation.filePath as NSString).deletingLastPathComponent + "/__Snapshots__/" + (file.isEmpty ? "Tests" : file)
+            folder =
+                chosen.map { ($0 as NSString).appendingPathComponent(file.isEmpty ? "Tests" : file) }
+                ?? SnapshotLocation.artifactsFolder(for: snapshots, environment: environment)
         } else {
             let name = XCTestTracker.currentTestName() ?? "XCTest.test"
             let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
             file = TestIdentity.fileName(parts.first ?? "XCTest")
             test = TestIdentity(owner: name, name: TestIdentity.fileName(parts.last ?? "test"))
+            folder = ((chosen ?? NSTemporaryDirectory()) as NSString).appendingPathComponent(file.isEmpty ? "Tests" : file)
         }
         let n = ReferenceClaims.shared.next("strategy pictures of \(test.owner)")
         let stem = [test.name, test.arguments, String(n)].compactMap { $0 }.joined(separator: ".")
-        return StrategyPictures(folder: (base as NSString).appendingPathComponent(file.isEmpty ? "Tests" : file), stem: stem)
+        return StrategyPictures(folder: folder, stem: stem)
     }
 
     /// Writes each picture there (a nil one is skipped), attaches it to a

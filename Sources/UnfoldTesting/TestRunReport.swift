@@ -64,6 +64,7 @@ enum TestRunReport {
                 return c
             }
             report.cases += failed
+            report.stale = try unusedFolders(besides: folder + "/" + location.name, in: base, newRun: !sameRun, package: location.packageFolder)
             report.cases.sort { ($0.snapshots ?? "", $0.scenario, $0.reference) < ($1.snapshots ?? "", $1.scenario, $1.reference) }
             guard report.failed > 0 else {
                 try SnapshotReport.remove(from: base)
@@ -75,6 +76,35 @@ enum TestRunReport {
             if let package = location.packageFolder, base.hasPrefix(package + "/") { report.folder = String(base.dropFirst(package.count + 1)) }
             try report.write(to: base, catalog: catalog, shownAs: report.folder)
             return failed.isEmpty ? nil : report.acceptCommand(folder + "/" + location.name)
+        }
+    }
+
+    /// Where the reference folders the run's assertions used are listed, beside the report.
+    static let usedFile = ".unfold-used"
+
+    /// Adds `used` (a reference folder, relative to the package) to the
+    /// run's list (started afresh by a new run) and returns the folders
+    /// beside the listed ones, holding references, that no assertion of the
+    /// run has used: the folder a renamed or removed test left. Sorted.
+    /// O(folders listed + their siblings).
+    static func unusedFolders(besides used: String, in base: String, newRun: Bool, package: String?) throws -> [String] {
+        let ledger = base + "/" + usedFile
+        var listed = Set(newRun ? [] : ((try? String(contentsOfFile: ledger, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init))
+        guard listed.insert(used).inserted || newRun else { return unused(listed, package: package) }
+        try AtomicFile.write(Array((listed.sorted().joined(separator: "\n") + "\n").utf8), to: ledger)
+        return unused(listed, package: package)
+    }
+
+    /// The folders beside those `listed` that hold an `index.json` and are not listed.
+    private static func unused(_ listed: Set<String>, package: String?) -> [String] {
+        guard let package else { return [] }
+        let parents = Set(listed.map { ($0 as NSString).deletingLastPathComponent })
+        return parents.sorted().flatMap { parent in
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: package + "/" + parent)) ?? []
+            return names.sorted().map { parent + "/" + $0 }.filter { folder in
+                !listed.contains(folder) && folder.utf8.count <= 512 && Scenario.isValidName((folder as NSString).lastPathComponent)
+                    && FileManager.default.fileExists(atPath: package + "/" + folder + "/index.json")
+            }
         }
     }
 

@@ -475,7 +475,8 @@ final class SnapshotTestingStrategyTests: XCTestCase {
 
 @Suite struct SnapshotTestingStrategyFailures {
     /// A failure names the expected, actual and diff pictures, written next
-    /// to each other under the test's name.
+    /// to each other under the test's name, beside the pictures of the
+    /// assertions of the same test file (the report's folder).
     @Test func aFailureWritesAndNamesItsThreePictures() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-strategy-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -486,7 +487,8 @@ final class SnapshotTestingStrategyTests: XCTestCase {
         #expect(message.contains("different pixels"))
         for role in ["expected", "actual", "diff"] {
             let path = try #require(message.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.first { $0.hasSuffix(".\(role).png") })
-            #expect(path.hasSuffix("/HelperTests/aFailureWritesAndNamesItsThreePictures.1.\(role).png"))
+            #expect(path.hasSuffix("/Tests/UnfoldTestingTests/__Snapshots__/HelperTests/aFailureWritesAndNamesItsThreePictures.1.\(role).png"))
+            #expect(!path.hasPrefix(FileManager.default.temporaryDirectory.path))
             #expect((try? PNG.decode([UInt8](FileManager.default.contents(atPath: path) ?? Data()))) != nil)
         }
     }
