@@ -108,7 +108,7 @@ let package = Package(
         .target(
             name: "UnfoldSnapshotTesting",
             dependencies: [
-                "UnfoldTesting", "UnfoldSupport",
+                "UnfoldTesting", "UnfoldSupport", "UnfoldPNG", "UnfoldRender", "UnfoldReport",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing", condition: .when(traits: ["SnapshotTesting"])),
             ]),
         .executableTarget(

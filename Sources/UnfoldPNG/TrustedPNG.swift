@@ -6,9 +6,10 @@ import UnfoldCanvas
 ///
 /// A reference is shown to reviewers by browsers and by git hosts' image
 /// diffs, and judged by Unfold's decoder: the two must see the same picture.
-/// So the file holds only `IHDR`, `PLTE`, `tRNS`, `IDAT`, the stamp that
-/// says Unfold stored it (`unFS`, the hash of the bytes before it, which
-/// viewers ignore) and `IEND`, in that order, with 8-bit samples, no interlacing, `tRNS` only for a
+/// So the file holds only `IHDR`, `PLTE`, `tRNS`, `IDAT`, the rows the
+/// picture shows (`unRW`, in a swift-snapshot-testing snapshot), the stamp
+/// that says Unfold stored it (`unFS`, the hash of the bytes before it) and
+/// `IEND`, in that order (viewers ignore the two of Unfold's own), with 8-bit samples, no interlacing, `tRNS` only for a
 /// palette, every palette index inside the palette, `IEND` last and nothing
 /// after it. Everything else is refused: an animation (`acTL`, `fcTL`,
 /// `fdAT`, whose frames a browser shows instead of the default image),
@@ -79,10 +80,14 @@ public enum TrustedPNG {
                     throw refuse("its image data is misplaced or split by other chunks")
                 }
                 hasData = true
+            case "unRW":
+                guard previous == "IDAT", length <= PNGRows.limit else { throw refuse("its unRW rows are misplaced or too long") }
             case "unFS":
-                guard previous == "IDAT", length == PNGStamp.dataLength else { throw refuse("its unFS stamp is misplaced or malformed") }
+                guard previous == "IDAT" || previous == "unRW", length == PNGStamp.dataLength else {
+                    throw refuse("its unFS stamp is misplaced or malformed")
+                }
             case "IEND":
-                guard previous == "IDAT" || previous == "unFS", length == 0 else { throw refuse("its IEND is misplaced") }
+                guard ["IDAT", "unRW", "unFS"].contains(previous), length == 0 else { throw refuse("its IEND is misplaced") }
                 guard at + 12 == bytes.count else { throw refuse("it has \(bytes.count - at - 12) bytes after its end (IEND)") }
             case "acTL", "fcTL", "fdAT":
                 throw refuse("it is an animated PNG (\(type)), whose frames a browser shows instead of the picture Unfold compares")

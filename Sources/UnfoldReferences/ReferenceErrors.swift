@@ -23,8 +23,11 @@ package struct StaleReferences: DescribedError {
         self.directory = directory
         self.names = names
     }
+    /// Said in the words of the run that made the report: a Swift test's
+    /// folder (under `__Snapshots__`) is checked again by `swift test`.
     package var description: String {
-        "\(InertText(directory)): \(names.joined(separator: ", ")) changed since the report was made; "
-            + "run `unfold test` again and accept from its report"
+        let swift = directory.hasPrefix("__Snapshots__/") || directory.contains("/__Snapshots__/")
+        return "\(InertText(directory)): \(names.joined(separator: ", ")) changed since the report was made; "
+            + (swift ? "run `swift test` again and accept from its report (.build/unfold-artifacts)" : "run `unfold test` again and accept from its report")
     }
 }

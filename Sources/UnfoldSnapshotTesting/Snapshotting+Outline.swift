@@ -5,20 +5,26 @@ import UnfoldSupport
 import Foundation
 @_exported import SnapshotTesting
 import Testing
+import UnfoldPNG
+import UnfoldRender
+import UnfoldReport
 
 /// A picture for swift-snapshot-testing: the pixels, or why there are none
 /// (a scenario that could not be rendered, a reference that is not a PNG),
 /// so that a failure is a failed assertion, never a crash.
 public enum OutlineImage: Sendable {
-    /// The pixels of a rendered scenario or of a stored reference.
-    case image(RGBAImage)
+    /// The pixels of a rendered scenario or of a stored reference, and the
+    /// record of the rows they show (`updates.json`'s bytes, kept in the
+    /// PNG), which words a failure: nil for a picture without it.
+    case image(RGBAImage, rows: [UInt8]? = nil)
     /// Why there are no pixels; a comparison with it fails with this message.
     case failure(String)
 }
 
 extension Snapshotting where Value == OutlineImage, Format == OutlineImage {
     /// Pictures stored as PNG and compared with Unfold's comparison
-    /// (pixelmatch's, with `options`).
+    /// (pixelmatch's, with `options`); a picture that carries its rows says
+    /// which changed.
     public static func unfoldImage(diff options: DiffOptions = DiffOptions()) -> Snapshotting {
         Snapshotting(pathExtension: "png", diffing: .unfoldImage(options))
     }
@@ -38,11 +44,12 @@ extension Snapshotting where Value == Scenario, Format == OutlineImage {
         Snapshotting<OutlineImage, OutlineImage>.unfoldImage(diff: options).pullback { scenario in
             do {
                 var render = RenderOptions(fonts: try FontSet.locate())
-                render.outputs = scenario.steps.isEmpty ? [.states] : [.strip]
+                let picture: RenderOptions.Output = scenario.steps.isEmpty ? .states : .strip
+                render.outputs = [picture, .updates]
                 render.thumbnail = thumbnail
                 let result = try ScenarioRenderer.render(scenario, options: render)
-                guard let file = result.files.first else { return .failure("\(scenario.name) rendered no picture") }
-                return .image(try PNG.decode(file.bytes))
+                guard let file = result.files.first(where: { $0.output == picture }) else { return .failure("\(scenario.name) rendered no picture") }
+                return .image(try PNG.decode(file.bytes), rows: result.files.first { $0.output == .updates }?.bytes)
             } catch {
                 return .failure("cannot render \(scenario.name): \(error)")
             }
@@ -71,21 +78,26 @@ extension Snapshotting where Value == Outline, Format == OutlineImage {
 }
 
 extension Diffing where Value == OutlineImage {
-    /// PNG files compared pixel by pixel by `Comparison`. A failure writes
-    /// the expected, actual and diff pictures beside the run's report (in
-    /// Swift Testing; see `StrategyPictures` for the other places), as
-    /// `<test>.<n>.expected.png` and so on, names them in the message and
-    /// attaches them to the test.
+    /// PNG files compared pixel by pixel by `Comparison`. A failure says
+    /// first what changed in the rows (when both pictures carry theirs, in
+    /// the words of the other assertions), writes the expected, actual and
+    /// diff pictures beside the run's report (in Swift Testing; see
+    /// `StrategyPictures` for the other places), as `<test>.<n>.expected.png`
+    /// and so on, names them in the message and attaches them to the test.
     public static func unfoldImage(_ options: DiffOptions = DiffOptions()) -> Diffing {
         .diff(
             toData: { picture in
                 switch picture {
-                case let .image(image): Data((try? PNG.encode(image)) ?? [])
-                case let .failure(message): Data(message.utf8)
+                case let .image(image, rows):
+                    let png = (try? PNG.encode(image)) ?? []
+                    return Data(rows.map { PNGRows.adding($0, to: png) } ?? png)
+                case let .failure(message):
+                    return Data(message.utf8)
                 }
             },
             fromData: { data in
-                do { return .image(try TrustedPNG.decode([UInt8](data), largest: (Int(UInt16.max), Pixmap.maxPixels))) } catch {
+                let bytes = [UInt8](data)
+                do { return .image(try TrustedPNG.decode(bytes, largest: (Int(UInt16.max), Pixmap.maxPixels)), rows: PNGRows.read(bytes)) } catch {
                     return .failure("the reference cannot be compared (\(error)); delete it to record it again")
                 }
             },
@@ -94,13 +106,14 @@ extension Diffing where Value == OutlineImage {
                 switch (expected, actual) {
                 case let (_, .failure(message)), let (.failure(message), _):
                     return (message, [])
-                case let (.image(e), .image(a)):
+                case let (.image(e, expectedRows), .image(a, actualRows)):
                     var o = options
                     o.drawDiff = true
                     let comparison = Comparison(e, a, options: o)
                     guard !comparison.matches else { return nil }
                     let written = pictures.write(["expected": e, "actual": a, "diff": comparison.result.diff])
-                    return (comparison.summary + written.map { "\n  " + $0.path }.joined(), written.map { .data($0.bytes, name: $0.name) })
+                    let told = FailureMessage.told(comparison.summary, of: FileNames.strip, changes: RowChanges(expected: expectedRows, actual: actualRows))
+                    return (told + written.map { "\n  " + $0.path }.joined(), written.map { .data($0.bytes, name: $0.name) })
                 }
             })
     }

@@ -101,12 +101,12 @@ extension SnapshotCheck {
         }
         differences = failed.count - missing.count
         // Told as the command line tells it (`FailureMessage.lines`), with the pictures of each failure
-        // (a strip that changed with the states is told, and shown, by them).
+        // (a strip that changed with the states is told by them); every failing picture is attached, the strip's too.
         for line in FailureMessage.lines(of: result.cases, catalog: catalog) {
             let paths = line.failure?.artifacts.paths.map { location.artifacts + "/" + $0.path } ?? []
-            artifacts += paths
             if result.environmentChange == nil { messages.append(line.said(scenario: name) + paths.map { "\n  " + $0 }.joined()) }
         }
+        artifacts += failed.filter { $0.referenceHash != nil }.flatMap { c in c.artifacts.paths.map { location.artifacts + "/" + $0.path } }
         if let change = result.environmentChange {
             let count = failed.count - missing.count
             messages.append("\(name): \(count) reference\(count == 1 ? "" : "s") differ; \(change)")

@@ -39,7 +39,7 @@ struct AcceptCommand: ParsableCommand {
             guard items.isEmpty, !dryRun else { throw fail(UsageError(description: "--undo takes no items and no --dry-run")) }
             let restored = try refusing { try Acceptance.undo(project: ".", snapshots: snapshots, catalog: .standard) }
             let names = restored.map { $0.root == snapshots ? $0.scenario : $0.root + "/" + $0.scenario }
-            print("restored the references of \(names.isEmpty ? "no scenario" : names.map { InertText($0).description }.joined(separator: ", "))")
+            print("restored the references of \(names.isEmpty ? "nothing (the accept never finished)" : names.map { InertText($0).description }.joined(separator: ", "))")
             return
         }
         let acceptance: Acceptance

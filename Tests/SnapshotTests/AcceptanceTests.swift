@@ -55,6 +55,14 @@ import UnfoldTestSupport
         #expect(try SnapshotRunner.check(scenario(), options: box.options(.never)).cases.allSatisfy { $0.status == .passed })
     }
 
+    /// A stale reference is told in the words of the run that checks it again.
+    @Test func aStaleReferenceSaysWhichRunToMakeAgain() {
+        let swift = StaleReferences(directory: "Tests/AppTests/__Snapshots__/SettingsTests/screen.1", names: ["state-00.png"])
+        #expect(swift.description.hasSuffix("run `swift test` again and accept from its report (.build/unfold-artifacts)"))
+        let scenario = StaleReferences(directory: "Snapshots/settings", names: ["state-00.png"])
+        #expect(scenario.description.hasSuffix("run `unfold test` again and accept from its report"))
+    }
+
     @Test func aReferenceThatChangedSinceTheReportIsRefused() throws {
         let box = Sandbox()
         _ = try SnapshotRunner.check(scenario(), options: box.options(.missing))

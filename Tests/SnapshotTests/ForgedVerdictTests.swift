@@ -162,6 +162,20 @@ import UnfoldTestSupport
         #expect(refusal(PNGChunks.inserting([chunk], afterIHDR: plain))?.contains("unFS stamp is misplaced") == true)
     }
 
+    /// The rows a swift-snapshot-testing picture carries: read back as
+    /// written, trusted before the stamp, refused before the image data.
+    @Test func rowsKeptInAPictureAreReadBackAndPlacedAfterTheImage() throws {
+        let plain = try threeColours()
+        let rows = Array("[{\"step\": \"initial\"}]\n".utf8)
+        let carrying = PNGRows.adding(rows, to: plain)
+        #expect(PNGRows.read(carrying) == rows && PNGRows.read(plain) == nil)
+        #expect(refusal(carrying) == nil && refusal(PNGStamp.stamped(carrying)) == nil && PNGStamp.isStamped(PNGStamp.stamped(carrying)))
+        #expect(try TrustedPNG.decode(carrying, largest: largest) == TrustedPNG.decode(plain, largest: largest))
+        let chunk = Array(carrying[(plain.count - 12) ..< (carrying.count - 12)])
+        #expect(refusal(PNGChunks.inserting([chunk], afterIHDR: plain))?.contains("unRW rows are misplaced") == true)
+        #expect(PNGRows.adding(Array(repeating: 32, count: PNGRows.limit + 1), to: plain) == plain)
+    }
+
     @Test func animationColourManagementAndOtherChunksAreRefused() throws {
         let file = try threeColours()
         let cases: [(String, [UInt8])] = [

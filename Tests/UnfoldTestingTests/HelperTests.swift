@@ -397,7 +397,8 @@ extension Trait where Self == OutsideCI {
         let check = checkOutlineSnapshot(try scenario("Two"), snapshots: folder, record: .never, artifacts: folder + "/artifacts")
         #expect(check.messages.count == 3, "\(check.messages)")
         #expect(check.messages.last == "once: strip.png and updates.json changed with the states above")
-        #expect(!check.artifacts.contains { $0.contains("strip") })
+        // Told by the states, and attached with them.
+        #expect(check.artifacts.contains { $0.hasSuffix("/strip.diff.png") })
     }
 
     /// A picture taller than a page is told, without failing the test.
@@ -484,7 +485,10 @@ final class SnapshotTestingStrategyTests: XCTestCase {
         _ = verifySnapshot(of: scenario, as: .outline, named: "tiny", record: true, snapshotDirectory: dir)
         let changed = try Scenario.parse(tiny.replacingOccurrences(of: "Gamma", with: "Delta"), file: "tiny.yaml")
         let message = try #require(verifySnapshot(of: changed, as: .outline, named: "tiny", record: false, snapshotDirectory: dir))
-        #expect(message.contains("different pixels"))
+        // Said in the words of the other assertions: the row first, then the pixels.
+        let words = try #require(message.range(of: "state 1: a/Gamma renamed a/Delta; differ: "), "\(message)")
+        let pixels = try #require(message.range(of: "different pixels"))
+        #expect(words.upperBound < pixels.lowerBound)
         for role in ["expected", "actual", "diff"] {
             let path = try #require(message.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.first { $0.hasSuffix(".\(role).png") })
             #expect(path.hasSuffix("/Tests/UnfoldTestingTests/__Snapshots__/HelperTests/aFailureWritesAndNamesItsThreePictures.1.\(role).png"))
@@ -494,6 +498,34 @@ final class SnapshotTestingStrategyTests: XCTestCase {
     }
 }
 #endif
+
+/// A strip that changed with its states is told by the states' lines, and
+/// its pictures are attached with theirs.
+@Suite struct FailingStripTests {
+    @Test func aStripThatChangedWithItsStatesIsAttachedToo() throws {
+        let package = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-strip-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: package) }
+        try FileManager.default.createDirectory(atPath: package + "/Tests/T/__Snapshots__/T", withIntermediateDirectories: true)
+        try Data("// swift-tools-version: 6.1\n".utf8).write(to: URL(fileURLWithPath: package + "/Package.swift"))
+        var location = SnapshotLocation(snapshots: package + "/Tests/T/__Snapshots__/T", name: "t.1", environment: ["UNFOLD_ARTIFACTS": package + "/artifacts"])
+        location.test = "T.t"
+        let scenario = { (title: String) in
+            Scenario(name: "t", outline: try Outline { OutlineNode(title, id: "a", expanded: true) { OutlineNode("child") } }, steps: [.collapse("a")])
+        }
+        let (alpha, alpine) = (try scenario("Alpha"), try scenario("Alpine"))
+        let recorded = ScopedRecording.$environment.withValue([:]) {
+            checkOutlineSnapshot(alpha, at: location, record: .missing, diff: DiffOptions())
+        }
+        #expect(recorded.messages.count == 1 && recorded.messages[0].contains("recorded 4 references"))
+        let changed = ScopedRecording.$environment.withValue(["CI": "true"]) {
+            checkOutlineSnapshot(alpine, at: location, record: nil, diff: DiffOptions())
+        }
+        #expect(changed.failed && !changed.messages.contains { $0.hasPrefix("t.1/strip.png") })
+        for picture in ["strip.expected.png", "strip.actual.png", "strip.diff.png", "state-00.diff.png"] {
+            #expect(changed.artifacts.contains { $0.hasSuffix("/t.1/" + picture) }, "\(picture): \(changed.artifacts)")
+        }
+    }
+}
 
 /// When the run's report cannot be written, a failing test says so, and
 /// how to accept without it, instead of leaving its accept hint out unsaid.

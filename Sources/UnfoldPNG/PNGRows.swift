@@ -1,0 +1,43 @@
+import CUnfoldPNG
+
+/// The rows an outline's picture shows, kept inside the picture: an `unRW`
+/// chunk after the image data holding the rows' record (`updates.json`'s
+/// bytes), for a snapshot that is one PNG file (swift-snapshot-testing's),
+/// so that a failure can say in words which row changed.
+///
+/// The chunk is ancillary, private and unsafe to copy, so viewers ignore it
+/// and an editor that changes the pixels drops it. What it holds is input
+/// like the rest of the file: it only words a failure, and the pixels alone
+/// decide whether the picture matches.
+package enum PNGRows {
+    /// The chunk's type.
+    static let type = Array("unRW".utf8)
+    /// The most bytes of record a picture carries.
+    package static let limit = 16 << 20
+
+    /// `png`, which ends with `IEND` as Unfold writes it, with `rows` put
+    /// before its end; as it is when `rows` is over `limit`. O(bytes).
+    package static func adding(_ rows: [UInt8], to png: [UInt8]) -> [UInt8] {
+        let end = PNGStamp.end
+        guard rows.count <= limit, png.count >= 8 + end.count, png.suffix(end.count).elementsEqual(end) else { return png }
+        let n = UInt32(rows.count)
+        var chunk: [UInt8] = [UInt8(n >> 24), UInt8(n >> 16 & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n & 0xFF)] + type + rows
+        // The CRC covers the type and data; the pointer is used only inside the closure.
+        let crc = chunk.withUnsafeBufferPointer { cpng_crc32($0.baseAddress.map { $0 + 4 }, chunk.count - 4) }
+        chunk += [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]
+        return Array(png[..<(png.count - end.count)]) + chunk + end
+    }
+
+    /// The record a picture carries, if it has one: the first `unRW` chunk's
+    /// data. Reads the chunks' headers, no image data. O(chunks).
+    package static func read(_ png: [UInt8]) -> [UInt8]? {
+        var at = 8
+        while png.count - at >= 12 {
+            let length = Int(png[at]) << 24 | Int(png[at + 1]) << 16 | Int(png[at + 2]) << 8 | Int(png[at + 3])
+            guard length <= png.count - at - 12 else { return nil }
+            if png[(at + 4) ..< (at + 8)].elementsEqual(type) { return length <= limit ? Array(png[(at + 8) ..< (at + 8 + length)]) : nil }
+            at += 12 + length
+        }
+        return nil
+    }
+}
