@@ -22,7 +22,7 @@ package enum PNGRows {
         guard rows.count <= limit, png.count >= 8 + end.count, png.suffix(end.count).elementsEqual(end) else { return png }
         let n = UInt32(rows.count)
         var chunk: [UInt8] = [UInt8(n >> 24), UInt8(n >> 16 & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n & 0xFF)] + type + rows
-        // The CRC covers the type and data; the pointer is used only inside the closure.
+        // The CRC covers the type and data; the pointer is used only inside the closure, while `chunk` is held.
         let crc = chunk.withUnsafeBufferPointer { cpng_crc32($0.baseAddress.map { $0 + 4 }, chunk.count - 4) }
         chunk += [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]
         return Array(png[..<(png.count - end.count)]) + chunk + end
@@ -33,10 +33,11 @@ package enum PNGRows {
     package static func read(_ png: [UInt8]) -> [UInt8]? {
         var at = 8
         while png.count - at >= 12 {
-            let length = Int(png[at]) << 24 | Int(png[at + 1]) << 16 | Int(png[at + 2]) << 8 | Int(png[at + 3])
-            guard length <= png.count - at - 12 else { return nil }
-            if png[(at + 4) ..< (at + 8)].elementsEqual(type) { return length <= limit ? Array(png[(at + 8) ..< (at + 8 + length)]) : nil }
-            at += 12 + length
+            let length = png[at ..< at + 4].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            guard length <= UInt64(png.count - at - 12) else { return nil }
+            let n = Int(length)
+            if png[(at + 4) ..< (at + 8)].elementsEqual(type) { return n <= limit ? Array(png[(at + 8) ..< (at + 8 + n)]) : nil }
+            at += 12 + n
         }
         return nil
     }

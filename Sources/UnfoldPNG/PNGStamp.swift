@@ -1,16 +1,19 @@
 import CUnfoldPNG
 import UnfoldCanvas
 
-/// The mark a reference picture carries to say that Unfold wrote it: an
-/// `unFS` chunk just before `IEND` whose data is the `ContentHash` (32 hex
-/// digits) of every byte before the chunk.
+/// The mark a reference picture carries to say that Unfold stored it under
+/// its name: an `unFS` chunk just before `IEND` whose data is the
+/// `ContentHash` (32 hex digits) of the reference's name and every byte
+/// before the chunk.
 ///
-/// A picture without it, or whose bytes no longer hash as it says, was
-/// written or changed by something else (an image editor, an optimiser, a
-/// hand), and a test never passes it on its pixels alone. The mark lives in
-/// the picture, so accepting a changed picture changes that one file and no
-/// index beside it. It is input like the rest of the file: it can make a
-/// reference fail, never pass (a pass always decodes the file).
+/// A picture without it, or whose bytes or name no longer agree with it,
+/// was written, changed or put there by something else (an image editor, an
+/// optimiser, a hand, a copy of another reference), and a test never passes
+/// it on its pixels alone. The mark lives in the picture, so accepting a
+/// changed picture changes that one file and no index beside it. It is
+/// input like the rest of the file: it can make a reference fail, never
+/// pass (a pass always decodes the file or finds the bytes the renderer
+/// wrote).
 ///
 /// The chunk is ancillary, private and unsafe to copy (what the case of its
 /// four letters says in PNG), so viewers and git hosts ignore it, and an
@@ -25,44 +28,52 @@ package enum PNGStamp {
     /// The `IEND` chunk every PNG Unfold writes ends with.
     static let end: [UInt8] = [0, 0, 0, 0, 73, 69, 78, 68, 0xAE, 0x42, 0x60, 0x82]
 
-    /// `png`, which ends with `IEND` as Unfold writes it, with the stamp put
-    /// before its end (as it is when it has one already). O(bytes).
-    package static func stamped(_ png: [UInt8]) -> [UInt8] {
-        guard !isStamped(png), png.count >= 8 + end.count, png.suffix(end.count).elementsEqual(end) else { return png }
-        let body = png.count - end.count
-        var chunk: [UInt8] = [0, 0, 0, UInt8(dataLength)] + type + Array(hash(png, upTo: body).utf8)
-        // The CRC covers the type and data; the pointer is used only inside the closure.
-        let crc = chunk.withUnsafeBufferPointer { cpng_crc32($0.baseAddress.map { $0 + 4 }, chunk.count - 4) }
+    /// `png`, which ends with `IEND` as Unfold writes it, stamped as the
+    /// reference `name` (any stamp it had replaced). O(bytes).
+    package static func stamped(_ png: [UInt8], name: String) -> [UInt8] {
+        guard png.count >= 8 + end.count, png.suffix(end.count).elementsEqual(end) else { return png }
+        let body = stampOffset(png) ?? png.count - end.count
+        var chunk: [UInt8] = [0, 0, 0, UInt8(dataLength)] + type + Array(hash(png, upTo: body, name: name).utf8)
+        let crc = chunkCRC(chunk)
         chunk += [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]
         return Array(png[..<body]) + chunk + end
     }
 
-    /// Whether `png` ends with a stamp that every byte before it agrees
-    /// with. O(bytes).
-    package static func isStamped(_ png: [UInt8]) -> Bool {
+    /// Whether `png` ends with a stamp, of the reference `name`, that every
+    /// byte before it agrees with. O(bytes).
+    package static func isStamped(_ png: [UInt8], name: String) -> Bool {
         guard let at = stampOffset(png) else { return false }
-        return png[(at + 8) ..< (at + 8 + dataLength)].elementsEqual(hash(png, upTo: at).utf8)
+        return png[(at + 8) ..< (at + 8 + dataLength)].elementsEqual(hash(png, upTo: at, name: name).utf8)
     }
 
     /// Whether `stamped` is `plain` (a PNG as the renderer wrote it) with a
-    /// stamp put in: the same picture, stored. Reads no pixels. O(bytes).
+    /// well-formed stamp put in: the same picture, stored (whether the
+    /// stamp agrees is `isStamped(_:name:)`'s to say). Reads no pixels. O(bytes).
     package static func isStamped(_ stamped: [UInt8], from plain: [UInt8]) -> Bool {
         guard let at = stampOffset(stamped), stamped.count == plain.count + chunkLength else { return false }
         return stamped[..<at].elementsEqual(plain[..<at]) && stamped.suffix(end.count).elementsEqual(plain.suffix(end.count))
     }
 
-    /// Where a stamp chunk starts, when the file ends with one and `IEND`.
+    /// Where a stamp chunk starts, when the file ends with a well-formed one (its CRC right) and `IEND`.
     private static func stampOffset(_ png: [UInt8]) -> Int? {
         let at = png.count - end.count - chunkLength
         guard at >= 8, png.suffix(end.count).elementsEqual(end), png[at ..< at + 4].elementsEqual([0, 0, 0, UInt8(dataLength)]),
             png[(at + 4) ..< (at + 8)].elementsEqual(type)
         else { return nil }
-        return at
+        let crc = png[(at + chunkLength - 4) ..< (at + chunkLength)].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        return chunkCRC(Array(png[at ..< (at + chunkLength - 4)])) == crc ? at : nil
     }
 
-    /// The hash of `png`'s first `count` bytes, as 32 hex digits.
-    private static func hash(_ png: [UInt8], upTo count: Int) -> String {
+    /// The CRC of a chunk's type and data, `chunk` being its length, type and data.
+    private static func chunkCRC(_ chunk: [UInt8]) -> UInt32 {
+        // The pointer is used only inside the closure, while `chunk` is held.
+        chunk.withUnsafeBufferPointer { cpng_crc32($0.baseAddress.map { $0 + 4 }, chunk.count - 4) }
+    }
+
+    /// The hash of `name` and `png`'s first `count` bytes, as 32 hex digits.
+    private static func hash(_ png: [UInt8], upTo count: Int, name: String) -> String {
         var hash = ContentHash()
+        hash.update(Array(name.utf8) + [0])
         // The bytes are read only inside the closure, while `png` is held.
         png.withUnsafeBytes { hash.update(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
         return hash.hex

@@ -130,10 +130,11 @@ package struct ReferenceKind: Sendable {
 /// How pictures are stored as references: with the encoder every picture
 /// Unfold writes uses (the same pixels always give the same bytes, so a
 /// picture recorded by a render and one accepted from a report are the same
-/// file), on every core, and stamped (`PNGStamp`).
+/// file), on every core. The store stamps it with its name when it writes
+/// it (`PNGStamp`).
 package enum StoredPicture {
     /// `image` encoded as a reference. O(pixels).
     package static func reference(image: RGBAImage) throws(PNGError) -> NewReference {
-        NewReference(bytes: PNGStamp.stamped(try PNG.encode(image, threads: ProcessInfo.processInfo.activeProcessorCount)))
+        NewReference(bytes: try PNG.encode(image, threads: ProcessInfo.processInfo.activeProcessorCount))
     }
 }

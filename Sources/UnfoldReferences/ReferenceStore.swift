@@ -74,7 +74,7 @@ package struct ReferenceStore: Sendable {
                 let hash = ReferenceIndex.hash(bytes)
                 hashes[name] = hash
                 let picture = catalog.kind(of: name)?.isPicture ?? false
-                if index.hashes[name].map({ $0 == hash }) ?? (!picture || PNGStamp.isStamped(bytes)) { stored.insert(name) }
+                if index.hashes[name].map({ $0 == hash }) ?? (!picture || PNGStamp.isStamped(bytes, name: name)) { stored.insert(name) }
             }
         }
 
@@ -184,12 +184,12 @@ package struct ReferenceStore: Sendable {
             guard let bytes = old.files[name] else { continue }
             index.names.insert(name)
             let unstamped = old.index.hashes[name] != nil && old.verified(name) && catalog.kind(of: name)?.isPicture == true
-            files[name] = unstamped && !PNGStamp.isStamped(bytes) ? PNGStamp.stamped(bytes) : bytes
+            files[name] = unstamped && !PNGStamp.isStamped(bytes, name: name) ? PNGStamp.stamped(bytes, name: name) : bytes
         }
         for (name, change) in changes {
             guard let change else { continue }
             index.names.insert(name)
-            files[name] = change.bytes
+            files[name] = catalog.kind(of: name)?.isPicture == true ? PNGStamp.stamped(change.bytes, name: name) : change.bytes
         }
         let written = Set(changes.compactMap { $0.value == nil ? nil : $0.key })
         if let environment, index.names.isSubset(of: written.union(verified)) { index.environment = environment }

@@ -126,19 +126,27 @@ package struct UndoRecord: Sendable {
     ) -> Bool {
         let known = UndoJournal.stamps()
         return numbers(root: root).contains { n in
-            known.contains(stamp(root: root, number: n) ?? "")
-                && after(root: root, number: n, scenario: scenario, report: report, catalog: catalog)?.hashes[reference] == hash
+            guard known.contains(stamp(root: root, number: n) ?? ""),
+                let (before, after) = manifests(root: root, number: n, scenario: scenario, report: report, catalog: catalog)
+            else { return false }
+            // Only what the accept wrote: a reference it left as it was is not its to vouch for.
+            return after.hashes[reference] == hash && before?.hashes[reference] != hash
         }
     }
 
-    /// The index with hashes (parsed with `catalog`) that record `n`'s accept wrote for
-    /// `scenario`, if it was made from the report whose hash is `report`.
-    private static func after(root: String, number n: Int, scenario: String, report: String, catalog: ReferenceCatalog) -> ReferenceIndex? {
+    /// The indexes with hashes (parsed with `catalog`) of the set record `n`'s
+    /// accept replaced for `scenario` (nil in a record made before they were
+    /// kept) and of the set it wrote, if it was made from the report whose hash is `report`.
+    private static func manifests(root: String, number n: Int, scenario: String, report: String, catalog: ReferenceCatalog) -> (
+        before: ReferenceIndex?, after: ReferenceIndex
+    )? {
         guard let record = try? ContainedFolder(path(root: root, number: n)) else { return nil }
         defer { record.close() }
-        guard (try? record.read("report", limit: 64)) == Array(report.utf8), let bytes = (try? record.read(scenario + ".after", limit: 64 << 20)) ?? nil
+        guard (try? record.read("report", limit: 64)) == Array(report.utf8), let bytes = (try? record.read(scenario + ".after", limit: 64 << 20)) ?? nil,
+            let after = try? ReferenceIndex(json: bytes, catalog: catalog)
         else { return nil }
-        return try? ReferenceIndex(json: bytes, catalog: catalog)
+        let before = ((try? record.read(scenario + ".before", limit: 64 << 20)) ?? nil).flatMap { try? ReferenceIndex(json: $0, catalog: catalog) }
+        return (before, after)
     }
 
     /// Puts back the references that the last accept into any of `roots`
@@ -218,6 +226,11 @@ package struct UndoRecord: Sendable {
             try? FileManager.default.removeItem(atPath: kept)
             try? FileManager.default.removeItem(atPath: kept + ".after")
             try? FileManager.default.removeItem(atPath: kept + ".before")
+        }
+        // The set is as it was before the accept: it never committed (a kill may have left the new set half written), or it was put back.
+        if let before, live == before {
+            strike()
+            return false
         }
         guard let after, live == after else {
             // The accept wrote `after`; if the scenario does not hold it, either it never committed or it changed since.

@@ -16,7 +16,8 @@ extension SnapshotReport {
             self.stale.isEmpty
             ? ""
             : "<h2>\(runName == "swift test" ? "Folders no assertion used" : "Stale references")</h2><ul>"
-                + self.stale.map { "<li>\(h($0))</li>" }.joined() + "</ul><p>\(h(staleHeading)).</p>"
+                + self.stale.map { "<li>\(h($0))</li>" }.joined() + "</ul><p>"
+                + (runName == "swift test" ? h(staleHeading) + "." : "Remove them with <code>unfold test --prune</code>.") + "</p>"
         return """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8"><title>\(runName): \(h(headline))</title>

@@ -64,8 +64,9 @@ public struct SnapshotReport: Codable, Sendable, Equatable {
     /// What the stale list is, and what to do with it, as a sentence's start.
     package var staleHeading: String {
         guard runName == "swift test" else { return "Stale references (remove them with `unfold test --prune`)" }
-        return "Folders no assertion of this run used (a renamed or removed test leaves its folder, and a filtered run "
-            + "lists the tests it left out; delete one with `git rm -r`, or rename it to its test's new folder)"
+        return "Folders no assertion of this run used (a renamed or removed test leaves its folder; a filtered run, or a test "
+            + "that stopped before its assertion, lists others): if its test was renamed, rename the folder to the new one with "
+            + "`git mv`; if it was removed, delete it with `git rm -r`"
     }
 
     /// Reports of several shards as one, cases ordered by scenario and reference.

@@ -69,8 +69,8 @@ public enum SnapshotRunner {
     /// references the scenario no longer produces (removed when `prune`).
     /// Every reference file is read and decoded on this machine (`TrustedPNG`):
     /// a picture whose every pixel is the decoded reference's passes without
-    /// being encoded. Nothing in `index.json` stands in for decoding; its
-    /// byte hashes only tell that a file was changed outside Unfold, which
+    /// being encoded. Nothing stands in for decoding: a picture's stamp
+    /// (`PNGStamp`) only tells that a file was changed outside Unfold, which
     /// fails with the comparison's pictures.
     public static func check(_ scenario: Scenario, options: SnapshotOptions, prune: Bool = false) throws -> ScenarioCheck {
         guard Scenario.isValidName(scenario.name) else {

@@ -74,6 +74,7 @@ package func checkOutlineSnapshot(_ scenario: Scenario, at location: SnapshotLoc
         check.warnings = warnings.all
         return check
     } catch {
+        TestRunReport.noteUse(at: location)
         return SnapshotCheck(messages: ["\(location.name): \(error)"], artifacts: [])
     }
 }

@@ -64,7 +64,7 @@ enum TestRunReport {
                 return c
             }
             report.cases += failed
-            report.stale = try unusedFolders(besides: folder + "/" + location.name, in: base, newRun: !sameRun, package: location.packageFolder)
+            report.stale = try noteUse(of: folder + "/" + location.name, in: base, package: location.packageFolder)
             report.cases.sort { ($0.snapshots ?? "", $0.scenario, $0.reference) < ($1.snapshots ?? "", $1.scenario, $1.reference) }
             guard report.failed > 0 else {
                 try SnapshotReport.remove(from: base)
@@ -79,19 +79,31 @@ enum TestRunReport {
         }
     }
 
-    /// Where the reference folders the run's assertions used are listed, beside the report.
+    /// Where the reference folders the run's assertions used are listed,
+    /// beside the report: the run's id, then a folder a line.
     static let usedFile = ".unfold-used"
 
+    /// Adds the reference folder of the assertion at `location` to the run's
+    /// list, even when its check could not be made, so that it is never told
+    /// as unused. Call it holding nothing; it takes the report's lock.
+    static func noteUse(at location: SnapshotLocation) {
+        guard let folder = location.snapshotsInPackage, SnapshotReport.isReferenceFolder(folder) else { return }
+        _ = try? locked(location.reportFolder) { try noteUse(of: folder + "/" + location.name, in: location.reportFolder, package: location.packageFolder) }
+    }
+
     /// Adds `used` (a reference folder, relative to the package) to the
-    /// run's list (started afresh by a new run) and returns the folders
-    /// beside the listed ones, holding references, that no assertion of the
-    /// run has used: the folder a renamed or removed test left. Sorted.
-    /// O(folders listed + their siblings).
-    static func unusedFolders(besides used: String, in base: String, newRun: Bool, package: String?) throws -> [String] {
-        let ledger = base + "/" + usedFile
-        var listed = Set(newRun ? [] : ((try? String(contentsOfFile: ledger, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init))
-        guard listed.insert(used).inserted || newRun else { return unused(listed, package: package) }
-        try AtomicFile.write(Array((listed.sorted().joined(separator: "\n") + "\n").utf8), to: ledger)
+    /// run's list (a list of another run is started afresh) and returns the
+    /// folders beside the listed ones, holding references, that no
+    /// assertion of the run has used: the folder a renamed or removed test
+    /// left. Sorted. Call it holding the lock. O(folders listed + their siblings).
+    private static func noteUse(of used: String, in base: String, package: String?) throws -> [String] {
+        let ledger = base + "/" + usedFile, run = runID()
+        var lines = ((try? String(contentsOfFile: ledger, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        if lines.first != run { lines = [run] }
+        var listed = Set(lines.dropFirst())
+        if listed.insert(used).inserted || lines.count == 1 {
+            try AtomicFile.write(Array(([run] + listed.sorted()).joined(separator: "\n").utf8 + [10]), to: ledger)
+        }
         return unused(listed, package: package)
     }
 

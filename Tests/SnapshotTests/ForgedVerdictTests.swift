@@ -36,7 +36,7 @@ import UnfoldTestSupport
     /// that vouches for the new file's bytes) where the file ends as a PNG
     /// does, so that only its pixels can fail it.
     func replaceState01(_ box: Sandbox, with bytes: [UInt8], vouched: Bool = true) throws {
-        try Data(PNGStamp.stamped(bytes)).write(to: URL(fileURLWithPath: box.store.directory + "/state-01.png"))
+        try Data(PNGStamp.stamped(bytes, name: "state-01.png")).write(to: URL(fileURLWithPath: box.store.directory + "/state-01.png"))
         #expect(try box.store.contents().verified("state-01.png") == vouched)
     }
 
@@ -147,15 +147,18 @@ import UnfoldTestSupport
     /// decoder, and it vouches for every byte before it and no other file.
     @Test func aStampVouchesForEveryByteBeforeIt() throws {
         let plain = try threeColours()
-        let stamped = PNGStamp.stamped(plain)
-        #expect(refusal(stamped) == nil && PNGStamp.stamped(stamped) == stamped)
+        let stamped = PNGStamp.stamped(plain, name: "state-00.png")
+        #expect(refusal(stamped) == nil && PNGStamp.stamped(stamped, name: "state-00.png") == stamped)
+        // Bound to its name: another reference's stamp is not this one's.
+        #expect(!PNGStamp.isStamped(stamped, name: "state-01.png") && PNGStamp.isStamped(PNGStamp.stamped(stamped, name: "state-01.png"), name: "state-01.png"))
         #expect(try TrustedPNG.decode(stamped, largest: largest) == TrustedPNG.decode(plain, largest: largest))
-        #expect(PNGStamp.isStamped(stamped) && !PNGStamp.isStamped(plain) && PNGStamp.isStamped(stamped, from: plain))
+        #expect(PNGStamp.isStamped(stamped, name: "state-00.png") && !PNGStamp.isStamped(plain, name: "state-00.png") && PNGStamp.isStamped(stamped, from: plain))
         #expect(!PNGStamp.isStamped(stamped, from: try PNG.encode(try RGBAImage(width: 3, height: 1, fill: Color(r: 9, g: 9, b: 9, a: 255)))))
-        for at in [8, 20, 33, plain.count - 13] {
+        // Every byte before the stamp, and the stamp's own CRC.
+        for at in [8, 20, 33, plain.count - 13, stamped.count - 13] {
             var edited = stamped
             edited[at] ^= 1
-            #expect(!PNGStamp.isStamped(edited), "byte \(at)")
+            #expect(!PNGStamp.isStamped(edited, name: "state-00.png"), "byte \(at)")
         }
         // Anywhere but just before the end, it is a chunk Unfold never writes there.
         let chunk = Array(stamped[(plain.count - 12) ..< (stamped.count - 12)])
@@ -169,7 +172,9 @@ import UnfoldTestSupport
         let rows = Array("[{\"step\": \"initial\"}]\n".utf8)
         let carrying = PNGRows.adding(rows, to: plain)
         #expect(PNGRows.read(carrying) == rows && PNGRows.read(plain) == nil)
-        #expect(refusal(carrying) == nil && refusal(PNGStamp.stamped(carrying)) == nil && PNGStamp.isStamped(PNGStamp.stamped(carrying)))
+        #expect(
+            refusal(carrying) == nil && refusal(PNGStamp.stamped(carrying, name: "strip.png")) == nil
+                && PNGStamp.isStamped(PNGStamp.stamped(carrying, name: "strip.png"), name: "strip.png"))
         #expect(try TrustedPNG.decode(carrying, largest: largest) == TrustedPNG.decode(plain, largest: largest))
         let chunk = Array(carrying[(plain.count - 12) ..< (carrying.count - 12)])
         #expect(refusal(PNGChunks.inserting([chunk], afterIHDR: plain))?.contains("unRW rows are misplaced") == true)

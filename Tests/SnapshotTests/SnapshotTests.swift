@@ -198,7 +198,7 @@ import UnfoldTestSupport
         let legacy = "{\"references\": {" + hashes.joined(separator: ", ") + "}}"
         try Data(legacy.utf8).write(to: URL(fileURLWithPath: store.directory + "/index.json"))
         let old = try store.contents()
-        #expect(old.files.keys.allSatisfy { old.verified($0) } && !PNGStamp.isStamped(old.files["state-00.png"]!))
+        #expect(old.files.keys.allSatisfy { old.verified($0) } && !PNGStamp.isStamped(old.files["state-00.png"]!, name: "state-00.png"))
         #expect(try SnapshotRunner.check(scenario(), options: box.options(.never)).cases.allSatisfy { $0.status == .passed })
         // An edited picture of such a set is not vouched for by its hash.
         var edited = try PNG.decode(old.files["state-00.png"]!)
