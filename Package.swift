@@ -104,18 +104,21 @@ let package = Package(
                 "OutlineEngine", "OutlineAppearance", "ScenarioFormat", "UnfoldCanvas", "UnfoldPNG", "UnfoldRender",
                 "UnfoldDiff", "UnfoldComparison", "UnfoldReport", "UnfoldSnapshot", "UnfoldSupport", "UnfoldTreeSources",
             ]),
-        .target(name: "UnfoldTesting", dependencies: ["Unfold", "UnfoldReferences", "UnfoldSupport"]),
+        .target(name: "UnfoldTesting", dependencies: ["Unfold", "UnfoldReferences", "UnfoldReport", "UnfoldCanvas", "UnfoldSupport"]),
         .target(
             name: "UnfoldSnapshotTesting",
             dependencies: [
-                "UnfoldTesting", "UnfoldSupport", "UnfoldPNG", "UnfoldRender", "UnfoldReport",
+                "UnfoldTesting", "UnfoldSupport", "UnfoldCanvas", "UnfoldComparison", "UnfoldPNG", "UnfoldRender", "UnfoldReport",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing", condition: .when(traits: ["SnapshotTesting"])),
             ]),
         .executableTarget(
             name: "unfold",
             dependencies: [
                 "Unfold", "UnfoldReferences", "UnfoldAcceptance", "UnfoldReview", "UnfoldSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
+            ], plugins: ["BuildCommit"]),
+        // `unfold --version` names the commit it was built from: the plugin runs the tool, which reads `.git`.
+        .executableTarget(name: "unfold-build-commit"),
+        .plugin(name: "BuildCommit", capability: .buildTool(), dependencies: ["unfold-build-commit"]),
         .executableTarget(name: "unfold-fuzz", dependencies: ["ScenarioFormat"]),
         .executableTarget(
             name: "unfold-bench",
@@ -138,7 +141,7 @@ let package = Package(
         .testTarget(
             name: "UnfoldTestingTests",
             dependencies: [
-                "UnfoldTesting", "UnfoldSnapshotTesting",
+                "UnfoldTesting", "UnfoldSnapshotTesting", "UnfoldPNG",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing", condition: .when(traits: ["SnapshotTesting"])),
             ], exclude: ["helper.yaml", "__Snapshots__"]),
         .testTarget(

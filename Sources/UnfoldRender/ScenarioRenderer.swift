@@ -208,9 +208,16 @@ public enum ScenarioRenderer {
     /// beside the renderer's version, so that there is one place to raise it.
     package static let unfoldVersion = "0.1.0"
 
-    /// What `unfold --version` prints: Unfold's version and the renderer's,
-    /// such as `0.1.0 (renderer N)`, N being `version`.
+    /// Unfold's version and the renderer's, such as `0.1.0 (renderer N)`, N
+    /// being `version`.
     package static var versionDescription: String { "\(unfoldVersion) (renderer \(version))" }
+
+    /// What `unfold --version` prints: `versionDescription` and the commit
+    /// the binary was built from (what a package requirement's `revision:`
+    /// matches), or that it was built outside a git checkout.
+    package static func versionDescription(commit: String?) -> String {
+        "\(versionDescription), built from " + (commit.map { "commit \($0)" } ?? "outside a git checkout (no commit)")
+    }
 
     /// The fonts a scenario is drawn with: `options.fonts`, with the
     /// scenario's own font files tried first for their weight, then, in a

@@ -5,6 +5,8 @@ import UnfoldSupport
 import Foundation
 @_exported import SnapshotTesting
 import Testing
+import UnfoldCanvas
+import UnfoldComparison
 import UnfoldPNG
 import UnfoldRender
 import UnfoldReport

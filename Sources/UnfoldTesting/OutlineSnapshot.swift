@@ -1,5 +1,5 @@
 import Foundation
-@_exported import Unfold
+import Unfold
 import UnfoldReferences
 import UnfoldReport
 

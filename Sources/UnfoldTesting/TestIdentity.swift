@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UnfoldCanvas
 import XCTest
 
 /// The test that is asserting, as references are named after it: which test

@@ -1,5 +1,6 @@
 import Foundation
 import UnfoldReferences
+import UnfoldReport
 import UnfoldSupport
 
 #if canImport(Glibc)

@@ -7,7 +7,7 @@ struct Unfold: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "unfold",
         abstract: "Render expandable tree outlines to PNG, animate them, and test them against references.",
-        version: ScenarioRenderer.versionDescription,
+        version: ScenarioRenderer.versionDescription(commit: buildCommit),
         subcommands: [RenderCommand.self, TestCommand.self, AcceptCommand.self, ReviewCommand.self, DiffCommand.self, Updates.self, MergeReports.self])
 
     /// As ArgumentParser's, except that a bad option or argument exits with 2

@@ -104,6 +104,20 @@ func fileCount(_ path: String) -> Int {
         #expect(try FileManager.default.contentsOfDirectory(atPath: out) == ["regions"])
     }
 
+    /// `--version` names the commit the binary was built from, one that this
+    /// checkout holds (what `revision:` in a package requirement matches).
+    @Test func versionNamesTheCommitItWasBuiltFrom() throws {
+        let line = try unfold(["--version"]).out.trimmingCharacters(in: .whitespacesAndNewlines)
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+        guard FileManager.default.fileExists(atPath: root + "/.git") else {
+            #expect(line.hasSuffix("built from outside a git checkout (no commit)"), "\(line)")
+            return
+        }
+        let commit = try #require(line.components(separatedBy: ", built from commit ").dropFirst().first, "\(line)")
+        #expect([40, 64].contains(commit.count) && commit.allSatisfy(\.isHexDigit), "\(line)")
+        #expect(shell("git -C '\(root)' cat-file -e '\(commit)^{commit}'") == 0, "\(commit) is no commit of \(root)")
+    }
+
     @Test func versionAndCommandLineMistakes() throws {
         let s = Scratch()
         let version = try unfold(["--version"])

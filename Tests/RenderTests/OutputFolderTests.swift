@@ -222,6 +222,8 @@ final class TemporaryFolder {
     /// The version `unfold --version` prints names the renderer's.
     @Test func theVersionNamesTheRenderer() {
         #expect(ScenarioRenderer.versionDescription == "\(ScenarioRenderer.unfoldVersion) (renderer \(ScenarioRenderer.version))")
+        #expect(ScenarioRenderer.versionDescription(commit: "ab12") == ScenarioRenderer.versionDescription + ", built from commit ab12")
+        #expect(ScenarioRenderer.versionDescription(commit: nil).hasSuffix("built from outside a git checkout (no commit)"))
     }
 }
 

@@ -2,6 +2,7 @@ import Foundation
 import OutlineEngine
 import ScenarioFormat
 import Testing
+import UnfoldPNG
 import UnfoldTesting
 import XCTest
 

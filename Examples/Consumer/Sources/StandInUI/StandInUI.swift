@@ -31,3 +31,62 @@ public struct Step: Sendable {
     /// A step of the app's.
     public init() {}
 }
+
+/// Names an app may also have that only `import Unfold` brings (one from each
+/// module `UnfoldTesting` leaves out): a test file that imports
+/// `UnfoldTesting` names them unqualified, in a type's place, where two
+/// modules' types of one name would be ambiguous.
+public struct PNG: Sendable {
+    /// What the app calls it.
+    public var standIn = "app PNG"
+    /// The app's own.
+    public init() {}
+}
+
+/// An app's render options (Unfold's are in `UnfoldRender`).
+public struct RenderOptions: Sendable {
+    /// What the app calls them.
+    public var standIn = "app render options"
+    /// The app's own.
+    public init() {}
+}
+
+/// An app's fonts (Unfold's are in `UnfoldCanvas`).
+public struct FontSet: Sendable {
+    /// What the app calls them.
+    public var standIn = "app fonts"
+    /// The app's own.
+    public init() {}
+}
+
+/// An app's comparison (Unfold's is in `UnfoldComparison`).
+public struct Comparison: Sendable {
+    /// What the app calls it.
+    public var standIn = "app comparison"
+    /// The app's own.
+    public init() {}
+}
+
+/// An app's report (Unfold's is in `UnfoldReport`).
+public struct SnapshotReport: Sendable {
+    /// What the app calls it.
+    public var standIn = "app report"
+    /// The app's own.
+    public init() {}
+}
+
+/// An app's error (Unfold's is in `UnfoldSupport`).
+public struct ScenarioError: Error, Sendable {
+    /// What the app calls it.
+    public var standIn = "app error"
+    /// The app's own.
+    public init() {}
+}
+
+/// An app's options for reading trees (Unfold's are in `UnfoldTreeSources`).
+public struct TreeSourceOptions: Sendable {
+    /// What the app calls them.
+    public var standIn = "app tree options"
+    /// The app's own.
+    public init() {}
+}
