@@ -25,4 +25,6 @@ package enum FileNames {
     package static let strip = "strip.png"
     /// The batch updates of every step.
     package static let updates = "updates.json"
+    /// The live tree (`--outputs html`).
+    package static let html = "outline.html"
 }

@@ -53,10 +53,13 @@ extension RenderOptions {
         public static let svgAnimation = Output("svg-animation", SVGAnimationFile())
         /// `updates.json`: the batch update and the rows of every state.
         public static let updates = Output("updates", UpdatesFile())
+        /// `outline.html`: the first state as a live tree that a reader opens
+        /// and closes, drawn as the pictures are, for a docs page.
+        public static let html = Output("html", HTMLFile())
 
         /// Every output, in the order their files are written at the end of a
         /// render: the one place a new format is registered.
-        public static let allCases: [Output] = [.states, .frames, .strip, .animation, .gif, .webp, .svg, .svgAnimation, .updates]
+        public static let allCases: [Output] = [.states, .frames, .strip, .animation, .gif, .webp, .svg, .svgAnimation, .updates, .html]
 
         /// What a render writes unless told otherwise (GIF and WebP when asked).
         public static let defaults: Set<Output> = [.states, .frames, .strip, .animation, .updates]

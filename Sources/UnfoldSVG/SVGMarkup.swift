@@ -13,12 +13,18 @@ import UnfoldSupport
 final class SVGMarkup {
     /// The scheme the alternate colours are for (`dark` when the base theme is light).
     let alternateScheme: String?
-    private var classes = Names<ColorPair>(prefix: "c")
-    private var glyphs = Names<Typesetter.PlacedGlyph.Key>(prefix: "g")
-    private var clips = Names<PixelRect>(prefix: "r")
-    private var clipPaths = Names<String>(prefix: "p")
-    private var groups = Names<String>(prefix: "d")
-    private var animations = Names<String>(prefix: "k")
+    /// Before every name: empty in a document of its own, the tree's in a
+    /// page that may hold others (`HTMLTree`).
+    let namespace: String
+    /// Whether text is kept, invisible, beside its glyphs: not where the
+    /// page around the drawing holds the text (`HTMLTree`).
+    let keepsText: Bool
+    private var classes: Names<ColorPair>
+    private var glyphs: Names<Typesetter.PlacedGlyph.Key>
+    private var clips: Names<PixelRect>
+    private var clipPaths: Names<String>
+    private var groups: Names<String>
+    private var animations: Names<String>
     private var glyphDefs = "", clipDefs = "", groupDefs = "", animationCSS = ""
     private var usesText = false
 
@@ -50,8 +56,12 @@ final class SVGMarkup {
         var alternate: Color
     }
 
-    init(alternateScheme: String?) {
+    init(alternateScheme: String?, namespace: String = "", keepsText: Bool = true) {
         self.alternateScheme = alternateScheme
+        self.namespace = namespace
+        self.keepsText = keepsText
+        (classes, glyphs, clips) = (Names(prefix: namespace + "c"), Names(prefix: namespace + "g"), Names(prefix: namespace + "r"))
+        (clipPaths, groups, animations) = (Names(prefix: namespace + "p"), Names(prefix: namespace + "d"), Names(prefix: namespace + "k"))
     }
 
     /// The class that paints `pair`.
@@ -59,18 +69,22 @@ final class SVGMarkup {
 
     /// The `<style>` element: every colour class, then the alternate theme's,
     /// then `extra` and the animations.
-    func style(extra: String = "") -> String {
+    func style(extra: String = "") -> String { "<style>\(rules(extra: extra))</style>" }
+
+    /// The style's rules: every colour class, then the alternate theme's
+    /// (`alternate` adds rules of its own there), then `extra` and the animations.
+    func rules(extra: String = "", alternate: String = "") -> String {
         var css = usesText ? ".t{fill-opacity:0}" : ""
         for pair in classes.order { css += ".\(classes[pair])\(Self.fill(pair.base))" }
         if let scheme = alternateScheme {
             let changed = classes.order.filter { $0.base != $0.alternate }
-            if !changed.isEmpty {
-                css += "@media (prefers-color-scheme:\(scheme)){"
+            if !changed.isEmpty || !alternate.isEmpty {
+                css += "@media (prefers-color-scheme:\(scheme)){" + alternate
                 for pair in changed { css += ".\(classes[pair])\(Self.fill(pair.alternate))" }
                 css += "}"
             }
         }
-        return "<style>\(css)\(extra)\(animationCSS)</style>"
+        return css + extra + animationCSS
     }
 
     /// The bytes held for the document's style and definitions, counted
@@ -110,11 +124,20 @@ final class SVGMarkup {
 
     /// `{fill:#rrggbb}`, with `fill-opacity` for a translucent colour.
     static func fill(_ color: Color) -> String {
-        let hex = [color.r, color.g, color.b].map { byte in
+        color.a == 255 ? "{fill:#\(hex(color))}" : "{fill:#\(hex(color));fill-opacity:\(number(Double(color.a) / 255, places: 3))}"
+    }
+
+    /// `#rrggbb`'s digits, the colour's opacity left out.
+    static func hex(_ color: Color) -> String {
+        [color.r, color.g, color.b].map { byte in
             let digits = Array("0123456789abcdef")
             return String([digits[Int(byte >> 4)], digits[Int(byte & 15)]])
         }.joined()
-        return color.a == 255 ? "{fill:#\(hex)}" : "{fill:#\(hex);fill-opacity:\(number(Double(color.a) / 255, places: 3))}"
+    }
+
+    /// The colour as CSS: `#rrggbb`, or `rgba(…)` for a translucent one.
+    static func cssColor(_ color: Color) -> String {
+        color.a == 255 ? "#" + hex(color) : "rgba(\(color.r),\(color.g),\(color.b),\(number(Double(color.a) / 255, places: 3)))"
     }
 
     /// The id of a glyph's outline, defined once.
@@ -144,7 +167,7 @@ final class SVGMarkup {
             }
             return "<path class=\"\(paint)\" d=\"\(Self.pathData(path))\"\(clipAttribute(clip))/>"
         case let (.text(text, placed, size, color, clip), .text(_, _, _, other, _)):
-            usesText = true
+            usesText = usesText || keepsText
             let paint = colorClass(ColorPair(base: color, alternate: other))
             // On the first glyph's baseline; a glyph off it (a mark) says where it is.
             let baseline = placed.first?.y ?? 0
@@ -157,7 +180,7 @@ final class SVGMarkup {
             }
             out += "</g>"
             // The text itself, invisible (`.t`), for search, copy and screen readers; none for a decoration.
-            if let first = placed.first, !text.isEmpty {
+            if keepsText, let first = placed.first, !text.isEmpty {
                 out += "<text class=\"t\" x=\"\(first.x)\" y=\"\(first.y)\" font-size=\"\(Self.number(size))\">\(MarkupText.escaped(text))</text>"
             }
             return out + "</g>"

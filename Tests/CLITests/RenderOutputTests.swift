@@ -131,7 +131,7 @@ func fileCount(_ path: String) -> Int {
         let two = try unfold(["render", "--from", tree, "--from", twin, "--out", s.path + "/o"])
         #expect(two.status == 2 && two.err.contains("rename one of the files") && !two.err.contains("`name:`"), "\(two)")
         let unknown = try unfold(["render", "--from", tree, "--out", s.path + "/o", "--outputs", "states,movie"])
-        #expect(unknown.status == 2 && unknown.err.contains("choose from states,frames,strip,animation,gif,webp,svg,svg-animation,updates"), "\(unknown)")
+        #expect(unknown.status == 2 && unknown.err.contains("choose from states,frames,strip,animation,gif,webp,svg,svg-animation,updates,html"), "\(unknown)")
         let slow = try unfold(["render", "--from", tree, "--out", s.path + "/o", "--frame-ms", "0"])
         #expect(slow.status == 2 && slow.err.contains("--frame-ms must be in 1...10000"), "\(slow)")
         let timed = try unfold(["render", "--from", tree, "--out", s.path + "/t", "--outputs", "apng", "--frame-ms", "100", "--hold-ms", "1500"])

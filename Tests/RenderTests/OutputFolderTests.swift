@@ -199,7 +199,7 @@ final class TemporaryFolder {
         #expect(try RenderOptions.Output.parseList("states,apng") == [.states, .animation])
         #expect(try RenderOptions.Output.parseList("animation, gif,") == [.animation, .gif])
         let error = #expect(throws: RenderError.self) { try RenderOptions.Output.parseList("states,movie") }
-        #expect(error?.description == "unknown output 'movie'; choose from states,frames,strip,animation,gif,webp,svg,svg-animation,updates (apng is animation)")
+        #expect(error?.description == "unknown output 'movie'; choose from states,frames,strip,animation,gif,webp,svg,svg-animation,updates,html (apng is animation)")
     }
 
     /// `frameDelay` and `hold` set the animation's timing as the scenario's own would.

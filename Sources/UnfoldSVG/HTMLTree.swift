@@ -1,0 +1,215 @@
+import OutlineAppearance
+import OutlineLayout
+import UnfoldCanvas
+import UnfoldPaint
+import UnfoldSupport
+
+/// A tree as one self-contained piece of HTML that a reader opens and
+/// closes: nested `<details>` that work with scripts off, made a WAI-ARIA
+/// tree by its own small script (`HTMLTreeScript`) when scripts run.
+///
+/// Each row is drawn as the picture draws it: its shapes, recorded from the
+/// painter as the SVG output's are (text as the bundled fonts' glyph
+/// outlines, so it looks the same on every machine), in an inline `<svg>`
+/// hidden from screen readers, with the row's text over it, transparent, for
+/// search, copy and screen readers. The chevron turns and the folder icon
+/// opens by CSS; opening and closing take the scenario's animation. Every
+/// name is in the tree's namespace (a hash of what it draws), so that trees
+/// pasted into one page never share one. Nothing is loaded from outside.
+/// O(rows + glyphs) time; the file grows with the rows, as the picture of
+/// the tree fully open does.
+package enum HTMLTree {
+    /// The HTML of `tree` drawn in `appearance` (its canvas's width and
+    /// padding; a live tree is as tall as its open rows), for screen readers
+    /// named `title`; `bothThemes` follows the reader's theme.
+    package static func document(_ tree: TreeLayout, appearance: Appearance, typesetter: Typesetter, bothThemes: Bool, title: String) throws(SVGError)
+        -> String
+    {
+        // Named after what it draws, so that the same tree gives the same bytes.
+        var draft = HTMLTreeWriter(appearance: appearance, typesetter: typesetter, bothThemes: bothThemes, namespace: "u-")
+        var hash = ContentHash()
+        hash.update(Array(try draft.document(tree, title: title).utf8))
+        var writer = HTMLTreeWriter(appearance: appearance, typesetter: typesetter, bothThemes: bothThemes, namespace: "u" + hash.hex.prefix(8) + "-")
+        return try writer.document(tree, title: title)
+    }
+
+    /// A page of its own around `tree` (`document`'s piece): what
+    /// `outline.html` holds, openable alone and valid for checkers of whole
+    /// pages (a title, a language, a main landmark and a heading, for screen
+    /// readers only). To paste the tree into a page, take the piece between
+    /// the `unfold tree` comments.
+    package static func page(_ tree: String, title: String) -> String {
+        let name = MarkupText.escaped(title)
+        return "<!doctype html>\n<html lang=\"und\"><head><meta charset=\"utf-8\"><title>\(name)</title>"
+            + "<style>body{margin:8px}.unfold-heading{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}</style>"
+            + "</head><body><main><h1 class=\"unfold-heading\">\(name)</h1>\n<!-- unfold tree -->\n\(tree)<!-- /unfold tree -->\n</main></body></html>\n"
+    }
+
+    /// The CSS timing function of `easing`: the cubic curves the frames
+    /// follow (`Transition`), as Bézier curves.
+    static func timing(_ easing: Appearance.Easing) -> String {
+        switch easing {
+        case .linear: "linear"
+        case .easeIn: "cubic-bezier(.32,0,.67,0)"
+        case .easeOut: "cubic-bezier(.33,1,.68,1)"
+        case .easeInOut: "cubic-bezier(.65,0,.35,1)"
+        }
+    }
+}
+
+/// Writes one tree's HTML, every name in `namespace`.
+struct HTMLTreeWriter {
+    let themes: Themes
+    let markup: SVGMarkup
+    let ns: String
+    private var places = SVGMarkup.Names<String>(prefix: "")
+    private var placeRules = ""
+
+    init(appearance: Appearance, typesetter: Typesetter, bothThemes: Bool, namespace: String) {
+        themes = Themes(appearance: appearance, typesetter: typesetter, bothThemes: bothThemes)
+        markup = SVGMarkup(alternateScheme: themes.alternateScheme, namespace: namespace, keepsText: false)
+        ns = namespace
+        places = SVGMarkup.Names(prefix: namespace + "x")
+    }
+
+    /// The whole piece: the style, the shared drawings, the rows nested by
+    /// depth (no recursion: a stack of the folders open around the row), the script.
+    mutating func document(_ tree: TreeLayout, title: String) throws(SVGError) -> String {
+        var rows = ""
+        var around: [(depth: Int, isFolder: Bool)] = []
+        func close(to depth: Int) {
+            while let last = around.last, last.depth >= depth {
+                rows += last.isFolder ? "</ul></details></li>" : "</li>"
+                around.removeLast()
+            }
+        }
+        for (index, entry) in tree.entries.enumerated() {
+            close(to: entry.facts.depth)
+            rows += try item(entry, index: index)
+            around.append((entry.facts.depth, entry.isFolder))
+        }
+        close(to: 0)
+        let base = themes.base, s = base.scale
+        let width = SVGMarkup.number(Double(base.pixelSize(height: 1).width) / s), pad = SVGMarkup.number(base.appearance.canvas.padding)
+        let animation = base.appearance.animation
+        let duration = max(0, animation.frames - 1) * max(0, animation.frameDelay)
+        let rtl = base.appearance.canvas.direction == .rtl
+        let css = style(width: width, padding: pad, duration: duration, easing: HTMLTree.timing(animation.easing), rtl: rtl)
+        let defs = markup.defs.isEmpty ? "" : "<svg class=\"\(ns)defs\" aria-hidden=\"true\" focusable=\"false\" width=\"0\" height=\"0\">\(markup.defs)</svg>"
+        return "<div class=\"\(ns)tree\" data-unfold-tree=\"\(ns)\" data-ms=\"\(duration)\" data-motion=\"\(animation.style.rawValue)\" "
+            + "data-easing=\"\(HTMLTree.timing(animation.easing))\"\(rtl ? " dir=\"rtl\"" : "")>"
+            + "<style>\(css)</style>\(defs)<ul aria-label=\"\(MarkupText.escaped(title))\">\(rows)</ul>"
+            + "<script>\(HTMLTreeScript.source)</script></div>\n"
+    }
+
+    /// A row's list item, opened (a folder's `<details>` and its list, closed
+    /// when the rows under it are done) or whole.
+    private mutating func item(_ entry: TreeLayout.Entry, index: Int) throws(SVGError) -> String {
+        let facts = entry.facts
+        var data = ""
+        if let check = entry.box.content.checkbox?.state {
+            data += " data-check=\"\(check == .checked ? "true" : check == .mixed ? "mixed" : "false")\""
+        }
+        if facts.isSelected || facts.isHighlighted { data += " data-selected=\"\"" }
+        if facts.isLoading { data += " data-busy=\"\"" }
+        let content = try row(entry, index: index)
+        guard entry.isFolder else { return "<li\(data)><div class=\"\(ns)r\">\(content)</div>" }
+        return "<li\(data)><details\(facts.isExpanded ? " open" : "")><summary class=\"\(ns)r\">\(content)</summary><ul>"
+    }
+
+    /// A row's drawing and its text.
+    private mutating func row(_ entry: TreeLayout.Entry, index: Int) throws(SVGError) -> String {
+        let base = themes.base, s = base.scale
+        var box = entry.box
+        (box.focus, box.hover) = (0, 0)
+        let canvas = base.pixelSize(height: 1).width
+        var drawing = themes.drawsBackground(of: box) ? try layer(box, .background) : ""
+        drawing += try layer(box, [.selection, .content, .drop])
+        if box.content.icon != nil {
+            var shut = box, open = box
+            (shut.chevron, open.chevron) = (box.chevron.map { _ in 0 }, box.chevron.map { _ in 90 })
+            let closed = try layer(shut, .icon), opened = try layer(open, .icon)
+            drawing += closed == opened || !entry.isFolder ? closed : "<g class=\"\(ns)is\">\(closed)</g><g class=\"\(ns)io\">\(opened)</g>"
+        }
+        if box.chevron != nil {
+            var shut = box
+            shut.chevron = 0
+            let cx = base.x(box.content.chevronCenter, width: 0, canvas: canvas), cy = box.height / 2 * s
+            let id = try reference(shut, .chevron, moved: Point(-cx, -cy))
+            let turns = entry.isFolder ? " class=\"\(ns)c\"" : ""
+            drawing += "<g transform=\"translate(\(SVGMarkup.number(cx)) \(SVGMarkup.number(cy)))\"><use href=\"#\(id)\"\(turns)/></g>"
+        }
+        var focused = box
+        focused.focus = 1
+        let ring = try reference(focused, .focus)
+        drawing += "<use href=\"#\(ring)\" class=\"\(ns)f\"/>"
+        let h = SVGMarkup.number(box.height), hp = SVGMarkup.number(box.height * s)
+        let svg =
+            "<svg aria-hidden=\"true\" focusable=\"false\" width=\"\(SVGMarkup.number(Double(canvas) / s))\" height=\"\(h)\" "
+            + "viewBox=\"0 0 \(canvas) \(hp)\">\(drawing)</svg>"
+        return svg + text(entry, index: index)
+    }
+
+    /// The row's words, where the picture draws its title: the name, then
+    /// the note and subtitle (the screen reader's description), each with an
+    /// id the script names them by.
+    private mutating func text(_ entry: TreeLayout.Entry, index: Int) -> String {
+        let base = themes.base, title = entry.box.content.title
+        let canvas = base.pixelSize(height: 1).width
+        let left = base.x(title.leading, width: title.width, canvas: canvas) / base.scale
+        let lines = Double(max(1, title.lines.count))
+        let top = max(0, (entry.box.height - lines * title.fontSize * 1.25) / 2)
+        let rule =
+            "{left:\(SVGMarkup.number(left))px;top:\(SVGMarkup.number(top))px;width:\(SVGMarkup.number(title.width))px;"
+            + "height:\(SVGMarkup.number(entry.box.height - top))px;font-size:\(SVGMarkup.number(title.fontSize))px}"
+        let (place, isNew) = places.name(rule)
+        if isNew { placeRules += ".\(place)\(rule)" }
+        let note = [entry.facts.annotation?.text, entry.facts.subtitle].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
+        var words = "<span class=\"\(ns)n\" id=\"\(ns)L\(index)\">\(MarkupText.escaped(entry.text))</span>"
+        if !note.isEmpty { words += " <span id=\"\(ns)D\(index)\">\(MarkupText.escaped(note))</span>" }
+        return "<span class=\"\(ns)t \(place)\">\(words)</span>"
+    }
+
+    /// Some layers of a row drawn in both themes' colours, as markup.
+    private func layer(_ box: RowBox, _ layers: RowLayers) throws(SVGError) -> String {
+        try themes.markup(into: markup) { $0.record(box, layers: layers) }
+    }
+
+    /// Some layers of a row, defined once among the shared drawings: their id.
+    private func reference(_ box: RowBox, _ layers: RowLayers, moved: Point? = nil) throws(SVGError) -> String {
+        markup.group(try themes.markup(into: markup, moved: moved) { $0.record(box, layers: layers) })
+    }
+
+    /// The rules: the canvas (its colour in both themes, its padding and
+    /// border), the rows, the chevrons' turn and the folder icons by state.
+    private func style(width: String, padding: String, duration: Int, easing: String, rtl: Bool) -> String {
+        let base = themes.base, other = themes.alternate ?? base
+        let root = ".\(ns)tree"
+        let background = { (p: OutlinePainter) in SVGMarkup.cssColor(p.palette.background) }
+        var css = "\(root){position:relative;box-sizing:content-box;width:\(width)px;padding:\(padding)px;background:\(background(base))}"
+        css += "\(root) ul{list-style:none;margin:0;padding:0}\(root) li{margin:0;padding:0}\(root) details{display:block}"
+        css += "\(root) summary{display:block;list-style:none;cursor:pointer}\(root) summary::-webkit-details-marker{display:none}"
+        css += "\(root) .\(ns)r{position:relative;display:block}\(root) .\(ns)r>svg{display:block;overflow:hidden}"
+        css += "\(root) .\(ns)defs{position:absolute;width:0;height:0;overflow:hidden}"
+        css += "\(root) .\(ns)t{position:absolute;overflow:hidden;white-space:pre;color:transparent;line-height:1.25;font-family:sans-serif}"
+        css += "\(root) .\(ns)f{display:none}\(root) li:focus{outline:none}\(root) li:focus>.\(ns)r .\(ns)f,\(root) summary:focus-visible .\(ns)f{display:inline}"
+        css += "\(root) summary:focus{outline:none}"
+        if base.appearance.style.border {
+            css += "\(root)::after{content:\"\";position:absolute;inset:\(padding)px;pointer-events:none;box-shadow:inset 0 0 0 1px \(SVGMarkup.cssColor(base.palette.guide))}"
+        }
+        let open = "\(root) details[open]>summary", shut = "\(root) details:not([open])>summary"
+        let liveOpen = "\(root) [aria-expanded=true]>.\(ns)r", liveShut = "\(root) [aria-expanded=false]>.\(ns)r"
+        css += "\(open) .\(ns)is,\(shut) .\(ns)io,\(liveOpen) .\(ns)is,\(liveShut) .\(ns)io{display:none}"
+        css += "\(root) .\(ns)c{transition:transform \(duration)ms \(easing)}"
+        css += "\(open) .\(ns)c,\(liveOpen) .\(ns)c{transform:rotate(\(rtl ? "-" : "")90deg)}"
+        css += "@media (prefers-reduced-motion:reduce){\(root) .\(ns)c{transition:none}}"
+        css += placeRules
+        var alternate = ""
+        if themes.alternate != nil {
+            alternate = "\(root){background:\(background(other))}"
+            if base.appearance.style.border { alternate += "\(root)::after{box-shadow:inset 0 0 0 1px \(SVGMarkup.cssColor(other.palette.guide))}" }
+        }
+        // The canvas's own rules first, so that the other theme's, after them, win.
+        return css + markup.rules(alternate: alternate)
+    }
+}

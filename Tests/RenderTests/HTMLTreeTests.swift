@@ -1,0 +1,119 @@
+import Foundation
+import OutlineAppearance
+import ScenarioFormat
+import Testing
+import UnfoldCanvas
+import UnfoldRender
+import UnfoldSupport
+
+@testable import UnfoldSVG
+
+/// The live tree (`--outputs html`): its structure without a script, its
+/// state, that it stays self-contained and inert whatever the tree says, and
+/// its bytes. (Its keyboard, its accessibility and its likeness to the PNG
+/// are checked in headless Chromium: scripts/check-html.py.)
+@Suite struct HTMLTreeTests {
+    let yaml = """
+        name: live
+        canvas: { width: 420, height: fit, scale: 2 }
+        style: { checkboxes: true }
+        tree:
+          - id: src
+            title: src
+            expanded: true
+            children:
+              - { id: main, title: "<script>alert(1)</script> & \\"x\\"", annotation: "the </ul> entry", checked: true }
+              - id: lib
+                title: lib
+                children:
+                  - { id: deep, title: deep.swift, highlighted: true }
+          - { id: readme, title: README.md }
+        steps:
+          - collapse: src
+        """
+
+    func html(_ yaml: String? = nil, theme: Scenario.Theme? = nil, workers: Int = 1) throws -> String {
+        var options = RenderOptions(fonts: fontFiles)
+        options.outputs = [.html]
+        options.theme = theme
+        options.workers = workers
+        let result = try ScenarioRenderer.render(try Scenario.parse(yaml ?? self.yaml, file: "live.yaml"), options: options)
+        #expect(result.files.map(\.path) == ["outline.html"])
+        return String(decoding: try #require(result.files.first).bytes, as: UTF8.self)
+    }
+
+    /// Every row is a list item, nested as the tree is; folders are
+    /// `<details>`, open as the first state has them (the steps are the
+    /// reader's to take), closed folders' rows there all the same.
+    @Test func foldersAreDetailsOpenAsTheFirstStateHasThem() throws {
+        let page = try html()
+        #expect(page.components(separatedBy: "<li").count - 1 == 5)
+        #expect(page.components(separatedBy: "<details").count - 1 == 2)
+        #expect(page.contains("<details open><summary"))
+        #expect(page.contains("<details><summary"), "lib is closed in the first state")
+        #expect(page.contains(">deep.swift</span>"), "a closed folder's rows are in the page")
+        let order = ["src", "&lt;script&gt;", "lib", "deep.swift", "README.md"].map { try? #require(page.range(of: ">\($0)")).lowerBound }
+        #expect(order == order.sorted { ($0 ?? page.startIndex) < ($1 ?? page.startIndex) })
+        #expect(page.contains("data-check=\"true\"") && page.contains("data-selected=\"\""))
+    }
+
+    /// The file is a page of its own (what a checker of whole pages asks
+    /// for), the tree in it between two comments, to paste.
+    @Test func aPageOfItsOwnAroundThePieceToPaste() throws {
+        let page = try html()
+        #expect(page.hasPrefix("<!doctype html>\n<html lang=\"und\"><head><meta charset=\"utf-8\"><title>A tree of 5 entries"))
+        #expect(page.contains("<main><h1 class=\"unfold-heading\">A tree of 5 entries") && page.hasSuffix("</main></body></html>\n"))
+    }
+
+    /// What a tree says is text: escaped, never markup; nothing outside the
+    /// file is referred to; the one script is the project's.
+    @Test func hostileNamesStayTextAndTheFileSelfContained() throws {
+        let page = try html()
+        #expect(page.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;x&quot;"))
+        #expect(page.contains("the &lt;/ul&gt; entry"))
+        #expect(page.components(separatedBy: "<script").count == 2 && page.contains("<script>\(HTMLTreeScript.source)</script>"))
+        let references = page.matches(of: /(?:href=|src=|url\()"?([^")]*)/).map { String($0.1) }
+        #expect(!references.isEmpty && references.allSatisfy { $0.hasPrefix("#") }, "\(references.filter { !$0.hasPrefix("#") })")
+        #expect(!page.contains("@import") && !page.contains("javascript:") && !page.contains("http"))
+    }
+
+    /// Every name is in the tree's namespace, a hash of what it draws: two
+    /// trees on one page share none, the same tree is the same bytes.
+    @Test func namesAreTheTreesOwnAndTheBytesTheSame() throws {
+        let page = try html(), other = try html(yaml.replacingOccurrences(of: "README.md", with: "LICENSE"))
+        let namespace = try #require(page.firstMatch(of: /data-unfold-tree="(u[0-9a-f]{8}-)"/)).1
+        let otherNamespace = try #require(other.firstMatch(of: /data-unfold-tree="(u[0-9a-f]{8}-)"/)).1
+        #expect(namespace != otherNamespace)
+        let start = try #require(page.range(of: "<!-- unfold tree -->\n")), end = try #require(page.range(of: "<!-- /unfold tree -->"))
+        let tree = page[start.upperBound ..< end.lowerBound]
+        #expect(tree.hasPrefix("<div class=\"\(namespace)tree\"") && tree.hasSuffix("</script></div>\n"))
+        let classes = tree.matches(of: /class="([^"]*)"/).flatMap { $0.1.split(separator: " ") }
+        #expect(!classes.isEmpty && classes.allSatisfy { $0.hasPrefix(namespace) }, "\(classes.filter { !$0.hasPrefix(namespace) })")
+        let ids = tree.matches(of: /id="([^"]*)"/).map(\.1)
+        #expect(!ids.isEmpty && ids.allSatisfy { $0.hasPrefix(namespace) } && Set(ids).count == ids.count)
+        let again = try html(), twoWorkers = try html(workers: 2)
+        #expect(page == again && page == twoWorkers)
+    }
+
+    /// Both themes unless one is fixed; the canvas's colour follows them.
+    @Test func bothThemesUnlessOneIsFixed() throws {
+        #expect(try html().contains("@media (prefers-color-scheme:dark){.u"))
+        let dark = try html(theme: .dark)
+        let light = try html(theme: .light)
+        #expect(!dark.contains("prefers-color-scheme") && dark != light)
+    }
+
+    /// The scenario's animation: its duration and easing, at once for a reader who asked for less motion.
+    @Test func opensAndClosesWithTheScenariosAnimation() throws {
+        let animation = "\nanimation: { frames: 11, frameDelay: 30, easing: easeOut, style: slide }"
+        let page = try html(yaml.replacingOccurrences(of: "style: { checkboxes: true }", with: "style: { checkboxes: true }" + animation))
+        #expect(page.contains("data-ms=\"300\" data-motion=\"slide\" data-easing=\"cubic-bezier(.33,1,.68,1)\""), "\(page.prefix(400))")
+        #expect(page.contains("transition:transform 300ms cubic-bezier(.33,1,.68,1)") && page.contains("prefers-reduced-motion:reduce"))
+    }
+
+    /// A right-to-left tree turns its chevrons the other way and says its direction.
+    @Test func rightToLeftTurnsTheOtherWay() throws {
+        let page = try html(yaml.replacingOccurrences(of: "canvas: { width: 420,", with: "canvas: { direction: rtl, width: 420,"))
+        #expect(page.contains(" dir=\"rtl\"") && page.contains("rotate(-90deg)"))
+    }
+}
