@@ -6,7 +6,9 @@
     every folder open) is the size of the PNG of state 00 within 2 CSS px, and
     its screenshot at scale 2 is that PNG within 5% of pixels (`unfold diff
     --threshold 0.3`); axe-core (axe-playwright-python) finds no violation;
-  - the file that follows the reader's theme shows each theme's picture;
+  - the file that follows the reader's theme shows each theme's picture, and
+    with --site starlight, docusaurus or vitepress, the site's own switch
+    decides against the reader's system theme;
   - the keyboard walk of the WAI-ARIA tree pattern (Tests/html/walk.yaml):
     roles, levels, set sizes, checks, a roving tabindex, Up/Down, Right/Left,
     Home/End, type-ahead, `*`, Enter; the names a screen reader reads;
@@ -114,6 +116,30 @@ def looks(unfold, browser, work, checks):
             page.context.close()
 
 
+# How each site switches themes, on the page's root: the dark and the light state.
+SITES = {
+    "starlight": ("document.documentElement.dataset.theme = 'dark'", "document.documentElement.dataset.theme = 'light'"),
+    "docusaurus": ("document.documentElement.dataset.theme = 'dark'", "document.documentElement.dataset.theme = 'light'"),
+    "vitepress": ("document.documentElement.classList.add('dark')", "document.documentElement.classList.remove('dark')"),
+}
+
+
+def sites(unfold, browser, work, checks):
+    """With --site, the tree follows the site's own switch, against the reader's system theme."""
+    for site, (dark, light) in SITES.items():
+        folder = render(unfold, PROJECT, os.path.join(work, f"site-{site}"), "--site", site, "--outputs", "html")
+        for switch, system, theme in [(dark, "light", "dark"), (light, "dark", "light")]:
+            page = open_tree(browser, os.path.join(folder, "outline.html"), system)
+            page.evaluate(f"() => {{ {switch}; }}")
+            check_svg.settle(page)
+            shot = os.path.join(work, f"site-{site}.{theme}.chromium.png")
+            page.locator("[data-unfold-tree]").screenshot(path=shot)
+            passed, detail = compare(unfold, os.path.join(work, f"ios-{theme}", "project", "state-00.png"), shot,
+                                     os.path.join(work, f"site-{site}.{theme}.diff.png"))
+            checks.expect(passed, f"--site {site}: the site's {theme} theme on a {system} system shows the {theme} PNG", detail)
+            page.context.close()
+
+
 def focused(page):
     """The focused row's name, aria-expanded and the number of rows in the tab order."""
     return page.evaluate("""() => {
@@ -189,6 +215,7 @@ def main():
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         looks(unfold, browser, work, checks)
+        sites(unfold, browser, work, checks)
         walk(unfold, browser, work, checks)
         browser.close()
     if not args.keep:

@@ -4,7 +4,8 @@ import UnfoldSVG
 
 /// `outline.html`: the scenario's first state as a live tree a reader opens
 /// and closes (`HTMLTree`), every row laid out as the pictures lay it out,
-/// in the same look, both themes unless the theme is fixed. It needs no
+/// in the same look, both themes unless the theme is fixed; and for a site
+/// whose pages are MDX, `outline.mdx`, the same tree as JSX. It needs no
 /// picture drawn: the rows' boxes are laid out from the outline itself.
 struct HTMLFile: OutputFormat {
     func needs(among outputs: Set<RenderOptions.Output>) -> RenderPlan.Needs { [] }
@@ -26,9 +27,12 @@ struct HTMLFile: OutputFormat {
             guard let outline = render.playback.states.first?.outline else { return }
             let measure = TextMeasure.typesetter(render.typesetter, scale: Double(appearance.canvas.scale), direction: appearance.canvas.direction)
             let tree = TreeLayout(outline, rows: RowLayout(appearance: appearance, measure: measure))
-            let html = try HTMLTree.document(
-                tree, appearance: appearance, typesetter: render.typesetter, bothThemes: !settings.fixedTheme, title: settings.titles[0])
-            try emit(MadeFile(path: FileNames.html, bytes: Array(HTMLTree.page(html, title: settings.titles[0]).utf8)))
+            let host = render.liveTree, title = settings.titles[0]
+            func piece(_ host: HTMLTree.Host) throws -> String {
+                try HTMLTree.document(tree, appearance: appearance, typesetter: render.typesetter, bothThemes: !settings.fixedTheme, title: title, host: host)
+            }
+            try emit(MadeFile(path: FileNames.html, bytes: Array(HTMLTree.page(try piece(HTMLTree.Host(themes: host.themes)), title: title).utf8)))
+            if host.jsx { try emit(MadeFile(path: FileNames.mdx, bytes: Array(try piece(host).utf8))) }
         }
     }
 }

@@ -4,6 +4,7 @@ import ScenarioFormat
 import UnfoldCanvas
 import UnfoldPNG
 import UnfoldPaint
+import UnfoldSVG
 
 /// One kind of file a render writes, and how: the seam a new format plugs
 /// into. A format says which pictures it needs; the renderer draws each of
@@ -179,4 +180,6 @@ package struct RenderContext {
     package let playback: Playback
     /// A typesetter for drawing on this thread (the strip's labels, vector text).
     package let typesetter: Typesetter
+    /// The page a live tree goes into.
+    package let liveTree: HTMLTree.Host
 }

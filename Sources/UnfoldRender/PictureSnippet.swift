@@ -1,5 +1,6 @@
 import Foundation
 import ScenarioFormat
+import UnfoldSVG
 import UnfoldSupport
 
 /// The HTML that shows a rendered picture on a page, ready to paste into a
@@ -96,12 +97,16 @@ package enum PictureSnippet {
         package let name: String
         /// What a page needs once, before any picture (an import); nil for nothing.
         package let preamble: String?
+        /// How its pages take a live tree (`--outputs html`): their theme
+        /// switch and markup; nil where pages cannot hold one (GitHub strips
+        /// styles and scripts).
+        package let liveTree: HTMLTree.Host?
         /// The markup of a picture in both themes (the dark one's URL given).
         let themed: @Sendable (_ themes: Themes, _ dark: String) -> String
 
         /// GitHub and any HTML page: a `<picture>` whose dark source follows the
         /// reader's system theme, the one switch a README has.
-        package static let github = Site(name: "github") { themes, dark in
+        package static let github = Site(name: "github", liveTree: nil) { themes, dark in
             """
             <picture>
               <source media="(prefers-color-scheme: dark)" srcSet="\(dark)" />
@@ -110,18 +115,23 @@ package enum PictureSnippet {
             """
         }
         /// Astro Starlight: two images that the theme's `sl-hidden` classes show one at a time.
-        package static let starlight = Site(name: "starlight") { themes, dark in
+        package static let starlight = Site(
+            name: "starlight", liveTree: HTMLTree.Host(themes: (":root[data-theme=\"dark\"]", ":root[data-theme=\"light\"]"), jsx: true)
+        ) { themes, dark in
             themes.image(themes.light, " class=\"dark:sl-hidden\"") + "\n" + themes.image(dark, " class=\"light:sl-hidden\"")
         }
         /// Docusaurus: its `ThemedImage` component, imported once in the page (MDX).
-        package static let docusaurus = Site(name: "docusaurus", preamble: "import ThemedImage from '@theme/ThemedImage';") { themes, dark in
+        package static let docusaurus = Site(
+            name: "docusaurus", preamble: "import ThemedImage from '@theme/ThemedImage';",
+            liveTree: HTMLTree.Host(themes: ("[data-theme=\"dark\"]", "[data-theme=\"light\"]"), jsx: true)
+        ) { themes, dark in
             """
             <ThemedImage alt="\(themes.alt)" width={\(themes.picture.width)} height={\(themes.picture.height)} \
             sources={{ light: "\(themes.light)", dark: "\(dark)" }} />
             """
         }
         /// VitePress: two images and the rule that shows one by the theme's `dark` class on the root.
-        package static let vitepress = Site(name: "vitepress") { themes, dark in
+        package static let vitepress = Site(name: "vitepress", liveTree: HTMLTree.Host(themes: (":root.dark", ":root:not(.dark)"))) { themes, dark in
             """
             \(themes.image(themes.light, " class=\"unfold-light\""))
             \(themes.image(dark, " class=\"unfold-dark\""))
@@ -150,11 +160,31 @@ package enum PictureSnippet {
                 hint: didYouMean(name, all.map(\.name), fallback: "write the docs site whose theme switch the page uses, e.g. `site: starlight`"))
         }
 
-        private init(name: String, preamble: String? = nil, themed: @escaping @Sendable (Themes, String) -> String) {
+        private init(name: String, preamble: String? = nil, liveTree: HTMLTree.Host?, themed: @escaping @Sendable (Themes, String) -> String) {
             self.name = name
             self.preamble = preamble
+            self.liveTree = liveTree
             self.themed = themed
         }
+    }
+
+    /// What a page pastes to show the live tree written in `folder` (among
+    /// `files`, made for the page's site): for MDX pages, the import of
+    /// `outline.mdx` and its element; else the tree's piece of
+    /// `outline.html` (its style, rows and script), as it is. Nil when no
+    /// live tree was written.
+    package static func liveTree(in folder: String, files: [String]) -> String? {
+        let names = Set(files.map { ($0 as NSString).lastPathComponent })
+        guard names.contains(FileNames.html) else { return nil }
+        if names.contains(FileNames.mdx) {
+            // A path in a JavaScript string: its quote and backslash escaped; no line break can be in a file name we wrote.
+            let path = (folder + "/" + FileNames.mdx).replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+            return "import UnfoldTree from '\(path.hasPrefix("/") || path.hasPrefix(".") ? path : "./" + path)';\n\n<UnfoldTree />"
+        }
+        guard let page = try? String(contentsOfFile: folder + "/" + FileNames.html, encoding: .utf8),
+            let start = page.range(of: "<!-- unfold tree -->\n"), let end = page.range(of: "<!-- /unfold tree -->", range: start.upperBound ..< page.endIndex)
+        else { return nil }
+        return String(page[start.upperBound ..< end.lowerBound].dropLast())
     }
 
     /// `text` safe inside a double-quoted HTML attribute (`MarkupText`), and

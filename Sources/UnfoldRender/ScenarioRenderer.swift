@@ -6,6 +6,7 @@ import ScenarioFormat
 import UnfoldCanvas
 import UnfoldPNG
 import UnfoldPaint
+import UnfoldSVG
 import UnfoldSupport
 
 /// What to render and how; every field overrides the scenario when set.
@@ -57,6 +58,9 @@ public struct RenderOptions: Sendable {
     /// comparing every pixel with its decoded reference. Called on the
     /// workers, once per still, in any order.
     package var isUnchanged: (@Sendable (_ name: String, _ pixels: Pixmap) -> Bool)?
+    /// The page a live tree (`html`) goes into: its theme switch, and
+    /// whether its pages are MDX (`--site`); plain HTML by default.
+    package var liveTree = HTMLTree.Host()
 
     /// A canvas width given instead of the scenario's.
     public enum Width: Sendable, Equatable {
@@ -397,7 +401,7 @@ public enum ScenarioRenderer {
             settings: settings, pictureSize: size, plan: plan, outputs: options.outputs, plays: appearance.animation.loops,
             threads: options.workers, effort: options.effort,
             labels: (1 ... max(1, steps)).map { steps == 0 ? "initial" : String(format: "%02d  %@", $0, playback.states[$0].label) },
-            playback: playback, typesetter: measurer)
+            playback: playback, typesetter: measurer, liveTree: options.liveTree)
     }
 
     /// Lays out a checked scenario with `measurer` (which also draws the

@@ -19,17 +19,41 @@ import UnfoldSupport
 /// O(rows + glyphs) time; the file grows with the rows, as the picture of
 /// the tree fully open does.
 package enum HTMLTree {
+    /// The page a tree is put into, as far as its markup cares: how the
+    /// page switches themes, and whether it is HTML or JSX.
+    package struct Host: Sendable, Equatable {
+        /// The selectors of the page's root in its dark and in its light
+        /// theme (a docs site's own switch, such as `[data-theme="dark"]`);
+        /// nil: the reader's system theme (`prefers-color-scheme`).
+        package var themes: (dark: String, light: String)?
+        /// JSX, for MDX pages: `className`, the style as a template literal,
+        /// braces in text as character references, no comment and no script
+        /// (MDX runs none: the folders open as native disclosures).
+        package var jsx = false
+
+        /// A page of plain HTML that follows the reader's system theme.
+        package init(themes: (dark: String, light: String)? = nil, jsx: Bool = false) {
+            self.themes = themes
+            self.jsx = jsx
+        }
+
+        package static func == (a: Host, b: Host) -> Bool {
+            a.jsx == b.jsx && a.themes?.dark == b.themes?.dark && a.themes?.light == b.themes?.light
+        }
+    }
+
     /// The HTML of `tree` drawn in `appearance` (its canvas's width and
     /// padding; a live tree is as tall as its open rows), for screen readers
-    /// named `title`; `bothThemes` follows the reader's theme.
-    package static func document(_ tree: TreeLayout, appearance: Appearance, typesetter: Typesetter, bothThemes: Bool, title: String) throws(SVGError)
-        -> String
-    {
+    /// named `title`; `bothThemes` follows the reader's theme as `host` switches it.
+    package static func document(
+        _ tree: TreeLayout, appearance: Appearance, typesetter: Typesetter, bothThemes: Bool, title: String, host: Host = Host()
+    ) throws(SVGError) -> String {
         // Named after what it draws, so that the same tree gives the same bytes.
-        var draft = HTMLTreeWriter(appearance: appearance, typesetter: typesetter, bothThemes: bothThemes, namespace: "u-")
+        var draft = HTMLTreeWriter(appearance: appearance, typesetter: typesetter, bothThemes: bothThemes, namespace: "u-", host: host)
         var hash = ContentHash()
         hash.update(Array(try draft.document(tree, title: title).utf8))
-        var writer = HTMLTreeWriter(appearance: appearance, typesetter: typesetter, bothThemes: bothThemes, namespace: "u" + hash.hex.prefix(8) + "-")
+        let namespace = "u" + hash.hex.prefix(8) + "-"
+        var writer = HTMLTreeWriter(appearance: appearance, typesetter: typesetter, bothThemes: bothThemes, namespace: namespace, host: host)
         return try writer.document(tree, title: title)
     }
 
@@ -62,10 +86,12 @@ struct HTMLTreeWriter {
     let themes: Themes
     let markup: SVGMarkup
     let ns: String
+    let host: HTMLTree.Host
     private var places = SVGMarkup.Names<String>(prefix: "")
     private var placeRules = ""
 
-    init(appearance: Appearance, typesetter: Typesetter, bothThemes: Bool, namespace: String) {
+    init(appearance: Appearance, typesetter: Typesetter, bothThemes: Bool, namespace: String, host: HTMLTree.Host) {
+        self.host = host
         themes = Themes(appearance: appearance, typesetter: typesetter, bothThemes: bothThemes)
         markup = SVGMarkup(alternateScheme: themes.alternateScheme, namespace: namespace, keepsText: false)
         ns = namespace
@@ -96,10 +122,20 @@ struct HTMLTreeWriter {
         let rtl = base.appearance.canvas.direction == .rtl
         let css = style(width: width, padding: pad, duration: duration, easing: HTMLTree.timing(animation.easing), rtl: rtl)
         let defs = markup.defs.isEmpty ? "" : "<svg class=\"\(ns)defs\" aria-hidden=\"true\" focusable=\"false\" width=\"0\" height=\"0\">\(markup.defs)</svg>"
-        return "<div class=\"\(ns)tree\" data-unfold-tree=\"\(ns)\" data-ms=\"\(duration)\" data-motion=\"\(animation.style.rawValue)\" "
+        let piece =
+            "<div class=\"\(ns)tree\" data-unfold-tree=\"\(ns)\" data-ms=\"\(duration)\" data-motion=\"\(animation.style.rawValue)\" "
             + "data-easing=\"\(HTMLTree.timing(animation.easing))\"\(rtl ? " dir=\"rtl\"" : "")>"
-            + "<style>\(css)</style>\(defs)<ul aria-label=\"\(MarkupText.escaped(title))\">\(rows)</ul>"
-            + "<script>\(HTMLTreeScript.source)</script></div>\n"
+            + (host.jsx ? "<style>{`\(css)`}</style>" : "<style>\(css)</style>") + "\(defs)<ul aria-label=\"\(escaped(title))\">\(rows)</ul>"
+            + (host.jsx ? "</div>\n" : "<script>\(HTMLTreeScript.source)</script></div>\n")
+        // The markup's own attributes only: text never holds `class="` (its quotes are references).
+        return host.jsx ? piece.replacingOccurrences(of: " class=\"", with: " className=\"") : piece
+    }
+
+    /// `text` as the host reads it: escaped for HTML, and in JSX its braces
+    /// as character references (a brace would start an expression).
+    func escaped(_ text: String) -> String {
+        let html = MarkupText.escaped(text)
+        return host.jsx ? html.replacingOccurrences(of: "{", with: "&#123;").replacingOccurrences(of: "}", with: "&#125;") : html
     }
 
     /// A row's list item, opened (a folder's `<details>` and its list, closed
@@ -165,8 +201,8 @@ struct HTMLTreeWriter {
         let (place, isNew) = places.name(rule)
         if isNew { placeRules += ".\(place)\(rule)" }
         let note = [entry.facts.annotation?.text, entry.facts.subtitle].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
-        var words = "<span class=\"\(ns)n\" id=\"\(ns)L\(index)\">\(MarkupText.escaped(entry.text))</span>"
-        if !note.isEmpty { words += " <span id=\"\(ns)D\(index)\">\(MarkupText.escaped(note))</span>" }
+        var words = "<span class=\"\(ns)n\" id=\"\(ns)L\(index)\">\(escaped(entry.text))</span>"
+        if !note.isEmpty { words += " <span id=\"\(ns)D\(index)\">\(escaped(note))</span>" }
         return "<span class=\"\(ns)t \(place)\">\(words)</span>"
     }
 
@@ -204,12 +240,17 @@ struct HTMLTreeWriter {
         css += "\(open) .\(ns)c,\(liveOpen) .\(ns)c{transform:rotate(\(rtl ? "-" : "")90deg)}"
         css += "@media (prefers-reduced-motion:reduce){\(root) .\(ns)c{transition:none}}"
         css += placeRules
+        // The other theme: the page's switch, or the reader's system theme.
+        let switched = host.themes.map { markup.alternateScheme == "dark" ? $0.dark : $0.light }
+        let within = switched.map { $0 + " " } ?? ""
         var alternate = ""
         if themes.alternate != nil {
-            alternate = "\(root){background:\(background(other))}"
-            if base.appearance.style.border { alternate += "\(root)::after{box-shadow:inset 0 0 0 1px \(SVGMarkup.cssColor(other.palette.guide))}" }
+            alternate = "\(within)\(root){background:\(background(other))}"
+            if base.appearance.style.border {
+                alternate += "\(within)\(root)::after{box-shadow:inset 0 0 0 1px \(SVGMarkup.cssColor(other.palette.guide))}"
+            }
         }
         // The canvas's own rules first, so that the other theme's, after them, win.
-        return css + markup.rules(alternate: alternate)
+        return css + markup.rules(alternate: alternate, switched: switched)
     }
 }

@@ -72,16 +72,20 @@ final class SVGMarkup {
     func style(extra: String = "") -> String { "<style>\(rules(extra: extra))</style>" }
 
     /// The style's rules: every colour class, then the alternate theme's
-    /// (`alternate` adds rules of its own there), then `extra` and the animations.
-    func rules(extra: String = "", alternate: String = "") -> String {
+    /// (`alternate` adds rules of its own there), then `extra` and the
+    /// animations. The alternate theme is the reader's system theme
+    /// (`prefers-color-scheme`), or with `switched` a page's own switch: the
+    /// selector of the page's root in that theme, before each of its rules.
+    func rules(extra: String = "", alternate: String = "", switched: String? = nil) -> String {
         var css = usesText ? ".t{fill-opacity:0}" : ""
         for pair in classes.order { css += ".\(classes[pair])\(Self.fill(pair.base))" }
         if let scheme = alternateScheme {
             let changed = classes.order.filter { $0.base != $0.alternate }
             if !changed.isEmpty || !alternate.isEmpty {
-                css += "@media (prefers-color-scheme:\(scheme)){" + alternate
-                for pair in changed { css += ".\(classes[pair])\(Self.fill(pair.alternate))" }
-                css += "}"
+                let within = switched.map { $0 + " " } ?? ""
+                css += (switched == nil ? "@media (prefers-color-scheme:\(scheme)){" : "") + alternate
+                for pair in changed { css += "\(within).\(classes[pair])\(Self.fill(pair.alternate))" }
+                css += switched == nil ? "}" : ""
             }
         }
         return css + extra + animationCSS

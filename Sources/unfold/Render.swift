@@ -179,8 +179,14 @@ struct RenderCommand: ParsableCommand {
         if let option = sourceOptions.given.first, from.isEmpty { throw ValidationError("--\(option.rawValue) reads a --from tree: add --from <tree>") }
         if still, open != nil { throw ValidationError("--still opens every folder: leave out --open") }
         if name != nil, from.count != 1 { throw ValidationError("--name names the one tree of --from: give one --from with it") }
-        if site != nil, try themes()?.count != 2 {
-            throw ValidationError("--site says how a page switches between a light and a dark picture: add --theme light,dark (one picture is an <img> on any site)")
+        let live = outputs?.contains(.html) ?? false
+        if site != nil, try themes()?.count != 2, !live {
+            throw ValidationError(
+                "--site says how a page switches between a light and a dark picture: add --theme light,dark (one picture is an <img> on any site), "
+                    + "or --outputs html for a live tree")
+        }
+        if live, let site, site.liveTree == nil {
+            throw ValidationError("--site \(site.name) pages hold no live tree (GitHub strips styles and scripts): show the pictures there, or name the site that serves the page")
         }
     }
 
@@ -274,6 +280,7 @@ struct RenderCommand: ParsableCommand {
     func renderOptions(warn: @escaping @Sendable (String) -> Void) throws -> RenderOptions {
         var options = RenderOptions(fonts: try fonts())
         options.outputs = RenderOptions.Output.resolved(outputs, scenarios: !inputs.isEmpty, still: still)
+        if let host = site?.liveTree { options.liveTree = host }
         options.scale = scale
         options.preset = preset
         options.direction = direction
@@ -328,6 +335,12 @@ struct RenderCommand: ParsableCommand {
         for scenario in scenarios where snippet || twoThemes || scenario.snippet != nil {
             let settings = scenario.snippet
             let site = self.site ?? settings?.site.flatMap(PictureSnippet.Site.init(name:)) ?? .github
+            let files = filesByName[scenario.name] ?? []
+            if let tree = PictureSnippet.liveTree(in: out + "/" + scenario.name, files: files) {
+                print(tree)
+                // A live tree alone (no picture among the outputs) is the whole snippet.
+                if !files.contains(where: { $0.hasSuffix(".png") || $0.hasSuffix(".svg") }) { continue }
+            }
             let light = twoThemes ? scenario.name + "-light" : scenario.name
             let folder = out + "/" + light
             guard let picture = PictureSnippet.picture(in: folder, files: filesByName[light] ?? [], scale: scale ?? scenario.canvas.scale) else {

@@ -118,6 +118,23 @@ func fileCount(_ path: String) -> Int {
         #expect(shell("git -C '\(root)' cat-file -e '\(commit)^{commit}'") == 0, "\(commit) is no commit of \(root)")
     }
 
+    /// `--outputs html`: `--site` bakes the site's theme switch in without
+    /// two themes, an MDX site gets `outline.mdx`, `--snippet` prints what to
+    /// paste, and a site whose pages hold no live tree says so.
+    @Test func aLiveTreeForEachSite() throws {
+        let s = Scratch()
+        let tree = s.write("tree.md", "- src\n  - main.swift\n- README.md\n")
+        let plain = try unfold(["render", "--from", tree, "--outputs", "html", "--out", s.path + "/p", "--snippet"])
+        #expect(plain.status == 0 && plain.out.hasPrefix("<div class=\"u") && plain.out.contains("</script></div>"), "\(plain)")
+        let mdx = try unfold(["render", "--from", tree, "--outputs", "html", "--site", "starlight", "--out", s.path + "/m", "--snippet"])
+        #expect(mdx.status == 0 && mdx.out == "import UnfoldTree from '\(s.path)/m/tree/outline.mdx';\n\n<UnfoldTree />\n", "\(mdx)")
+        #expect(FileManager.default.fileExists(atPath: s.path + "/m/tree/outline.mdx"))
+        let github = try unfold(["render", "--from", tree, "--outputs", "html", "--site", "github", "--out", s.path + "/g"])
+        #expect(github.status == 2 && github.err.contains("--site github pages hold no live tree"), "\(github)")
+        let noTheme = try unfold(["render", "--from", tree, "--site", "starlight", "--out", s.path + "/n"])
+        #expect(noTheme.status == 2 && noTheme.err.contains("or --outputs html for a live tree"), "\(noTheme)")
+    }
+
     @Test func versionAndCommandLineMistakes() throws {
         let s = Scratch()
         let version = try unfold(["--version"])

@@ -32,14 +32,15 @@ import UnfoldSupport
           - collapse: src
         """
 
-    func html(_ yaml: String? = nil, theme: Scenario.Theme? = nil, workers: Int = 1) throws -> String {
+    func html(_ yaml: String? = nil, theme: Scenario.Theme? = nil, workers: Int = 1, site: PictureSnippet.Site? = nil, file: String = "outline.html") throws -> String {
         var options = RenderOptions(fonts: fontFiles)
         options.outputs = [.html]
         options.theme = theme
         options.workers = workers
+        if let host = site?.liveTree { options.liveTree = host }
         let result = try ScenarioRenderer.render(try Scenario.parse(yaml ?? self.yaml, file: "live.yaml"), options: options)
-        #expect(result.files.map(\.path) == ["outline.html"])
-        return String(decoding: try #require(result.files.first).bytes, as: UTF8.self)
+        #expect(result.files.map(\.path) == (site?.liveTree?.jsx == true ? ["outline.html", "outline.mdx"] : ["outline.html"]))
+        return String(decoding: try #require(result.files.first { $0.path == file }).bytes, as: UTF8.self)
     }
 
     /// Every row is a list item, nested as the tree is; folders are
@@ -109,6 +110,29 @@ import UnfoldSupport
         let page = try html(yaml.replacingOccurrences(of: "style: { checkboxes: true }", with: "style: { checkboxes: true }" + animation))
         #expect(page.contains("data-ms=\"300\" data-motion=\"slide\" data-easing=\"cubic-bezier(.33,1,.68,1)\""), "\(page.prefix(400))")
         #expect(page.contains("transition:transform 300ms cubic-bezier(.33,1,.68,1)") && page.contains("prefers-reduced-motion:reduce"))
+    }
+
+    /// A site's own theme switch replaces the reader's system theme: its
+    /// root's selector before each rule of the other theme.
+    @Test func aSitesOwnThemeSwitch() throws {
+        let page = try html(site: .vitepress)
+        #expect(!page.contains("prefers-color-scheme") && page.contains(":root.dark .u") && page.contains("<script>"))
+        #expect(try html(site: .docusaurus).contains("[data-theme=\"dark\"] .u"))
+    }
+
+    /// For MDX pages (Starlight, Docusaurus), the same tree as JSX: no
+    /// comment, no script, `className`, the style as a template literal,
+    /// braces in the tree's words as character references.
+    @Test func theMDXFormIsJSX() throws {
+        let braces = yaml.replacingOccurrences(of: "title: README.md", with: "title: \"{name}.md\"")
+        let mdx = try html(braces, site: .starlight, file: "outline.mdx")
+        #expect(!mdx.contains("<!--") && !mdx.contains("<script") && !mdx.contains(" class=\"") && mdx.contains(" className=\""))
+        #expect(mdx.contains("<style>{`.u") && mdx.contains("}`}</style>") && mdx.contains("&#123;name&#125;.md"))
+        let outside = mdx.replacing(/<style>\{`[^`]*`\}<\/style>/, with: "")
+        #expect(!outside.contains("{") && !outside.contains("}"))
+        #expect(mdx.contains(":root[data-theme=\"dark\"] .u"))
+        let page = try html(braces, site: .starlight)
+        #expect(page.contains("<script>") && page.contains(" class=\"") && page.contains("{name}.md"))
     }
 
     /// A right-to-left tree turns its chevrons the other way and says its direction.
