@@ -27,6 +27,4 @@ package enum FileNames {
     package static let updates = "updates.json"
     /// The live tree (`--outputs html`).
     package static let html = "outline.html"
-    /// The live tree as JSX, for an MDX page (`--outputs html --site starlight`).
-    package static let mdx = "outline.mdx"
 }

@@ -5,7 +5,8 @@ import UnfoldSVG
 /// `outline.html`: the scenario's first state as a live tree a reader opens
 /// and closes (`HTMLTree`), every row laid out as the pictures lay it out,
 /// in the same look, both themes unless the theme is fixed; and for a site
-/// whose pages are MDX, `outline.mdx`, the same tree as JSX. It needs no
+/// whose pages are MDX or Vue, `outline.mdx` or `outline.vue`, the same tree
+/// as their pages take it (`HTMLTree.Host`). It needs no
 /// picture drawn: the rows' boxes are laid out from the outline itself.
 struct HTMLFile: OutputFormat {
     func needs(among outputs: Set<RenderOptions.Output>) -> RenderPlan.Needs { [] }
@@ -32,7 +33,7 @@ struct HTMLFile: OutputFormat {
                 try HTMLTree.document(tree, appearance: appearance, typesetter: render.typesetter, bothThemes: !settings.fixedTheme, title: title, host: host)
             }
             try emit(MadeFile(path: FileNames.html, bytes: Array(HTMLTree.page(try piece(HTMLTree.Host(themes: host.themes)), title: title).utf8)))
-            if host.jsx { try emit(MadeFile(path: FileNames.mdx, bytes: Array(try piece(host).utf8))) }
+            if let file = host.pieceFile { try emit(MadeFile(path: file, bytes: Array(try piece(host).utf8))) }
         }
     }
 }

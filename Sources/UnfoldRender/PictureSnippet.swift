@@ -131,7 +131,8 @@ package enum PictureSnippet {
             """
         }
         /// VitePress: two images and the rule that shows one by the theme's `dark` class on the root.
-        package static let vitepress = Site(name: "vitepress", liveTree: HTMLTree.Host(themes: (":root.dark", ":root:not(.dark)"))) { themes, dark in
+        package static let vitepress = Site(name: "vitepress", liveTree: HTMLTree.Host(themes: (":root.dark", ":root:not(.dark)"), vue: true)) {
+            themes, dark in
             """
             \(themes.image(themes.light, " class=\"unfold-light\""))
             \(themes.image(dark, " class=\"unfold-dark\""))
@@ -170,17 +171,20 @@ package enum PictureSnippet {
 
     /// What a page pastes to show the live tree written in `folder` (among
     /// `files`, made for the page's site): for MDX pages, the import of
-    /// `outline.mdx` and its element; else the tree's piece of
+    /// `outline.mdx` and its element; for VitePress, the import of
+    /// `outline.vue` and its element; else the tree's piece of
     /// `outline.html` (its style, rows and script), as it is. Nil when no
     /// live tree was written.
     package static func liveTree(in folder: String, files: [String]) -> String? {
         let names = Set(files.map { ($0 as NSString).lastPathComponent })
         guard names.contains(FileNames.html) else { return nil }
-        if names.contains(FileNames.mdx) {
-            // A path in a JavaScript string: its quote and backslash escaped; no line break can be in a file name we wrote.
-            let path = (folder + "/" + FileNames.mdx).replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
-            return "import UnfoldTree from '\(path.hasPrefix("/") || path.hasPrefix(".") ? path : "./" + path)';\n\n<UnfoldTree />"
+        // A path in a JavaScript string: its quote and backslash escaped; no line break can be in a file name we wrote.
+        func module(_ file: String) -> String {
+            let path = (folder + "/" + file).replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+            return "'" + (path.hasPrefix("/") || path.hasPrefix(".") ? path : "./" + path) + "'"
         }
+        if names.contains("outline.mdx") { return "import UnfoldTree from \(module("outline.mdx"));\n\n<UnfoldTree />" }
+        if names.contains("outline.vue") { return "<script setup>\nimport UnfoldTree from \(module("outline.vue"))\n</script>\n\n<UnfoldTree />" }
         guard let page = try? String(contentsOfFile: folder + "/" + FileNames.html, encoding: .utf8),
             let start = page.range(of: "<!-- unfold tree -->\n"), let end = page.range(of: "<!-- /unfold tree -->", range: start.upperBound ..< page.endIndex)
         else { return nil }

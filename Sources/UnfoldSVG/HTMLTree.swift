@@ -30,15 +30,24 @@ package enum HTMLTree {
         /// braces in text as character references, no comment and no script
         /// (MDX runs none: the folders open as native disclosures).
         package var jsx = false
+        /// A Vue single-file component, for VitePress pages: the tree in its
+        /// `<template>` under `v-pre` (so that `{{` in a name is text, never
+        /// an expression), the style in its `<style>`, no script (Vue keeps a
+        /// page's scripts for itself: the folders open as native disclosures).
+        package var vue = false
 
         /// A page of plain HTML that follows the reader's system theme.
-        package init(themes: (dark: String, light: String)? = nil, jsx: Bool = false) {
+        package init(themes: (dark: String, light: String)? = nil, jsx: Bool = false, vue: Bool = false) {
             self.themes = themes
             self.jsx = jsx
+            self.vue = vue
         }
 
+        /// The file the site's pages take besides `outline.html`; nil for plain HTML.
+        package var pieceFile: String? { jsx ? "outline.mdx" : vue ? "outline.vue" : nil }
+
         package static func == (a: Host, b: Host) -> Bool {
-            a.jsx == b.jsx && a.themes?.dark == b.themes?.dark && a.themes?.light == b.themes?.light
+            a.jsx == b.jsx && a.vue == b.vue && a.themes?.dark == b.themes?.dark && a.themes?.light == b.themes?.light
         }
     }
 
@@ -122,10 +131,13 @@ struct HTMLTreeWriter {
         let rtl = base.appearance.canvas.direction == .rtl
         let css = style(width: width, padding: pad, duration: duration, easing: HTMLTree.timing(animation.easing), rtl: rtl)
         let defs = markup.defs.isEmpty ? "" : "<svg class=\"\(ns)defs\" aria-hidden=\"true\" focusable=\"false\" width=\"0\" height=\"0\">\(markup.defs)</svg>"
-        let piece =
+        let open =
             "<div class=\"\(ns)tree\" data-unfold-tree=\"\(ns)\" data-ms=\"\(duration)\" data-motion=\"\(animation.style.rawValue)\" "
-            + "data-easing=\"\(HTMLTree.timing(animation.easing))\"\(rtl ? " dir=\"rtl\"" : "")>"
-            + (host.jsx ? "<style>{`\(css)`}</style>" : "<style>\(css)</style>") + "\(defs)<ul aria-label=\"\(escaped(title))\">\(rows)</ul>"
+            + "data-easing=\"\(HTMLTree.timing(animation.easing))\"\(rtl ? " dir=\"rtl\"" : "")\(host.vue ? " v-pre" : "")>"
+        let tree = "\(defs)<ul aria-label=\"\(escaped(title))\">\(rows)</ul>"
+        if host.vue { return "<template>\(open)\(tree)</div></template>\n<style>\(css)</style>\n" }
+        let piece =
+            open + (host.jsx ? "<style>{`\(css)`}</style>" : "<style>\(css)</style>") + tree
             + (host.jsx ? "</div>\n" : "<script>\(HTMLTreeScript.source)</script></div>\n")
         // The markup's own attributes only: text never holds `class="` (its quotes are references).
         return host.jsx ? piece.replacingOccurrences(of: " class=\"", with: " className=\"") : piece

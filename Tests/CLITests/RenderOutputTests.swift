@@ -129,6 +129,8 @@ func fileCount(_ path: String) -> Int {
         let mdx = try unfold(["render", "--from", tree, "--outputs", "html", "--site", "starlight", "--out", s.path + "/m", "--snippet"])
         #expect(mdx.status == 0 && mdx.out == "import UnfoldTree from '\(s.path)/m/tree/outline.mdx';\n\n<UnfoldTree />\n", "\(mdx)")
         #expect(FileManager.default.fileExists(atPath: s.path + "/m/tree/outline.mdx"))
+        let vue = try unfold(["render", "--from", tree, "--outputs", "html", "--site", "vitepress", "--out", s.path + "/v", "--snippet"])
+        #expect(vue.status == 0 && vue.out == "<script setup>\nimport UnfoldTree from '\(s.path)/v/tree/outline.vue'\n</script>\n\n<UnfoldTree />\n", "\(vue)")
         let github = try unfold(["render", "--from", tree, "--outputs", "html", "--site", "github", "--out", s.path + "/g"])
         #expect(github.status == 2 && github.err.contains("--site github pages hold no live tree"), "\(github)")
         let noTheme = try unfold(["render", "--from", tree, "--site", "starlight", "--out", s.path + "/n"])

@@ -39,7 +39,7 @@ import UnfoldSupport
         options.workers = workers
         if let host = site?.liveTree { options.liveTree = host }
         let result = try ScenarioRenderer.render(try Scenario.parse(yaml ?? self.yaml, file: "live.yaml"), options: options)
-        #expect(result.files.map(\.path) == (site?.liveTree?.jsx == true ? ["outline.html", "outline.mdx"] : ["outline.html"]))
+        #expect(result.files.map(\.path) == ["outline.html"] + [site?.liveTree?.pieceFile].compactMap { $0 })
         return String(decoding: try #require(result.files.first { $0.path == file }).bytes, as: UTF8.self)
     }
 
@@ -133,6 +133,16 @@ import UnfoldSupport
         #expect(mdx.contains(":root[data-theme=\"dark\"] .u"))
         let page = try html(braces, site: .starlight)
         #expect(page.contains("<script>") && page.contains(" class=\"") && page.contains("{name}.md"))
+    }
+
+    /// For VitePress, a Vue component: the tree in its template under
+    /// `v-pre` (a name's `{{ }}` is text, never an expression), its style
+    /// in the component's, no script.
+    @Test func theVitePressFormIsAVueComponent() throws {
+        let mustache = yaml.replacingOccurrences(of: "title: README.md", with: "title: \"{{ constructor }}.md\"")
+        let vue = try html(mustache, site: .vitepress, file: "outline.vue")
+        #expect(vue.hasPrefix("<template><div class=\"u") && vue.contains(" v-pre><svg") && vue.contains("</ul></div></template>\n<style>.u"))
+        #expect(!vue.contains("<script") && vue.hasSuffix("</style>\n") && vue.contains("{{ constructor }}.md"))
     }
 
     /// A right-to-left tree turns its chevrons the other way and says its direction.
