@@ -15,7 +15,7 @@
   - with scripts off, folders open and close as native disclosures;
   - the same bytes with 1 and 2 workers.
 
-    check-html.py UNFOLD_BINARY [--keep DIR]
+    check-html.py UNFOLD_BINARY [--keep DIR] [--docs docs]
 """
 import argparse
 import importlib.util
@@ -201,6 +201,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("unfold")
     parser.add_argument("--keep", help="keep the renders and screenshots in this folder")
+    parser.add_argument("--docs", help="copy the starlight look's PNG and the screenshot of its live tree here "
+                                       "(live-tree-png.png, live-tree-html.png: docs/pictures.md shows them)")
     args = parser.parse_args()
     unfold = os.path.abspath(args.unfold)
     work = args.keep or tempfile.mkdtemp(prefix="unfold-html-")
@@ -218,6 +220,9 @@ def main():
         sites(unfold, browser, work, checks)
         walk(unfold, browser, work, checks)
         browser.close()
+    if args.docs:
+        shutil.copy(os.path.join(work, "starlight-light", "project", "state-00.png"), os.path.join(args.docs, "live-tree-png.png"))
+        shutil.copy(os.path.join(work, "starlight-light.chromium.png"), os.path.join(args.docs, "live-tree-html.png"))
     if not args.keep:
         shutil.rmtree(work, ignore_errors=True)
     if checks.failures:
