@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Layers, one target each; a target depends only on targets of the lines above it:
-//   OutlineEngine, OutlineAppearance           the outline and its look: no file, no pixel
+//   OutlineEngine, OutlineAppearance           the outline and its look (and a pixel rectangle): no file, no drawing
 //   UnfoldSupport                              escaping, atomic files, the folder exchange, contained reading, input errors
 //   UnfoldTreeSources                          trees people keep (folders, Markdown pages, drawings, `tree -J`, OPML) read as outlines
 //   ScenarioFormat (libyaml), OutlineLayout    scenario files; the geometry of rows and frames
@@ -75,14 +75,15 @@ let package = Package(
                 "OutlineEngine", "OutlineAppearance", "ScenarioFormat", "OutlineLayout", "UnfoldCanvas", "UnfoldPaint", "UnfoldPNG",
                 "UnfoldSVG", "UnfoldSupport",
             ]),
-        .target(name: "UnfoldDiff", dependencies: ["UnfoldCanvas", "CUnfoldPixels"]),
+        .target(name: "UnfoldDiff", dependencies: ["OutlineAppearance", "UnfoldCanvas", "CUnfoldPixels"]),
         .target(name: "CUnfoldFiles"),
         .target(name: "UnfoldComparison", dependencies: ["UnfoldDiff", "UnfoldPNG", "UnfoldCanvas", "UnfoldSupport"]),
         .target(
             name: "UnfoldReferences",
-            dependencies: ["UnfoldRender", "UnfoldComparison", "UnfoldDiff", "UnfoldPNG", "ScenarioFormat", "UnfoldCanvas", "UnfoldSupport"]),
+            dependencies: ["UnfoldRender", "UnfoldComparison", "UnfoldDiff", "UnfoldPNG", "ScenarioFormat", "UnfoldCanvas", "OutlineAppearance", "UnfoldSupport"]),
         .target(
-            name: "UnfoldReport", dependencies: ["UnfoldReferences", "UnfoldRender", "UnfoldDiff", "ScenarioFormat", "UnfoldCanvas", "UnfoldSupport"]),
+            name: "UnfoldReport",
+            dependencies: ["UnfoldReferences", "UnfoldRender", "UnfoldDiff", "ScenarioFormat", "UnfoldCanvas", "OutlineAppearance", "UnfoldSupport"]),
         .target(
             name: "UnfoldSnapshot",
             dependencies: [
@@ -93,7 +94,7 @@ let package = Package(
             name: "UnfoldAcceptance",
             dependencies: [
                 "UnfoldReferences", "UnfoldReport", "UnfoldRender", "UnfoldComparison", "UnfoldDiff", "UnfoldPNG", "ScenarioFormat", "UnfoldCanvas",
-                "UnfoldSupport",
+                "OutlineAppearance", "UnfoldSupport",
             ]),
         // `unfold review`: the page and its loopback server; not part of the `Unfold` product.
         .target(name: "CUnfoldReviewPage", path: "Sources/CReviewPage", exclude: ["page"], cSettings: [.headerSearchPath("page")]),
@@ -114,7 +115,8 @@ let package = Package(
         .executableTarget(
             name: "unfold",
             dependencies: [
-                "Unfold", "UnfoldReferences", "UnfoldAcceptance", "UnfoldReview", "UnfoldSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Unfold", "UnfoldReferences", "UnfoldAcceptance", "UnfoldReview", "UnfoldSupport", "OutlineAppearance",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ], plugins: ["BuildCommit"]),
         // `unfold --version` names the commit it was built from: the plugin runs the tool, which reads `.git`.
         .executableTarget(name: "unfold-build-commit"),
@@ -133,10 +135,10 @@ let package = Package(
         .testTarget(name: "OutlineEngineTests", dependencies: ["OutlineEngine"]),
         .testTarget(name: "UnfoldSupportTests", dependencies: ["UnfoldSupport"]),
         .testTarget(name: "ScenarioFormatTests", dependencies: ["ScenarioFormat", "UnfoldTreeSources", "UnfoldSupport"]),
-        .testTarget(name: "CanvasTests", dependencies: ["UnfoldCanvas"]),
+        .testTarget(name: "CanvasTests", dependencies: ["UnfoldCanvas", "OutlineAppearance"]),
         .testTarget(name: "OutlineLayoutTests", dependencies: ["OutlineLayout", "OutlineAppearance", "OutlineEngine"]),
         .testTarget(
-            name: "ImageDiffTests", dependencies: ["UnfoldDiff", "UnfoldComparison", "UnfoldPNG", "UnfoldCanvas"],
+            name: "ImageDiffTests", dependencies: ["UnfoldDiff", "UnfoldComparison", "UnfoldPNG", "UnfoldCanvas", "OutlineAppearance"],
             exclude: ["pixelmatch-v7.2.0"]),
         .testTarget(
             name: "UnfoldTestingTests",
@@ -154,7 +156,7 @@ let package = Package(
             name: "SnapshotTests",
             dependencies: [
                 "UnfoldSnapshot", "UnfoldReferences", "UnfoldReport", "UnfoldAcceptance", "UnfoldRender", "ScenarioFormat", "UnfoldCanvas",
-                "OutlineEngine", "UnfoldPNG", "UnfoldComparison", "UnfoldDiff", "UnfoldSupport", "UnfoldTestSupport",
+                "OutlineEngine", "OutlineAppearance", "UnfoldPNG", "UnfoldComparison", "UnfoldDiff", "UnfoldSupport", "UnfoldTestSupport",
             ]),
         .testTarget(
             name: "RenderTests",
@@ -164,3 +166,26 @@ let package = Package(
             ]),
     ]
 )
+
+// A sanitizer run builds only what it tests: with UNFOLD_TEST_TARGETS set (test
+// targets, comma-separated), the package declares those targets, the targets
+// they depend on and no product, so that an instrumented build compiles no
+// command line, review page or test it does not run (.ci/run sets it).
+if let tested = Context.environment["UNFOLD_TEST_TARGETS"] {
+    let byName = Dictionary(uniqueKeysWithValues: package.targets.map { ($0.name, $0) })
+    var needed = Set<String>()
+    var waiting = tested.split(separator: ",").map(String.init)
+    while let name = waiting.popLast() {
+        guard needed.insert(name).inserted, let target = byName[name] else { continue }
+        for dependency in target.dependencies {
+            switch dependency {
+            case .targetItem(let name, _), .byNameItem(let name, _): waiting.append(name)
+            case .productItem: break
+            @unknown default: break
+            }
+        }
+        waiting += target.plugins?.compactMap { if case .plugin(let name, nil) = $0 { name } else { nil } } ?? []
+    }
+    package.targets.removeAll { !needed.contains($0.name) }
+    package.products.removeAll()
+}
