@@ -13,18 +13,14 @@ struct BuildCommit: BuildToolPlugin {
         return [
             .buildCommand(
                 displayName: "Reading the commit unfold is built from", executable: try context.tool(named: "unfold-build-commit").url,
-                arguments: [git.path(), output.path()], inputFiles: watched(git), outputFiles: [output])
+                arguments: [git.path(percentEncoded: false), output.path(percentEncoded: false)],
+                inputFiles: watched(git), outputFiles: [output])
         ]
     }
 
-    /// The files whose change means another commit: HEAD, the branch it
-    /// names and the packed refs, those of them that exist.
+    /// The files whose change means another commit, those of them that exist.
     func watched(_ git: URL) -> [URL] {
-        let head = git.appending(path: "HEAD")
-        var files = [head, git.appending(path: "packed-refs")]
-        if let text = try? String(contentsOf: head, encoding: .utf8), text.hasPrefix("ref: ") {
-            files.append(git.appending(path: text.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines)))
-        }
-        return files.filter { FileManager.default.fileExists(atPath: $0.path()) }
+        GitCheckout(dotGit: git.path(percentEncoded: false)).watchedFiles.filter { FileManager.default.fileExists(atPath: $0) }
+            .map { URL(fileURLWithPath: $0) }
     }
 }

@@ -118,6 +118,31 @@ func fileCount(_ path: String) -> Int {
         #expect(shell("git -C '\(root)' cat-file -e '\(commit)^{commit}'") == 0, "\(commit) is no commit of \(root)")
     }
 
+    /// The commit a build is stamped with comes from a worktree too (HEAD in
+    /// its own folder, the branch in the repository's, as `commondir` says),
+    /// from packed refs, and from a checkout whose path has a space.
+    @Test func theBuildCommitOfAWorktreeAndOfPackedRefs() throws {
+        let s = Scratch()
+        let main = String(repeating: "a1", count: 20), feature = String(repeating: "b2", count: 20)
+        let git = s.path + "/my repo/.git"
+        for folder in ["/refs/heads", "/worktrees/wt"] {
+            try FileManager.default.createDirectory(atPath: git + folder, withIntermediateDirectories: true)
+        }
+        _ = s.write("my repo/.git/HEAD", "ref: refs/heads/main\n")
+        _ = s.write("my repo/.git/packed-refs", "# pack-refs with: peeled\n\(main) refs/heads/main\n")
+        _ = s.write("my repo/.git/refs/heads/feature", feature + "\n")
+        _ = s.write("my repo/.git/worktrees/wt/HEAD", "ref: refs/heads/feature\n")
+        _ = s.write("my repo/.git/worktrees/wt/commondir", "../..\n")
+        try FileManager.default.createDirectory(atPath: s.path + "/wt", withIntermediateDirectories: true)
+        _ = s.write("wt/.git", "gitdir: ../my repo/.git/worktrees/wt\n")
+        let tool = unfoldExecutable().deletingLastPathComponent().appendingPathComponent("unfold-build-commit").path
+        for (dotGit, commit) in [(git, main), (s.path + "/wt/.git", feature)] {
+            #expect(shell("'\(tool)' '\(dotGit)' '\(s.path)/out.swift'") == 0)
+            let written = try String(contentsOfFile: s.path + "/out.swift", encoding: .utf8)
+            #expect(written.contains("let buildCommit: String? = \"\(commit)\""), "\(dotGit): \(written)")
+        }
+    }
+
     /// `--outputs html`: `--site` bakes the site's theme switch in without
     /// two themes, an MDX site gets `outline.mdx`, `--snippet` prints what to
     /// paste, and a site whose pages hold no live tree says so.
@@ -135,6 +160,31 @@ func fileCount(_ path: String) -> Int {
         #expect(github.status == 2 && github.err.contains("--site github pages hold no live tree"), "\(github)")
         let noTheme = try unfold(["render", "--from", tree, "--site", "starlight", "--out", s.path + "/n"])
         #expect(noTheme.status == 2 && noTheme.err.contains("or --outputs html for a live tree"), "\(noTheme)")
+        let twoThemes = try unfold(["render", "--from", tree, "--outputs", "html", "--theme", "light,dark", "--out", s.path + "/t"])
+        #expect(twoThemes.status == 2 && twoThemes.err.contains("leave out --theme light,dark"), "\(twoThemes)")
+    }
+
+    /// Two live trees on one VitePress page: one `<script setup>` imports
+    /// both, under names of their own, from where the page finds them
+    /// (`--base-url`); a scenario file's `snippet.site` is the tree's site.
+    @Test func twoLiveTreesOnOnePage() throws {
+        let s = Scratch()
+        let a = s.write("a.yaml", "name: docs-tree\nsnippet: { site: vitepress, baseURL: /trees/ }\ntree: [ { title: A } ]\n")
+        let b = s.write("b.yaml", "name: b\nsnippet: { site: vitepress }\ntree: [ { title: B } ]\n")
+        let run = try unfold(["render", a, b, "--outputs", "html", "--out", s.path + "/o", "--base-url", "@/trees"])
+        let expected = """
+            <script setup>
+            import UnfoldDocsTree from '@/trees/docs-tree/outline.vue'
+            import UnfoldB from '@/trees/b/outline.vue'
+            </script>
+
+            <UnfoldDocsTree />
+            <UnfoldB />
+
+            """
+        #expect(run.status == 0 && run.out == expected, "\(run)")
+        let vue = try String(contentsOfFile: s.path + "/o/docs-tree/outline.vue", encoding: .utf8)
+        #expect(vue.contains(":root.dark "), "the scenario's site switches the theme: \(vue.prefix(300))")
     }
 
     @Test func versionAndCommandLineMistakes() throws {

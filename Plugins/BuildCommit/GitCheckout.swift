@@ -1,0 +1,1 @@
+../../Sources/unfold-build-commit/GitCheckout.swift
