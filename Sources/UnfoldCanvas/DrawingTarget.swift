@@ -1,3 +1,5 @@
+import OutlineAppearance
+
 /// What a painter draws on, in device pixels: a pixmap's memory (`Surface`)
 /// or a list of vector shapes (`VectorSurface` in UnfoldSVG). The painter decides
 /// every shape once and hands it to either, so a vector picture has the

@@ -1,4 +1,5 @@
 import CUnfoldPixels
+import OutlineAppearance
 import UnfoldSupport
 
 /// An RGBA8 image in memory, the surface everything is drawn on.

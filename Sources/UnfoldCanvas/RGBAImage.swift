@@ -1,5 +1,6 @@
 import CUnfoldPixels
 import Foundation
+import OutlineAppearance
 
 /// An 8-bit RGBA image with straight (not premultiplied) alpha: pixels exactly
 /// as a PNG file stores them. Comparison works on these, as pixelmatch does,

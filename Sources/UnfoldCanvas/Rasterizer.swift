@@ -1,4 +1,5 @@
 import CUnfoldPixels
+import OutlineAppearance
 
 /// Anti-aliased scan conversion with integer arithmetic only: coordinates are
 /// rounded to 1/256 pixel, and each pixel ("cell") accumulates the signed

@@ -2,6 +2,7 @@
 import Glibc
 #else
 import Darwin
+import OutlineAppearance
 #endif
 
 extension Surface {

@@ -1,4 +1,5 @@
 import Dispatch
+import OutlineAppearance
 
 /// Where drawing goes: a pixmap's memory seen through a clip rectangle that no
 /// drawing leaves. Surfaces with disjoint clips over one pixmap may draw at

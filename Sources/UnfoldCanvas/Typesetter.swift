@@ -1,4 +1,5 @@
 import CUnfoldFreeType
+import OutlineAppearance
 
 /// Where a line too wide for its room is cut with "…".
 package enum TextTruncation: Sendable, Hashable {

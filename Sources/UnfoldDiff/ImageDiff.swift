@@ -1,4 +1,5 @@
 import CUnfoldPixels
+import OutlineAppearance
 import UnfoldCanvas
 
 /// How two images are compared. The defaults are pixelmatch v7.2.0's, and

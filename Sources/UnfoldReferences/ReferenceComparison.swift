@@ -1,4 +1,5 @@
 import Foundation
+import OutlineAppearance
 import UnfoldCanvas
 import UnfoldComparison
 import UnfoldDiff

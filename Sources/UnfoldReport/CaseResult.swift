@@ -1,3 +1,4 @@
+import OutlineAppearance
 import UnfoldCanvas
 import UnfoldDiff
 import UnfoldReferences

@@ -1,3 +1,4 @@
+import OutlineAppearance
 import UnfoldCanvas
 
 /// A picture recorded as shapes instead of pixels, for vector formats: every

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OutlineAppearance
 import Unfold
 import UnfoldSupport
 

@@ -1,3 +1,4 @@
+import OutlineAppearance
 import Testing
 
 @testable import UnfoldCanvas

@@ -1,3 +1,4 @@
+import OutlineAppearance
 import Testing
 import UnfoldCanvas
 import UnfoldComparison

@@ -1,3 +1,4 @@
+import OutlineAppearance
 import ScenarioFormat
 import Testing
 import UnfoldCanvas

@@ -1,4 +1,5 @@
 import Foundation
+import OutlineAppearance
 import OutlineLayout
 import ScenarioFormat
 import Testing

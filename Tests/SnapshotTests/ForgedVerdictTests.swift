@@ -1,4 +1,5 @@
 import Foundation
+import OutlineAppearance
 import Testing
 import UnfoldAcceptance
 import UnfoldCanvas

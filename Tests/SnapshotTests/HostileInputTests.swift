@@ -1,4 +1,5 @@
 import Foundation
+import OutlineAppearance
 import ScenarioFormat
 import Testing
 import UnfoldAcceptance
