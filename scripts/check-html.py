@@ -161,6 +161,9 @@ def walk(unfold, browser, work, checks):
     def item(name):
         return page.get_by_role("treeitem", name=name, exact=True)
 
+    said = page.evaluate("""() => [...document.querySelectorAll('[role=treeitem]')].filter(li => li.hasAttribute('aria-describedby'))
+        .map(li => li.getAttribute('aria-describedby').split(' ').map(id => document.getElementById(id).textContent).join(', '))""")
+    checks.expect(said == ["the library"], "walk: a detail row is its row's description, no treeitem of its own", f"got {said}")
     guide = item("guide.md")
     checks.expect(guide.get_attribute("aria-level") == "2" and guide.get_attribute("aria-posinset") == "1"
                   and guide.get_attribute("aria-setsize") == "2", "walk: level, position and set size")

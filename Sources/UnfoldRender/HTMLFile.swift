@@ -30,7 +30,9 @@ struct HTMLFile: OutputFormat {
             let tree = TreeLayout(outline, rows: RowLayout(appearance: appearance, measure: measure))
             let host = render.liveTree, title = settings.titles[0]
             func piece(_ host: HTMLTree.Host) throws -> String {
-                try HTMLTree.document(tree, appearance: appearance, typesetter: render.typesetter, bothThemes: !settings.fixedTheme, title: title, host: host)
+                try HTMLTree.document(
+                    tree, appearance: appearance, typesetter: render.typesetter, bothThemes: !settings.fixedTheme, title: title, name: settings.name,
+                    host: host)
             }
             try emit(MadeFile(path: FileNames.html, bytes: Array(HTMLTree.page(try piece(HTMLTree.Host(themes: host.themes)), title: title).utf8)))
             if let file = host.pieceFile { try emit(MadeFile(path: file, bytes: Array(try piece(host).utf8))) }

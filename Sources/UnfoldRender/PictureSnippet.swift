@@ -169,28 +169,6 @@ package enum PictureSnippet {
         }
     }
 
-    /// What a page pastes to show the live tree written in `folder` (among
-    /// `files`, made for the page's site): for MDX pages, the import of
-    /// `outline.mdx` and its element; for VitePress, the import of
-    /// `outline.vue` and its element; else the tree's piece of
-    /// `outline.html` (its style, rows and script), as it is. Nil when no
-    /// live tree was written.
-    package static func liveTree(in folder: String, files: [String]) -> String? {
-        let names = Set(files.map { ($0 as NSString).lastPathComponent })
-        guard names.contains(FileNames.html) else { return nil }
-        // A path in a JavaScript string: its quote and backslash escaped; no line break can be in a file name we wrote.
-        func module(_ file: String) -> String {
-            let path = (folder + "/" + file).replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
-            return "'" + (path.hasPrefix("/") || path.hasPrefix(".") ? path : "./" + path) + "'"
-        }
-        if names.contains("outline.mdx") { return "import UnfoldTree from \(module("outline.mdx"));\n\n<UnfoldTree />" }
-        if names.contains("outline.vue") { return "<script setup>\nimport UnfoldTree from \(module("outline.vue"))\n</script>\n\n<UnfoldTree />" }
-        guard let page = try? String(contentsOfFile: folder + "/" + FileNames.html, encoding: .utf8),
-            let start = page.range(of: "<!-- unfold tree -->\n"), let end = page.range(of: "<!-- /unfold tree -->", range: start.upperBound ..< page.endIndex)
-        else { return nil }
-        return String(page[start.upperBound ..< end.lowerBound].dropLast())
-    }
-
     /// `text` safe inside a double-quoted HTML attribute (`MarkupText`), and
     /// printed to a terminal: characters that reorder text or break lines as
     /// character references. O(length).

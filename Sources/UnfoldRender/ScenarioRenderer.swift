@@ -59,8 +59,9 @@ public struct RenderOptions: Sendable {
     /// workers, once per still, in any order.
     package var isUnchanged: (@Sendable (_ name: String, _ pixels: Pixmap) -> Bool)?
     /// The page a live tree (`html`) goes into: its theme switch, and
-    /// whether its pages are MDX (`--site`); plain HTML by default.
-    package var liveTree = HTMLTree.Host()
+    /// whether its pages are MDX or Vue (`--site`); nil: the site of the
+    /// scenario's `snippet.site`, else plain HTML.
+    package var liveTree: HTMLTree.Host?
 
     /// A canvas width given instead of the scenario's.
     public enum Width: Sendable, Equatable {
@@ -401,7 +402,8 @@ public enum ScenarioRenderer {
             settings: settings, pictureSize: size, plan: plan, outputs: options.outputs, plays: appearance.animation.loops,
             threads: options.workers, effort: options.effort,
             labels: (1 ... max(1, steps)).map { steps == 0 ? "initial" : String(format: "%02d  %@", $0, playback.states[$0].label) },
-            playback: playback, typesetter: measurer, liveTree: options.liveTree)
+            playback: playback, typesetter: measurer,
+            liveTree: options.liveTree ?? scenario.snippet?.site.flatMap(PictureSnippet.Site.init(name:))?.liveTree ?? HTMLTree.Host())
     }
 
     /// Lays out a checked scenario with `measurer` (which also draws the

@@ -14,8 +14,8 @@ import UnfoldSupport
 /// hidden from screen readers, with the row's text over it, transparent, for
 /// search, copy and screen readers. The chevron turns and the folder icon
 /// opens by CSS; opening and closing take the scenario's animation. Every
-/// name is in the tree's namespace (a hash of what it draws), so that trees
-/// pasted into one page never share one. Nothing is loaded from outside.
+/// name is in the tree's namespace (a hash of what it draws and of the
+/// scenario's name), so that trees pasted into one page never share one. Nothing is loaded from outside.
 /// O(rows + glyphs) time; the file grows with the rows, as the picture of
 /// the tree fully open does.
 package enum HTMLTree {
@@ -27,7 +27,7 @@ package enum HTMLTree {
         /// nil: the reader's system theme (`prefers-color-scheme`).
         package var themes: (dark: String, light: String)?
         /// JSX, for MDX pages: `className`, the style as a template literal,
-        /// braces in text as character references, no comment and no script
+        /// text as string expressions (never Markdown), no comment and no script
         /// (MDX runs none: the folders open as native disclosures).
         package var jsx = false
         /// A Vue single-file component, for VitePress pages: the tree in its
@@ -53,17 +53,23 @@ package enum HTMLTree {
 
     /// The HTML of `tree` drawn in `appearance` (its canvas's width and
     /// padding; a live tree is as tall as its open rows), for screen readers
-    /// named `title`; `bothThemes` follows the reader's theme as `host` switches it.
+    /// named `title`; `bothThemes` follows the reader's theme as `host`
+    /// switches it; `name`, the scenario's, goes into the tree's namespace.
+    /// O(rows + glyphs).
     package static func document(
-        _ tree: TreeLayout, appearance: Appearance, typesetter: Typesetter, bothThemes: Bool, title: String, host: Host = Host()
+        _ tree: TreeLayout, appearance: Appearance, typesetter: Typesetter, bothThemes: Bool, title: String, name: String,
+        host: Host = Host()
     ) throws(SVGError) -> String {
-        // Named after what it draws, so that the same tree gives the same bytes.
-        var draft = HTMLTreeWriter(appearance: appearance, typesetter: typesetter, bothThemes: bothThemes, namespace: "u-", host: host)
+        // Written once with a stand-in namespace that no escaped text holds
+        // (markup drops U+0001), then named after what it draws and the
+        // scenario's name: the same input gives the same bytes, and two
+        // scenarios on one page never share a name.
+        let standIn = "u\u{1}-"
+        var writer = HTMLTreeWriter(appearance: appearance, typesetter: typesetter, bothThemes: bothThemes, namespace: standIn, host: host)
+        let piece = try writer.document(tree, title: title)
         var hash = ContentHash()
-        hash.update(Array(try draft.document(tree, title: title).utf8))
-        let namespace = "u" + hash.hex.prefix(8) + "-"
-        var writer = HTMLTreeWriter(appearance: appearance, typesetter: typesetter, bothThemes: bothThemes, namespace: namespace, host: host)
-        return try writer.document(tree, title: title)
+        hash.update(Array(name.utf8) + [0] + Array(piece.utf8))
+        return piece.replacingOccurrences(of: standIn, with: "u" + hash.hex.prefix(8) + "-")
     }
 
     /// A page of its own around `tree` (`document`'s piece): what
@@ -72,7 +78,7 @@ package enum HTMLTree {
     /// readers only). To paste the tree into a page, take the piece between
     /// the `unfold tree` comments.
     package static func page(_ tree: String, title: String) -> String {
-        let name = MarkupText.escaped(title)
+        let name = MarkupText.escaped(title, acting: .references)
         return "<!doctype html>\n<html lang=\"und\"><head><meta charset=\"utf-8\"><title>\(name)</title>"
             + "<style>body{margin:8px}.unfold-heading{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}</style>"
             + "</head><body><main><h1 class=\"unfold-heading\">\(name)</h1>\n<!-- unfold tree -->\n\(tree)<!-- /unfold tree -->\n</main></body></html>\n"
@@ -118,10 +124,17 @@ struct HTMLTreeWriter {
                 around.removeLast()
             }
         }
-        for (index, entry) in tree.entries.enumerated() {
+        let entries = tree.entries
+        var index = 0
+        while index < entries.count {
+            let entry = entries[index]
+            // A row's detail rows (under it, a level in) are part of its item.
+            var end = index + 1
+            while end < entries.count, entries[end].facts.isDetail { end += 1 }
             close(to: entry.facts.depth)
-            rows += try item(entry, index: index)
+            rows += try item(entry, index: index, details: (index + 1 ..< end).map { (entries[$0], $0) })
             around.append((entry.facts.depth, entry.isFolder))
+            index = end
         }
         close(to: 0)
         let base = themes.base, s = base.scale
@@ -134,7 +147,7 @@ struct HTMLTreeWriter {
         let open =
             "<div class=\"\(ns)tree\" data-unfold-tree=\"\(ns)\" data-ms=\"\(duration)\" data-motion=\"\(animation.style.rawValue)\" "
             + "data-easing=\"\(HTMLTree.timing(animation.easing))\"\(rtl ? " dir=\"rtl\"" : "")\(host.vue ? " v-pre" : "")>"
-        let tree = "\(defs)<ul aria-label=\"\(escaped(title))\">\(rows)</ul>"
+        let tree = "\(defs)<ul aria-label=\(attribute(title))>\(rows)</ul>"
         if host.vue { return "<template>\(open)\(tree)</div></template>\n<style>\(css)</style>\n" }
         let piece =
             open + (host.jsx ? "<style>{`\(css)`}</style>" : "<style>\(css)</style>") + tree
@@ -143,16 +156,32 @@ struct HTMLTreeWriter {
         return host.jsx ? piece.replacingOccurrences(of: " class=\"", with: " className=\"") : piece
     }
 
-    /// `text` as the host reads it: escaped for HTML, and in JSX its braces
-    /// as character references (a brace would start an expression).
+    /// `text` as the host reads it: in HTML escaped, the characters that
+    /// reorder text as references (the piece is printed to a terminal too);
+    /// in JSX a string expression (`{"…"}`), which MDX never reads as
+    /// Markdown, with the markup characters and braces as `\u` escapes, so
+    /// that a tool that looks for tags or expressions finds none in it.
     func escaped(_ text: String) -> String {
-        let html = MarkupText.escaped(text)
-        return host.jsx ? html.replacingOccurrences(of: "{", with: "&#123;").replacingOccurrences(of: "}", with: "&#125;") : html
+        guard host.jsx else { return MarkupText.escaped(text, acting: .references) }
+        var literal = ""
+        for character in JSONText.quoted(text).unicodeScalars {
+            switch character {
+            case "<", ">", "&", "{", "}": literal += "\\u00" + String(character.value, radix: 16, uppercase: true)
+            default: literal.unicodeScalars.append(character)
+            }
+        }
+        return "{" + literal + "}"
+    }
+
+    /// `text` as an attribute's value, quotes included (or braces, in JSX).
+    func attribute(_ text: String) -> String {
+        host.jsx ? escaped(text) : "\"\(escaped(text))\""
     }
 
     /// A row's list item, opened (a folder's `<details>` and its list, closed
-    /// when the rows under it are done) or whole.
-    private mutating func item(_ entry: TreeLayout.Entry, index: Int) throws(SVGError) -> String {
+    /// when the rows under it are done) or whole; its detail rows drawn in
+    /// it, so that they show, and are read, with it.
+    private mutating func item(_ entry: TreeLayout.Entry, index: Int, details: [(TreeLayout.Entry, Int)]) throws(SVGError) -> String {
         let facts = entry.facts
         var data = ""
         if let check = entry.box.content.checkbox?.state {
@@ -160,7 +189,8 @@ struct HTMLTreeWriter {
         }
         if facts.isSelected || facts.isHighlighted { data += " data-selected=\"\"" }
         if facts.isLoading { data += " data-busy=\"\"" }
-        let content = try row(entry, index: index)
+        var content = try row(entry, index: index)
+        for (detail, at) in details { content += "<span class=\"\(ns)r\">\(try row(detail, index: at))</span>" }
         guard entry.isFolder else { return "<li\(data)><div class=\"\(ns)r\">\(content)</div>" }
         return "<li\(data)><details\(facts.isExpanded ? " open" : "")><summary class=\"\(ns)r\">\(content)</summary><ul>"
     }
@@ -187,10 +217,11 @@ struct HTMLTreeWriter {
             let turns = entry.isFolder ? " class=\"\(ns)c\"" : ""
             drawing += "<g transform=\"translate(\(SVGMarkup.number(cx)) \(SVGMarkup.number(cy)))\"><use href=\"#\(id)\"\(turns)/></g>"
         }
-        var focused = box
-        focused.focus = 1
-        let ring = try reference(focused, .focus)
-        drawing += "<use href=\"#\(ring)\" class=\"\(ns)f\"/>"
+        if !entry.facts.isDetail {
+            var focused = box
+            focused.focus = 1
+            drawing += "<use href=\"#\(try reference(focused, .focus))\" class=\"\(ns)f\"/>"
+        }
         let h = SVGMarkup.number(box.height), hp = SVGMarkup.number(box.height * s)
         let svg =
             "<svg aria-hidden=\"true\" focusable=\"false\" width=\"\(SVGMarkup.number(Double(canvas) / s))\" height=\"\(h)\" "
@@ -200,7 +231,8 @@ struct HTMLTreeWriter {
 
     /// The row's words, where the picture draws its title: the name, then
     /// the note and subtitle (the screen reader's description), each with an
-    /// id the script names them by.
+    /// id the script names them by; a detail row's sentence is a description
+    /// of the row above it.
     private mutating func text(_ entry: TreeLayout.Entry, index: Int) -> String {
         let base = themes.base, title = entry.box.content.title
         let canvas = base.pixelSize(height: 1).width
@@ -213,6 +245,7 @@ struct HTMLTreeWriter {
         let (place, isNew) = places.name(rule)
         if isNew { placeRules += ".\(place)\(rule)" }
         let note = [entry.facts.annotation?.text, entry.facts.subtitle].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
+        if entry.facts.isDetail { return "<span class=\"\(ns)t \(place)\"><span id=\"\(ns)D\(index)\">\(escaped(entry.text))</span></span>" }
         var words = "<span class=\"\(ns)n\" id=\"\(ns)L\(index)\">\(escaped(entry.text))</span>"
         if !note.isEmpty { words += " <span id=\"\(ns)D\(index)\">\(escaped(note))</span>" }
         return "<span class=\"\(ns)t \(place)\">\(words)</span>"

@@ -1,8 +1,8 @@
 /// The script of a live tree (`HTMLTree`), the project's own and no
 /// library's: it makes the `<details>` a WAI-ARIA tree (the APG's Tree View
 /// pattern). Each folder's `<details>` becomes a `treeitem` with
-/// `aria-expanded` and a `group`; names and notes are the item's label and
-/// description; checks, the selection and loading are `aria-checked`,
+/// `aria-expanded` and a `group`; names, notes and detail rows are the item's
+/// label and description; checks, the selection and loading are `aria-checked`,
 /// `aria-selected` and `aria-busy`; one item at a time is in the tab order
 /// (a roving `tabindex`). Keys: Up and Down move through the rows shown,
 /// Right opens a folder or moves to its first row, Left closes it or moves to
@@ -48,7 +48,8 @@ enum HTMLTreeScript {
             li.setAttribute("role", "treeitem");
             li.setAttribute("aria-level", li.level);
             li.setAttribute("aria-labelledby", name.id);
-            if (name.nextElementSibling) li.setAttribute("aria-describedby", name.nextElementSibling.id);
+            var notes = [].map.call(row.querySelectorAll("[id^='" + ns + "D']"), function (note) { return note.id; });
+            if (notes.length) li.setAttribute("aria-describedby", notes.join(" "));
             if (li.hasAttribute("data-check")) li.setAttribute("aria-checked", li.getAttribute("data-check"));
             if (selected) li.setAttribute("aria-selected", li.hasAttribute("data-selected") ? "true" : "false");
             if (li.hasAttribute("data-busy")) li.setAttribute("aria-busy", "true");
@@ -126,7 +127,7 @@ enum HTMLTreeScript {
           tree.addEventListener("click", function (event) {
             var row = event.target.closest ? event.target.closest("." + ns + "r") : null;
             if (!row || !tree.contains(row)) return;
-            var li = row.parentNode, state = li.getAttribute("aria-expanded");
+            var li = row.closest("li"), state = li.getAttribute("aria-expanded");
             focus(li);
             if (state) setOpen(li, state == "false");
           });

@@ -185,6 +185,11 @@ struct RenderCommand: ParsableCommand {
                 "--site says how a page switches between a light and a dark picture: add --theme light,dark (one picture is an <img> on any site), "
                     + "or --outputs html for a live tree")
         }
+        if live, try themes()?.count == 2 {
+            throw ValidationError(
+                "--outputs html writes one live tree that follows the reader's theme (or the site's, with --site): leave out --theme light,dark, "
+                    + "or render the pictures in two themes in a run of their own")
+        }
         if live, let site, site.liveTree == nil {
             throw ValidationError("--site \(site.name) pages hold no live tree (GitHub strips styles and scripts): show the pictures there, or name the site that serves the page")
         }
@@ -280,7 +285,7 @@ struct RenderCommand: ParsableCommand {
     func renderOptions(warn: @escaping @Sendable (String) -> Void) throws -> RenderOptions {
         var options = RenderOptions(fonts: try fonts())
         options.outputs = RenderOptions.Output.resolved(outputs, scenarios: !inputs.isEmpty, still: still)
-        if let host = site?.liveTree { options.liveTree = host }
+        options.liveTree = site?.liveTree
         options.scale = scale
         options.preset = preset
         options.direction = direction
@@ -332,12 +337,20 @@ struct RenderCommand: ParsableCommand {
     /// The command line's `--site`, `--base-url` and `--alt` come before the file's.
     func printSnippets(_ scenarios: [Scenario], filesByName: [String: [String]], twoThemes: Bool) {
         var introduced: Set<String> = []  // the sites whose preamble (Docusaurus' import) the page has
-        for scenario in scenarios where snippet || twoThemes || scenario.snippet != nil {
+        let shown = scenarios.filter { snippet || twoThemes || $0.snippet != nil }
+        // Live trees: every component's import once, at the page's top, then each tree where it shows.
+        let trees = shown.map { scenario in
+            LiveTreeSnippet(
+                in: out + "/" + scenario.name, files: filesByName[scenario.name] ?? [], name: scenario.name,
+                base: baseURL ?? scenario.snippet?.baseURL)
+        }
+        if let imports = LiveTreeSnippet.imports(trees.compactMap { $0 }) { print(imports + "\n") }
+        for (scenario, tree) in zip(shown, trees) {
             let settings = scenario.snippet
             let site = self.site ?? settings?.site.flatMap(PictureSnippet.Site.init(name:)) ?? .github
             let files = filesByName[scenario.name] ?? []
-            if let tree = PictureSnippet.liveTree(in: out + "/" + scenario.name, files: files) {
-                print(tree)
+            if let tree {
+                print(tree.element)
                 // A live tree alone (no picture among the outputs) is the whole snippet.
                 if !files.contains(where: { $0.hasSuffix(".png") || $0.hasSuffix(".svg") }) { continue }
             }

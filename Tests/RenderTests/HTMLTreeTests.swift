@@ -3,9 +3,9 @@ import OutlineAppearance
 import ScenarioFormat
 import Testing
 import UnfoldCanvas
-import UnfoldRender
 import UnfoldSupport
 
+@testable import UnfoldRender
 @testable import UnfoldSVG
 
 /// The live tree (`--outputs html`): its structure without a script, its
@@ -37,7 +37,7 @@ import UnfoldSupport
         options.outputs = [.html]
         options.theme = theme
         options.workers = workers
-        if let host = site?.liveTree { options.liveTree = host }
+        options.liveTree = site?.liveTree
         let result = try ScenarioRenderer.render(try Scenario.parse(yaml ?? self.yaml, file: "live.yaml"), options: options)
         #expect(result.files.map(\.path) == ["outline.html"] + [site?.liveTree?.pieceFile].compactMap { $0 })
         return String(decoding: try #require(result.files.first { $0.path == file }).bytes, as: UTF8.self)
@@ -58,6 +58,37 @@ import UnfoldSupport
         #expect(page.contains("data-check=\"true\"") && page.contains("data-selected=\"\""))
     }
 
+    /// A detail row is drawn in its row's item (a leaf's, and a folder's
+    /// summary, so that it shows while the folder is closed), is no item of
+    /// its own, and is read as the row's description.
+    @Test func aDetailRowIsPartOfItsRow() throws {
+        let page = try html(
+            """
+            name: details
+            canvas: { width: 300, height: fit, scale: 1 }
+            tree:
+              - { id: app, title: App.swift, detail: true, detailText: a1b2c3d First }
+              - { id: src, title: src, detail: true, detailText: e4f5 Second, children: [ { title: main.swift } ] }
+            """)
+        let tree = try #require(page.firstMatch(of: /<ul aria-label="[^"]*">(.*)<\/ul><script>/)).1
+        #expect(tree.components(separatedBy: "<li").count - 1 == 3, "\(tree)")
+        let leaf = try #require(tree.firstMatch(of: /^<li><div class="u[0-9a-f]{8}-r">(.*?)<\/div><\/li>/)).1
+        #expect(leaf.contains(">App.swift</span>") && leaf.contains(">a1b2c3d First</span>") && !leaf.contains("<li"), "\(leaf)")
+        let summary = try #require(tree.firstMatch(of: /<summary[^>]*>(.*?)<\/summary><ul>/)).1
+        #expect(summary.contains(">src</span>") && summary.contains(">e4f5 Second</span>"), "\(summary)")
+        #expect(summary.components(separatedBy: "-f\"/>").count == 2, "one focus ring, the row's")
+        #expect(tree.matches(of: /id="u[0-9a-f]{8}-D\d+">/).count == 2)
+    }
+
+    /// Each scenario's component has a name of its own: readable for a
+    /// plain name, with a hash for any other, so that no two names meet.
+    @Test func eachTreeImportsUnderANameOfItsOwn() {
+        #expect(LiveTreeSnippet.componentName("docs-tree2") == "UnfoldDocsTree2")
+        let names = ["a-b", "a_b", "ab", "aB", "a--b", "-ab", "数", "木", "1a", "a-1"].map(LiveTreeSnippet.componentName)
+        #expect(Set(names).count == names.count, "\(names)")
+        #expect(names.allSatisfy { $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") } }, "\(names)")
+    }
+
     /// The file is a page of its own (what a checker of whole pages asks
     /// for), the tree in it between two comments, to paste.
     @Test func aPageOfItsOwnAroundThePieceToPaste() throws {
@@ -72,19 +103,25 @@ import UnfoldSupport
         let page = try html()
         #expect(page.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;x&quot;"))
         #expect(page.contains("the &lt;/ul&gt; entry"))
+        let bidi = try html(yaml.replacingOccurrences(of: "title: README.md", with: "title: \"txt.\\u202Eexe\""))
+        #expect(bidi.contains("txt.&#x202E;exe") && !bidi.contains("\u{202E}"), "what reorders text is a reference, inert in a terminal")
         #expect(page.components(separatedBy: "<script").count == 2 && page.contains("<script>\(HTMLTreeScript.source)</script>"))
         let references = page.matches(of: /(?:href=|src=|url\()"?([^")]*)/).map { String($0.1) }
         #expect(!references.isEmpty && references.allSatisfy { $0.hasPrefix("#") }, "\(references.filter { !$0.hasPrefix("#") })")
         #expect(!page.contains("@import") && !page.contains("javascript:") && !page.contains("http"))
     }
 
-    /// Every name is in the tree's namespace, a hash of what it draws: two
-    /// trees on one page share none, the same tree is the same bytes.
+    /// Every name is in the tree's namespace, a hash of what it draws and of
+    /// the scenario's name: two trees on one page share none (two scenarios
+    /// of one tree neither), the same tree is the same bytes.
     @Test func namesAreTheTreesOwnAndTheBytesTheSame() throws {
         let page = try html(), other = try html(yaml.replacingOccurrences(of: "README.md", with: "LICENSE"))
         let namespace = try #require(page.firstMatch(of: /data-unfold-tree="(u[0-9a-f]{8}-)"/)).1
         let otherNamespace = try #require(other.firstMatch(of: /data-unfold-tree="(u[0-9a-f]{8}-)"/)).1
-        #expect(namespace != otherNamespace)
+        let renamed = try html(yaml.replacingOccurrences(of: "name: live", with: "name: twin"))
+        let renamedNamespace = try #require(renamed.firstMatch(of: /data-unfold-tree="(u[0-9a-f]{8}-)"/)).1
+        #expect(namespace != otherNamespace && namespace != renamedNamespace, "the same tree of two scenarios shares no name")
+        #expect(!page.contains("\u{1}"), "no stand-in namespace is left")
         let start = try #require(page.range(of: "<!-- unfold tree -->\n")), end = try #require(page.range(of: "<!-- /unfold tree -->"))
         let tree = page[start.upperBound ..< end.lowerBound]
         #expect(tree.hasPrefix("<div class=\"\(namespace)tree\"") && tree.hasSuffix("</script></div>\n"))
@@ -122,14 +159,18 @@ import UnfoldSupport
 
     /// For MDX pages (Starlight, Docusaurus), the same tree as JSX: no
     /// comment, no script, `className`, the style as a template literal,
-    /// braces in the tree's words as character references.
+    /// every word of the tree a string expression (MDX reads none as
+    /// Markdown: `__init__.py` stays a name, never bold).
     @Test func theMDXFormIsJSX() throws {
         let braces = yaml.replacingOccurrences(of: "title: README.md", with: "title: \"{name}.md\"")
+            .replacingOccurrences(of: "title: lib\n", with: "title: __init__.py\n")
         let mdx = try html(braces, site: .starlight, file: "outline.mdx")
         #expect(!mdx.contains("<!--") && !mdx.contains("<script") && !mdx.contains(" class=\"") && mdx.contains(" className=\""))
-        #expect(mdx.contains("<style>{`.u") && mdx.contains("}`}</style>") && mdx.contains("&#123;name&#125;.md"))
-        let outside = mdx.replacing(/<style>\{`[^`]*`\}<\/style>/, with: "")
-        #expect(!outside.contains("{") && !outside.contains("}"))
+        #expect(mdx.contains("<style>{`.u") && mdx.contains("}`}</style>") && mdx.contains(#">{"\u007Bname\u007D.md"}</span>"#))
+        #expect(mdx.contains(#">{"__init__.py"}</span>"#) && mdx.contains(#"<ul aria-label={"A tree of 5 entries"#))
+        #expect(mdx.contains(#"{"\u003Cscript\u003Ealert(1)\u003C/script\u003E \u0026 \"x\""}"#))
+        let outside = mdx.replacing(/<style>\{`[^`]*`\}<\/style>/, with: "").replacing(/\{"(?:[^"\\]|\\.)*"\}/, with: "")
+        #expect(!outside.contains("{") && !outside.contains("}") && !outside.contains("__init__"))
         #expect(mdx.contains(":root[data-theme=\"dark\"] .u"))
         let page = try html(braces, site: .starlight)
         #expect(page.contains("<script>") && page.contains(" class=\"") && page.contains("{name}.md"))
