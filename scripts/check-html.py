@@ -71,6 +71,13 @@ class Checks:
             self.failures.append(f"{what}: {detail}")
 
 
+def shoot(unfold, page, png, stem):
+    """(passed, detail): the page's tree, screenshot to STEM.chromium.png, against the PNG (the diff in STEM.diff.png)."""
+    shot = stem + ".chromium.png"
+    page.locator("[data-unfold-tree]").screenshot(path=shot)
+    return compare(unfold, png, shot, stem + ".diff.png")
+
+
 def open_tree(browser, html, scheme="light", scripts=True):
     context = browser.new_context(device_scale_factor=2, color_scheme=scheme, java_script_enabled=scripts,
                                   viewport={"width": 600, "height": 600})
@@ -108,10 +115,8 @@ def looks(unfold, browser, work, checks):
         folder = render(unfold, PROJECT, os.path.join(work, f"{look}-both"), "--preset", look, "--outputs", "html")
         for theme in THEMES:
             page = open_tree(browser, os.path.join(folder, "outline.html"), theme)
-            shot = os.path.join(work, f"{look}-both.{theme}.chromium.png")
-            page.locator("[data-unfold-tree]").screenshot(path=shot)
-            passed, detail = compare(unfold, os.path.join(work, f"{look}-{theme}", "project", "state-00.png"), shot,
-                                     os.path.join(work, f"{look}-both.{theme}.diff.png"))
+            passed, detail = shoot(unfold, page, os.path.join(work, f"{look}-{theme}", "project", "state-00.png"),
+                                   os.path.join(work, f"{look}-both.{theme}"))
             checks.expect(passed, f"{look} both, seen {theme}: like the {theme} PNG", detail)
             page.context.close()
 
@@ -132,10 +137,8 @@ def sites(unfold, browser, work, checks):
             page = open_tree(browser, os.path.join(folder, "outline.html"), system)
             page.evaluate(f"() => {{ {switch}; }}")
             check_svg.settle(page)
-            shot = os.path.join(work, f"site-{site}.{theme}.chromium.png")
-            page.locator("[data-unfold-tree]").screenshot(path=shot)
-            passed, detail = compare(unfold, os.path.join(work, f"ios-{theme}", "project", "state-00.png"), shot,
-                                     os.path.join(work, f"site-{site}.{theme}.diff.png"))
+            passed, detail = shoot(unfold, page, os.path.join(work, f"ios-{theme}", "project", "state-00.png"),
+                                   os.path.join(work, f"site-{site}.{theme}"))
             checks.expect(passed, f"--site {site}: the site's {theme} theme on a {system} system shows the {theme} PNG", detail)
             page.context.close()
 

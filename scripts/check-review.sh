@@ -5,15 +5,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 UNFOLD=${1:-.build/release/unfold}
-if ! command -v chromium >/dev/null; then
-  echo "== installing chromium"
-  sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
-  $sudo apt-get install -y -q chromium >/dev/null || { $sudo apt-get update -q && $sudo apt-get install -y -q chromium; }
-fi
-VENV=.build/review-venv
-if ! "$VENV/bin/python" -c "import playwright" 2>/dev/null; then
-  echo "== making $VENV with Playwright"
-  python3 -m venv "$VENV"
-  "$VENV/bin/pip" install -q playwright==1.65.2
-fi
+. scripts/browser-venv.sh
 "$VENV/bin/python" Tests/review/test_review.py "$UNFOLD"

@@ -16,22 +16,9 @@ if [ ! -x "$UNFOLD" ]; then
   echo "check-svg: $UNFOLD is not an executable (build it: swift build -c release)" >&2
   exit 2
 fi
-sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
-apt_install() {  # apt_install COMMAND PACKAGE
-  if ! command -v "$1" >/dev/null; then
-    echo "== installing $2 (for $1)"
-    $sudo apt-get install -y -q "$2" >/dev/null || { $sudo apt-get update -q && $sudo apt-get install -y -q "$2"; }
-  fi
-}
+. scripts/browser-venv.sh
 apt_install rsvg-convert librsvg2-bin
-apt_install chromium chromium
-# The review page's venv (scripts/check-review.sh) has Playwright; resvg goes beside it.
-VENV=.build/review-venv
-if ! "$VENV/bin/python" -c "import playwright" 2>/dev/null; then
-  echo "== making $VENV with Playwright"
-  python3 -m venv "$VENV"
-  "$VENV/bin/pip" install -q playwright==1.65.2
-fi
+# resvg goes beside Playwright in the venv.
 if [ "$("$VENV/bin/resvg" --version 2>/dev/null)" != 0.44.0 ]; then
   echo "== installing resvg 0.44.0 (PyPI resvg-cli) into $VENV"
   "$VENV/bin/pip" install -q resvg-cli==0.44.0
