@@ -62,6 +62,8 @@ package enum MarkdownTree {
         enum Kind: Equatable {
             /// A `<FileTree>` block, a list, a `tree` drawing, a tree drawn by indentation in a code block (`IndentedTree`).
             case fileTree, list, drawing, indented
+            /// A table of contents: the pages a Sphinx `toctree` or an mdBook `SUMMARY.md` lists (`TableOfContents`).
+            case pages
             /// A code block with no tree drawing, and its language.
             case code(String)
         }
@@ -79,20 +81,23 @@ package enum MarkdownTree {
         /// Whether every item is a name alone (a list of files, not of sentences).
         var isBare: Bool { items.allSatisfy { !$0.entry.text.trimmingCharacters(in: .whitespaces).contains(" ") } }
         /// Whether a page's tree may be this one when none is asked for.
-        var isTree: Bool { kind == .fileTree || kind == .drawing || kind == .indented || (kind == .list && (isNested || isBare)) }
+        var isTree: Bool { [.fileTree, .drawing, .indented, .pages].contains(kind) || (kind == .list && (isNested || isBare)) }
     }
 
     /// Reads the tree `choice` names: the `tree`-th tree (in page order,
     /// whatever its form), the `list`-th list (any list), or the
     /// `fileTree`-th `<FileTree>` block; at most one of them. None: the
     /// first `<FileTree>` block, else the first `tree` drawing, else the
-    /// first nested list or list of bare names, else the first tree drawn
-    /// by indentation. A page with no tree is an
+    /// first nested list or list of bare names, else the first table of
+    /// contents, else the first tree drawn by indentation. A page with no tree is an
     /// error that lists what it has, never a list of sentences drawn as folders.
-    static func read(_ path: String, choice: TreeSourceOptions, at location: ScenarioLocation) throws(ScenarioError) -> ImportedTree {
-        let text = try InputFile.text(path, what: "Markdown file")
-        let found = try candidates(in: text, path: path).sorted { $0.line < $1.line }
-        let (chosen, description) = try choose(found, choice, path: path, at: location)
+    /// A page in another markup (`markup`) is chosen from in the same way. O(lines).
+    static func read(_ path: String, choice: TreeSourceOptions, markup: PageMarkup = .markdown, at location: ScenarioLocation)
+        throws(ScenarioError) -> ImportedTree
+    {
+        let text = try InputFile.text(path, what: markup.page)
+        let found = try markup.candidates(text, path).sorted { $0.line < $1.line }
+        let (chosen, description) = try choose(found, choice, markup: markup, path: path, at: location)
         var tree = try self.tree(of: chosen, path: path)
         // Where the page could have meant another tree, say which one was read.
         if found.filter({ !isCode($0.kind) }).count > 1 {
@@ -134,7 +139,7 @@ package enum MarkdownTree {
     }
 
     /// The candidate to read, and how to name it (`<FileTree> 2 of 3`).
-    private static func choose(_ found: [Candidate], _ choice: TreeSourceOptions, path: String, at location: ScenarioLocation)
+    private static func choose(_ found: [Candidate], _ choice: TreeSourceOptions, markup: PageMarkup, path: String, at location: ScenarioLocation)
         throws(ScenarioError) -> (Candidate, String)
     {
         func refuse(_ message: String, hint: String) -> ScenarioError {
@@ -164,16 +169,17 @@ package enum MarkdownTree {
         let drawings = found.filter { $0.kind == .drawing }
         if let first = drawings.first { return (first, "tree drawing 1 of \(drawings.count)") }
         if let index = lists.firstIndex(where: \.isTree) { return (lists[index], "list \(index + 1) of \(lists.count)") }
+        let contents = found.filter { $0.kind == .pages }
+        if let first = contents.first { return (first, "table of contents 1 of \(contents.count)") }
         // A tree drawn by indentation alone comes after every other form: a page's list says more surely what it means.
         let indented = found.filter { $0.kind == .indented }
         if let first = indented.first { return (first, "indentation tree 1 of \(indented.count)") }
         throw ScenarioError(
             file: path, line: found.isEmpty ? 1 : 0, column: found.isEmpty ? 1 : 0,
             message: found.isEmpty
-                ? "the Markdown file has no list and no tree drawing"
-                : "the Markdown file has no tree: " + found.prefix(8).map(describe).joined(separator: "; ") + (found.count > 8 ? "; …" : ""),
-            hint: "write the tree as a nested list (`- Sources/`, then `  - App.swift` under it), a `tree` drawing in a code block, "
-                + "a <FileTree> block (Starlight's list or Nextra's tags) or Fumadocs' <Files>; or read a list as it is with --list N")
+                ? "the \(markup.page) has no list and no tree drawing"
+                : "the \(markup.page) has no tree: " + found.prefix(8).map(describe).joined(separator: "; ") + (found.count > 8 ? "; …" : ""),
+            hint: markup.hint + "; or read a list as it is with --list N")
     }
 
     /// What a tree of the page is, for a message: `line 12: a tree drawing of 9 entries`.
@@ -183,6 +189,7 @@ package enum MarkdownTree {
         case .fileTree: return "line \(c.line): a <FileTree> block of \(entries)"
         case .drawing: return "line \(c.line): a tree drawing of \(entries)"
         case .indented: return "line \(c.line): a tree drawn by indentation, of \(entries)"
+        case .pages: return "line \(c.line): a table of contents of \(entries)"
         default: return "line \(c.line): a list of \(entries)"
         }
     }
@@ -229,7 +236,11 @@ package enum MarkdownTree {
         }
 
         mutating func closeFence() {
-            if let open = fence { found.append(TreeDrawing.candidate(open.block, lines: open.lines)) }
+            if let open = fence {
+                // MyST, Sphinx's Markdown, writes a toctree as a fence: ```{toctree}.
+                let isTocTree = open.block.kind == .code("{toctree}")
+                found.append(isTocTree ? TableOfContents.tocTree(at: open.block.line, lines: open.lines) : TreeDrawing.candidate(open.block, lines: open.lines))
+            }
             fence = nil
         }
 
@@ -295,7 +306,7 @@ package enum MarkdownTree {
     }
 
     /// The error of a page with more list items and code lines than a tree has nodes.
-    private static func tooLong(_ path: String, line: Int) -> ScenarioError {
+    static func tooLong(_ path: String, line: Int) -> ScenarioError {
         ScenarioError(
             file: path, line: line, column: 1, message: "the page has more than \(Limits.nodes) list items and lines of code",
             hint: "split it into several pages")
@@ -395,6 +406,8 @@ package enum MarkdownTree {
             // A sentence, not a name and a note.
             name = Substring(plainText(whole).trimmingCharacters(in: .whitespaces))
             rest = ""
+        } else if !marked {
+            name = Substring(plainText(name))  // `\_config.yml` is `_config.yml`
         }
         var isFolder = folderIcon
         if name.hasSuffix("/"), name.count > 1 {
@@ -467,12 +480,18 @@ package enum MarkdownTree {
     }
 
     /// Hands `s` to `visit` in pieces: text outside marks (`.none`) and the
-    /// inside of each pair of marks with the emphasis they give. O(length):
-    /// a mark with no closing one is searched for once.
+    /// inside of each pair of marks with the emphasis they give; a
+    /// backslash before punctuation makes it text (`\*`). O(length): a mark
+    /// with no closing one is searched for once.
     static func scan(_ s: Substring, _ visit: (Substring, Annotation.Emphasis) -> Void) {
         var rest = s
         var unclosed: Set<String> = []
         while !rest.isEmpty {
+            if rest.first == "\\", let next = rest.dropFirst().first, next.isASCII, next.isPunctuation || next.isSymbol {
+                visit(rest.dropFirst().prefix(1), .none)
+                rest = rest.dropFirst(2)
+                continue
+            }
             var found = false
             for mark in ["**", "__", "`", "*"] where !unclosed.contains(mark) && rest.hasPrefix(mark) {
                 // An emphasis mark opens only before text: `2 * 3` is no italic.
@@ -517,6 +536,6 @@ extension TreeSourceKind {
         name: "a Markdown file", key: "markdown", isFolder: false, extensions: ["md", "mdx", "markdown", "txt"],
         options: [.tree, .list, .filetree, .depth], recognizes: MarkdownTree.looksLikeAPage
     ) { path, options, at throws(ScenarioError) in
-        try MarkdownTree.read(path, choice: options, at: at).limited(toDepth: options.depth)
+        try MarkdownTree.read(path, choice: options, markup: .markdown, at: at).limited(toDepth: options.depth)
     }
 }

@@ -3,7 +3,8 @@ import OutlineAppearance
 import UnfoldSupport
 
 /// A kind of tree that people already keep, read as an outline: a folder, a
-/// Markdown page, a `tree` drawing, `tree -J` output, an OPML outline.
+/// docs page (Markdown, reStructuredText, AsciiDoc, Org), a `tree`
+/// drawing, `tree -J` output, an OPML outline.
 /// `all` is the registry: `unfold render --from`, a scenario's `source:` and
 /// the hint for a tree given as a scenario all read it. A new kind of tree
 /// is one file, its reader with its `TreeSourceKind` value, and one line in
@@ -29,7 +30,7 @@ package struct TreeSourceKind: Sendable {
     /// messages list them): the most particular first, a drawing before a
     /// Markdown page (a page's drawings are in code blocks, a drawing's
     /// file has none).
-    package static let all = [folder, opml, treeJSON, drawing, markdown]
+    package static let all = [folder, opml, treeJSON, drawing, org, asciidoc, rst, markdown]
 
     /// Extensions that name no kind but may hold any of them: none, and `xml` (OPML saved under its syntax's name).
     private static let generic: Set<String> = ["", "xml"]

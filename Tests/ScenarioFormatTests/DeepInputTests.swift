@@ -3,6 +3,7 @@ import OutlineEngine
 import Testing
 
 @testable import ScenarioFormat
+@testable import UnfoldTreeSources
 
 /// Tree sources 100 000 levels deep (or as deep as the format allows) are
 /// read in time linear in their size and without recursion: a quadratic
@@ -54,6 +55,28 @@ import Testing
         let s = try Scenario.imported(from: f.write("deep.md", text))
         #expect(s.nodes.count == Self.levels)
         #expect(s.nodes.indices.allSatisfy { s.nodes[$0].parent == ($0 % 300 == 0 ? nil : $0 - 1) })
+    }
+
+    /// The same in reStructuredText, whose lists nest as Markdown's do.
+    @Test func rstWithAHundredThousandItemsInChainsThreeHundredDeep() throws {
+        let f = Folder()
+        var text = ""
+        for i in 0 ..< Self.levels { text += String(repeating: " ", count: i % 300) + "* n\(i)\n" }
+        let s = try Scenario.imported(from: f.write("deep.rst", text))
+        #expect(s.nodes.count == Self.levels)
+        #expect(s.nodes.indices.allSatisfy { s.nodes[$0].parent == ($0 % 300 == 0 ? nil : $0 - 1) })
+    }
+
+    /// Items full of marks that open and never close as a pair (`=a =a …`,
+    /// `*a *a …`): each line is searched once for each kind of mark, not
+    /// once from every mark in it (600 KB: minutes if it were).
+    @Test func longItemsOfMarksThatNeverPair() throws {
+        let f = Folder()
+        let marks = String(repeating: "=a *a ~a _a ", count: 166)
+        let text = (0 ..< 300).map { "- n\($0).el " + marks + "\n" }.joined()
+        let s = try Scenario.imported(from: f.write("marks.org", text), options: ImportOptions(source: TreeSourceOptions(list: 1)))
+        #expect(s.nodes.count == 300 && s.nodes[0].title == "n0.el")
+        #expect(s.nodes[0].annotation?.text == marks.trimmingCharacters(in: .whitespaces))
     }
 
     /// A folder is read at most 64 levels deep (`source.depth`).
