@@ -7,8 +7,8 @@
     its screenshot at scale 2 is that PNG within 5% of pixels (`unfold diff
     --threshold 0.3`); axe-core (axe-playwright-python) finds no violation;
   - the file that follows the reader's theme shows each theme's picture, and
-    with --site starlight, docusaurus or vitepress, the site's own switch
-    decides against the reader's system theme;
+    with --site starlight, docusaurus, vitepress, mkdocs or mdbook, the
+    site's own switch decides against the reader's system theme;
   - the keyboard walk of the WAI-ARIA tree pattern (Tests/html/walk.yaml):
     roles, levels, set sizes, checks, a roving tabindex, Up/Down, Right/Left,
     Home/End, type-ahead, `*`, Enter; the names a screen reader reads;
@@ -126,6 +126,8 @@ SITES = {
     "starlight": ("document.documentElement.dataset.theme = 'dark'", "document.documentElement.dataset.theme = 'light'"),
     "docusaurus": ("document.documentElement.dataset.theme = 'dark'", "document.documentElement.dataset.theme = 'light'"),
     "vitepress": ("document.documentElement.classList.add('dark')", "document.documentElement.classList.remove('dark')"),
+    "mkdocs": ("document.body.dataset.mdColorScheme = 'slate'", "document.body.dataset.mdColorScheme = 'default'"),
+    "mdbook": ("document.documentElement.className = 'navy'", "document.documentElement.className = 'rust'"),
 }
 
 

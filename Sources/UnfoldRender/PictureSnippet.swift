@@ -68,7 +68,9 @@ package enum PictureSnippet {
     /// empty elements closed with `/>`, and `srcSet` as JSX names it (HTML
     /// attribute names are read in any case). O(length).
     package static func html(_ picture: Picture, light: String, dark: String? = nil, alt: String, site: Site = .github) -> String {
-        let themes = Themes(picture: picture, light: url(light + "/" + picture.file), dark: dark.map { url($0 + "/" + picture.file) }, alt: attribute(bounded(alt)))
+        let themes = Themes(
+            picture: picture, light: url(light + "/" + picture.file), dark: dark.map { url($0 + "/" + picture.file) }, alt: attribute(bounded(alt)),
+            text: oneLine(bounded(alt)))
         guard let dark = themes.dark else { return themes.image(themes.light) }
         return site.themed(themes, dark)
     }
@@ -80,6 +82,8 @@ package enum PictureSnippet {
         let light: String
         let dark: String?
         let alt: String
+        /// The alt text unescaped, on one line, without characters that reorder or break text: for markups other than HTML.
+        let text: String
 
         /// An `<img>` of the picture at `source`, with `extra` attributes (` class="…"`).
         func image(_ source: String, _ extra: String = "") -> String {
@@ -103,6 +107,8 @@ package enum PictureSnippet {
         package let liveTree: HTMLTree.Host?
         /// The markup of a picture in both themes (the dark one's URL given).
         let themed: @Sendable (_ themes: Themes, _ dark: String) -> String
+        /// How a page of the site holds a live tree's piece of HTML (as it is, or in rST's `raw` directive).
+        package let rawHTML: @Sendable (_ piece: String) -> String
 
         /// GitHub and any HTML page: a `<picture>` whose dark source follows the
         /// reader's system theme, the one switch a README has.
@@ -143,8 +149,56 @@ package enum PictureSnippet {
             """
         }
 
+        /// MkDocs with Material: Markdown images whose URLs end in
+        /// `#only-light` and `#only-dark`, which Material's stylesheet shows
+        /// by its palette (`data-md-color-scheme`); sized by the `attr_list`
+        /// extension, as Material's setup has it.
+        package static let mkdocs = Site(
+            name: "mkdocs", liveTree: HTMLTree.Host(themes: ("[data-md-color-scheme=\"slate\"]", "[data-md-color-scheme=\"default\"]"))
+        ) { themes, dark in
+            let alt = markdownText(themes.text), size = "{ width=\"\(themes.picture.width)\" height=\"\(themes.picture.height)\" }"
+            return "![\(alt)](\(themes.light)#only-light)\(size)\n![\(alt)](\(dark)#only-dark)\(size)"
+        }
+        /// Sphinx: two `image` directives of reStructuredText, classed
+        /// `only-light` and `only-dark`, which the Furo and PyData themes show
+        /// by their theme switch (`data-theme`, or the system's in their auto mode).
+        package static let sphinx = Site(name: "sphinx", liveTree: HTMLTree.Host(), rawHTML: rstRaw) { themes, dark in
+            [(themes.light, "only-light"), (dark, "only-dark")].map { url, theme in
+                """
+                .. image:: \(url)
+                   :alt: \(themes.text)
+                   :width: \(themes.picture.width)px
+                   :height: \(themes.picture.height)px
+                   :class: \(theme)
+                """
+            }.joined(separator: "\n\n")
+        }
+        /// mdBook: two images and the rule that shows one by the theme class
+        /// mdBook puts on the root (`coal`, `navy` and `ayu` are its dark themes).
+        package static let mdbook = Site(name: "mdbook", liveTree: HTMLTree.Host(themes: (mdBookDark, mdBookLight))) { themes, dark in
+            """
+            \(themes.image(themes.light, " class=\"unfold-light\""))
+            \(themes.image(dark, " class=\"unfold-dark\""))
+
+            <style>
+            \(mdBookDark) .unfold-light, \(mdBookLight) .unfold-dark { display: none; }
+            </style>
+            """
+        }
+        /// Hugo: raw HTML (with Goldmark's `markup.goldmark.renderer.unsafe`),
+        /// a `<picture>` that follows the reader's system theme, as themes differ in their switches.
+        package static let hugo = Site(name: "hugo", liveTree: HTMLTree.Host(), themed: github.themed)
+
+        /// mdBook's dark themes and the others, as its root's class names them.
+        static let mdBookDark = "html:is(.coal, .navy, .ayu)", mdBookLight = "html:not(.coal, .navy, .ayu)"
+
+        /// A live tree's piece in rST's `raw` directive, each line indented under it.
+        @Sendable static func rstRaw(_ piece: String) -> String {
+            ".. raw:: html\n\n" + piece.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "   " + $0 }.joined(separator: "\n")
+        }
+
         /// Every site, in the order `--site` lists them.
-        package static let all = [github, starlight, docusaurus, vitepress]
+        package static let all = [github, starlight, docusaurus, vitepress, mkdocs, sphinx, mdbook, hugo]
 
         /// The site named `name`; nil for another name.
         package init?(name: String) {
@@ -161,10 +215,14 @@ package enum PictureSnippet {
                 hint: didYouMean(name, all.map(\.name), fallback: "write the docs site whose theme switch the page uses, e.g. `site: starlight`"))
         }
 
-        private init(name: String, preamble: String? = nil, liveTree: HTMLTree.Host?, themed: @escaping @Sendable (Themes, String) -> String) {
+        private init(
+            name: String, preamble: String? = nil, liveTree: HTMLTree.Host?, rawHTML: @escaping @Sendable (String) -> String = { $0 },
+            themed: @escaping @Sendable (Themes, String) -> String
+        ) {
             self.name = name
             self.preamble = preamble
             self.liveTree = liveTree
+            self.rawHTML = rawHTML
             self.themed = themed
         }
     }
@@ -173,6 +231,39 @@ package enum PictureSnippet {
     /// printed to a terminal: characters that reorder text or break lines as
     /// character references. O(length).
     static func attribute(_ text: String) -> String { MarkupText.escaped(text, acting: .references) }
+
+    /// `text` on one line, for a markup other than HTML (an rST option, a
+    /// Markdown image): every line break, control and bidirectional control
+    /// character a space, so that it can neither end the line it is on nor
+    /// reorder what a terminal shows. O(length).
+    static func oneLine(_ text: String) -> String {
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map { scalar in
+                    scalar.properties.generalCategory == .control || scalar.properties.isBidiControl
+                        || [.lineSeparator, .paragraphSeparator].contains(scalar.properties.generalCategory)
+                        ? " " : scalar
+                }))
+    }
+
+    /// The characters Markdown may read as markup that both CommonMark and
+    /// Python-Markdown (MkDocs) take back from a backslash.
+    static let markdownMarks: Set<Character> = ["\\", "`", "*", "_", "{", "}", "[", "]", "(", ")", "#", "+", "-", ".", "!", ">"]
+
+    /// `text` as Markdown text: every character Markdown may read as markup
+    /// backslash-escaped, and `&` and `<` as references. O(length).
+    static func markdownText(_ text: String) -> String {
+        var out = ""
+        for c in text {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case _ where markdownMarks.contains(c): out += "\\" + String(c)
+            default: out.append(c)
+            }
+        }
+        return out
+    }
 
     /// The most characters of an alt text: a longer one is cut after its last
     /// whole word within it, with "…" (a screen reader reads it whole; a tree's
@@ -190,10 +281,11 @@ package enum PictureSnippet {
     /// A path as a URL inside an attribute: percent-encoded where a URL
     /// cannot hold the character as it is, and a comma (`srcset` splits its
     /// candidates at commas and spaces), `&` and `'` too (a JavaScript
-    /// string in MDX decodes no entity). O(length).
+    /// string in MDX decodes no entity), and parentheses (a Markdown image
+    /// ends its URL at one). O(length).
     static func url(_ path: String) -> String {
         var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: ",&'")
+        allowed.remove(charactersIn: ",&'()")
         return attribute(path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path)
     }
 

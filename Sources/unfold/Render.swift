@@ -350,7 +350,8 @@ struct RenderCommand: ParsableCommand {
             let site = self.site ?? settings?.site.flatMap(PictureSnippet.Site.init(name:)) ?? .github
             let files = filesByName[scenario.name] ?? []
             if let tree {
-                print(tree.element)
+                // A piece of HTML goes into the page as the site takes raw HTML.
+                print(tree.importLine == nil ? site.rawHTML(tree.element) : tree.element)
                 // A live tree alone (no picture among the outputs) is the whole snippet.
                 if !files.contains(where: { $0.hasSuffix(".png") || $0.hasSuffix(".svg") }) { continue }
             }

@@ -156,6 +156,12 @@ func fileCount(_ path: String) -> Int {
         #expect(FileManager.default.fileExists(atPath: s.path + "/m/tree/outline.mdx"))
         let vue = try unfold(["render", "--from", tree, "--outputs", "html", "--site", "vitepress", "--out", s.path + "/v", "--snippet"])
         #expect(vue.status == 0 && vue.out == "<script setup>\nimport UnfoldTree from '\(s.path)/v/tree/outline.vue'\n</script>\n\n<UnfoldTree />\n", "\(vue)")
+        // Sphinx takes raw HTML in its `raw` directive: the piece indented under it, and Material's palette switches the tree.
+        let sphinx = try unfold(["render", "--from", tree, "--outputs", "html", "--site", "sphinx", "--out", s.path + "/s", "--snippet"])
+        #expect(sphinx.status == 0 && sphinx.out.hasPrefix(".. raw:: html\n\n   <div class=\"u"), "\(sphinx)")
+        #expect(sphinx.out.split(separator: "\n").dropFirst().allSatisfy { $0.hasPrefix("   ") }, "\(sphinx)")
+        let mkdocs = try unfold(["render", "--from", tree, "--outputs", "html", "--site", "mkdocs", "--out", s.path + "/k", "--snippet"])
+        #expect(mkdocs.status == 0 && mkdocs.out.hasPrefix("<div class=\"u") && mkdocs.out.contains("[data-md-color-scheme=\"slate\"] "), "\(mkdocs)")
         let github = try unfold(["render", "--from", tree, "--outputs", "html", "--site", "github", "--out", s.path + "/g"])
         #expect(github.status == 2 && github.err.contains("--site github pages hold no live tree"), "\(github)")
         let noTheme = try unfold(["render", "--from", tree, "--site", "starlight", "--out", s.path + "/n"])

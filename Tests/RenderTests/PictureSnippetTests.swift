@@ -67,8 +67,10 @@ import UnfoldRender
     }
 
     /// A docs site whose reader switches themes with a toggle gets that
-    /// site's own switch: Starlight's classes, Docusaurus' component,
-    /// VitePress' `dark` class; every empty element closed.
+    /// site's own switch, in its pages' markup: Starlight's classes,
+    /// Docusaurus' component, VitePress' `dark` class, Material's URL ends,
+    /// Sphinx themes' classes on rST images, mdBook's theme classes; every
+    /// empty element closed.
     @Test func eachSiteSwitchesThemesItsOwnWay() {
         let picture = PictureSnippet.Picture(file: "animation.svg", width: 195, height: 120)
         func html(_ site: PictureSnippet.Site) -> String {
@@ -91,6 +93,43 @@ import UnfoldRender
             // One theme is the same plain image on every site.
             #expect(PictureSnippet.html(picture, light: "img", alt: "x", site: site).hasPrefix("<img alt=\"x\" src=\"img/animation.svg\""))
         }
-        #expect(PictureSnippet.Site(name: "hugo") == nil)
+        #expect(
+            html(.mkdocs) == """
+                ![R&amp;D "x"](/img/a%26b-light/animation.svg#only-light){ width="195" height="120" }
+                ![R&amp;D "x"](/img/a%26b-dark/animation.svg#only-dark){ width="195" height="120" }
+                """)
+        #expect(
+            html(.sphinx) == """
+                .. image:: /img/a%26b-light/animation.svg
+                   :alt: R&D "x"
+                   :width: 195px
+                   :height: 120px
+                   :class: only-light
+
+                .. image:: /img/a%26b-dark/animation.svg
+                   :alt: R&D "x"
+                   :width: 195px
+                   :height: 120px
+                   :class: only-dark
+                """)
+        #expect(html(.mdbook).contains("html:is(.coal, .navy, .ayu) .unfold-light, html:not(.coal, .navy, .ayu) .unfold-dark { display: none; }"))
+        #expect(html(.hugo) == html(.github))
+        #expect(PictureSnippet.Site(name: "gitbook") == nil)
+    }
+
+    /// An alt text written to break out of its markup stays text: on one
+    /// line under an rST directive (no line break starts another directive),
+    /// escaped in a Markdown image (no `](` ends it), and a live tree's piece
+    /// under rST's `raw` directive is indented whole.
+    @Test func altTextStaysTextInEveryMarkup() {
+        let picture = PictureSnippet.Picture(file: "state-00.png", width: 10, height: 10)
+        let hostile = "a\n\n.. raw:: html\n\n   <script>x()</script>\u{2028}](javascript:x) *b* \u{202E}c"
+        func html(_ site: PictureSnippet.Site) -> String { PictureSnippet.html(picture, light: "l", dark: "d", alt: hostile, site: site) }
+        let rst = html(.sphinx).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(rst.filter { $0.hasPrefix(".. ") }.count == 2 && rst.filter { $0.hasPrefix("   :alt: ") }.count == 2)
+        #expect(!html(.sphinx).contains("\u{2028}") && !html(.sphinx).contains("\u{202E}"))
+        let md = html(.mkdocs)
+        #expect(md.components(separatedBy: "\n").count == 2 && md.contains("\\]\\(javascript:x\\) \\*b\\*") && !md.contains("<script"))
+        #expect(PictureSnippet.Site.sphinx.rawHTML("<div>\n\n  <p>x</p>\n</div>") == ".. raw:: html\n\n   <div>\n\n     <p>x</p>\n   </div>")
     }
 }
