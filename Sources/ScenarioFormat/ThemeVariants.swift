@@ -17,11 +17,20 @@ extension Scenario {
 extension Scenario {
     /// Words for a picture's `alt` text: what the tree holds, by its count
     /// of entries and its top-level names (`A tree of 17 entries: src, docs
-    /// and README.md`), for readers who do not see the picture. O(nodes).
+    /// and README.md`), or for a tree under one root, the root and the
+    /// names in it (`A tree of 9 entries: site, holding docs and
+    /// README.md`), for readers who do not see the picture. O(nodes).
     public var altText: String {
-        let top = nodes.filter { $0.parent == nil }.map(\.title)
-        let named = top.count <= 4 ? top : Array(top.prefix(3)) + ["\(top.count - 3) more"]
-        let list = named.count <= 1 ? named.joined() : named.dropLast().joined(separator: ", ") + " and " + (named.last ?? "")
-        return "A tree of \(nodes.count) \(nodes.count == 1 ? "entry" : "entries")" + (list.isEmpty ? "" : ": " + list)
+        func list(_ names: [String]) -> String {
+            let named = names.count <= 4 ? names : Array(names.prefix(3)) + ["\(names.count - 3) more"]
+            return named.count <= 1 ? named.joined() : named.dropLast().joined(separator: ", ") + " and " + (named.last ?? "")
+        }
+        let top = nodes.indices.filter { nodes[$0].parent == nil }
+        let count = "A tree of \(nodes.count) \(nodes.count == 1 ? "entry" : "entries")"
+        if top.count == 1, let root = top.first {
+            let inside = nodes.filter { $0.parent == root }.map(\.title)
+            return count + ": " + nodes[root].title + (inside.isEmpty ? "" : ", holding " + list(inside))
+        }
+        return count + (top.isEmpty ? "" : ": " + list(top.map { nodes[$0].title }))
     }
 }

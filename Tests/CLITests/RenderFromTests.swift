@@ -146,7 +146,7 @@ import Darwin
         #expect(lines.count == 4 && lines.first == "<picture>" && lines.last == "</picture>", "\(lines)")
         #expect(r.out.contains("<source media=\"(prefers-color-scheme: dark)\" srcSet=\"\(s.path)/o/tree-dark/animation.png\" />"))
         // Scale 2 by default: the 2× picture shows at half its pixels.
-        #expect(r.out.contains("<img alt=\"A tree of 2 entries: a\" src=\"\(s.path)/o/tree-light/animation.png\" width=\""))
+        #expect(r.out.contains("<img alt=\"A tree of 2 entries: a, holding b\" src=\"\(s.path)/o/tree-light/animation.png\" width=\""))
         #expect(r.err.hasPrefix("rendered 2 scenarios") && r.err.contains(" s, \(ProcessInfo.processInfo.activeProcessorCount) worker"), "\(r.err)")
         let one = try unfold(["render", "--from", tree, "--out", s.path + "/one", "--outputs", "states", "--jobs", "1"])
         #expect(one.out.hasSuffix(" s, 1 worker)\n"), "\(one.out)")

@@ -223,6 +223,19 @@ import UnfoldSupport
     }
 
     /// A page with one tree and nothing else says nothing about its choice.
+    /// The alt text names the top of the tree: its top-level names, or
+    /// under one root, the root and what it holds (the root alone says
+    /// little: every project's tree has one).
+    @Test func theAltTextNamesWhatTheTopHolds() throws {
+        let f = Folder()
+        let oneRoot = try Scenario.imported(from: f.write("one.md", "- site/\n  - docs/\n    - a.md\n  - src/\n  - tests/\n  - b/\n  - README.md\n"))
+        #expect(oneRoot.altText == "A tree of 7 entries: site, holding docs, src, tests and 2 more")
+        let several = try Scenario.imported(from: f.write("two.md", "- src/\n  - a.c\n- README.md\n"))
+        #expect(several.altText == "A tree of 3 entries: src and README.md")
+        #expect(try Scenario.imported(from: f.write("leaf.md", "- README.md\n- LICENSE\n")).altText == "A tree of 2 entries: README.md and LICENSE")
+        #expect(try Scenario.imported(from: f.write("alone.md", "- a/\n")).altText == "A tree of 1 entry: a")
+    }
+
     @Test func aPageWithOneTreeNeedsNoWordOnWhatWasRead() throws {
         let f = Folder()
         #expect(try Scenario.imported(from: f.write("t.md", "- src/\n  - a.md\n")).origin == nil)
