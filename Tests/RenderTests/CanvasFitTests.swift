@@ -147,7 +147,10 @@ private final class Warnings: @unchecked Sendable {
     private var said: [String] = []
     func append(_ warning: String) { lock.withLock { said.append(warning) } }
     var all: [String] { lock.withLock { said } }
+}
 
+/// `width: fit` in every look.
+@Suite struct FitInEveryLookTests {
     /// `width: fit` is measured with each look's own font, icons and
     /// indentation: no name is cut, however deep, in any look, in either
     /// direction, and every title is drawn whole (the SVG's text says so),
