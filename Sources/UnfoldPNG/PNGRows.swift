@@ -1,5 +1,3 @@
-import CUnfoldPNG
-
 /// The rows an outline's picture shows, kept inside the picture: an `unRW`
 /// chunk after the image data holding the rows' record (`updates.json`'s
 /// bytes), for a snapshot that is one PNG file (swift-snapshot-testing's),
@@ -18,14 +16,8 @@ package enum PNGRows {
     /// `png`, which ends with `IEND` as Unfold writes it, with `rows` put
     /// before its end; as it is when `rows` is over `limit`. O(bytes).
     package static func adding(_ rows: [UInt8], to png: [UInt8]) -> [UInt8] {
-        let end = PNGStamp.end
-        guard rows.count <= limit, png.count >= 8 + end.count, png.suffix(end.count).elementsEqual(end) else { return png }
-        let n = UInt32(rows.count)
-        var chunk: [UInt8] = [UInt8(n >> 24), UInt8(n >> 16 & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n & 0xFF)] + type + rows
-        // The CRC covers the type and data; the pointer is used only inside the closure, while `chunk` is held.
-        let crc = chunk.withUnsafeBufferPointer { cpng_crc32($0.baseAddress.map { $0 + 4 }, chunk.count - 4) }
-        chunk += [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]
-        return Array(png[..<(png.count - end.count)]) + chunk + end
+        guard rows.count <= limit, PNGChunk.endsWithEnd(png) else { return png }
+        return PNGChunk.inserting(PNGChunk.make(type, rows), into: png, at: png.count - PNGChunk.end.count)
     }
 
     /// The record a picture carries, if it has one: the first `unRW` chunk's

@@ -1,4 +1,3 @@
-import CUnfoldPNG
 import UnfoldCanvas
 
 /// The mark a reference picture carries to say that Unfold stored it under
@@ -26,17 +25,14 @@ package enum PNGStamp {
     /// The whole chunk: length, type, data, CRC.
     static let chunkLength = 12 + dataLength
     /// The `IEND` chunk every PNG Unfold writes ends with.
-    static let end: [UInt8] = [0, 0, 0, 0, 73, 69, 78, 68, 0xAE, 0x42, 0x60, 0x82]
+    static let end = PNGChunk.end
 
     /// `png`, which ends with `IEND` as Unfold writes it, stamped as the
     /// reference `name` (any stamp it had replaced). O(bytes).
     package static func stamped(_ png: [UInt8], name: String) -> [UInt8] {
-        guard png.count >= 8 + end.count, png.suffix(end.count).elementsEqual(end) else { return png }
+        guard PNGChunk.endsWithEnd(png) else { return png }
         let body = stampOffset(png) ?? png.count - end.count
-        var chunk: [UInt8] = [0, 0, 0, UInt8(dataLength)] + type + Array(hash(png, upTo: body, name: name).utf8)
-        let crc = chunkCRC(chunk)
-        chunk += [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]
-        return Array(png[..<body]) + chunk + end
+        return PNGChunk.inserting(PNGChunk.make(type, Array(hash(png, upTo: body, name: name).utf8)), into: png, at: body)
     }
 
     /// Whether `png` ends with a stamp, of the reference `name`, that every
@@ -61,13 +57,7 @@ package enum PNGStamp {
             png[(at + 4) ..< (at + 8)].elementsEqual(type)
         else { return nil }
         let crc = png[(at + chunkLength - 4) ..< (at + chunkLength)].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-        return chunkCRC(Array(png[at ..< (at + chunkLength - 4)])) == crc ? at : nil
-    }
-
-    /// The CRC of a chunk's type and data, `chunk` being its length, type and data.
-    private static func chunkCRC(_ chunk: [UInt8]) -> UInt32 {
-        // The pointer is used only inside the closure, while `chunk` is held.
-        chunk.withUnsafeBufferPointer { cpng_crc32($0.baseAddress.map { $0 + 4 }, chunk.count - 4) }
+        return PNGChunk.crc(png[at ..< (at + chunkLength - 4)]) == crc ? at : nil
     }
 
     /// The hash of `name` and `png`'s first `count` bytes, as 32 hex digits.

@@ -52,8 +52,9 @@ public enum TrustedPNG {
         var palette = false, hasPalette = false, hasData = false
         while at < bytes.count {
             guard bytes.count - at >= 12 else { throw refuse("it ends inside a chunk") }
+            // Compared as UInt64, so that a length of 2³¹ or more is refused, not a trap, where Int has 32 bits.
+            guard UInt64(be32(bytes, at)) <= UInt64(bytes.count - at - 12) else { throw refuse("a chunk runs past the end of the file") }
             let length = Int(be32(bytes, at))
-            guard length <= bytes.count - at - 12 else { throw refuse("a chunk runs past the end of the file") }
             let typeBytes = bytes[at + 4 ..< at + 8]
             guard typeBytes.allSatisfy({ (65 ... 90).contains($0) || (97 ... 122).contains($0) }) else { throw refuse("a chunk has no valid type") }
             let type = String(decoding: typeBytes, as: UTF8.self)
@@ -61,7 +62,8 @@ public enum TrustedPNG {
             switch type {
             case "IHDR":
                 guard previous.isEmpty, length == 13 else { throw refuse("its IHDR is not the first chunk or not 13 bytes") }
-                size = (Int(be32(bytes, body)), Int(be32(bytes, body + 4)), 0)
+                // PNG's sides are below 2³¹; one that is not is refused below as too large, not a trap on a 32-bit Int.
+                size = (Int(exactly: be32(bytes, body)) ?? Int.max, Int(exactly: be32(bytes, body + 4)) ?? Int.max, 0)
                 let depth = bytes[body + 8], color = bytes[body + 9], interlace = bytes[body + 12]
                 guard depth == 8, [2, 3, 6].contains(color), interlace == 0 else {
                     throw refuse("it is not 8-bit RGB, RGBA or palette without interlacing (depth \(depth), colour type \(color), interlace \(interlace))")

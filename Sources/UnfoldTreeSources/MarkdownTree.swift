@@ -361,8 +361,8 @@ package enum MarkdownTree {
     }
 
     /// A list item's Markdown as a node. With `splitsNote` (a file-tree
-    /// block's rule), the first word, code span, bold or link is the name and
-    /// the rest its note; without, only a name that can be a file's (`a.md`,
+    /// block's rule), the first word, code span, bold, link or quoted text
+    /// (`"READ ME.md"`) is the name and the rest its note; without, only a name that can be a file's (`a.md`,
     /// `src/`) or is marked out (code, bold, a link) is split from what follows,
     /// and any other item is one name. A task box (`[x]`) is the row's check;
     /// an emoji before the name is the page's icon (`📁` a folder), not the name.
@@ -393,6 +393,10 @@ package enum MarkdownTree {
             name = inner
             rest = after
         } else if let (inner, after) = enclosed(rest, "`", "`") ?? link(rest) {
+            name = inner
+            rest = after
+        } else if splitsNote, let (inner, after) = enclosed(rest, "\"", "\"") ?? enclosed(rest, "“", "”") {
+            // `<FileTree>` quotes a name with spaces: `"READ ME.md" the note`.
             name = inner
             rest = after
         } else {

@@ -179,6 +179,13 @@ import UnfoldSupport
         #expect(f.rows(f.write("plain.org", "- lisp/\n  - a.el  *not bold and _not_ a mark\n")) == ["lisp [folder] +", "  a.el  *not bold and _not_ a mark [el]"])
     }
 
+    /// In a `<FileTree>`, a name with spaces is quoted, as Starlight reads it.
+    @Test func aFileTreeQuotesANameWithSpaces() throws {
+        let f = Folder()
+        let page = "<FileTree>\n- docs/\n  - \"READ ME.md\" the first page\n  - “My Notes/”\n</FileTree>\n"
+        #expect(f.rows(f.write("quoted.mdx", page)) == ["docs [folder] +", "  READ ME.md  the first page [md]", "  My Notes [folder] +"])
+    }
+
     /// mdBook's `SUMMARY.md`: the book's title is no row, the prefix
     /// chapter, the numbered ones with their sub-chapters, the parts and
     /// a draft are.
