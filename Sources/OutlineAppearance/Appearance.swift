@@ -229,7 +229,8 @@ public struct Appearance: Sendable, Equatable {
         /// A rounded pill inset from the row's edges.
         case pill
         /// A rounded label behind the icon and the name only, notes left out,
-        /// as Starlight's `<FileTree>` highlights an entry.
+        /// and a highlighted name semibold, as Starlight's `<FileTree>`
+        /// highlights an entry (its `**bold**` name).
         case label
     }
     /// How icons are drawn. Folders and files are always drawn as folders

@@ -123,7 +123,9 @@ package struct RowLayout: Sendable {
         let style = appearance.style
         let kind = facts.kind.flatMap { appearance.kinds[$0] }
         let fontSize = facts.isDetail ? style.fontSize * Metrics.detailFontScale : kind?.fontSize ?? style.fontSize
-        let weight = facts.isDetail ? Appearance.Weight.regular : kind?.weight ?? style.weight
+        // A label highlights a name as Starlight's `<FileTree>` does: bold, as it was written (`**name**`).
+        let highlight = facts.isHighlighted && style.selection == .label ? Appearance.Weight.semibold : nil
+        let weight = facts.isDetail ? Appearance.Weight.regular : highlight ?? kind?.weight ?? style.weight
         let title = facts.isDetail ? detailText(facts) : facts.title
         let subtitle = facts.subtitle
         let fixed = fixedHeight(facts)

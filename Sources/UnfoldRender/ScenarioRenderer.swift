@@ -202,8 +202,9 @@ public enum ScenarioRenderer {
     /// look's text for it (`style.accent: active` by default), notes stronger;
     /// `starlight` highlights with a label behind icon and name, notes 26 px after it.
     /// 9: a node whose children are still loading shows no count badge (its
-    /// one child is the "Loading…" row, not a count).
-    package static let version = "9"
+    /// one child is the "Loading…" row, not a count). 10: `starlight` as
+    /// the component: 35 px a level, highlighted names bold.
+    package static let version = "10"
 
     /// Pixel rows below which a picture is not worth splitting into bands
     /// (`PictureSettings.bands`): threads cost more than they save.
