@@ -52,7 +52,6 @@ public enum TrustedPNG {
         var palette = false, hasPalette = false, hasData = false
         while at < bytes.count {
             guard bytes.count - at >= 12 else { throw refuse("it ends inside a chunk") }
-            // Compared as UInt64, so that a length of 2³¹ or more is refused, not a trap, where Int has 32 bits.
             guard UInt64(be32(bytes, at)) <= UInt64(bytes.count - at - 12) else { throw refuse("a chunk runs past the end of the file") }
             let length = Int(be32(bytes, at))
             let typeBytes = bytes[at + 4 ..< at + 8]
@@ -62,7 +61,6 @@ public enum TrustedPNG {
             switch type {
             case "IHDR":
                 guard previous.isEmpty, length == 13 else { throw refuse("its IHDR is not the first chunk or not 13 bytes") }
-                // PNG's sides are below 2³¹; one that is not is refused below as too large, not a trap on a 32-bit Int.
                 size = (Int(exactly: be32(bytes, body)) ?? Int.max, Int(exactly: be32(bytes, body + 4)) ?? Int.max, 0)
                 let depth = bytes[body + 8], color = bytes[body + 9], interlace = bytes[body + 12]
                 guard depth == 8, [2, 3, 6].contains(color), interlace == 0 else {
@@ -105,6 +103,9 @@ public enum TrustedPNG {
         return size
     }
 
+    /// The 32-bit big-endian number at `at`. Lengths are compared as
+    /// UInt64 and sides made Int only when they fit, so that 2³¹ or more is
+    /// refused, not a trap, where Int has 32 bits.
     private static func be32(_ bytes: [UInt8], _ at: Int) -> UInt32 {
         UInt32(bytes[at]) << 24 | UInt32(bytes[at + 1]) << 16 | UInt32(bytes[at + 2]) << 8 | UInt32(bytes[at + 3])
     }

@@ -73,7 +73,10 @@ struct RenderCommand: ParsableCommand {
     )
     var snippet = false
 
-    @Option(help: ArgumentHelp("With --snippet: the pictures' alt text (default: the tree's count of entries and its top-level names, or its one root and what that holds).", valueName: "text"))
+    @Option(
+        help: ArgumentHelp(
+            "With --snippet: the pictures' alt text (default: the tree's count of entries and its top-level names, or its one root and what that holds).",
+            valueName: "text"))
     var alt: String?
 
     @Option(
