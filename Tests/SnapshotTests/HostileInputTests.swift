@@ -405,27 +405,23 @@ import UnfoldTestSupport
     @Test func anAcceptInterruptedBeforeOrAfterItsExchangeIsUndoneRight() throws {
         let box = try prepared()
         let before = box.files()
-        // Interrupted before the exchange: a record with the new set written, the references unchanged.
-        try box.store.locked {
-            let record = try UndoRecord.new(root: box.snapshots, report: "r", stamp: UndoRecord.newStamp())
-            let current = try box.store.contents()
-            var files = current.files
-            files["state-01.png", default: []] += [0]
-            let staging = try record.prepare(scenario: "tiny", before: current.index.json(hashing: current.files), after: current.index.json(hashing: files))
-            for (name, bytes) in files { try Data(bytes).write(to: URL(fileURLWithPath: staging + "/" + name)) }
-            try Data(current.index.json()).write(to: URL(fileURLWithPath: staging + "/index.json"))
+        // An accept stopped after its record and some of the new set's files were staged, the references not yet exchanged.
+        func interrupted(writing staged: (_ files: [String: [UInt8]], _ index: [UInt8]) -> [String: [UInt8]]) throws {
+            try box.store.locked {
+                let record = try UndoRecord.new(root: box.snapshots, report: "r", stamp: UndoRecord.newStamp())
+                let current = try box.store.contents()
+                var files = current.files
+                files["state-01.png", default: []] += [0]
+                let staging = try record.prepare(scenario: "tiny", before: current.index.json(hashing: current.files), after: current.index.json(hashing: files))
+                for (name, bytes) in staged(files, current.index.json()) { try Data(bytes).write(to: URL(fileURLWithPath: staging + "/" + name)) }
+            }
         }
+        // Interrupted before the exchange: the new set written whole, the references unchanged.
+        try interrupted { files, index in files.merging(["index.json": index]) { $1 } }
         #expect(try Acceptance.undo(snapshots: box.snapshots) == [])
         #expect(box.files() == before)
         // Killed while the new set was being written (one picture, no index yet): nothing to put back, and no record left in the way.
-        try box.store.locked {
-            let record = try UndoRecord.new(root: box.snapshots, report: "r", stamp: UndoRecord.newStamp())
-            let current = try box.store.contents()
-            var files = current.files
-            files["state-01.png", default: []] += [0]
-            let staging = try record.prepare(scenario: "tiny", before: current.index.json(hashing: current.files), after: current.index.json(hashing: files))
-            try Data(files["state-01.png"] ?? []).write(to: URL(fileURLWithPath: staging + "/state-01.png"))
-        }
+        try interrupted { files, _ in ["state-01.png": files["state-01.png"] ?? []] }
         #expect(try Acceptance.undo(snapshots: box.snapshots) == [])
         #expect(box.files() == before)
         #expect(throws: UndoRecord.NothingToUndo.self) { try Acceptance.undo(snapshots: box.snapshots) }
