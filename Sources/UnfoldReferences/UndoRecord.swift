@@ -13,8 +13,8 @@ import Darwin
 /// back: `<root>/.unfold/accepted/<n>/` (`SnapshotsFolder.accepted`), on the project's side (never in a
 /// report's folder, which may have been downloaded).
 ///
-/// For each scenario the accept changed, the record holds `<scenario>.after`
-/// and `<scenario>.before` (the index of the set the accept wrote, and of
+/// For each scenario the accept changed, the record holds `<scenario>~after`
+/// and `<scenario>~before` (the index of the set the accept wrote, and of
 /// the one it replaced, each with the hash of every file), and the folder
 /// `<scenario>`, in which the new set is written and which, by the exchange
 /// that commits it (a store's `write(…, undo:)`), then holds the set it
@@ -106,10 +106,28 @@ package struct UndoRecord: Sendable {
         }.sorted()
     }
 
-    /// Writes `<scenario>.before` and `<scenario>.after` and makes the folder the new set is written into. Returns that folder.
+    /// The file of a scenario's manifest (`before` or `after`) in a record:
+    /// `~` is in no scenario's name, so that no scenario's manifest is
+    /// another scenario's folder (`a.after` is a name too).
+    static func manifest(_ scenario: String, _ side: String) -> String { scenario + "~" + side }
+
+    /// The same, as records made before it were written: `<scenario>.after`.
+    static func olderManifest(_ scenario: String, _ side: String) -> String { scenario + "." + side }
+
+    /// A scenario's manifest (`before` or `after`) read from `record`, in its
+    /// own name or, in a record an older version made, the older one; nil
+    /// when it has neither (or one that is not a file).
+    static func read(_ side: String, of scenario: String, in record: ContainedFolder) -> [UInt8]? {
+        for name in [manifest(scenario, side), olderManifest(scenario, side)] {
+            if let bytes = (try? record.read(name, limit: 64 << 20)) ?? nil { return bytes }
+        }
+        return nil
+    }
+
+    /// Writes `<scenario>~before` and `<scenario>~after` and makes the folder the new set is written into. Returns that folder.
     func prepare(scenario: String, before: [UInt8], after: [UInt8]) throws -> String {
-        try AtomicFile.write(before, to: path + "/" + scenario + ".before", durable: true)
-        try AtomicFile.write(after, to: path + "/" + scenario + ".after", durable: true)
+        try AtomicFile.write(before, to: path + "/" + Self.manifest(scenario, "before"), durable: true)
+        try AtomicFile.write(after, to: path + "/" + Self.manifest(scenario, "after"), durable: true)
         let folder = path + "/" + scenario
         guard mkdir(folder, 0o755) == 0 else {
             throw DamagedReferences(description: "cannot make \(InertText(folder)): \(String(cString: strerror(errno)))")
@@ -142,10 +160,10 @@ package struct UndoRecord: Sendable {
     )? {
         guard let record = try? ContainedFolder(path(root: root, number: n)) else { return nil }
         defer { record.close() }
-        guard (try? record.read("report", limit: 64)) == Array(report.utf8), let bytes = (try? record.read(scenario + ".after", limit: 64 << 20)) ?? nil,
+        guard (try? record.read("report", limit: 64)) == Array(report.utf8), let bytes = read("after", of: scenario, in: record),
             let after = try? ReferenceIndex(json: bytes, catalog: catalog)
         else { return nil }
-        let before = ((try? record.read(scenario + ".before", limit: 64 << 20)) ?? nil).flatMap { try? ReferenceIndex(json: $0, catalog: catalog) }
+        let before = read("before", of: scenario, in: record).flatMap { try? ReferenceIndex(json: $0, catalog: catalog) }
         return (before, after)
     }
 
@@ -197,12 +215,18 @@ package struct UndoRecord: Sendable {
             let folder = try ContainedFolder(record.path)
             defer { folder.close() }
             var restored: [String] = []
-            for name in folder.names() where name.hasSuffix(".after") {
-                let scenario = String(name.dropLast(6))
-                guard Scenario.isValidName(scenario) else { continue }
+            // The scenarios whose manifests the record holds, in their names or (an older record's) in the older ones.
+            let names = folder.names()
+            let scenarios = Set(
+                names.compactMap { name -> String? in
+                    for suffix in ["~after", ".after"] where name.hasSuffix(suffix) { return String(name.dropLast(suffix.count)) }
+                    return nil
+                }
+            ).filter { Scenario.isValidName($0) && Self.read("after", of: $0, in: folder) != nil }.sorted()
+            for scenario in scenarios {
                 do {
-                    let after = try folder.read(name, limit: 64 << 20).flatMap { try? ReferenceIndex(json: $0, catalog: catalog) }
-                    let before = try folder.read(scenario + ".before", limit: 64 << 20).flatMap { try? ReferenceIndex(json: $0, catalog: catalog) }
+                    let after = Self.read("after", of: scenario, in: folder).flatMap { try? ReferenceIndex(json: $0, catalog: catalog) }
+                    let before = Self.read("before", of: scenario, in: folder).flatMap { try? ReferenceIndex(json: $0, catalog: catalog) }
                     if try record.undo(scenario, after: after, before: before, catalog: catalog) { restored.append(scenario) }
                 } catch  where !restored.isEmpty {
                     throw Refused(description: "restored \(restored.joined(separator: ", ")), then: \(error)")
@@ -224,8 +248,15 @@ package struct UndoRecord: Sendable {
         let live = Self.manifest(of: directory, catalog: catalog), replaced = Self.manifest(of: kept, catalog: catalog)
         let strike = {
             try? FileManager.default.removeItem(atPath: kept)
-            try? FileManager.default.removeItem(atPath: kept + ".after")
-            try? FileManager.default.removeItem(atPath: kept + ".before")
+            for side in ["after", "before"] {
+                try? FileManager.default.removeItem(atPath: self.path + "/" + Self.manifest(scenario, side))
+                // An older record's manifest, never another scenario's folder of that name.
+                let older = self.path + "/" + Self.olderManifest(scenario, side)
+                var isFolder: ObjCBool = false
+                if FileManager.default.fileExists(atPath: older, isDirectory: &isFolder), !isFolder.boolValue {
+                    try? FileManager.default.removeItem(atPath: older)
+                }
+            }
         }
         // The set is as it was before the accept: it never committed (a kill may have left the new set half written), or it was put back.
         if let before, live == before {

@@ -433,6 +433,29 @@ import UnfoldTestSupport
         #expect(box.files() == before)
     }
 
+    /// A scenario may be named as another's record file would be
+    /// (`tiny.after`): one accept takes both, and the undo puts both back.
+    @Test func aScenarioNamedLikeAnothersRecordIsAcceptedAndUndoneBesideIt() throws {
+        let box = Sandbox()
+        var other = try scenario()
+        other.name = "tiny.after"
+        for s in [try scenario(), other] { _ = try SnapshotRunner.check(s, options: box.options(.missing)) }
+        let before = box.files()
+        var changed = try scenario(title: "Bete")
+        var report = SnapshotReport()
+        report.cases = try SnapshotRunner.check(changed, options: box.options(.never)).cases
+        changed.name = "tiny.after"
+        report.cases += try SnapshotRunner.check(changed, options: box.options(.never)).cases
+        report.environment = try SnapshotEnvironment(fonts: fontFiles)
+        report.kinds = ReferenceCatalog.standard.kinds.map(ReportedKind.init)
+        try report.write(to: box.path + "/artifacts", catalog: .standard)
+        let acceptance = try box.acceptance()
+        try acceptance.accept(acceptance.select([]))
+        #expect(box.files() != before)
+        #expect(try Acceptance.undo(snapshots: box.snapshots) == ["tiny", "tiny.after"])
+        #expect(box.files() == before)
+    }
+
     @Test func numbersOutOfRangeAreRefusedNotTrapped() throws {
         let edits: [(inout [String: Any]) -> Void] = [
             { $0["seconds"] = 1e308 },
