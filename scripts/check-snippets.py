@@ -8,7 +8,8 @@ as it is), on a page that switches themes as the site does (the attribute or
 class its theme toggle sets, with the rules its stylesheet has for such
 pictures, written here from the sites' docs). For each theme the site's
 toggle can set, against the opposite system theme, exactly one picture
-shows: the one of that theme, at the size of its PNG over its scale.
+shows: the one of that theme, loaded, at the size of its PNG over its
+scale, with the alt text given, every markup character of it as written.
 Docusaurus' snippet is a React component (`ThemedImage`) and is not drawn
 here. First a self-test: snippets made wrong on purpose must fail.
 
@@ -25,6 +26,9 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHROMIUM = os.environ.get("CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")
 TREE = "- docs/\n  - guide.md\n  - api/\n    - index.md\n- README.md\n"
+# An alt text with what each markup reads as markup: it must reach the page as written.
+ALT = 'R&D "x" <b>1</b> [a](b) *y* _z_ `c` {d} #e \\f'
+
 
 # How each site's pages switch themes: the rules its stylesheet has for
 # themed pictures (none where the snippet brings its own), and each toggle
@@ -76,7 +80,7 @@ def snippet(unfold, work, site):
     with open(page, "w") as f:
         f.write(TREE)
     run = subprocess.run([unfold, "render", "--from", page, "--outputs", "states", "--theme", "light,dark", "--site", site,
-                          "--snippet", "--out", out, "--base-url", "."], capture_output=True, text=True)
+                          "--snippet", "--out", out, "--base-url", ".", "--alt", ALT], capture_output=True, text=True)
     if run.returncode != 0:
         raise SystemExit(f"unfold render --site {site} failed ({run.returncode}): {run.stderr.strip()}")
     return run.stdout, out
@@ -94,10 +98,11 @@ def as_html(site, text):
 
 
 def visible(page):
-    """The pictures that show: their URL and their size in CSS px."""
+    """The pictures that show (loaded, not hidden): their URL, their size in CSS px and their alt text."""
     return page.evaluate("""() => [...document.images].filter(i => getComputedStyle(i).display != 'none'
         && i.closest('[style*="display: none"]') == null && i.getBoundingClientRect().width > 0)
-        .map(i => [i.currentSrc, Math.round(i.getBoundingClientRect().width), Math.round(i.getBoundingClientRect().height)])""")
+        .map(i => [i.currentSrc, Math.round(i.getBoundingClientRect().width), Math.round(i.getBoundingClientRect().height),
+                   i.alt, i.complete && i.naturalWidth > 0])""")
 
 
 def png_size(path):
@@ -126,8 +131,8 @@ def check_site(browser, unfold, work, site, checks):
             page.evaluate(f"() => {{ {script}; }}")
         shown = visible(page)
         what = f"{site}: {script or 'the system theme'} on a {system} system shows the {theme} picture"
-        right = len(shown) == 1 and f"/tree-{theme}/" in shown[0][0] and shown[0][1:] == [width // 2, height // 2]
-        checks.expect(right, what, f"shown: {shown}; expected tree-{theme} at {width // 2}x{height // 2}")
+        right = len(shown) == 1 and f"/tree-{theme}/" in shown[0][0] and shown[0][1:] == [width // 2, height // 2, ALT, True]
+        checks.expect(right, what, f"shown: {shown}; expected tree-{theme}, loaded, at {width // 2}x{height // 2}, alt {ALT!r}")
         context.close()
 
 

@@ -165,8 +165,8 @@ extension Appearance.Preset {
     /// `--sl-color-white`, icons, markers and notes in `--sl-color-gray-3`,
     /// guides and the box's 1-px border in `--sl-color-gray-5`, highlighted entries in
     /// `--sl-color-text-invert` on `--sl-color-text-accent` (hue 234), behind
-    /// the icon and the name only (`.highlight`), the name bold (the
-    /// `<strong>` it was written as), notes 26 px after the name
+    /// the icon and the name only (`.highlight`), the name semibold, as
+    /// Unfold draws bold (the `<strong>` it was written as), notes 26 px after the name
     /// (`.comment`'s 1.625rem), 35 px a level (a folder's `details`
     /// 1.5rem, its list's 0.5rem margin, 1-px border and 0.125rem padding). In dark, notes are gray-3 made lighter
     /// (#9DA2AB) to pass WCAG AA.

@@ -52,7 +52,7 @@ public enum TrustedPNG {
         var palette = false, hasPalette = false, hasData = false
         while at < bytes.count {
             guard bytes.count - at >= 12 else { throw refuse("it ends inside a chunk") }
-            guard UInt64(be32(bytes, at)) <= UInt64(bytes.count - at - 12) else { throw refuse("a chunk runs past the end of the file") }
+            guard be32(bytes, at) <= Int32.max, UInt64(be32(bytes, at)) <= UInt64(bytes.count - at - 12) else { throw refuse("a chunk runs past the end of the file") }
             let length = Int(be32(bytes, at))
             let typeBytes = bytes[at + 4 ..< at + 8]
             guard typeBytes.allSatisfy({ (65 ... 90).contains($0) || (97 ... 122).contains($0) }) else { throw refuse("a chunk has no valid type") }
@@ -103,9 +103,9 @@ public enum TrustedPNG {
         return size
     }
 
-    /// The 32-bit big-endian number at `at`. Lengths are compared as
-    /// UInt64 and sides made Int only when they fit, so that 2³¹ or more is
-    /// refused, not a trap, where Int has 32 bits.
+    /// The 32-bit big-endian number at `at`. A length is at most 2³¹ − 1
+    /// (PNG's rule) and is compared as UInt64, and sides are made Int only
+    /// when they fit, so that more is refused, not a trap, where Int has 32 bits.
     private static func be32(_ bytes: [UInt8], _ at: Int) -> UInt32 {
         UInt32(bytes[at]) << 24 | UInt32(bytes[at + 1]) << 16 | UInt32(bytes[at + 2]) << 8 | UInt32(bytes[at + 3])
     }

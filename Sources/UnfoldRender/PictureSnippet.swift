@@ -68,9 +68,10 @@ package enum PictureSnippet {
     /// empty elements closed with `/>`, and `srcSet` as JSX names it (HTML
     /// attribute names are read in any case). O(length).
     package static func html(_ picture: Picture, light: String, dark: String? = nil, alt: String, site: Site = .github) -> String {
+        let shortAlt = bounded(alt)
         let themes = Themes(
-            picture: picture, light: url(light + "/" + picture.file), dark: dark.map { url($0 + "/" + picture.file) }, alt: attribute(bounded(alt)),
-            text: oneLine(bounded(alt)))
+            picture: picture, light: url(light + "/" + picture.file), dark: dark.map { url($0 + "/" + picture.file) }, alt: attribute(shortAlt),
+            text: oneLine(shortAlt), paths: (light + "/" + picture.file, dark.map { $0 + "/" + picture.file }))
         guard let dark = themes.dark else { return themes.image(themes.light) }
         return site.themed(themes, dark)
     }
@@ -84,6 +85,8 @@ package enum PictureSnippet {
         let alt: String
         /// The alt text unescaped, on one line, without characters that reorder or break text: for markups other than HTML.
         let text: String
+        /// The pictures' paths as given, not made URLs: for a markup that reads a file's path (Sphinx).
+        let paths: (light: String, dark: String?)
 
         /// An `<img>` of the picture at `source`, with `extra` attributes (` class="…"`).
         func image(_ source: String, _ extra: String = "") -> String {
@@ -163,7 +166,9 @@ package enum PictureSnippet {
         /// `only-light` and `only-dark`, which the Furo and PyData themes show
         /// by their theme switch (`data-theme`, or the system's in their auto mode).
         package static let sphinx = Site(name: "sphinx", liveTree: HTMLTree.Host(), rawHTML: rstRaw) { themes, dark in
-            [(themes.light, "only-light"), (dark, "only-dark")].map { url, theme in
+            // Sphinx reads the argument as a path under the docs' source (a URL only with a scheme), without its unescaped whitespace.
+            let path = { (path: String, url: String) in path.contains("://") ? url : rstPath(path) }
+            return [(path(themes.paths.light, themes.light), "only-light"), (path(themes.paths.dark ?? "", dark), "only-dark")].map { url, theme in
                 """
                 .. image:: \(url)
                    :alt: \(themes.text)
@@ -191,6 +196,15 @@ package enum PictureSnippet {
 
         /// mdBook's dark themes and the others, as its root's class names them.
         static let mdBookDark = "html:is(.coal, .navy, .ayu)", mdBookLight = "html:not(.coal, .navy, .ayu)"
+
+        /// A path as an rST directive's argument: on one line, its backslashes
+        /// and whitespace backslash-escaped (docutils drops unescaped whitespace from a URI).
+        static func rstPath(_ path: String) -> String {
+            oneLine(path).reduce(into: "") { out, c in
+                if c == "\\" || c.isWhitespace { out.append("\\") }
+                out.append(c)
+            }
+        }
 
         /// A live tree's piece in rST's `raw` directive, each line indented under it.
         @Sendable static func rstRaw(_ piece: String) -> String {

@@ -9,13 +9,14 @@ import UnfoldSupport
 enum AsciiDocPage {
     static let rules = LineMarkup(
         opens: { trimmed, _, previous in
-            guard let mark = trimmed.first, mark == "-" || mark == ".", trimmed.count >= 4, trimmed.allSatisfy({ $0 == mark }) else { return nil }
+            guard let mark = trimmed.first, "-./+".contains(mark), trimmed.count >= 4, trimmed.allSatisfy({ $0 == mark }) else { return nil }
             let delimiter = trimmed
             // `[source,text]` before a block names its language.
             let attributes = previous.flatMap { p in p.hasPrefix("[") && p.hasSuffix("]") ? p.dropFirst().dropLast() : nil }
             let parts = attributes?.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
             let language = parts.flatMap { $0.first == "source" && $0.count > 1 ? $0[1] : nil } ?? ""
-            return .init(language: language, end: .line { $0.trimmingCharacters(in: .whitespaces) == delimiter })
+            // `////` is a comment and `++++` passes HTML through: neither is read.
+            return .init(language: language, end: .line { $0.trimmingCharacters(in: .whitespaces) == delimiter }, isHidden: mark == "/" || mark == "+")
         },
         item: { trimmed, _ in
             guard let mark = trimmed.first, mark == "*" || mark == "." || mark == "-" else { return nil }
@@ -50,10 +51,11 @@ enum AsciiDocPage {
         return (inside[..<open], label.isEmpty ? inside[..<open] : label)
     }
 
-    /// Whether a file's start reads as AsciiDoc: a `= Title`, or a listing block's `----` line.
+    /// Whether a file's start reads as AsciiDoc: a `= Title` first, or a
+    /// block's `[source,…]` (a bare `----` may be a Markdown rule).
     static func looksLikeAPage(_ head: Substring) -> Bool {
         let lines = head.split(whereSeparator: \.isNewline)
-        return lines.first?.hasPrefix("= ") == true || lines.contains { $0 == "----" || $0.hasPrefix("[source,") }
+        return lines.first?.hasPrefix("= ") == true || lines.contains { $0.hasPrefix("[source,") || $0 == "[listing]" }
     }
 
     static let markup = PageMarkup(

@@ -47,6 +47,8 @@ struct LineMarkup: Sendable {
         var hasOptions = false
         /// Whether it lists pages (a `toctree`), not code.
         var isTableOfContents = false
+        /// Whether it is a comment (or raw output) that the reader never sees: nothing in it is a tree.
+        var isHidden = false
 
         /// What the block that opened on `line`, with these lines, may be: a
         /// table of contents, a drawing, an indentation tree, or code.
@@ -93,7 +95,7 @@ struct LineMarkup: Sendable {
             list = MarkdownTree.Candidate(kind: .list, line: 0)
         }
         func closeBlock() {
-            if let (block, line, lines) = open { found.append(block.candidate(at: line, lines: lines)) }
+            if let (block, line, lines) = open, !block.isHidden { found.append(block.candidate(at: line, lines: lines)) }
             open = nil
         }
         for (number, line) in TextLines(text) {
@@ -114,10 +116,13 @@ struct LineMarkup: Sendable {
                 }
             }
             guard !trimmed.isEmpty else { continue }
-            let block = opens(trimmed, indent, previous)
+            var block = opens(trimmed, indent, previous)
             previous = trimmed
+            let item = block?.isMark == true ? nil : item(trimmed, indent)
+            // A block an item's own line opens (`- Layout::`) is indented past the item's text, which may go on after it.
+            if let item, case .dedent(let limit)? = block?.end { block?.end = .dedent(limit + item.width) }
             if block?.isMark != true {
-                if let item = item(trimmed, indent) {
+                if let item {
                     try keep(number)
                     if list.items.isEmpty { list.line = number }
                     list.items.append(
@@ -154,11 +159,12 @@ struct LineMarkup: Sendable {
         static func bold(_ mark: String) -> Marks { Marks(open: mark, close: mark) { "**\($0)**" } }
         /// A link whose inside is its target and its text, as `split` parts them (nil: the inside is both).
         static func link(_ open: String, _ close: String, split: @escaping @Sendable (Substring) -> (target: Substring, text: Substring)?) -> Marks {
-            Marks(open: open, close: close) { inside in
-                let (target, text) = split(inside) ?? (inside, inside)
-                return "[\(text)](\(target))"
-            }
+            Marks(open: open, close: close) { inside in named((split(inside) ?? (inside, inside)).text) }
         }
+
+        /// A link's text as Markdown writes a link whose target says nothing a
+        /// row shows (`[Guide]()`): its target, which may hold `)`, left out.
+        static func named(_ text: Substring) -> String { "[\(text)]()" }
     }
 
     /// `text` with each pair of `marks` written as Markdown, and what

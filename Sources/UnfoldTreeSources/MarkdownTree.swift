@@ -81,7 +81,9 @@ package enum MarkdownTree {
         /// Whether every item is a name alone (a list of files, not of sentences).
         var isBare: Bool { items.allSatisfy { !$0.entry.text.trimmingCharacters(in: .whitespaces).contains(" ") } }
         /// Whether a page's tree may be this one when none is asked for.
-        var isTree: Bool { [.fileTree, .drawing, .indented, .pages].contains(kind) || (kind == .list && (isNested || isBare)) }
+        var isTree: Bool {
+            [.fileTree, .drawing, .indented].contains(kind) || (kind == .pages && !items.isEmpty) || (kind == .list && (isNested || isBare))
+        }
     }
 
     /// Reads the tree `choice` names: the `tree`-th tree (in page order,
@@ -169,7 +171,7 @@ package enum MarkdownTree {
         let drawings = found.filter { $0.kind == .drawing }
         if let first = drawings.first { return (first, "tree drawing 1 of \(drawings.count)") }
         if let index = lists.firstIndex(where: \.isTree) { return (lists[index], "list \(index + 1) of \(lists.count)") }
-        let contents = found.filter { $0.kind == .pages }
+        let contents = found.filter { $0.kind == .pages && $0.isTree }
         if let first = contents.first { return (first, "table of contents 1 of \(contents.count)") }
         // A tree drawn by indentation alone comes after every other form: a page's list says more surely what it means.
         let indented = found.filter { $0.kind == .indented }
@@ -202,6 +204,7 @@ package enum MarkdownTree {
     private static func describe(_ c: Candidate) -> String {
         switch c.kind {
         case .code(let language): "line \(c.line): a code block\(language.isEmpty ? "" : " (\(InertText(language)))") with no tree drawing"
+        case .pages: "line \(c.line): a table of contents with no entries"
         default: "line \(c.line): a list of \(c.items.count) item\(c.items.count == 1 ? "" : "s"), not nested"
         }
     }

@@ -10,9 +10,11 @@ enum OrgPage {
         opens: { trimmed, _, _ in
             let words = trimmed.lowercased().split(separator: " ")
             guard let first = words.first, first.hasPrefix("#+begin_") else { return nil }
-            let end = "#+end_" + first.dropFirst("#+begin_".count)
-            let language = first == "#+begin_src" && words.count > 1 ? String(words[1]) : ""
-            return .init(language: language, end: .line { $0.lowercased().hasPrefix(end) })
+            let kind = first.dropFirst("#+begin_".count), end = "#+end_" + kind
+            // Source and example blocks are code; a comment or an export is never shown; a quote's or a note's lines are the page's.
+            guard ["src", "example", "comment", "export"].contains(kind) else { return nil }
+            let language = kind == "src" && words.count > 1 ? String(words[1]) : ""
+            return .init(language: language, end: .line { $0.lowercased().hasPrefix(end) }, isHidden: kind == "comment" || kind == "export")
         },
         item: { trimmed, indent in
             guard indent > 0 || !trimmed.hasPrefix("*") else { return nil }

@@ -38,7 +38,10 @@ enum RSTPage {
         while let c = rest.first {
             if c == ":", let role = role(at: rest) {
                 rest = rest.dropFirst(role)
-            } else if c == "`", rest.dropFirst().first == "_" {
+            } else if c == "`", rest.dropFirst().first == "_", let last = plain.last, !last.isWhitespace, last != "`",
+                rest.dropFirst().drop(while: { $0 == "_" }).first.map({ $0.isWhitespace || $0.isPunctuation }) ?? true
+            {
+                // A closing backtick's `_` (a link), not an opening one's name (`_static/`).
                 plain.append("`")
                 rest = rest.dropFirst().drop { $0 == "_" }
             } else {
@@ -52,7 +55,7 @@ enum RSTPage {
                 .code("``", "``"), .bold("**"),
                 .init(open: "`", close: "`") { inside in
                     guard inside.hasSuffix(">"), let open = inside.range(of: " <", options: .backwards) else { return "`\(inside)`" }
-                    return "[\(inside[..<open.lowerBound])](\(inside[open.upperBound...].dropLast()))"
+                    return LineMarkup.Marks.named(inside[..<open.lowerBound])
                 },
             ])
     }

@@ -46,6 +46,7 @@ enum TableOfContents {
         var candidate = MarkdownTree.Candidate(kind: .pages, line: 0)
         var headings = 0
         var inPart = false
+        var numbered = false  // a numbered chapter was read: a bare link after them is a suffix chapter
         for (number, line) in TextLines(text) {
             let margin = line.prefix { $0 == " " || $0 == "\t" }
             let trimmed = line.dropFirst(margin.count)
@@ -59,8 +60,11 @@ enum TableOfContents {
                 inPart = true
                 item = MarkdownTree.Item(indent: 0, entry: .literal(name: title, note: nil), line: number, column: margin.count + 1)
             } else if let (width, rest) = MarkdownTree.listMarker(trimmed) {
+                numbered = true
                 item = MarkdownTree.Item(indent: indent + (inPart ? 1 : 0), entry: .listItem(String(rest)), line: number, column: margin.count + width + 1)
             } else if trimmed.hasPrefix("[") {
+                // A prefix chapter, or after the numbered ones a suffix chapter: the book's, in no part.
+                if numbered { inPart = false }
                 item = MarkdownTree.Item(indent: inPart ? 1 : 0, entry: .listItem(String(trimmed)), line: number, column: margin.count + 1)
             }
             guard let item else { continue }

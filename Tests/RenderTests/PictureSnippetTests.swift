@@ -100,13 +100,13 @@ import UnfoldRender
                 """)
         #expect(
             html(.sphinx) == """
-                .. image:: /img/a%26b-light/animation.svg
+                .. image:: /img/a&b-light/animation.svg
                    :alt: R&D "x"
                    :width: 195px
                    :height: 120px
                    :class: only-light
 
-                .. image:: /img/a%26b-dark/animation.svg
+                .. image:: /img/a&b-dark/animation.svg
                    :alt: R&D "x"
                    :width: 195px
                    :height: 120px
@@ -130,6 +130,9 @@ import UnfoldRender
         #expect(!html(.sphinx).contains("\u{2028}") && !html(.sphinx).contains("\u{202E}"))
         let md = html(.mkdocs)
         #expect(md.components(separatedBy: "\n").count == 2 && md.contains("\\]\\(javascript:x\\) \\*b\\*") && !md.contains("<script"))
+        // Sphinx reads a path: written as it is, its whitespace escaped (docutils drops it from a URI otherwise).
+        let spaced = PictureSnippet.html(picture, light: "my docs/l", dark: "my docs/d", alt: "x", site: .sphinx)
+        #expect(spaced.hasPrefix(".. image:: my\\ docs/l/state-00.png\n") && spaced.contains(".. image:: my\\ docs/d/state-00.png\n"))
         #expect(PictureSnippet.Site.sphinx.rawHTML("<div>\n\n  <p>x</p>\n</div>") == ".. raw:: html\n\n   <div>\n\n     <p>x</p>\n   </div>")
     }
 }

@@ -67,12 +67,12 @@ import Testing
         #expect(s.nodes.indices.allSatisfy { s.nodes[$0].parent == ($0 % 300 == 0 ? nil : $0 - 1) })
     }
 
-    /// Items full of marks that open and never close as a pair (`=a =a …`,
-    /// `*a *a …`): each line is searched once for each kind of mark, not
-    /// once from every mark in it (600 KB: minutes if it were).
+    /// Items full of marks that open and never close (`[[a [[a …`) or
+    /// never pair (`*a *a …`): each line is searched once for each kind of
+    /// mark, not once from every mark in it (600 KB: minutes if it were).
     @Test func longItemsOfMarksThatNeverPair() throws {
         let f = Folder()
-        let marks = String(repeating: "=a *a ~a _a ", count: 166)
+        let marks = String(repeating: "[[a =a *a _a ", count: 166)
         let text = (0 ..< 300).map { "- n\($0).el " + marks + "\n" }.joined()
         let s = try Scenario.imported(from: f.write("marks.org", text), options: ImportOptions(source: TreeSourceOptions(list: 1)))
         #expect(s.nodes.count == 300 && s.nodes[0].title == "n0.el")

@@ -79,6 +79,33 @@ import UnfoldSupport
             ])
     }
 
+    /// Sphinx's own folders keep their `_` (a link's `_` comes after a
+    /// closing backtick), and a literal block opened by an item's own line
+    /// ends where the item's text goes on.
+    @Test func anRSTItemsLiteralBlockAndUnderscoredNames() throws {
+        let f = Folder()
+        let names = "* ``docs/``\n\n  * ``_static/``\n  * ``_build/``\n  * `Guide <guide.html>`_\n"
+        #expect(f.rows(f.write("names.rst", names)) == ["docs [folder] +", "  _static [folder] +", "  _build [folder] +", "  Guide [file]"])
+        let item = "- Layout::\n\n      src/\n      └── a.py\n\n  More about it.\n- docs/\n"
+        #expect(f.rows(f.write("item.rst", item)) == ["src [folder] +", "  a.py [py]"])
+        // A toctree with no entries is no tree; the page's other tree is read.
+        let empty = ".. toctree::\n   :hidden:\n\nText::\n\n    app/\n        main.py\n        util.py\n"
+        #expect(f.rows(f.write("empty.rst", empty)) == ["app [folder] +", "  main.py [py]", "  util.py [py]"])
+    }
+
+    /// What a reader never sees is no tree (an Org comment, an AsciiDoc
+    /// comment block), and an Org quote's list is the page's; a Markdown
+    /// README without an extension is not taken for AsciiDoc for its `----`.
+    @Test func hiddenBlocksAreNoTreesAndQuotesArePageText() throws {
+        let f = Folder()
+        let org = "#+begin_comment\n- old/\n  - a.el\n#+end_comment\n#+begin_quote\n- lisp/\n  - b.el\n#+end_quote\n"
+        #expect(f.rows(f.write("quote.org", org)) == ["lisp [folder] +", "  b.el [el]"])
+        let adoc = "= Layout\n\n////\n* old/\n** a.rb\n////\n\n* lib/\n** b.rb\n"
+        #expect(f.rows(f.write("comment.adoc", adoc)) == ["lib [folder] +", "  b.rb [rb]"])
+        let readme = f.write("README", "Title\n\n----\n\n- src/\n  - main.c\n    - deep.h\n")
+        #expect(try TreeSourceKind.of(file: readme)?.key == "markdown")
+    }
+
     @Test func aTocTreeIsTheListOfItsPages() throws {
         let f = Folder()
         let page = """
@@ -187,8 +214,8 @@ import UnfoldSupport
     }
 
     /// mdBook's `SUMMARY.md`: the book's title is no row, the prefix
-    /// chapter, the numbered ones with their sub-chapters, the parts and
-    /// a draft are.
+    /// chapter, the numbered ones with their sub-chapters, the parts, a
+    /// draft and the suffix chapter (in no part) are.
     @Test func anMdBookSummaryIsItsChapters() throws {
         let f = Folder()
         let page = """
@@ -207,12 +234,16 @@ import UnfoldSupport
             # Reference
 
             - [Draft chapter]()
+
+            ---
+
+            [Contributors](misc/contributors.md)
             """
         let s = try Scenario.imported(from: f.write("SUMMARY.md", page))
         #expect(
             lines(s) == [
                 "Introduction [file]", "User guide [folder] +", "  Installation [file]", "  Reading books [folder] +", "    Keys [file]",
-                "Reference [folder] +", "  Draft chapter [file]",
+                "Reference [folder] +", "  Draft chapter [file]", "Contributors [file]",
             ])
     }
 

@@ -222,7 +222,6 @@ import UnfoldSupport
                 == "more than one of a tree's, a list's and a <FileTree> block's numbers were given")
     }
 
-    /// A page with one tree and nothing else says nothing about its choice.
     /// The alt text names the top of the tree: its top-level names, or
     /// under one root, the root and what it holds (the root alone says
     /// little: every project's tree has one).
@@ -236,6 +235,7 @@ import UnfoldSupport
         #expect(try Scenario.imported(from: f.write("alone.md", "- a/\n")).altText == "A tree of 1 entry: a")
     }
 
+    /// A page with one tree and nothing else says nothing about its choice.
     @Test func aPageWithOneTreeNeedsNoWordOnWhatWasRead() throws {
         let f = Folder()
         #expect(try Scenario.imported(from: f.write("t.md", "- src/\n  - a.md\n")).origin == nil)
