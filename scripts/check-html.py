@@ -70,6 +70,13 @@ class Checks:
         if not condition:
             self.failures.append(f"{what}: {detail}")
 
+    def finish(self):
+        """Exits with 1 and the failures listed, if any; else says that every check passed."""
+        if self.failures:
+            print(f"\n{len(self.failures)} failed:\n  " + "\n  ".join(self.failures), file=sys.stderr)
+            sys.exit(1)
+        print("\nevery check passed")
+
 
 def shoot(unfold, page, png, stem):
     """(passed, detail): the page's tree, screenshot to STEM.chromium.png, against the PNG (the diff in STEM.diff.png)."""
@@ -233,10 +240,7 @@ def main():
         shutil.copy(os.path.join(work, "starlight-light.chromium.png"), os.path.join(args.docs, "live-tree-html.png"))
     if not args.keep:
         shutil.rmtree(work, ignore_errors=True)
-    if checks.failures:
-        print(f"\n{len(checks.failures)} failed:\n  " + "\n  ".join(checks.failures), file=sys.stderr)
-        sys.exit(1)
-    print("\nevery check passed")
+    checks.finish()
 
 
 if __name__ == "__main__":

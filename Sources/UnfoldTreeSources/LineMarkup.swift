@@ -73,7 +73,7 @@ struct LineMarkup: Sendable {
     /// The list item a line (without its margin, and its indent) is; nil for others.
     let item: @Sendable (_ trimmed: Substring, _ indent: Int) -> ListItem?
     /// An item's inline marks as Markdown writes them (`**bold**`,
-    /// `` `code` ``, `[text](target)`), for `MarkdownTree.parse`.
+    /// `` `code` ``, a link as its text: `[Guide]()`), for `MarkdownTree.parse`.
     let inline: @Sendable (Substring) -> String
 
     /// What may be a tree on the page, in page order: its lists (a list
